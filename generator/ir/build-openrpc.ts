@@ -7,7 +7,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
 import { followRefs, objectWithProperties } from "./resolve.js";
-import { checkWireShape, lifecycleOf, unimplementedOf } from "../validate/extensions.js";
+import { checkResultByParam, checkWireShape, lifecycleOf, unimplementedOf } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
 import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, JsonValue, RpcParamForm } from "./types.js";
@@ -99,6 +99,11 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
           diagnostics.push({ code: "extension/wire-shape", severity: "error", message: `a result wrapped in ${JSON.stringify(wrappedIn)} cannot be told apart from the documented result, which may be an object`, file: doc.file, pointer, line, col, hint: "the documented result must be an array, a string, a number, a boolean or null" });
         } else op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
       }
+    }
+    const byParam = checkResultByParam(method, params.map((p) => p.name), at, () => {});
+    if (byParam) {
+      const pointer = ptr.join(at, "x-avaspec-result-by-param");
+      op.resultByParam = { param: byParam.param, pointer, variants: byParam.variants.map((v, k) => ({ value: v.value as JsonValue, schema: schemas.build(v.schema, ptr.join(pointer, "variants", k, "schema")) })) };
     }
     (Array.isArray(method["errors"]) ? method["errors"] : []).forEach((e, k) => {
       const err = deref(e, ptr.join(at, "errors", k));

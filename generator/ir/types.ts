@@ -327,6 +327,12 @@ export interface IrRpcOperation extends IrOperationBase {
   result?: { kind: "rpc-result"; pointer: string; name: string; description?: string; schema: IrSchema; wire?: IrWireShape };
   errors: IrRpcError[];
   examples: IrRpcExample[];
+  /**
+   * Result types by the value of one param (`x-avaspec-result-by-param`):
+   * the client gets one overload per value (`hydratedTransactions: true`
+   * gives full transactions). Types only: the result schema still validates.
+   */
+  resultByParam?: { param: string; pointer: string; variants: { value: JsonValue; schema: IrSchema }[] };
 }
 
 export type IrOperation = IrHttpOperation | IrRpcOperation;

@@ -74,3 +74,38 @@ export function checkWireShape(node: Record<string, unknown>, at: string, report
   }
   return wrapped;
 }
+
+/**
+ * `x-avaspec-result-by-param` on an OpenRPC method:
+ * `{ param: <a declared param>, variants: [{ value: <scalar>, schema: <schema> }, …] }`
+ * types the result by that param's value. The checked value, when well-formed.
+ */
+export function checkResultByParam(method: Record<string, unknown>, paramNames: readonly string[], at: string, report: Report): { param: string; variants: { value: unknown; schema: unknown }[] } | undefined {
+  const v = method["x-avaspec-result-by-param"];
+  if (v === undefined) return undefined;
+  const where = ptr.join(at, "x-avaspec-result-by-param");
+  const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+  const shape = 'x-avaspec-result-by-param must be { param: "<param name>", variants: [{ value: <string, number or boolean>, schema: <schema> }, …] }';
+  if (!isObj(v) || typeof v["param"] !== "string" || !Array.isArray(v["variants"]) || v["variants"].length === 0) {
+    report("extension/result-by-param", where, shape);
+    return undefined;
+  }
+  if (!paramNames.includes(v["param"])) {
+    report("extension/result-by-param", ptr.join(where, "param"), `x-avaspec-result-by-param names ${JSON.stringify(v["param"])}, which is not a param of this method`);
+    return undefined;
+  }
+  const seen = new Set<unknown>();
+  for (const [i, variant] of (v["variants"] as unknown[]).entries()) {
+    const value = isObj(variant) ? variant["value"] : undefined;
+    if (!isObj(variant) || !["string", "number", "boolean"].includes(typeof value) || !(isObj(variant["schema"]) || typeof variant["schema"] === "boolean")) {
+      report("extension/result-by-param", ptr.join(where, "variants", i), shape);
+      return undefined;
+    }
+    if (seen.has(value)) {
+      report("extension/result-by-param", ptr.join(where, "variants", i, "value"), `two variants for the value ${JSON.stringify(value)}`);
+      return undefined;
+    }
+    seen.add(value);
+  }
+  return { param: v["param"], variants: v["variants"] as { value: unknown; schema: unknown }[] };
+}

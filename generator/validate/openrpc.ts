@@ -6,7 +6,7 @@ import type { ValidateFunction } from "ajv";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { checkOperationExtensions, checkWireShape } from "./extensions.js";
+import { checkOperationExtensions, checkResultByParam, checkWireShape } from "./extensions.js";
 import { openRpcMetaValidator } from "./openrpc-meta.js";
 import { checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
@@ -62,6 +62,8 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     else seen.set(name, ptr.join(at, "name"));
     const params = Array.isArray(method["params"]) ? method["params"] : [];
     const names = new Set<string>();
+    const paramNames = params.map((p) => (isObj(p) && typeof p["$ref"] === "string" ? doc.resolve(p["$ref"])?.value : p)).map((cd) => (isObj(cd) && typeof cd["name"] === "string" ? cd["name"] : ""));
+    checkResultByParam(method, paramNames, at, report);
     let optionalSeen = false;
     params.forEach((p, j) => {
       const pAt = ptr.join(at, "params", j);

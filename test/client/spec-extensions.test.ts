@@ -243,6 +243,16 @@ describe("malformed extensions", () => {
     expect(lone.stderr).toMatch(/x-avaspec-open-enum needs an enum beside it \(the known values\) \[extension\/open-enum\] \(warning\)/);
   });
 
+  it("x-avaspec-result-by-param must name a declared param and give a schema per scalar value", () => {
+    const undeclared = generate(rpcDoc({ params: [{ name: "full", schema: { type: "boolean" } }], "x-avaspec-result-by-param": { param: "hydrated", variants: [{ value: true, schema: { type: "string" } }] } }));
+    expect(undeclared.status).not.toBe(0);
+    expect(undeclared.stderr).toMatch(/at #\/methods\/0\/x-avaspec-result-by-param\/param: x-avaspec-result-by-param names "hydrated", which is not a param of this method \[extension\/result-by-param\]/);
+    const twice = generate(rpcDoc({ params: [{ name: "full", schema: { type: "boolean" } }], "x-avaspec-result-by-param": { param: "full", variants: [{ value: true, schema: {} }, { value: true, schema: {} }] } }));
+    expect(twice.stderr).toMatch(/at #\/methods\/0\/x-avaspec-result-by-param\/variants\/1\/value: two variants for the value true/);
+    const noSchema = generate(rpcDoc({ params: [{ name: "full", schema: { type: "boolean" } }], "x-avaspec-result-by-param": { param: "full", variants: [{ value: { a: 1 }, schema: {} }] } }));
+    expect(noSchema.stderr).toMatch(/at #\/methods\/0\/x-avaspec-result-by-param\/variants\/0: x-avaspec-result-by-param must be/);
+  });
+
   it("x-extensible-enum must be a list of values", () => {
     const r = generate(apiDoc({ type: "string", "x-extensible-enum": "a,b" }));
     expect(r.status).not.toBe(0);

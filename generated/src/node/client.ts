@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, createEip1193Provider, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type Eip1193Provider, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $159, $20, $3, $301, $304, $307, $308, $313, $318, $320, $329, $331, $333, $336, $339, $340, $342, $344, $346, $347, $349, $353, $403, $404, $407, $409, $410, $413, $414, $415, $418, $425, $426, $429, $430, $431, $434, $436, $437, $440, $442, $445, $449, $450, $451, $453, $456, $457, $458, $459, $460, $465, $469, $484, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -203,7 +203,7 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
       required: true,
     },
   ],
-  check: $297,
+  check: $301,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -241,7 +241,7 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
       required: true,
     },
   ],
-  check: $300,
+  check: $304,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -267,7 +267,7 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
       required: true,
     },
   ],
-  check: $303,
+  check: $307,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -291,7 +291,7 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
       name: "loggerName",
     },
   ],
-  check: $304,
+  check: $308,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -369,7 +369,7 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
       name: "displayLevel",
     },
   ],
-  check: $309,
+  check: $313,
   errors: [
     LoggerLevelMissingError,
     InvalidParamsError,
@@ -446,7 +446,7 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
       required: true,
     },
   ],
-  check: $314,
+  check: $318,
   errors: [
     ChainNotGivenError,
     InvalidParamsError,
@@ -475,7 +475,7 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
       required: true,
     },
   ],
-  check: $316,
+  check: $320,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -612,7 +612,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
       name: "nodeIDs",
     },
   ],
-  check: $325,
+  check: $329,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -636,7 +636,7 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
       name: "subnetID",
     },
   ],
-  check: $327,
+  check: $331,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -676,7 +676,7 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
       name: "tags",
     },
   ],
-  check: $329,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -700,7 +700,7 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
       name: "tags",
     },
   ],
-  check: $329,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -745,7 +745,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
       required: true,
     },
   ],
-  check: $332,
+  check: $336,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -775,7 +775,7 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
       name: "encoding",
     },
   ],
-  check: $335,
+  check: $339,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -805,7 +805,7 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $340,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -847,7 +847,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
       required: true,
     },
   ],
-  check: $338,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -871,7 +871,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
       name: "subnetID",
     },
   ],
-  check: $327,
+  check: $331,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -900,7 +900,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
       name: "nodeIDs",
     },
   ],
-  check: $340,
+  check: $344,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -930,7 +930,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -963,7 +963,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
       name: "encoding",
     },
   ],
-  check: $343,
+  check: $347,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1007,7 +1007,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
       name: "encoding",
     },
   ],
-  check: $345,
+  check: $349,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1039,7 +1039,7 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1063,7 +1063,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $349,
+  check: $353,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1093,7 +1093,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1123,7 +1123,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1156,7 +1156,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
       name: "encoding",
     },
   ],
-  check: $343,
+  check: $347,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1200,7 +1200,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
       name: "encoding",
     },
   ],
-  check: $345,
+  check: $349,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1232,7 +1232,7 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1256,7 +1256,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $349,
+  check: $353,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1286,7 +1286,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1316,7 +1316,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1349,7 +1349,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
       name: "encoding",
     },
   ],
-  check: $343,
+  check: $347,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1393,7 +1393,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
       name: "encoding",
     },
   ],
-  check: $345,
+  check: $349,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1425,7 +1425,7 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1449,7 +1449,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
       name: "encoding",
     },
   ],
-  check: $349,
+  check: $353,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1479,7 +1479,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1509,7 +1509,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1542,7 +1542,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
       name: "encoding",
     },
   ],
-  check: $343,
+  check: $347,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1586,7 +1586,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
       name: "encoding",
     },
   ],
-  check: $345,
+  check: $349,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1618,7 +1618,7 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1642,7 +1642,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $349,
+  check: $353,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1672,7 +1672,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1703,7 +1703,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1737,7 +1737,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
       name: "encoding",
     },
   ],
-  check: $343,
+  check: $347,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1782,7 +1782,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
       name: "encoding",
     },
   ],
-  check: $345,
+  check: $349,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1815,7 +1815,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1840,7 +1840,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
       name: "encoding",
     },
   ],
-  check: $349,
+  check: $353,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1871,7 +1871,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
       name: "encoding",
     },
   ],
-  check: $342,
+  check: $346,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -2155,7 +2155,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
       required: true,
     },
   ],
-  check: $400,
+  check: $404,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2197,7 +2197,7 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
       required: true,
     },
   ],
-  check: $403,
+  check: $407,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2239,7 +2239,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
       required: true,
     },
   ],
-  check: $406,
+  check: $410,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2275,7 +2275,7 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
       required: true,
     },
   ],
-  check: $409,
+  check: $413,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2311,7 +2311,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
       required: true,
     },
   ],
-  check: $411,
+  check: $415,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2347,7 +2347,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
       required: true,
     },
   ],
-  check: $409,
+  check: $413,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2383,7 +2383,7 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
       required: true,
     },
   ],
-  check: $411,
+  check: $415,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2419,7 +2419,7 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
       required: true,
     },
   ],
-  check: $409,
+  check: $413,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2455,7 +2455,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
       required: true,
     },
   ],
-  check: $411,
+  check: $415,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2491,7 +2491,7 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
       required: true,
     },
   ],
-  check: $421,
+  check: $425,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2527,7 +2527,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
       required: true,
     },
   ],
-  check: $421,
+  check: $425,
   errors: [
     ResourceNotFoundError,
     ParseError,
@@ -2563,7 +2563,7 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
       required: true,
     },
   ],
-  check: $426,
+  check: $430,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2604,7 +2604,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
       required: true,
     },
   ],
-  check: $427,
+  check: $431,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2639,7 +2639,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
       required: true,
     },
   ],
-  check: $426,
+  check: $430,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2674,7 +2674,7 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
       required: true,
     },
   ],
-  check: $426,
+  check: $430,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2715,7 +2715,7 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
       required: true,
     },
   ],
-  check: $430,
+  check: $434,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2749,7 +2749,7 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
       name: "block",
     },
   ],
-  check: $432,
+  check: $436,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2790,7 +2790,7 @@ export const cChainEthCallDetailedMethod: RpcMethod<CChainEthCallDetailedParams,
       name: "stateOverrides",
     },
   ],
-  check: $433,
+  check: $437,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2824,7 +2824,7 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
       name: "block",
     },
   ],
-  check: $432,
+  check: $436,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2859,7 +2859,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
       name: "block",
     },
   ],
-  check: $432,
+  check: $436,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2900,7 +2900,7 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
       name: "block",
     },
   ],
-  check: $436,
+  check: $440,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3011,7 +3011,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
       required: true,
     },
   ],
-  check: $441,
+  check: $445,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3039,7 +3039,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
       required: true,
     },
   ],
-  check: $441,
+  check: $445,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3068,7 +3068,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
       required: true,
     },
   ],
-  check: $441,
+  check: $445,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3141,7 +3141,7 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
       required: true,
     },
   ],
-  check: $445,
+  check: $449,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3183,7 +3183,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
       required: true,
     },
   ],
-  check: $447,
+  check: $451,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3225,7 +3225,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
       required: true,
     },
   ],
-  check: $449,
+  check: $453,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3261,7 +3261,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
       required: true,
     },
   ],
-  check: $445,
+  check: $449,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3289,7 +3289,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
       required: true,
     },
   ],
-  check: $453,
+  check: $457,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3482,7 +3482,7 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
       required: true,
     },
   ],
-  check: $454,
+  check: $458,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3593,7 +3593,7 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
       name: "options",
     },
   ],
-  check: $455,
+  check: $459,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3628,7 +3628,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
       required: true,
     },
   ],
-  check: $456,
+  check: $460,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3756,7 +3756,7 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
       required: true,
     },
   ],
-  check: $465,
+  check: $469,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -4162,7 +4162,7 @@ export const httpGetHealthOperation: HttpOperation<HttpGetHealthParams | undefin
   returns: [
     503,
   ],
-  check: $480,
+  check: $484,
 };
 
 /** Parameters of `http.getHealthCheck`. */
@@ -4193,7 +4193,7 @@ export const httpGetHealthCheckOperation: HttpOperation<HttpGetHealthCheckParams
   returns: [
     503,
   ],
-  check: $480,
+  check: $484,
 };
 
 /** Parameters of `http.getReadiness`. */
@@ -4224,7 +4224,7 @@ export const httpGetReadinessOperation: HttpOperation<HttpGetReadinessParams | u
   returns: [
     503,
   ],
-  check: $480,
+  check: $484,
 };
 
 /** Parameters of `http.getLiveness`. */
@@ -4255,7 +4255,7 @@ export const httpGetLivenessOperation: HttpOperation<HttpGetLivenessParams | und
   returns: [
     503,
   ],
-  check: $480,
+  check: $484,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -4326,25 +4326,25 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthChainIdMethod as object, $Uint],
   [cChainEthSyncingMethod as object, $SyncingStatus],
   [cChainEthCoinbaseMethod as object, $Address],
-  [cChainEthAccountsMethod as object, $155],
+  [cChainEthAccountsMethod as object, $159],
   [cChainEthBlockNumberMethod as object, $Uint],
   [cChainEthConfigMethod as object, $EthConfig],
   [cChainEthGasPriceMethod as object, $Uint],
   [cChainEthBaseFeeMethod as object, $Uint],
   [cChainEthBlobBaseFeeMethod as object, $Uint],
   [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
-  [cChainEthSuggestPriceOptionsMethod as object, $399],
+  [cChainEthSuggestPriceOptionsMethod as object, $403],
   [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
-  [cChainEthGetBlockByHashMethod as object, $405],
-  [cChainEthGetBlockByNumberMethod as object, $405],
-  [cChainEthGetHeaderByHashMethod as object, $410],
-  [cChainEthGetHeaderByNumberMethod as object, $410],
-  [cChainEthGetBlockTransactionCountByHashMethod as object, $414],
-  [cChainEthGetBlockTransactionCountByNumberMethod as object, $414],
-  [cChainEthGetUncleCountByBlockHashMethod as object, $414],
-  [cChainEthGetUncleCountByBlockNumberMethod as object, $414],
-  [cChainEthGetBlockReceiptsMethod as object, $422],
-  [cChainEthGetBlockAccessListMethod as object, $425],
+  [cChainEthGetBlockByHashMethod as object, $409],
+  [cChainEthGetBlockByNumberMethod as object, $409],
+  [cChainEthGetHeaderByHashMethod as object, $414],
+  [cChainEthGetHeaderByNumberMethod as object, $414],
+  [cChainEthGetBlockTransactionCountByHashMethod as object, $418],
+  [cChainEthGetBlockTransactionCountByNumberMethod as object, $418],
+  [cChainEthGetUncleCountByBlockHashMethod as object, $418],
+  [cChainEthGetUncleCountByBlockNumberMethod as object, $418],
+  [cChainEthGetBlockReceiptsMethod as object, $426],
+  [cChainEthGetBlockAccessListMethod as object, $429],
   [cChainEthGetBalanceMethod as object, $Uint],
   [cChainEthGetStorageAtMethod as object, $Bytes],
   [cChainEthGetTransactionCountMethod as object, $Uint],
@@ -4354,7 +4354,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthCallDetailedMethod as object, $DetailedExecutionResult],
   [cChainEthEstimateGasMethod as object, $Uint],
   [cChainEthCreateAccessListMethod as object, $AccessListResult],
-  [cChainEthSimulateV1Method as object, $438],
+  [cChainEthSimulateV1Method as object, $442],
   [cChainEthNewFilterMethod as object, $FilterId],
   [cChainEthNewBlockFilterMethod as object, $FilterId],
   [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
@@ -4362,10 +4362,10 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthGetFilterChangesMethod as object, $FilterResults],
   [cChainEthGetFilterLogsMethod as object, $FilterResults],
   [cChainEthGetLogsMethod as object, $FilterResults],
-  [cChainEthGetTransactionByHashMethod as object, $446],
-  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $446],
-  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $446],
-  [cChainEthGetTransactionReceiptMethod as object, $452],
+  [cChainEthGetTransactionByHashMethod as object, $450],
+  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $450],
+  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $450],
+  [cChainEthGetTransactionReceiptMethod as object, $456],
   [cChainEthSendRawTransactionMethod as object, $Hash32],
   [cChainEthSendTransactionMethod as object, $Hash32],
   [cChainEthFillTransactionMethod as object, $FillTransactionResult],
@@ -4375,7 +4375,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthUnsubscribeMethod as object, $20],
   [cChainEthCapabilitiesMethod as object, $EthCapabilities],
   [cChainEthGetChainConfigMethod as object, $ChainConfig],
-  [cChainEthGetBadBlocksMethod as object, $461],
+  [cChainEthGetBadBlocksMethod as object, $465],
   [cChainWeb3ClientVersionMethod as object, $3],
   [cChainWeb3Sha3Method as object, $Hash32],
   [cChainNetVersionMethod as object, $66],
@@ -5614,7 +5614,67 @@ export interface NodeClient {
        * @throws {@link InternalError} code -32603: "Internal error"
        * @throws {@link ServerError} code -32000: "Server error"
        */
+      getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions>;
+      /**
+       * Returns a block by hash.
+       *
+       * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
+       *
+       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
+      getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes>;
+      /**
+       * Returns a block by hash.
+       *
+       * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
+       *
+       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
       getBlockByHash(params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<CChainEthGetBlockByHashResult>;
+      /**
+       * Returns a block by number or tag.
+       *
+       * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
+       *
+       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
+      getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions>;
+      /**
+       * Returns a block by number or tag.
+       *
+       * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
+       *
+       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
+      getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes>;
       /**
        * Returns a block by number or tag.
        *
@@ -6695,8 +6755,8 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
         maxPriorityFeePerGas: (params, callOptions) => call(cChainEthMaxPriorityFeePerGasMethod, params, callOptions),
         suggestPriceOptions: (params, callOptions) => call(cChainEthSuggestPriceOptionsMethod, params, callOptions),
         feeHistory: (params, callOptions) => call(cChainEthFeeHistoryMethod, params, callOptions),
-        getBlockByHash: (params, callOptions) => call(cChainEthGetBlockByHashMethod, params, callOptions),
-        getBlockByNumber: (params, callOptions) => call(cChainEthGetBlockByNumberMethod, params, callOptions),
+        getBlockByHash: ((params: CChainEthGetBlockByHashParams, callOptions?: CallOptions) => call(cChainEthGetBlockByHashMethod, params, callOptions)) as NodeClient["cChain"]["eth"]["getBlockByHash"],
+        getBlockByNumber: ((params: CChainEthGetBlockByNumberParams, callOptions?: CallOptions) => call(cChainEthGetBlockByNumberMethod, params, callOptions)) as NodeClient["cChain"]["eth"]["getBlockByNumber"],
         getHeaderByHash: (params, callOptions) => call(cChainEthGetHeaderByHashMethod, params, callOptions),
         getHeaderByNumber: (params, callOptions) => call(cChainEthGetHeaderByNumberMethod, params, callOptions),
         getBlockTransactionCountByHash: (params, callOptions) => call(cChainEthGetBlockTransactionCountByHashMethod, params, callOptions),

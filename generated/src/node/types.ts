@@ -1110,6 +1110,18 @@ export type SignedTransaction = UnsignedTransaction & {
   hash?: Hash32;
 };
 
+/** A block as `hydratedTransactions` true returns it, with full transaction objects. */
+export type BlockWithTransactions = Block & {
+  /** Full transactions. */
+  transactions: TransactionInfo[];
+};
+
+/** A block as `hydratedTransactions` false returns it, with transaction hashes. */
+export type BlockWithTransactionHashes = Block & {
+  /** Transaction hashes. */
+  transactions: Hash32[];
+};
+
 /** A transaction as the node reports it: the signed transaction plus where it sits in the chain. For a transaction still in the pool `blockHash`, `blockNumber` and `transactionIndex` are `null`. */
 export type TransactionInfo = SignedTransaction & {
   /** Hash of the containing block, or `null` while pending. */

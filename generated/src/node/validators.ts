@@ -5763,6 +5763,82 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
+function $BlockWithTransactions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!$Block(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  if (!$146(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["transactions"];
+      if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
+        if (!$120(v1, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+      }
+    }
+  }
+  return ok;
+}
+
+function $BlockWithTransactionHashes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!$Block(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  if (!$148(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["transactions"];
+      if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
+        if (!$119(v1, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+      }
+    }
+  }
+  return ok;
+}
+
 function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -5962,7 +6038,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$150(v12, e === null ? p : p + "/logs", e)) {
+        if (!$154(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6024,7 +6100,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6033,11 +6109,11 @@ function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x151: unknown = x[i];
-        const p151 = e === null ? p : p + "/" + i;
+        const x155: unknown = x[i];
+        const p155 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x151;
-          const p = p151;
+          const x: unknown = x155;
+          const p = p155;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6131,7 +6207,7 @@ function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$153(v10, e === null ? p : p + "/topics", e)) {
+                if (!$157(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6149,7 +6225,7 @@ function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6271,7 +6347,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$153(v10, e === null ? p : p + "/topics", e)) {
+        if (!$157(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6323,7 +6399,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$154(v4, e === null ? p : p + "/address", e)) {
+          if (!$158(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6343,11 +6419,11 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($155(x, p, null)) matches++;
+  if ($159(x, p, null)) matches++;
   if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -6356,7 +6432,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6383,7 +6459,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   let ok = true;
   let matches = 0;
   if ($122(x, p, null)) matches++;
-  if ($158(x, p, null)) matches++;
+  if ($162(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6391,7 +6467,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6419,7 +6495,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   let matches = 0;
   if ($122(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($160(x, p, null)) matches++;
+  if ($164(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6427,7 +6503,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6457,7 +6533,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c161.test(x)) {
+    if (!$c165.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6465,18 +6541,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c161 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c165 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($119(x, p, null) || $163(x, p, null))) {
+  if (!($119(x, p, null) || $167(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6485,11 +6561,11 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x164: unknown = x[i];
-        const p164 = e === null ? p : p + "/" + i;
+        const x168: unknown = x[i];
+        const p168 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x164;
-          const p = p164;
+          const x: unknown = x168;
+          const p = p168;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6583,7 +6659,7 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$153(v10, e === null ? p : p + "/topics", e)) {
+                if (!$157(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6624,7 +6700,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$165(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$169(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6636,7 +6712,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$165(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$169(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6644,7 +6720,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$167(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$171(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6656,7 +6732,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$167(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$171(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6665,7 +6741,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$169(v6, e === null ? p : p + "/reward", e)) {
+          if (!$173(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6676,7 +6752,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6699,7 +6775,7 @@ function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6722,7 +6798,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6731,7 +6807,7 @@ function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$165(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$169(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6811,7 +6887,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
       if (v2 !== undefined && (plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $173(v2, p + "/errCode", e);
+          $177(v2, p + "/errCode", e);
           ok = false;
         }
       }
@@ -6848,7 +6924,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6868,11 +6944,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["slow"];
       if (v1 !== undefined && (plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
-        const x175: unknown = v1;
-        const p175 = e === null ? p : p + "/slow";
+        const x179: unknown = v1;
+        const p179 = e === null ? p : p + "/slow";
         {
-          const x: unknown = x175;
-          const p = p175;
+          const x: unknown = x179;
+          const p = p179;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6914,11 +6990,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["normal"];
       if (v2 !== undefined && (plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
-        const x176: unknown = v2;
-        const p176 = e === null ? p : p + "/normal";
+        const x180: unknown = v2;
+        const p180 = e === null ? p : p + "/normal";
         {
-          const x: unknown = x176;
-          const p = p176;
+          const x: unknown = x180;
+          const p = p180;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6960,11 +7036,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["fast"];
       if (v3 !== undefined && (plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
-        const x177: unknown = v3;
-        const p177 = e === null ? p : p + "/fast";
+        const x181: unknown = v3;
+        const p181 = e === null ? p : p + "/fast";
         {
-          const x: unknown = x177;
-          const p = p177;
+          const x: unknown = x181;
+          const p = p181;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7129,7 +7205,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$179(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$183(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7143,7 +7219,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7152,11 +7228,11 @@ function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x180: unknown = x[i];
-        const p180 = e === null ? p : p + "/" + i;
+        const x184: unknown = x[i];
+        const p184 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x180;
-          const p = p180;
+          const x: unknown = x184;
+          const p = p184;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7260,7 +7336,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($182(x, p, null)) matches++;
+  if ($186(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -7269,7 +7345,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7345,7 +7421,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $173(v1, p + "/chainId", e);
+          $177(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -7353,7 +7429,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $173(v2, p + "/homesteadBlock", e);
+          $177(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -7361,7 +7437,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $173(v3, p + "/daoForkBlock", e);
+          $177(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -7377,7 +7453,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $173(v5, p + "/eip150Block", e);
+          $177(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -7385,7 +7461,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $173(v6, p + "/eip155Block", e);
+          $177(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -7393,7 +7469,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $173(v7, p + "/eip158Block", e);
+          $177(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -7401,7 +7477,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $173(v8, p + "/byzantiumBlock", e);
+          $177(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -7409,7 +7485,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $173(v9, p + "/constantinopleBlock", e);
+          $177(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -7417,7 +7493,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $173(v10, p + "/petersburgBlock", e);
+          $177(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -7425,7 +7501,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $173(v11, p + "/istanbulBlock", e);
+          $177(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -7433,7 +7509,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $173(v12, p + "/muirGlacierBlock", e);
+          $177(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -7441,7 +7517,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $173(v13, p + "/berlinBlock", e);
+          $177(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -7449,7 +7525,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $173(v14, p + "/londonBlock", e);
+          $177(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -7457,7 +7533,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $173(v15, p + "/shanghaiTime", e);
+          $177(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -7465,7 +7541,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $173(v16, p + "/cancunTime", e);
+          $177(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -7473,7 +7549,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $173(v17, p + "/pragueTime", e);
+          $177(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -7481,7 +7557,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $177(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7489,7 +7565,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $177(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7497,7 +7573,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $177(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7505,7 +7581,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $177(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7513,7 +7589,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $177(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7521,7 +7597,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $177(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7529,7 +7605,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $177(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7537,7 +7613,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $173(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $177(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7545,7 +7621,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $173(v26, p + "/banffBlockTimestamp", e);
+          $177(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7553,7 +7629,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $173(v27, p + "/cortinaBlockTimestamp", e);
+          $177(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7561,7 +7637,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $173(v28, p + "/durangoBlockTimestamp", e);
+          $177(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7569,7 +7645,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $173(v29, p + "/etnaTimestamp", e);
+          $177(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7577,7 +7653,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $173(v30, p + "/fortunaTimestamp", e);
+          $177(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7585,7 +7661,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $173(v31, p + "/graniteTimestamp", e);
+          $177(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7593,7 +7669,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $173(v32, p + "/heliconTimestamp", e);
+          $177(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7606,7 +7682,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c215 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c219 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7654,7 +7730,7 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       }
       const v4 = x["reason"];
       if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-        if (!$217(v4, e === null ? p : p + "/reason", e)) {
+        if (!$221(v4, e === null ? p : p + "/reason", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7668,7 +7744,7 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($BadBlockReason(x, p, null)) matches++;
@@ -7702,7 +7778,7 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["receipts"];
       if (v2 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        if (!$218(v2, e === null ? p : p + "/receipts", e)) {
+        if (!$222(v2, e === null ? p : p + "/receipts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7752,10 +7828,10 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($219(x, p, null)) matches++;
+  if ($223(x, p, null)) matches++;
   if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -7764,7 +7840,7 @@ function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7798,11 +7874,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x232: unknown = v1;
-        const p232 = e === null ? p : p + "/current";
+        const x236: unknown = v1;
+        const p236 = e === null ? p : p + "/current";
         {
-          const x: unknown = x232;
-          const p = p232;
+          const x: unknown = x236;
+          const p = p236;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7814,7 +7890,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $173(v1, p + "/activationTime", e);
+                  $177(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7824,11 +7900,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x233: unknown = v2;
-                const p233 = e === null ? p : p + "/blobSchedule";
+                const x237: unknown = v2;
+                const p237 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x233;
-                  const p = p233;
+                  const x: unknown = x237;
+                  const p = p237;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7906,7 +7982,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$230(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$234(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7917,7 +7993,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$230(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$234(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7937,7 +8013,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$234(v2, e === null ? p : p + "/next", e)) {
+          if (!$238(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7946,7 +8022,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$234(v3, e === null ? p : p + "/last", e)) {
+          if (!$238(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7970,7 +8046,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $173(v1, p + "/activationTime", e);
+          $177(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -7980,11 +8056,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x229: unknown = v2;
-        const p229 = e === null ? p : p + "/blobSchedule";
+        const x233: unknown = v2;
+        const p233 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x229;
-          const p = p229;
+          const x: unknown = x233;
+          const p = p233;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8062,7 +8138,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$230(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$234(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8073,7 +8149,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$230(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$234(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8137,7 +8213,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8160,7 +8236,7 @@ function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
@@ -8183,11 +8259,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x238: unknown = v1;
-        const p238 = e === null ? p : p + "/head";
+        const x242: unknown = v1;
+        const p242 = e === null ? p : p + "/head";
         {
-          const x: unknown = x238;
-          const p = p238;
+          const x: unknown = x242;
+          const p = p242;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8229,180 +8305,8 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x242: unknown = v2;
-        const p242 = e === null ? p : p + "/state";
-        {
-          const x: unknown = x242;
-          const p = p242;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["disabled"];
-              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-                if (!((typeof v1 === "boolean"))) {
-                  if (e === null) return false;
-                  $20(v1, p + "/disabled", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-              }
-              const v2 = x["oldestBlock"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-                  if (e === null) return false;
-                  $Uint(v2, p + "/oldestBlock", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["deleteStrategy"];
-              if (v3 !== undefined) {
-                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x243: unknown = v3;
-                  const p243 = e === null ? p : p + "/deleteStrategy";
-                  {
-                    const x: unknown = x243;
-                    const p = p243;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["type"];
-                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                          if (!((typeof v1 === "string") && (v1 === "window"))) {
-                            if (e === null) return false;
-                            $240(v1, p + "/type", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/type", "required", "is required", "type");
-                        }
-                        const v2 = x["retentionBlocks"];
-                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
-                            if (e === null) return false;
-                            $Uint(v2, p + "/retentionBlocks", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/state", "required", "is required", "state");
-      }
-      const v3 = x["tx"];
-      if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x244: unknown = v3;
-        const p244 = e === null ? p : p + "/tx";
-        {
-          const x: unknown = x244;
-          const p = p244;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["disabled"];
-              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-                if (!((typeof v1 === "boolean"))) {
-                  if (e === null) return false;
-                  $20(v1, p + "/disabled", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-              }
-              const v2 = x["oldestBlock"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-                  if (e === null) return false;
-                  $Uint(v2, p + "/oldestBlock", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["deleteStrategy"];
-              if (v3 !== undefined) {
-                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x245: unknown = v3;
-                  const p245 = e === null ? p : p + "/deleteStrategy";
-                  {
-                    const x: unknown = x245;
-                    const p = p245;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["type"];
-                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                          if (!((typeof v1 === "string") && (v1 === "window"))) {
-                            if (e === null) return false;
-                            $240(v1, p + "/type", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/type", "required", "is required", "type");
-                        }
-                        const v2 = x["retentionBlocks"];
-                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
-                            if (e === null) return false;
-                            $Uint(v2, p + "/retentionBlocks", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/tx", "required", "is required", "tx");
-      }
-      const v4 = x["logs"];
-      if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x246: unknown = v4;
-        const p246 = e === null ? p : p + "/logs";
+        const x246: unknown = v2;
+        const p246 = e === null ? p : p + "/state";
         {
           const x: unknown = x246;
           const p = p246;
@@ -8452,7 +8356,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $240(v1, p + "/type", e);
+                            $244(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8483,12 +8387,12 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/logs", "required", "is required", "logs");
+        ok = fail(e, p + "/state", "required", "is required", "state");
       }
-      const v5 = x["receipts"];
-      if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x248: unknown = v5;
-        const p248 = e === null ? p : p + "/receipts";
+      const v3 = x["tx"];
+      if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
+        const x248: unknown = v3;
+        const p248 = e === null ? p : p + "/tx";
         {
           const x: unknown = x248;
           const p = p248;
@@ -8538,7 +8442,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $240(v1, p + "/type", e);
+                            $244(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8569,12 +8473,12 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
       }
-      const v6 = x["blocks"];
-      if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x250: unknown = v6;
-        const p250 = e === null ? p : p + "/blocks";
+      const v4 = x["logs"];
+      if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
+        const x250: unknown = v4;
+        const p250 = e === null ? p : p + "/logs";
         {
           const x: unknown = x250;
           const p = p250;
@@ -8624,7 +8528,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $240(v1, p + "/type", e);
+                            $244(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8655,12 +8559,12 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/blocks", "required", "is required", "blocks");
+        ok = fail(e, p + "/logs", "required", "is required", "logs");
       }
-      const v7 = x["stateproofs"];
-      if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x252: unknown = v7;
-        const p252 = e === null ? p : p + "/stateproofs";
+      const v5 = x["receipts"];
+      if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
+        const x252: unknown = v5;
+        const p252 = e === null ? p : p + "/receipts";
         {
           const x: unknown = x252;
           const p = p252;
@@ -8710,7 +8614,179 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $240(v1, p + "/type", e);
+                            $244(v1, p + "/type", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/type", "required", "is required", "type");
+                        }
+                        const v2 = x["retentionBlocks"];
+                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                            if (e === null) return false;
+                            $Uint(v2, p + "/retentionBlocks", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+      }
+      const v6 = x["blocks"];
+      if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
+        const x254: unknown = v6;
+        const p254 = e === null ? p : p + "/blocks";
+        {
+          const x: unknown = x254;
+          const p = p254;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $20(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined) {
+                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
+                  const x255: unknown = v3;
+                  const p255 = e === null ? p : p + "/deleteStrategy";
+                  {
+                    const x: unknown = x255;
+                    const p = p255;
+                    if (!(isObject(x))) {
+                      if (e === null) return false;
+                      ok = fail(e, p, "type", "must be object", "object");
+                    }
+                    else {
+                      if (true) {
+                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                        const v1 = x["type"];
+                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                          if (!((typeof v1 === "string") && (v1 === "window"))) {
+                            if (e === null) return false;
+                            $244(v1, p + "/type", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/type", "required", "is required", "type");
+                        }
+                        const v2 = x["retentionBlocks"];
+                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                            if (e === null) return false;
+                            $Uint(v2, p + "/retentionBlocks", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blocks", "required", "is required", "blocks");
+      }
+      const v7 = x["stateproofs"];
+      if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
+        const x256: unknown = v7;
+        const p256 = e === null ? p : p + "/stateproofs";
+        {
+          const x: unknown = x256;
+          const p = p256;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $20(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined) {
+                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
+                  const x257: unknown = v3;
+                  const p257 = e === null ? p : p + "/deleteStrategy";
+                  {
+                    const x: unknown = x257;
+                    const p = p257;
+                    if (!(isObject(x))) {
+                      if (e === null) return false;
+                      ok = fail(e, p, "type", "must be object", "object");
+                    }
+                    else {
+                      if (true) {
+                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                        const v1 = x["type"];
+                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                          if (!((typeof v1 === "string") && (v1 === "window"))) {
+                            if (e === null) return false;
+                            $244(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8818,11 +8894,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x241: unknown = v3;
-          const p241 = e === null ? p : p + "/deleteStrategy";
+          const x245: unknown = v3;
+          const p245 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x241;
-            const p = p241;
+            const x: unknown = x245;
+            const p = p245;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8834,7 +8910,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $240(v1, p + "/type", e);
+                    $244(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8877,7 +8953,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $240(v1, p + "/type", e);
+          $244(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8902,7 +8978,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8924,11 +9000,11 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x254: unknown = x[i];
-        const p254 = e === null ? p : p + "/" + i;
+        const x258: unknown = x[i];
+        const p258 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x254;
-          const p = p254;
+          const x: unknown = x258;
+          const p = p258;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8951,7 +9027,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v2 = x["storageChanges"];
               if (v2 !== undefined) {
                 if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$255(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (!$259(v2, e === null ? p : p + "/storageChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8969,7 +9045,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v4 = x["balanceChanges"];
               if (v4 !== undefined) {
                 if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$259(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (!$263(v4, e === null ? p : p + "/balanceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8978,7 +9054,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v5 = x["nonceChanges"];
               if (v5 !== undefined) {
                 if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$261(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (!$265(v5, e === null ? p : p + "/nonceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8987,7 +9063,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v6 = x["codeChanges"];
               if (v6 !== undefined) {
                 if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$263(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (!$267(v6, e === null ? p : p + "/codeChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9002,7 +9078,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9011,11 +9087,11 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x256: unknown = x[i];
-        const p256 = e === null ? p : p + "/" + i;
+        const x260: unknown = x[i];
+        const p260 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x256;
-          const p = p256;
+          const x: unknown = x260;
+          const p = p260;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9037,7 +9113,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["changes"];
               if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$257(v2, e === null ? p : p + "/changes", e)) {
+                if (!$261(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9055,7 +9131,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9112,7 +9188,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9121,11 +9197,11 @@ function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x260: unknown = x[i];
-        const p260 = e === null ? p : p + "/" + i;
+        const x264: unknown = x[i];
+        const p264 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x260;
-          const p = p260;
+          const x: unknown = x264;
+          const p = p264;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9166,7 +9242,7 @@ function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9175,11 +9251,11 @@ function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x262: unknown = x[i];
-        const p262 = e === null ? p : p + "/" + i;
+        const x266: unknown = x[i];
+        const p266 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x262;
-          const p = p262;
+          const x: unknown = x266;
+          const p = p266;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9220,7 +9296,7 @@ function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9229,11 +9305,11 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x264: unknown = x[i];
-        const p264 = e === null ? p : p + "/" + i;
+        const x268: unknown = x[i];
+        const p268 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x264;
-          const p = p264;
+          const x: unknown = x268;
+          const p = p268;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9298,7 +9374,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$255(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$259(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9316,7 +9392,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$259(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$263(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9325,7 +9401,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$261(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$265(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9334,7 +9410,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$263(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$267(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9368,7 +9444,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$257(v2, e === null ? p : p + "/changes", e)) {
+        if (!$261(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9507,7 +9583,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$265(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$269(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9545,7 +9621,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9554,11 +9630,11 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x266: unknown = x[i];
-        const p266 = e === null ? p : p + "/" + i;
+        const x270: unknown = x[i];
+        const p270 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x266;
-          const p = p266;
+          const x: unknown = x270;
+          const p = p270;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9569,11 +9645,11 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x269: unknown = v1;
-                  const p269 = e === null ? p : p + "/blockOverrides";
+                  const x273: unknown = v1;
+                  const p273 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x269;
-                    const p = p269;
+                    const x: unknown = x273;
+                    const p = p273;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9640,7 +9716,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$271(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -9663,7 +9739,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$270(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$274(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9746,7 +9822,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$271(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9757,7 +9833,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9766,11 +9842,11 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x268: unknown = x[i];
-        const p268 = e === null ? p : p + "/" + i;
+        const x272: unknown = x[i];
+        const p272 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x268;
-          const p = p268;
+          const x: unknown = x272;
+          const p = p272;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9957,7 +10033,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9988,11 +10064,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x274: unknown = v1;
-          const p274 = e === null ? p : p + "/blockOverrides";
+          const x278: unknown = v1;
+          const p278 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x274;
-            const p = p274;
+            const x: unknown = x278;
+            const p = p278;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10059,7 +10135,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$271(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -10082,7 +10158,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$270(v3, e === null ? p : p + "/calls", e)) {
+          if (!$274(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10099,14 +10175,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$275(x, p, e)) {
+  if (!$279(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10117,7 +10193,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$276(v1, e === null ? p : p + "/calls", e)) {
+        if (!$280(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10131,7 +10207,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10140,11 +10216,11 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x277: unknown = x[i];
-        const p277 = e === null ? p : p + "/" + i;
+        const x281: unknown = x[i];
+        const p281 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x277;
-          const p = p277;
+          const x: unknown = x281;
+          const p = p281;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10156,7 +10232,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
                 if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
                   if (e === null) return false;
-                  $278(v1, p + "/status", e);
+                  $282(v1, p + "/status", e);
                   ok = false;
                 }
               }
@@ -10198,7 +10274,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["logs"];
               if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$279(v5, e === null ? p : p + "/logs", e)) {
+                if (!$283(v5, e === null ? p : p + "/logs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10210,11 +10286,11 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["error"];
               if (v6 !== undefined) {
                 if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x283: unknown = v6;
-                  const p283 = e === null ? p : p + "/error";
+                  const x287: unknown = v6;
+                  const p287 = e === null ? p : p + "/error";
                   {
-                    const x: unknown = x283;
-                    const p = p283;
+                    const x: unknown = x287;
+                    const p = p287;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -10226,7 +10302,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                           if (!((Number.isInteger(v1)))) {
                             if (e === null) return false;
-                            $173(v1, p + "/code", e);
+                            $177(v1, p + "/code", e);
                             ok = false;
                           }
                         }
@@ -10268,7 +10344,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10281,7 +10357,7 @@ function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10290,11 +10366,11 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x280: unknown = x[i];
-        const p280 = e === null ? p : p + "/" + i;
+        const x284: unknown = x[i];
+        const p284 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x280;
-          const p = p280;
+          const x: unknown = x284;
+          const p = p284;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10388,7 +10464,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$153(v10, e === null ? p : p + "/topics", e)) {
+                if (!$157(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10419,7 +10495,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $173(v1, p + "/code", e);
+          $177(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -10465,7 +10541,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $278(v1, p + "/status", e);
+          $282(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -10507,7 +10583,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$279(v5, e === null ? p : p + "/logs", e)) {
+        if (!$283(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10519,11 +10595,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x284: unknown = v6;
-          const p284 = e === null ? p : p + "/error";
+          const x288: unknown = v6;
+          const p288 = e === null ? p : p + "/error";
           {
-            const x: unknown = x284;
-            const p = p284;
+            const x: unknown = x288;
+            const p = p288;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10535,7 +10611,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $173(v1, p + "/code", e);
+                    $177(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -10588,14 +10664,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $286(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $290(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10625,7 +10701,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c161.test(x)) {
+    if (!$c165.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -10869,7 +10945,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $289(v1, p + "/level", e);
+          $293(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -10890,7 +10966,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11042,7 +11118,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$290(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$294(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11055,7 +11131,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $289(v2, p + "/sourceChain", e);
+          $293(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -11066,11 +11142,11 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x292: unknown = v3;
-          const p292 = e === null ? p : p + "/startIndex";
+          const x296: unknown = v3;
+          const p296 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x292;
-            const p = p292;
+            const x: unknown = x296;
+            const p = p296;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -11136,7 +11212,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11190,7 +11266,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$294(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$298(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11201,11 +11277,11 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x295: unknown = v3;
-        const p295 = e === null ? p : p + "/endIndex";
+        const x299: unknown = v3;
+        const p299 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x295;
-          const p = p295;
+          const x: unknown = x299;
+          const p = p299;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11262,7 +11338,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11535,7 +11611,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $289(v1, p + "/version", e);
+          $293(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -11548,7 +11624,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11561,7 +11637,7 @@ function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $289(v1, p + "/endpoint", e);
+          $293(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -11573,7 +11649,7 @@ function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $299(v2, p + "/alias", e);
+          $303(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11586,7 +11662,7 @@ function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11606,7 +11682,7 @@ function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11619,7 +11695,7 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $289(v1, p + "/chain", e);
+          $293(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11631,7 +11707,7 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $299(v2, p + "/alias", e);
+          $303(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11644,7 +11720,7 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11670,7 +11746,7 @@ function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11692,7 +11768,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11730,7 +11806,7 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11743,7 +11819,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $289(v1, p + "/chain", e);
+          $293(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11756,7 +11832,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11769,7 +11845,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $289(v1, p + "/alias", e);
+          $293(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11782,7 +11858,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11794,7 +11870,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$326(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$330(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11805,7 +11881,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11828,7 +11904,7 @@ function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11850,7 +11926,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11873,7 +11949,7 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11884,7 +11960,7 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$333(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$337(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11898,7 +11974,7 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11925,7 +12001,7 @@ function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11959,7 +12035,7 @@ function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11992,7 +12068,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12018,7 +12094,7 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12038,7 +12114,7 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$326(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$330(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -12049,7 +12125,7 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12083,7 +12159,7 @@ function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12117,7 +12193,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12142,7 +12218,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $347(v2, p + "/numToFetch", e);
+          $351(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -12163,7 +12239,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12182,7 +12258,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12204,7 +12280,7 @@ function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12216,7 +12292,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12250,7 +12326,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$401(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$405(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12264,7 +12340,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12277,7 +12353,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $402(v, p + "/" + i, e);
+            $406(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -12287,7 +12363,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -12306,7 +12382,7 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12326,55 +12402,6 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       else {
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-      const v2 = x["hydratedTransactions"];
-      if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
-        if (!((typeof v2 === "boolean"))) {
-          if (e === null) return false;
-          $20(v2, p + "/hydratedTransactions", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
-      }
-    }
-  }
-  return ok;
-}
-
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Block(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["block"];
-      if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
       }
       const v2 = x["hydratedTransactions"];
       if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
@@ -12395,6 +12422,55 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Block(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v2 = x["hydratedTransactions"];
+      if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $20(v2, p + "/hydratedTransactions", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
+      }
+    }
+  }
+  return ok;
+}
+
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
@@ -12419,7 +12495,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12431,7 +12507,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12456,7 +12532,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12468,7 +12544,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12493,11 +12569,11 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($423(x, p, null)) matches++;
+  if ($427(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -12505,7 +12581,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12524,7 +12600,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12536,7 +12612,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12573,7 +12649,7 @@ function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12622,7 +12698,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12645,7 +12721,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$431(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$435(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12670,7 +12746,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12693,7 +12769,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12727,7 +12803,7 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12772,7 +12848,7 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12783,11 +12859,11 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x437: unknown = v1;
-        const p437 = e === null ? p : p + "/payload";
+        const x441: unknown = v1;
+        const p441 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x437;
-          const p = p437;
+          const x: unknown = x441;
+          const p = p441;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12797,7 +12873,7 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$265(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$269(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12852,7 +12928,7 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12871,7 +12947,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12882,7 +12958,7 @@ function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c161.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c165.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -12897,7 +12973,7 @@ function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12923,7 +12999,7 @@ function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12935,7 +13011,7 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12973,7 +13049,7 @@ function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13010,7 +13086,7 @@ function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13022,7 +13098,7 @@ function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13048,7 +13124,7 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13086,7 +13162,7 @@ function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13121,7 +13197,7 @@ function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13132,7 +13208,7 @@ function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c161.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c165.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -13147,7 +13223,7 @@ function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13156,11 +13232,11 @@ function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x462: unknown = x[i];
-        const p462 = e === null ? p : p + "/" + i;
+        const x466: unknown = x[i];
+        const p466 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x462;
-          const p = p462;
+          const x: unknown = x466;
+          const p = p466;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -13205,7 +13281,7 @@ function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["reason"];
               if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-                if (!$217(v4, e === null ? p : p + "/reason", e)) {
+                if (!$221(v4, e === null ? p : p + "/reason", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -13223,7 +13299,7 @@ function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13249,7 +13325,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $480(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14455,6 +14531,32 @@ export function isSignedTransaction(value: unknown): value is T.SignedTransactio
   return $SignedTransaction(value, "", null);
 }
 
+/** Validates a `BlockWithTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockWithTransactions(value: unknown): ValidationResult<T.BlockWithTransactions> {
+  return run<T.BlockWithTransactions>($BlockWithTransactions, value);
+}
+
+/** A `BlockWithTransactions` as a Standard Schema v1 validator. */
+export const BlockWithTransactionsSchema: StandardSchemaV1<unknown, T.BlockWithTransactions> = /*#__PURE__*/ standard<T.BlockWithTransactions>($BlockWithTransactions);
+
+/** Whether a value is a valid `BlockWithTransactions` (a type guard; no issues are collected). */
+export function isBlockWithTransactions(value: unknown): value is T.BlockWithTransactions {
+  return $BlockWithTransactions(value, "", null);
+}
+
+/** Validates a `BlockWithTransactionHashes`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockWithTransactionHashes(value: unknown): ValidationResult<T.BlockWithTransactionHashes> {
+  return run<T.BlockWithTransactionHashes>($BlockWithTransactionHashes, value);
+}
+
+/** A `BlockWithTransactionHashes` as a Standard Schema v1 validator. */
+export const BlockWithTransactionHashesSchema: StandardSchemaV1<unknown, T.BlockWithTransactionHashes> = /*#__PURE__*/ standard<T.BlockWithTransactionHashes>($BlockWithTransactionHashes);
+
+/** Whether a value is a valid `BlockWithTransactionHashes` (a type guard; no issues are collected). */
+export function isBlockWithTransactionHashes(value: unknown): value is T.BlockWithTransactionHashes {
+  return $BlockWithTransactionHashes(value, "", null);
+}
+
 /** Validates a `TransactionInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTransactionInfo(value: unknown): ValidationResult<T.TransactionInfo> {
   return run<T.TransactionInfo>($TransactionInfo, value);
@@ -15406,7 +15508,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<C.AdminAliasParams> {
-  return run<C.AdminAliasParams>($297, value);
+  return run<C.AdminAliasParams>($301, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15416,7 +15518,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<T.Emp
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<C.AdminAliasChainParams> {
-  return run<C.AdminAliasChainParams>($300, value);
+  return run<C.AdminAliasChainParams>($304, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15426,7 +15528,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<C.AdminGetChainAliasesParams> {
-  return run<C.AdminGetChainAliasesParams>($303, value);
+  return run<C.AdminGetChainAliasesParams>($307, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15436,7 +15538,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<C.AdminGetLoggerLevelParams> {
-  return run<C.AdminGetLoggerLevelParams>($304, value);
+  return run<C.AdminGetLoggerLevelParams>($308, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15476,7 +15578,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<C.AdminSetLoggerLevelParams> {
-  return run<C.AdminSetLoggerLevelParams>($309, value);
+  return run<C.AdminSetLoggerLevelParams>($313, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15516,7 +15618,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<T.AcpsR
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<C.InfoIsBootstrappedParams> {
-  return run<C.InfoIsBootstrappedParams>($314, value);
+  return run<C.InfoIsBootstrappedParams>($318, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15526,7 +15628,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<C.InfoGetBlockchainIdParams> {
-  return run<C.InfoGetBlockchainIdParams>($316, value);
+  return run<C.InfoGetBlockchainIdParams>($320, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15606,7 +15708,7 @@ export function validateInfoGetVmsResult(value: unknown): ValidationResult<T.Vms
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<C.InfoPeersParams> {
-  return run<C.InfoPeersParams>($325, value);
+  return run<C.InfoPeersParams>($329, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15616,7 +15718,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<T.Peer
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<C.InfoUptimeParams> {
-  return run<C.InfoUptimeParams>($327, value);
+  return run<C.InfoUptimeParams>($331, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15636,7 +15738,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<T.U
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<C.HealthHealthParams> {
-  return run<C.HealthHealthParams>($329, value);
+  return run<C.HealthHealthParams>($333, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15646,7 +15748,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<T.H
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<C.HealthReadinessParams> {
-  return run<C.HealthReadinessParams>($329, value);
+  return run<C.HealthReadinessParams>($333, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15666,7 +15768,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<T
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<C.PlatformGetBalanceParams> {
-  return run<C.PlatformGetBalanceParams>($332, value);
+  return run<C.PlatformGetBalanceParams>($336, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15676,7 +15778,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<C.PlatformGetBlockParams> {
-  return run<C.PlatformGetBlockParams>($335, value);
+  return run<C.PlatformGetBlockParams>($339, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15686,7 +15788,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<C.PlatformGetBlockByHeightParams> {
-  return run<C.PlatformGetBlockByHeightParams>($336, value);
+  return run<C.PlatformGetBlockByHeightParams>($340, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15706,7 +15808,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<C.PlatformGetBlockchainStatusParams> {
-  return run<C.PlatformGetBlockchainStatusParams>($338, value);
+  return run<C.PlatformGetBlockchainStatusParams>($342, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15716,7 +15818,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<C.PlatformGetCurrentSupplyParams> {
-  return run<C.PlatformGetCurrentSupplyParams>($327, value);
+  return run<C.PlatformGetCurrentSupplyParams>($331, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15726,7 +15828,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<C.PlatformGetCurrentValidatorsParams> {
-  return run<C.PlatformGetCurrentValidatorsParams>($340, value);
+  return run<C.PlatformGetCurrentValidatorsParams>($344, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15736,7 +15838,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIdParams> {
-  return run<C.IndexCBlockGetContainerByIdParams>($342, value);
+  return run<C.IndexCBlockGetContainerByIdParams>($346, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15746,7 +15848,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIndexParams> {
-  return run<C.IndexCBlockGetContainerByIndexParams>($343, value);
+  return run<C.IndexCBlockGetContainerByIndexParams>($347, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15756,7 +15858,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerRangeParams> {
-  return run<C.IndexCBlockGetContainerRangeParams>($345, value);
+  return run<C.IndexCBlockGetContainerRangeParams>($349, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15766,7 +15868,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetIndexParams> {
-  return run<C.IndexCBlockGetIndexParams>($342, value);
+  return run<C.IndexCBlockGetIndexParams>($346, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15776,7 +15878,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockGetLastAcceptedParams> {
-  return run<C.IndexCBlockGetLastAcceptedParams>($349, value);
+  return run<C.IndexCBlockGetLastAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15786,7 +15888,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockIsAcceptedParams> {
-  return run<C.IndexCBlockIsAcceptedParams>($342, value);
+  return run<C.IndexCBlockIsAcceptedParams>($346, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15796,7 +15898,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIdParams> {
-  return run<C.IndexPBlockGetContainerByIdParams>($342, value);
+  return run<C.IndexPBlockGetContainerByIdParams>($346, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15806,7 +15908,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIndexParams> {
-  return run<C.IndexPBlockGetContainerByIndexParams>($343, value);
+  return run<C.IndexPBlockGetContainerByIndexParams>($347, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15816,7 +15918,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerRangeParams> {
-  return run<C.IndexPBlockGetContainerRangeParams>($345, value);
+  return run<C.IndexPBlockGetContainerRangeParams>($349, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15826,7 +15928,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetIndexParams> {
-  return run<C.IndexPBlockGetIndexParams>($342, value);
+  return run<C.IndexPBlockGetIndexParams>($346, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15836,7 +15938,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockGetLastAcceptedParams> {
-  return run<C.IndexPBlockGetLastAcceptedParams>($349, value);
+  return run<C.IndexPBlockGetLastAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15846,7 +15948,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockIsAcceptedParams> {
-  return run<C.IndexPBlockIsAcceptedParams>($342, value);
+  return run<C.IndexPBlockIsAcceptedParams>($346, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15856,7 +15958,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIdParams> {
-  return run<C.IndexXTxGetContainerByIdParams>($342, value);
+  return run<C.IndexXTxGetContainerByIdParams>($346, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15866,7 +15968,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIndexParams> {
-  return run<C.IndexXTxGetContainerByIndexParams>($343, value);
+  return run<C.IndexXTxGetContainerByIndexParams>($347, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15876,7 +15978,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXTxGetContainerRangeParams> {
-  return run<C.IndexXTxGetContainerRangeParams>($345, value);
+  return run<C.IndexXTxGetContainerRangeParams>($349, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15886,7 +15988,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<C.IndexXTxGetIndexParams> {
-  return run<C.IndexXTxGetIndexParams>($342, value);
+  return run<C.IndexXTxGetIndexParams>($346, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15896,7 +15998,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXTxGetLastAcceptedParams> {
-  return run<C.IndexXTxGetLastAcceptedParams>($349, value);
+  return run<C.IndexXTxGetLastAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15906,7 +16008,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXTxIsAcceptedParams> {
-  return run<C.IndexXTxIsAcceptedParams>($342, value);
+  return run<C.IndexXTxIsAcceptedParams>($346, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15916,7 +16018,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIdParams> {
-  return run<C.IndexXBlockGetContainerByIdParams>($342, value);
+  return run<C.IndexXBlockGetContainerByIdParams>($346, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15926,7 +16028,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIndexParams> {
-  return run<C.IndexXBlockGetContainerByIndexParams>($343, value);
+  return run<C.IndexXBlockGetContainerByIndexParams>($347, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15936,7 +16038,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerRangeParams> {
-  return run<C.IndexXBlockGetContainerRangeParams>($345, value);
+  return run<C.IndexXBlockGetContainerRangeParams>($349, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15946,7 +16048,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetIndexParams> {
-  return run<C.IndexXBlockGetIndexParams>($342, value);
+  return run<C.IndexXBlockGetIndexParams>($346, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15956,7 +16058,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockGetLastAcceptedParams> {
-  return run<C.IndexXBlockGetLastAcceptedParams>($349, value);
+  return run<C.IndexXBlockGetLastAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15966,7 +16068,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockIsAcceptedParams> {
-  return run<C.IndexXBlockIsAcceptedParams>($342, value);
+  return run<C.IndexXBlockIsAcceptedParams>($346, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15976,7 +16078,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIdParams> {
-  return run<C.IndexXVtxGetContainerByIdParams>($342, value);
+  return run<C.IndexXVtxGetContainerByIdParams>($346, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15986,7 +16088,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIndexParams> {
-  return run<C.IndexXVtxGetContainerByIndexParams>($343, value);
+  return run<C.IndexXVtxGetContainerByIndexParams>($347, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15996,7 +16098,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerRangeParams> {
-  return run<C.IndexXVtxGetContainerRangeParams>($345, value);
+  return run<C.IndexXVtxGetContainerRangeParams>($349, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -16006,7 +16108,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetIndexParams> {
-  return run<C.IndexXVtxGetIndexParams>($342, value);
+  return run<C.IndexXVtxGetIndexParams>($346, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16016,7 +16118,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxGetLastAcceptedParams> {
-  return run<C.IndexXVtxGetLastAcceptedParams>($349, value);
+  return run<C.IndexXVtxGetLastAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16026,7 +16128,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxIsAcceptedParams> {
-  return run<C.IndexXVtxIsAcceptedParams>($342, value);
+  return run<C.IndexXVtxIsAcceptedParams>($346, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16071,7 +16173,7 @@ export function validateCChainEthAccountsParams(value: unknown): ValidationResul
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<C.CChainEthAccountsResult> {
-  return run<C.CChainEthAccountsResult>($155, value);
+  return run<C.CChainEthAccountsResult>($159, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16141,12 +16243,12 @@ export function validateCChainEthSuggestPriceOptionsParams(value: unknown): Vali
 
 /** Validates the result of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSuggestPriceOptionsResult(value: unknown): ValidationResult<C.CChainEthSuggestPriceOptionsResult> {
-  return run<C.CChainEthSuggestPriceOptionsResult>($399, value);
+  return run<C.CChainEthSuggestPriceOptionsResult>($403, value);
 }
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<C.CChainEthFeeHistoryParams> {
-  return run<C.CChainEthFeeHistoryParams>($400, value);
+  return run<C.CChainEthFeeHistoryParams>($404, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16156,107 +16258,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockByHashParams> {
-  return run<C.CChainEthGetBlockByHashParams>($403, value);
+  return run<C.CChainEthGetBlockByHashParams>($407, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<C.CChainEthGetBlockByHashResult> {
-  return run<C.CChainEthGetBlockByHashResult>($405, value);
+  return run<C.CChainEthGetBlockByHashResult>($409, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberParams> {
-  return run<C.CChainEthGetBlockByNumberParams>($406, value);
+  return run<C.CChainEthGetBlockByNumberParams>($410, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberResult> {
-  return run<C.CChainEthGetBlockByNumberResult>($405, value);
+  return run<C.CChainEthGetBlockByNumberResult>($409, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashParams> {
-  return run<C.CChainEthGetHeaderByHashParams>($409, value);
+  return run<C.CChainEthGetHeaderByHashParams>($413, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashResult> {
-  return run<C.CChainEthGetHeaderByHashResult>($410, value);
+  return run<C.CChainEthGetHeaderByHashResult>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberParams> {
-  return run<C.CChainEthGetHeaderByNumberParams>($411, value);
+  return run<C.CChainEthGetHeaderByNumberParams>($415, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberResult> {
-  return run<C.CChainEthGetHeaderByNumberResult>($410, value);
+  return run<C.CChainEthGetHeaderByNumberResult>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashParams> {
-  return run<C.CChainEthGetBlockTransactionCountByHashParams>($409, value);
+  return run<C.CChainEthGetBlockTransactionCountByHashParams>($413, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashResult> {
-  return run<C.CChainEthGetBlockTransactionCountByHashResult>($414, value);
+  return run<C.CChainEthGetBlockTransactionCountByHashResult>($418, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberParams> {
-  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($411, value);
+  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($415, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberResult> {
-  return run<C.CChainEthGetBlockTransactionCountByNumberResult>($414, value);
+  return run<C.CChainEthGetBlockTransactionCountByNumberResult>($418, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashParams> {
-  return run<C.CChainEthGetUncleCountByBlockHashParams>($409, value);
+  return run<C.CChainEthGetUncleCountByBlockHashParams>($413, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashResult> {
-  return run<C.CChainEthGetUncleCountByBlockHashResult>($414, value);
+  return run<C.CChainEthGetUncleCountByBlockHashResult>($418, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberParams> {
-  return run<C.CChainEthGetUncleCountByBlockNumberParams>($411, value);
+  return run<C.CChainEthGetUncleCountByBlockNumberParams>($415, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberResult> {
-  return run<C.CChainEthGetUncleCountByBlockNumberResult>($414, value);
+  return run<C.CChainEthGetUncleCountByBlockNumberResult>($418, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsParams> {
-  return run<C.CChainEthGetBlockReceiptsParams>($421, value);
+  return run<C.CChainEthGetBlockReceiptsParams>($425, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsResult> {
-  return run<C.CChainEthGetBlockReceiptsResult>($422, value);
+  return run<C.CChainEthGetBlockReceiptsResult>($426, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListParams> {
-  return run<C.CChainEthGetBlockAccessListParams>($421, value);
+  return run<C.CChainEthGetBlockAccessListParams>($425, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListResult> {
-  return run<C.CChainEthGetBlockAccessListResult>($425, value);
+  return run<C.CChainEthGetBlockAccessListResult>($429, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<C.CChainEthGetBalanceParams> {
-  return run<C.CChainEthGetBalanceParams>($426, value);
+  return run<C.CChainEthGetBalanceParams>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16266,7 +16368,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<C.CChainEthGetStorageAtParams> {
-  return run<C.CChainEthGetStorageAtParams>($427, value);
+  return run<C.CChainEthGetStorageAtParams>($431, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16276,7 +16378,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<C.CChainEthGetTransactionCountParams> {
-  return run<C.CChainEthGetTransactionCountParams>($426, value);
+  return run<C.CChainEthGetTransactionCountParams>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16286,7 +16388,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<C.CChainEthGetCodeParams> {
-  return run<C.CChainEthGetCodeParams>($426, value);
+  return run<C.CChainEthGetCodeParams>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16296,7 +16398,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<C.CChainEthGetProofParams> {
-  return run<C.CChainEthGetProofParams>($430, value);
+  return run<C.CChainEthGetProofParams>($434, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16306,7 +16408,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<C.CChainEthCallParams> {
-  return run<C.CChainEthCallParams>($432, value);
+  return run<C.CChainEthCallParams>($436, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16316,7 +16418,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<T.
 
 /** Validates the params of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<C.CChainEthCallDetailedParams> {
-  return run<C.CChainEthCallDetailedParams>($433, value);
+  return run<C.CChainEthCallDetailedParams>($437, value);
 }
 
 /** Validates the result of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16326,7 +16428,7 @@ export function validateCChainEthCallDetailedResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<C.CChainEthEstimateGasParams> {
-  return run<C.CChainEthEstimateGasParams>($432, value);
+  return run<C.CChainEthEstimateGasParams>($436, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16336,7 +16438,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<C.CChainEthCreateAccessListParams> {
-  return run<C.CChainEthCreateAccessListParams>($432, value);
+  return run<C.CChainEthCreateAccessListParams>($436, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16346,12 +16448,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<C.CChainEthSimulateV1Params> {
-  return run<C.CChainEthSimulateV1Params>($436, value);
+  return run<C.CChainEthSimulateV1Params>($440, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<C.CChainEthSimulateV1Result> {
-  return run<C.CChainEthSimulateV1Result>($438, value);
+  return run<C.CChainEthSimulateV1Result>($442, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16386,7 +16488,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<C.CChainEthUninstallFilterParams> {
-  return run<C.CChainEthUninstallFilterParams>($441, value);
+  return run<C.CChainEthUninstallFilterParams>($445, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16396,7 +16498,7 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<C.CChainEthGetFilterChangesParams> {
-  return run<C.CChainEthGetFilterChangesParams>($441, value);
+  return run<C.CChainEthGetFilterChangesParams>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16406,7 +16508,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<C.CChainEthGetFilterLogsParams> {
-  return run<C.CChainEthGetFilterLogsParams>($441, value);
+  return run<C.CChainEthGetFilterLogsParams>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16426,47 +16528,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashParams> {
-  return run<C.CChainEthGetTransactionByHashParams>($445, value);
+  return run<C.CChainEthGetTransactionByHashParams>($449, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashResult> {
-  return run<C.CChainEthGetTransactionByHashResult>($446, value);
+  return run<C.CChainEthGetTransactionByHashResult>($450, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexParams> {
-  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($447, value);
+  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($451, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexResult> {
-  return run<C.CChainEthGetTransactionByBlockHashAndIndexResult>($446, value);
+  return run<C.CChainEthGetTransactionByBlockHashAndIndexResult>($450, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexParams> {
-  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($449, value);
+  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($453, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexResult> {
-  return run<C.CChainEthGetTransactionByBlockNumberAndIndexResult>($446, value);
+  return run<C.CChainEthGetTransactionByBlockNumberAndIndexResult>($450, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptParams> {
-  return run<C.CChainEthGetTransactionReceiptParams>($445, value);
+  return run<C.CChainEthGetTransactionReceiptParams>($449, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptResult> {
-  return run<C.CChainEthGetTransactionReceiptResult>($452, value);
+  return run<C.CChainEthGetTransactionReceiptResult>($456, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<C.CChainEthSendRawTransactionParams> {
-  return run<C.CChainEthSendRawTransactionParams>($453, value);
+  return run<C.CChainEthSendRawTransactionParams>($457, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16496,7 +16598,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<C.CChainEthSignParams> {
-  return run<C.CChainEthSignParams>($454, value);
+  return run<C.CChainEthSignParams>($458, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16516,7 +16618,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<C.CChainEthSubscribeParams> {
-  return run<C.CChainEthSubscribeParams>($455, value);
+  return run<C.CChainEthSubscribeParams>($459, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16526,7 +16628,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<C.CChainEthUnsubscribeParams> {
-  return run<C.CChainEthUnsubscribeParams>($456, value);
+  return run<C.CChainEthUnsubscribeParams>($460, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16561,7 +16663,7 @@ export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationR
 
 /** Validates the result of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBadBlocksResult(value: unknown): ValidationResult<C.CChainEthGetBadBlocksResult> {
-  return run<C.CChainEthGetBadBlocksResult>($461, value);
+  return run<C.CChainEthGetBadBlocksResult>($465, value);
 }
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16576,7 +16678,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<C.CChainWeb3Sha3Params> {
-  return run<C.CChainWeb3Sha3Params>($465, value);
+  return run<C.CChainWeb3Sha3Params>($469, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16756,7 +16858,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<C.HttpGetHealthParams> {
-  return run<C.HttpGetHealthParams>($480, value);
+  return run<C.HttpGetHealthParams>($484, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16766,7 +16868,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<C.HttpGetHealthCheckParams> {
-  return run<C.HttpGetHealthCheckParams>($480, value);
+  return run<C.HttpGetHealthCheckParams>($484, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16776,7 +16878,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<C.HttpGetReadinessParams> {
-  return run<C.HttpGetReadinessParams>($480, value);
+  return run<C.HttpGetReadinessParams>($484, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16786,7 +16888,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<C.HttpGetLivenessParams> {
-  return run<C.HttpGetLivenessParams>($480, value);
+  return run<C.HttpGetLivenessParams>($484, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16794,4 +16896,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<T.HealthResult>($HealthResult, value);
 }
 
-export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $159, $20, $3, $301, $304, $307, $308, $313, $318, $320, $329, $331, $333, $336, $339, $340, $342, $344, $346, $347, $349, $353, $403, $404, $407, $409, $410, $413, $414, $415, $418, $425, $426, $429, $430, $431, $434, $436, $437, $440, $442, $445, $449, $450, $451, $453, $456, $457, $458, $459, $460, $465, $469, $484, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

@@ -9,7 +9,7 @@ import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
-import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
+import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
 import { jsDoc, printType, shapeName, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
@@ -171,7 +171,16 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
           // a list operation: the call, plus .pages() and .iterate() over every page
           const result = resultType(op);
           w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paged.items)}]>[number]>;`);
-        } else w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
+        } else {
+          // a result typed by a param's value: one overload per value, then the general signature
+          for (const v of op.protocol === "json-rpc" ? (op.resultByParam?.variants ?? []) : []) {
+            w.write(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey((op as IrRpcOperation).resultByParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<`);
+            printType(w, toTypeNode(v.schema, ctx));
+            w.write(">;").newLine();
+            writeDocs(w, methodDocs(op));
+          }
+          w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
+        }
       });
       if (hasRpc) {
         writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
@@ -193,7 +202,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       if (hasRpc) {
         w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results});`);
         w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
-        writeFactoryObject(w, tree, paging, [], (path) => {
+        writeFactoryObject(w, tree, paging, [], client, (path) => {
           const p = providers.get(path.join("."));
           if (p) w.writeLine(`provider: createEip1193Provider<${p.schema}>(call, ${stringLiteral(p.endpoint)}, ${p.methods}),`);
         });
@@ -201,7 +210,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
         w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
       } else {
         w.write("return ");
-        writeFactoryObject(w, tree, paging, [], () => {});
+        writeFactoryObject(w, tree, paging, [], client, () => {});
         w.write(";").newLine();
       }
     });
@@ -469,7 +478,7 @@ function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra: (path
   }
 }
 
-function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], extra: (path: string[]) => void): void {
+function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => void): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
@@ -478,12 +487,16 @@ function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path
         w.write(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, `);
         writeValue(w, { id: op.id || op.names.method, token: paged.token, nextToken: paged.nextToken, items: paged.items, tokenLifetime: paged.tokenLifetime });
         w.write("),").newLine();
+      } else if (op.protocol === "json-rpc" && op.resultByParam) {
+        // an overloaded method: the one implementation is typed by the general signature, then as the overloads
+        const member = [...path, op.names.method].map((k) => `[${stringLiteral(k)}]`).join("");
+        w.writeLine(`${propertyKey(op.names.method, "value")}: ((params: ${identifier(op.names.params)}, callOptions?: CallOptions) => ${call}) as ${client}${member},`);
       } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
     }
     extra(path);
     for (const [name, child] of node.children) {
       w.write(`${propertyKey(name, "value")}: `);
-      writeFactoryObject(w, child, paging, [...path, name], extra);
+      writeFactoryObject(w, child, paging, [...path, name], client, extra);
       w.write(",").newLine();
     }
   });
