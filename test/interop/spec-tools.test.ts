@@ -122,7 +122,9 @@ describe("OpenRPC reference tools (@open-rpc/schema-utils-js, @open-rpc/meta-sch
     expect(valid === true ? true : String(valid)).toBe(true);
     const deref = await parseOpenRPCDocument(JSON.stringify(doc));
     expect(deref.methods.length).toBe(doc.methods.length);
-    expect(JSON.stringify(deref)).not.toContain('"$ref":"#/components');
+    // the tools dereference OpenRPC's own structures; vendor extensions (x-avaspec-result-by-param's variant
+    // schemas) are opaque to them and keep their $refs, which avaspec resolves itself
+    expect(JSON.stringify(deref, (key, value: unknown) => (key.startsWith("x-") ? undefined : value))).not.toContain('"$ref":"#/components');
   });
 
   it("control: a method without a name is rejected", () => {
