@@ -7,7 +7,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { HTTP_METHODS } from "../validate/openapi.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
-import { lifecycleOf, unimplementedOf } from "../validate/extensions.js";
+import { operationStatus } from "../validate/extensions.js";
 import { SchemaBuilder } from "./schema.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
@@ -149,8 +149,6 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         if (r.refId !== undefined) resp.componentId = r.refId;
         responses.push(resp);
       }
-      const lifecycle = lifecycleOf(op);
-      const unimplemented = unimplementedOf(op);
       const ir: IrHttpOperation = {
         kind: "operation",
         protocol: "http",
@@ -160,11 +158,9 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         endpoint: "",
         id: str(op["operationId"]) ?? "",
         names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
-        deprecated: op["deprecated"] === true || lifecycle?.deprecatedIn !== undefined || lifecycle?.removedIn !== undefined,
+        ...operationStatus(op),
         // RFC 9110's idempotent methods, unless the spec says otherwise
         idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete"].includes(method),
-        ...(lifecycle ? { lifecycle } : {}),
-        ...(unimplemented ? { unimplemented } : {}),
         tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],
         transport: { kind: "http", pointer: item.pointer, method, path },
         parameters: [...merged.values()],

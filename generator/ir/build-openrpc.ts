@@ -7,7 +7,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
 import { followRefs, objectWithProperties } from "./resolve.js";
-import { checkResultByParam, checkWireShape, lifecycleOf, unimplementedOf } from "../validate/extensions.js";
+import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
 import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, JsonValue, RpcParamForm } from "./types.js";
@@ -63,8 +63,6 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     let form: RpcParamForm = structure === "by-position" ? "by-position" : "by-name";
     if (form === "by-position" && params.length === 1 && params[0]!.required && objectWithProperties(params[0]!.schema, lookup)) form = "one-object";
 
-    const lifecycle = lifecycleOf(method);
-    const unimplemented = unimplementedOf(method);
     const op: IrRpcOperation = {
       kind: "operation",
       protocol: "json-rpc",
@@ -74,10 +72,8 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
       group: [],
       endpoint: "",
-      deprecated: method["deprecated"] === true || lifecycle?.deprecatedIn !== undefined || lifecycle?.removedIn !== undefined,
+      ...operationStatus(method),
       idempotent: method["x-avaspec-idempotent"] === true,
-      ...(lifecycle ? { lifecycle } : {}),
-      ...(unimplemented ? { unimplemented } : {}),
       tags: (Array.isArray(method["tags"]) ? method["tags"] : []).map((t, k) => deref(t, ptr.join(at, "tags", k))?.value["name"]).filter((t): t is string => typeof t === "string"),
       transport: { kind: "json-rpc", pointer: at, method: name, form },
       params,
@@ -138,12 +134,8 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
 
   const servers = buildServers(root["servers"]);
   const info = buildInfo(root["info"]);
+  // checked by validateOpenRpc (checkEip1193)
   const eip1193 = root["x-avaspec-eip1193"];
-  if (eip1193 !== undefined && typeof eip1193 !== "boolean") {
-    const pointer = "#/x-avaspec-eip1193";
-    const { line, col } = doc.locate(pointer);
-    diagnostics.push({ code: "extension/eip1193", severity: "error", message: `x-avaspec-eip1193 must be true or false, got ${JSON.stringify(eip1193)}`, file: doc.file, pointer, line, col });
-  }
   return {
     kind: "document",
     sources: [{ file: doc.file, format: "openrpc", version: String(root["openrpc"]), title: info.title }],

@@ -79,13 +79,14 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     };
   }
   for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
+  const validatorOfType = new Map(ir.schemas.map((s) => [s.name, s.names.validate]));
   for (const op of ir.operations) {
     const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     const wanted = `validate${type}${op.protocol === "http" ? "Response" : "Result"}`;
     // the response is one named schema whose validator has this very name (`listThings` → `ListThingsResponse`): that validator is the operation's too
     const wrapped = op.protocol === "json-rpc" && op.result?.wire?.property !== undefined;
-    const shared = !wrapped && ir.schemas.find((s) => s.name === op.names.response && s.names.validate === wanted);
+    const shared = !wrapped && validatorOfType.get(op.names.response) === wanted;
     op.names.validateResult = shared ? wanted : exported.claim(wanted);
   }
   // a provider's RpcSchema type and descriptor list: `cChain` → CChainRpcSchema, cChainProviderMethods; top level: the client's name

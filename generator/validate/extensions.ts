@@ -3,6 +3,9 @@
  * here, so a malformed value is a diagnostic, never a silent default.
  */
 import * as ptr from "../load/pointer.js";
+import type { IrLifecycle, IrOperation } from "../ir/types.js";
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 type Report = (code: string, pointer: string, message: string, hint?: string) => void;
 
@@ -42,20 +45,29 @@ export function checkOperationExtensions(node: Record<string, unknown>, at: stri
   if (u !== undefined && (typeof u !== "string" || u.trim() === "")) report("extension/unimplemented", ptr.join(at, "x-avaspec-unimplemented"), `x-avaspec-unimplemented must be a sentence saying which servers do not implement it, got ${JSON.stringify(u)}`);
 }
 
-/** The release markers of a checked operation or method; undefined when it has none. */
-export function lifecycleOf(node: Record<string, unknown>): { addedIn?: string; deprecatedIn?: string; removedIn?: string } | undefined {
-  const out: { addedIn?: string; deprecatedIn?: string; removedIn?: string } = {};
+/**
+ * What a checked operation or method says of its status, as the IR keeps it:
+ * `deprecated` (the spec's flag, or a release that deprecated or removed
+ * it), its release markers and `x-avaspec-unimplemented`, each only when present.
+ */
+export function operationStatus(node: Record<string, unknown>): Pick<IrOperation, "deprecated" | "lifecycle" | "unimplemented"> {
+  const lifecycle: IrLifecycle = {};
   for (const [key, field] of LIFECYCLE) {
     const v = node[key];
-    if (typeof v === "string" && v.trim() !== "") out[field] = v;
+    if (typeof v === "string" && v.trim() !== "") lifecycle[field] = v;
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  const u = node["x-avaspec-unimplemented"];
+  return {
+    deprecated: node["deprecated"] === true || lifecycle.deprecatedIn !== undefined || lifecycle.removedIn !== undefined,
+    ...(Object.keys(lifecycle).length > 0 ? { lifecycle } : {}),
+    ...(typeof u === "string" && u.trim() !== "" ? { unimplemented: u } : {}),
+  };
 }
 
-/** `x-avaspec-unimplemented` of a checked operation or method. */
-export function unimplementedOf(node: Record<string, unknown>): string | undefined {
-  const u = node["x-avaspec-unimplemented"];
-  return typeof u === "string" && u.trim() !== "" ? u : undefined;
+/** `x-avaspec-eip1193` at an OpenRPC document's root: a boolean, when present. */
+export function checkEip1193(root: Record<string, unknown>, report: Report): void {
+  const v = root["x-avaspec-eip1193"];
+  if (v !== undefined && typeof v !== "boolean") report("extension/eip1193", "#/x-avaspec-eip1193", `x-avaspec-eip1193 must be true or false, got ${JSON.stringify(v)}`);
 }
 
 /**
@@ -67,7 +79,7 @@ export function checkWireShape(node: Record<string, unknown>, at: string, report
   const v = node["x-avaspec-wire-shape"];
   if (v === undefined) return undefined;
   const where = ptr.join(at, "x-avaspec-wire-shape");
-  const wrapped = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)["wrappedIn"] : undefined;
+  const wrapped = isObj(v) ? v["wrappedIn"] : undefined;
   if (typeof wrapped !== "string" || wrapped === "" || Object.keys(v as object).length !== 1) {
     report("extension/wire-shape", where, `x-avaspec-wire-shape must be { wrappedIn: "<property>" }, got ${JSON.stringify(v)}`, 'e.g. { wrappedIn: "containers" } when servers send { "containers": [...] } for a documented array');
     return undefined;
@@ -84,7 +96,6 @@ export function checkResultByParam(method: Record<string, unknown>, paramNames: 
   const v = method["x-avaspec-result-by-param"];
   if (v === undefined) return undefined;
   const where = ptr.join(at, "x-avaspec-result-by-param");
-  const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
   const shape = 'x-avaspec-result-by-param must be { param: "<param name>", variants: [{ value: <string, number or boolean>, schema: <schema> }, …] }';
   if (!isObj(v) || typeof v["param"] !== "string" || !Array.isArray(v["variants"]) || v["variants"].length === 0) {
     report("extension/result-by-param", where, shape);

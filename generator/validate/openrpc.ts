@@ -6,7 +6,7 @@ import type { ValidateFunction } from "ajv";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { checkOperationExtensions, checkResultByParam, checkWireShape } from "./extensions.js";
+import { checkEip1193, checkOperationExtensions, checkResultByParam, checkWireShape } from "./extensions.js";
 import { openRpcMetaValidator } from "./openrpc-meta.js";
 import { checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
@@ -44,6 +44,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
   checkRefs(doc, root, "#", report);
   append(out, suspicious(doc));
   checkErrorData(root, report);
+  checkEip1193(root, report);
   const warn = warner(doc, out);
   checkServerUrls(root["servers"], "#/servers", warn, "openrpc/server-url");
   (root["methods"] as unknown[]).forEach((m, i) => {

@@ -10,9 +10,6 @@
  * glacier.json it is written from; values are the document's own `examples`
  * where it has them.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@avaspec/client";
 import {
@@ -23,7 +20,7 @@ import {
   isXChainLinearTransaction,
   isXChainNonLinearTransaction,
 } from "@avaspec/client/data-api";
-import { ROOT, TSC } from "../helpers/cli.js";
+import { typecheckAgainstGenerated } from "../helpers/cli.js";
 import { loadSpec } from "../helpers/spec.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
@@ -554,22 +551,7 @@ describe("enumerations", () => {
 
 // ------------------------------------------------------------------ types: the unions narrow
 
-/** Type-checks `code` against the generated package with the real tsc; returns its diagnostics. */
-function typecheck(code: string): string {
-  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, ".tmp", "narrowing-"));
-  try {
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
-    writeFileSync(join(dir, "check.ts"), code);
-    const src = join(ROOT, "generated/src");
-    const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, noEmit: true, paths: { "@avaspec/client": [join(src, "index.ts")], "@avaspec/client/*": [join(src, "*/index.ts")] } };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["check.ts"] }));
-    const r = spawnSync(process.execPath, [TSC, "-p", join(dir, "tsconfig.json"), "--pretty", "false"], { encoding: "utf8" });
-    return r.stdout + r.stderr;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const typecheck = (code: string) => typecheckAgainstGenerated({ "check.ts": code });
 
 describe("types: a switch on the discriminator narrows", () => {
   const narrowing = `

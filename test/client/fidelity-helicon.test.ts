@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeClient } from "@avaspec/client/node";
 import { ROOT } from "../helpers/cli.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startRpcServer, type Envelope, type RpcTestServer } from "../helpers/rpc-server.js";
 
-let server: TestServer;
+let server: RpcTestServer;
 beforeAll(async () => {
-  server = await startServer();
-  server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result: [] } }));
+  server = await startRpcServer();
+  server.answer(() => ({ result: [] }));
 });
 afterAll(() => server.close());
 
@@ -48,7 +48,7 @@ describe("Helicon markers in the generated node client", () => {
     await node.cChain.eth.accounts();
     await node.cChain.eth.accounts();
     await node.cChain.eth.getBalance({ address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", block: "latest" });
-    expect(server.requests.map((r) => (JSON.parse(r.body) as { method: string }).method)).toEqual(["eth_accounts", "eth_accounts", "eth_getBalance"]);
+    expect(server.requests.map((r) => (r.body as Envelope).method)).toEqual(["eth_accounts", "eth_accounts", "eth_getBalance"]);
     expect(warnings).toEqual(["eth_accounts was removed in v1.15.0 (Helicon): servers of that release and later do not serve it"]);
   });
 });

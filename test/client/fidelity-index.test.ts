@@ -12,11 +12,11 @@ import { ValidationError } from "@avaspec/client";
 import { createNodeClient, validateIndexCBlockGetContainerRangeResult, validateIndexPBlockGetContainerRangeResult, validateIndexXBlockGetContainerRangeResult, validateIndexXTxGetContainerRangeResult, validateIndexXVtxGetContainerRangeResult } from "@avaspec/client/node";
 import { createMocks } from "@avaspec/client/mocks";
 import { useMsw } from "../helpers/msw.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startRpcServer, type RpcTestServer } from "../helpers/rpc-server.js";
 
-let server: TestServer;
+let server: RpcTestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startRpcServer();
 });
 afterAll(() => server.close());
 
@@ -40,10 +40,8 @@ const CONTAINER = {
   index: "17429306",
 };
 
-/** Answers every JSON-RPC request with `result` and records the endpoints asked. */
-function answer(result: unknown): void {
-  server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result } }));
-}
+/** Answers every JSON-RPC request with `result`. */
+const answer = (result: unknown) => server.answer(() => ({ result }));
 
 describe.each(INDEXES)("index.%s.getContainerRange", (name) => {
   const call = (numToFetch: number) => node().index[name].getContainerRange({ startIndex: 17429306, numToFetch });

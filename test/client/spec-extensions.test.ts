@@ -25,6 +25,7 @@ import { validateDemoGetRangeResult } from "../fixtures/extensions-31/golden/src
 import { createMocks, createMockService, mockTables } from "../fixtures/extensions-31/golden/src/mocks/index.js";
 import { ValidationError } from "../fixtures/extensions-31/golden/src/runtime/errors.js";
 import { useMsw } from "../helpers/msw.js";
+import { startRpcServer, type RpcTestServer } from "../helpers/rpc-server.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { ROOT, runCli } from "../helpers/cli.js";
 
@@ -32,12 +33,17 @@ const GOLDEN = join(ROOT, "test/fixtures/extensions-31/golden");
 const read = (path: string) => readFileSync(join(GOLDEN, path), "utf8");
 
 let server: TestServer;
+let rpcServer: RpcTestServer;
 beforeAll(async () => {
   server = await startServer();
+  rpcServer = await startRpcServer();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await rpcServer.close();
+});
 const last = () => server.requests.at(-1)!;
-const rpcAnswer = (result: unknown) => server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result } }));
+const rpcAnswer = (result: unknown) => rpcServer.answer(() => ({ result }));
 
 describe("open enumerations", () => {
   it("are typed as the known values plus an open string (or number); a closed enum stays closed", () => {
@@ -132,10 +138,10 @@ describe("release markers and x-avaspec-unimplemented", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       rpcAnswer("ok");
-      const a = createRpcClient({ baseUrl: server.url, retry: false });
+      const a = createRpcClient({ baseUrl: rpcServer.url, retry: false });
       await a.demo.status();
       await a.demo.status();
-      await createRpcClient({ baseUrl: server.url, retry: false }).demo.status();
+      await createRpcClient({ baseUrl: rpcServer.url, retry: false }).demo.status();
       await a.demo.simulate();
       expect(warn.mock.calls).toEqual([["avaspec: demo.status is deprecated since v1.5.0"]]);
     } finally {
@@ -145,7 +151,7 @@ describe("release markers and x-avaspec-unimplemented", () => {
 });
 
 describe("x-avaspec-wire-shape", () => {
-  const rpc = () => createRpcClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
+  const rpc = () => createRpcClient({ baseUrl: rpcServer.url, retry: false, validateResponse: "strict" });
 
   it("the client returns the documented array whether the server wraps it or not", async () => {
     rpcAnswer({ items: ["a", "b"] });

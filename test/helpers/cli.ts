@@ -1,5 +1,7 @@
 /** Runs the real CLI in a child process, as a user would: the bundled bin (built by test/global-setup.ts). */
 import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -42,4 +44,25 @@ export function parseDiagnostics(stderr: string): { file: string; pointer: strin
     .map((line) => ({ line, m: DIAGNOSTIC.exec(line) }))
     .filter((x) => x.m)
     .map(({ line, m }) => ({ file: m![1]!, pointer: m![4]!, message: m![5]!, code: m![6]!, warning: m![7] !== undefined, line }));
+}
+
+/**
+ * Type-checks files against the generated package (`@avaspec/client` and its
+ * subpaths mapped to generated/src, as in the root tsconfig) with the real
+ * tsc, strict; returns its output ("" when they compile).
+ */
+export function typecheckAgainstGenerated(files: Record<string, string>): string {
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, ".tmp", "types-"));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const src = join(ROOT, "generated/src");
+    const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, noEmit: true, paths: { "@avaspec/client": [join(src, "index.ts")], "@avaspec/client/*": [join(src, "*/index.ts")] } };
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: Object.keys(files) }));
+    const r = spawnSync(process.execPath, [TSC, "-p", join(dir, "tsconfig.json"), "--pretty", "false"], { encoding: "utf8" });
+    return r.stdout + r.stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -3,37 +3,18 @@
  * client-types.check.ts compiles with every `@ts-expect-error` an error,
  * and a misspelt block tag gets TypeScript's own "Did you mean".
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, TSC } from "../helpers/cli.js";
-
-/** Type-checks files against the generated package (paths as in the root tsconfig); returns tsc's output. */
-function typecheck(files: Record<string, string>): string {
-  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, ".tmp", "types-"));
-  try {
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const src = join(ROOT, "generated/src");
-    const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, noEmit: true, paths: { "@avaspec/client": [join(src, "index.ts")], "@avaspec/client/*": [join(src, "*/index.ts")] } };
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: Object.keys(files) }));
-    const r = spawnSync(process.execPath, [TSC, "-p", join(dir, "tsconfig.json"), "--pretty", "false"], { encoding: "utf8" });
-    return r.stdout + r.stderr;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { ROOT, typecheckAgainstGenerated } from "../helpers/cli.js";
 
 describe("generated client types", () => {
-  it("client-types.check.ts compiles, and each @ts-expect-error is an error", async () => {
-    const { readFileSync } = await import("node:fs");
-    expect(typecheck({ "check.ts": readFileSync(join(ROOT, "test/types/client-types.check.ts"), "utf8") })).toBe("");
+  it("client-types.check.ts compiles, and each @ts-expect-error is an error", () => {
+    expect(typecheckAgainstGenerated({ "check.ts": readFileSync(join(ROOT, "test/types/client-types.check.ts"), "utf8") })).toBe("");
   }, 120_000);
 
   it("a misspelt block tag gets TypeScript's 'Did you mean'", () => {
-    const out = typecheck({
+    const out = typecheckAgainstGenerated({
       "tag.ts": `import type { BlockNumberOrTag } from "@avaspec/client/node";\nexport const tag: BlockNumberOrTag = "latests";\n`,
     });
     expect(out).toMatch(/error TS2820: Type '"latests"' is not assignable to type 'BlockNumberOrTag'\. Did you mean '"latest"'\?/);

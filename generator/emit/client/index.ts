@@ -12,7 +12,7 @@ import { isIdentifier } from "../../ir/naming.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
-import { jsDoc, printType, shapeName, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
 const TYPES_NS = "T";
@@ -50,15 +50,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const out: Emitted = { statements: [], usesTypes: false };
   // results are response shapes, params request shapes (readOnly members out, writeOnly in)
-  const typeRef = (direction: "request" | "response"): TypeContext => ({
-    direction,
-    refName: (target) => {
-      const s = byKey.get(target);
-      if (!s) return "unknown";
-      out.usesTypes = true;
-      return `${TYPES_NS}.${shapeName(s, direction)}`;
-    },
-  });
+  const typeRef = (direction: "request" | "response"): TypeContext => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true));
   const ctx = typeRef("response");
   const requestCtx = typeRef("request");
   // list operations, once: the interface and the factory both need them
@@ -173,10 +165,9 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
           w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paged.items)}]>[number]>;`);
         } else {
           // a result typed by a param's value: one overload per value, then the general signature
-          for (const v of op.protocol === "json-rpc" ? (op.resultByParam?.variants ?? []) : []) {
-            w.write(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey((op as IrRpcOperation).resultByParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<`);
-            printType(w, toTypeNode(v.schema, ctx));
-            w.write(">;").newLine();
+          const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
+          for (const v of byParam?.variants ?? []) {
+            w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${typeText(toTypeNode(v.schema, ctx))}>;`);
             writeDocs(w, methodDocs(op));
           }
           w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);

@@ -7,7 +7,7 @@
  * literal through the escaping choke point, never as code.
  */
 import type { StatementStructures } from "ts-morph";
-import { TextWriter, type WriterFunction } from "../../writer.js";
+import type { WriterFunction } from "../../writer.js";
 import { BoundedNesting } from "../../nesting.js";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
@@ -15,7 +15,7 @@ import { followRefs, pagingOf } from "../../ir/resolve.js";
 import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind } from "../../ir/passes.js";
-import { printType, shapeName, toTypeNode, type TypeNode } from "../types/type-node.js";
+import { schemaTypeContext, toTypeNode, typeText } from "../types/type-node.js";
 
 type Json = JsonValue;
 
@@ -130,14 +130,6 @@ function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>
   return entry;
 }
 
-const raw = (text: string): TypeNode => ({ k: "raw", text });
-
-function typeText(t: TypeNode): string {
-  const w = new TextWriter();
-  printType(w, t);
-  return w.toString();
-}
-
 /**
  * `MockAnswers` of a module, types only: by operation id (as the mock
  * service knows it) `{ status, body }` for the documented statuses with a
@@ -148,17 +140,8 @@ function typeText(t: TypeNode): string {
  */
 function answersType(ir: IrDocument): { members: [string, string[]][]; uses: { T: boolean; C: boolean } } {
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
-  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const uses = { T: false, C: false };
-  const ctx = {
-    direction: "response" as const,
-    refName: (target: string) => {
-      const s = byKey.get(target);
-      if (!s) return "unknown";
-      uses.T = true;
-      return `T.${identifier(shapeName(s, "response"))}`;
-    },
-  };
+  const ctx = schemaTypeContext(ir.schemas, "response", "T", () => (uses.T = true));
   const named = (name: string) => {
     if (schemaNames.has(name)) {
       uses.T = true;

@@ -7,18 +7,7 @@ import type { WriterFunction } from "../../writer.js";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
-import { jsDoc, objectMembers, printType, shapeName, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
-
-function localTypeContext(ir: IrDocument, direction: "request" | "response"): TypeContext {
-  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
-  return {
-    direction,
-    refName: (target) => {
-      const s = byKey.get(target);
-      return s ? shapeName(s, direction) : "unknown";
-    },
-  };
-}
+import { jsDoc, objectMembers, printType, schemaTypeContext, shapeName, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
 
 function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
   return (
@@ -30,8 +19,8 @@ function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
 }
 
 export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction)[] {
-  const response = localTypeContext(ir, "response");
-  const request = localTypeContext(ir, "request");
+  const response = schemaTypeContext(ir.schemas, "response");
+  const request = schemaTypeContext(ir.schemas, "request");
   return ir.schemas.flatMap((named) => {
     const docs = jsDoc(named.schema);
     // a schema with readOnly/writeOnly members: the name is the response shape, `…Input` the request shape

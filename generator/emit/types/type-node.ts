@@ -2,7 +2,8 @@
  * IR schema → a small TypeScript type tree, printed with correct precedence.
  * Every spec string reaches the output through emit/escape.ts.
  */
-import type { TextWriter } from "../../writer.js";
+import { TextWriter } from "../../writer.js";
+import { hexPrefixes } from "../validators/pattern.js";
 import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, JsonType, JsonValue } from "../../ir/types.js";
 import { comment, commentValue, literal, propertyKey } from "../escape.js";
 
@@ -34,7 +35,25 @@ export function shapeName(s: IrNamedSchema, direction: TypeContext["direction"])
   return (direction === "request" ? s.names.input : undefined) ?? s.name;
 }
 
-const raw = (text: string): TypeNode => ({ k: "raw", text });
+/**
+ * The context that names the named schemas in a direction: as declared in
+ * types.ts, or behind a namespace import (`T.Block`) in the modules that
+ * import it; `used` hears when a name is taken, so the import is written only then.
+ */
+export function schemaTypeContext(schemas: readonly IrNamedSchema[], direction: "request" | "response", namespace?: string, used?: () => void): TypeContext {
+  const byKey = new Map(schemas.map((s) => [s.key, s]));
+  return {
+    direction,
+    refName: (target) => {
+      const s = byKey.get(target);
+      if (!s) return "unknown";
+      used?.();
+      return namespace === undefined ? shapeName(s, direction) : `${namespace}.${shapeName(s, direction)}`;
+    },
+  };
+}
+
+export const raw = (text: string): TypeNode => ({ k: "raw", text });
 export const UNKNOWN = raw("unknown");
 
 function union(parts: TypeNode[]): TypeNode {
@@ -121,26 +140,8 @@ function openEnumNode(s: IrObjectLikeSchema, known: JsonValue[], ctx: TypeContex
  * accepts `0X` (hex is case-insensitive on the wire) adds that form.
  */
 function hexTemplate(pattern: string | undefined): TypeNode | undefined {
-  const m = pattern === undefined ? null : /^\^0(x|X|\[(?:xX|Xx)\])/.exec(pattern);
-  if (!m || topLevelAlternation(pattern!)) return undefined;
-  const forms = m[1] === "x" ? ["0x"] : m[1] === "X" ? ["0X"] : ["0x", "0X"];
-  return union(forms.map((f) => raw(`\`${f}\${string}\``)));
-}
-
-/** Whether a pattern has a `|` outside groups and classes (`^0x…$|^[0-9]+$` allows more than hex). */
-function topLevelAlternation(pattern: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "\\") i++;
-    else if (inClass) inClass = c !== "]";
-    else if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) return true;
-  }
-  return false;
+  const prefixes = pattern === undefined ? undefined : hexPrefixes(pattern);
+  return prefixes && union(prefixes.map((f) => raw(`\`${f}\${string}\``)));
 }
 
 function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefined {
@@ -223,6 +224,13 @@ export function jsDoc(s: IrSchema, lead?: string): string | undefined {
 }
 
 const PREC = { union: 1, inter: 2, array: 3 } as const;
+
+/** A type as text, for the places that build a line around it. */
+export function typeText(t: TypeNode): string {
+  const w = new TextWriter();
+  printType(w, t);
+  return w.toString();
+}
 
 export function printType(w: TextWriter, t: TypeNode, outer = 0): void {
   switch (t.k) {

@@ -212,6 +212,27 @@ function isAnchor(t: Seq[number] | undefined, a: "^" | "$"): boolean {
   return t !== undefined && !("atom" in t) && t.text === a;
 }
 
+/**
+ * The prefixes of a pattern that only hex-prefixed strings match: one
+ * alternative starting `^0x`, `^0X` or `^0[xX]` gives `["0x"]`, `["0X"]` or
+ * both; undefined for any other pattern (or one the tokenizer does not know).
+ */
+export function hexPrefixes(pattern: string): ("0x" | "0X")[] | undefined {
+  let alts: Seq[];
+  try {
+    alts = new Parser(pattern).parse();
+  } catch (e) {
+    if (e instanceof Bail) return undefined;
+    throw e;
+  }
+  const [anchor, zero, x] = alts.length === 1 ? alts[0]! : [];
+  const once = (t: Seq[number] | undefined): Single | undefined => (t && "atom" in t && t.quantifier === "" && t.atom.kind !== "group" ? t.atom : undefined);
+  if (!isAnchor(anchor, "^") || once(zero)?.text !== "0") return undefined;
+  const letter = once(x)?.text;
+  if (letter === "x" || letter === "X") return [`0${letter}`];
+  return letter === "[xX]" || letter === "[Xx]" ? ["0x", "0X"] : undefined;
+}
+
 /** Alternatives of sequences of [characters to draw from | a group, min, max]: what a sampler needs of a pattern. */
 export type PatternSample = [string | PatternSample, number, number][][];
 
