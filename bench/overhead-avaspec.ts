@@ -1,0 +1,8 @@
+/**
+ * What bench/overhead.ts takes from avaspec, in one module: the bench
+ * bundles it with esbuild into plain JavaScript (as the published package's
+ * compiled dist/ is), or imports it through tsx with BENCH_AVASPEC=source.
+ */
+export { callHttp, resolveHttpConfig } from "../generated/src/runtime/index.js";
+export { DATA_API_DEFAULT_BASE_URL, createDataApiClient, getChainInfoOperation } from "../generated/src/data-api/index.js";
+export { createNodeClient } from "../generated/src/node/index.js";
