@@ -23,6 +23,12 @@
  *   a string. Both sides therefore always include the bigint conversion, and
  *   the bench stays fair once avaspec returns a bigint itself.
  *
+ * Each group also has a floor row: the same stub called directly, its reply
+ * read with res.json() (and, for JSON-RPC, the request stringified and the
+ * result turned into a bigint). Creating and reading a Response is about
+ * half of every entry's time, so "µs above floor" is each client's own cost.
+ * ops/s is tinybench's mean throughput; mean µs its mean latency.
+ *
  * Every stub counts its calls; a bench whose stub was called fewer times
  * than the bench ran its function (a cache or a batch skipping requests)
  * is an error (exit 1). Otherwise the exit code is 0 whether or not a target
