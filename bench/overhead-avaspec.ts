@@ -4,5 +4,5 @@
  * compiled dist/ is), or imports it through tsx with BENCH_AVASPEC=source.
  */
 export { callHttp, resolveHttpConfig } from "../generated/src/runtime/index.js";
-export { DATA_API_DEFAULT_BASE_URL, createDataApiClient, getChainInfoOperation } from "../generated/src/data-api/index.js";
-export { createNodeClient } from "../generated/src/node/index.js";
+export { DATA_API_DEFAULT_BASE_URL, createDataApiClient, createDataApiCore, getChainInfo, getChainInfoOperation } from "../generated/src/data-api/index.js";
+export { cChainEthGetBalance, createNodeClient, createNodeCore } from "../generated/src/node/index.js";

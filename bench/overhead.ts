@@ -10,18 +10,19 @@
  * Groups:
  * - HTTP: the Data API's GET /v1/chains/{chainId} with an API-key header
  *   (x-service-api-key), replying with a ChainInfo (the spec's example).
- *   avaspec in its lean form (callHttp + getChainInfoOperation) and as the
- *   client object (createDataApiClient().getChainInfo), both with their
+ *   avaspec in its lean form (callHttp + getChainInfoOperation), its
+ *   functional form (getChainInfo(core, params)) and as the client object
+ *   (createDataApiClient().getChainInfo), all with their
  *   defaults (retries, per-attempt timeout, hooks; response validation off);
  *   peer: openapi-fetch `client.GET(...)`, no schema types needed at run time.
  * - JSON-RPC: eth_getBalance on the C-Chain (/ext/bc/C/rpc). The stub parses
  *   the request and echoes its id, result "0x1bc16d674ec80000". avaspec:
- *   createNodeClient().cChain.eth.getBalance; peer: viem's public client over
- *   its http transport (no batching, no retries, cacheTime 0). viem returns
- *   a bigint; avaspec's client returns the hex string today, so its bench
- *   function converts with BigInt() when (and only when) the result is still
- *   a string. Both sides therefore always include the bigint conversion, and
- *   the bench stays fair once avaspec returns a bigint itself.
+ *   createNodeClient().cChain.eth.getBalance and its functional form
+ *   cChainEthGetBalance(core, params); peer: viem's public client over its
+ *   http transport (no batching, no retries, cacheTime 0). Both return a
+ *   bigint (avaspec's node client reads quantities as bigints by default, its
+ *   number policy), so both include the conversion; the check below fails
+ *   the bench if either returns anything else.
  *
  * Each group also has a floor row: the same stub called directly, its reply
  * read with res.json() (and, for JSON-RPC, the request stringified and the
@@ -63,7 +64,7 @@ async function loadAvaspec(): Promise<Avaspec> {
   await build({ entryPoints: [fileURLToPath(new URL("./overhead-avaspec.ts", import.meta.url))], outfile, bundle: true, format: "esm", platform: "node", target: "es2022", logLevel: "warning" });
   return (await import(pathToFileURL(outfile).href)) as Avaspec;
 }
-const { DATA_API_DEFAULT_BASE_URL, callHttp, createDataApiClient, createNodeClient, getChainInfoOperation, resolveHttpConfig } = await loadAvaspec();
+const { DATA_API_DEFAULT_BASE_URL, cChainEthGetBalance, callHttp, createDataApiClient, createDataApiCore, createNodeClient, createNodeCore, getChainInfo, getChainInfoOperation, resolveHttpConfig } = await loadAvaspec();
 const sizeDir = new URL("./size/", import.meta.url);
 if (!existsSync(new URL("./node_modules/openapi-fetch/package.json", sizeDir))) {
   console.log("bench/size/node_modules is missing: npm ci --prefix bench/size");
@@ -182,6 +183,12 @@ const openapiFetch = createOpenApiFetchClient({ baseUrl: DATA_API_DEFAULT_BASE_U
 const nodeStub = rpcStub();
 const node = createNodeClient({ baseUrl: NODE_URL, fetch: nodeStub.fetch });
 
+const coreStub = httpStub();
+const dataCore = createDataApiCore({ apiKey: API_KEY, fetch: coreStub.fetch });
+
+const nodeCoreStub = rpcStub();
+const nodeCore = createNodeCore({ baseUrl: NODE_URL, fetch: nodeCoreStub.fetch });
+
 const viemStub = rpcStub();
 const viem = createPublicClient({ cacheTime: 0, transport: http(`${NODE_URL}/ext/bc/C/rpc`, { fetchFn: viemStub.fetch, retryCount: 0, batch: false }) });
 
@@ -199,6 +206,7 @@ const entries: Entry[] = [
     check: checkChainInfo,
   },
   { group: "HTTP", name: "avaspec callHttp(getChainInfoOperation)", stub: leanStub, run: () => callHttp(leanConfig, getChainInfoOperation, { chainId: CHAIN_ID }), check: checkChainInfo },
+  { group: "HTTP", name: "avaspec getChainInfo(core, params)", stub: coreStub, run: () => getChainInfo(dataCore, { chainId: CHAIN_ID }), check: checkChainInfo },
   { group: "HTTP", name: "avaspec createDataApiClient().getChainInfo", stub: clientStub, run: () => dataApi.getChainInfo({ chainId: CHAIN_ID }), check: checkChainInfo },
   {
     group: "HTTP",
@@ -228,13 +236,10 @@ const entries: Entry[] = [
     group: "JSON-RPC",
     name: "avaspec createNodeClient().cChain.eth.getBalance",
     stub: nodeStub,
-    run: async () => {
-      const r: unknown = await node.cChain.eth.getBalance({ address: ADDRESS, block: "latest" });
-      // today the client answers the hex string; convert so both sides always end with a bigint
-      return typeof r === "string" ? BigInt(r) : r;
-    },
+    run: () => node.cChain.eth.getBalance({ address: ADDRESS, block: "latest" }),
     check: checkBalance,
   },
+  { group: "JSON-RPC", name: "avaspec cChainEthGetBalance(core, params)", stub: nodeCoreStub, run: () => cChainEthGetBalance(nodeCore, { address: ADDRESS, block: "latest" }), check: checkBalance },
   { group: "JSON-RPC", name: `viem ${viemVersion} getBalance`, peer: true, stub: viemStub, run: () => viem.getBalance({ address: ADDRESS, blockTag: "latest" }), check: checkBalance },
 ];
 

@@ -125,8 +125,8 @@ export function generate(config: ResolvedConfig): GenerateResult {
     const has = (t: Parameters<typeof i.targets.has>[0]) => i.targets.has(t);
     files.set(`src/${i.output}/types.ts`, printer.print(header(from), emitTypes(i.ir)));
     if (has("validators")) files.set(`src/${i.output}/validators.ts`, printer.print(header(from), validators.get(i)!.statements));
-    if (has("client")) files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!.checks)));
-    if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir)));
+    if (has("client")) files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!)));
+    if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir, validators.get(i)!)));
     const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
     files.set(`src/${i.output}/index.ts`, printer.print(header(from), index));
   }

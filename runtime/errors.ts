@@ -326,3 +326,13 @@ function normalizeMessages(message: unknown): string[] {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The ValidationError of a call's first bad parameter (`issues[0]`): `op: parameter "name" message`. */
+export function paramsError(operationId: string, method: string, url: string, issues: ValidationIssue[]): ValidationError {
+  const first = issues[0]!;
+  const segments = first.path.split("/");
+  const name = segments[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+  const where = name === undefined ? "params" : `parameter "${name}"${segments.length > 2 ? ` at ${first.path}` : ""}`;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? "s" : ""})` : "";
+  return new ValidationError(`${operationId}: ${where} ${first.message}${more}`, { request: { operationId, method, url }, issues });
+}

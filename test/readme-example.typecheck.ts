@@ -13,7 +13,7 @@ export async function readmeNodeExample(): Promise<void> {
   const health = await node.http.getHealth({ tag: ["11111111111111111111111111111111LpoYY"] });
   const [id, height] = await node.batch((n) => [n.info.getNodeID(), n.cChain.eth.blockNumber()] as const);
   if (id.ok) console.log(id.value.nodeID);
-  if (height.ok) console.log(height.value.startsWith("0x"));
+  if (height.ok) console.log(height.value + 1n);
   console.log(version, validators.validators.length, balance, last.id, health.healthy);
 }
 
@@ -74,4 +74,27 @@ export async function readmeProviderExample(): Promise<void> {
   const chainId: string = await node.cChain.provider.request({ method: "eth_chainId" });
   const strict = createEip1193Provider<CChainRpcSchema>(createRpcTransport({}, NODE_DEFAULT_BASE_URL).call, "/ext/bc/C/rpc", cChainProviderMethods, { unknownMethods: "reject" });
   console.log(height, wei, chainId, strict);
+}
+
+// The README's "Numbers" and "Two forms" examples.
+import { createDataApiCore, getChainInfo } from "@avaspec/client/data-api";
+import { cChainEthGetBalance, createNodeCore, infoGetNodeVersion } from "@avaspec/client/node";
+
+export async function readmeNumbersExample(address: `0x${string}`): Promise<void> {
+  const node = createNodeClient();
+  const wei: bigint = await node.cChain.eth.getBalance({ address, block: 41_530_011n });
+  const hex = await createNodeClient({ numbers: "string" }).cChain.eth.blockNumber();
+  const asHex: `0x${string}` | `0X${string}` = hex;
+  const data = createDataApiClient({ numbers: "bigint" });
+  const balance: bigint = (await data.getNativeBalance({ chainId: "43114", address })).nativeTokenBalance.balance;
+  console.log(wei, asHex, balance);
+}
+
+export async function readmeTwoFormsExample(address: `0x${string}`): Promise<void> {
+  const api = createDataApiCore({ apiKey: process.env["AVAX_API_KEY"] });
+  const chain: ChainInfo = await getChainInfo(api, { chainId: "43114" });
+  const node = createNodeCore({ batch: { auto: true } });
+  const [wei, { version }] = await Promise.all([cChainEthGetBalance(node, { address, block: "latest" }), infoGetNodeVersion(node)]);
+  const strict = createDataApiCore({ validateResponse: "strict", results: dataApiResults });
+  console.log(chain.chainName, wei + 1n, version, strict.numbers);
 }

@@ -53,6 +53,11 @@ export const PEERS_DIR = fileURLToPath(new URL(".", import.meta.url));
 export const AVASPEC_DATA_OP = "avaspec: one Data API operation";
 export const AVASPEC_RPC_METHOD = "avaspec: one JSON-RPC method incl. batching";
 export const AVASPEC_WHOLE_PACKAGE = "avaspec: whole package";
+export const AVASPEC_DATA_FUNCTION = "avaspec: one Data API operation, functional form";
+export const AVASPEC_RPC_FUNCTION = "avaspec: one JSON-RPC method, functional form";
+
+/** Issue 17's budget for each functional-form entry (gzip bytes): one operation through `fn(core, params)`, retries and typed errors included. */
+export const FUNCTION_BUDGET = 6144;
 
 /** Budgets, gzip bytes, for avaspec's entry of each job. */
 export const BUDGETS: Readonly<Partial<Record<SizeGroup, { readonly entry: string; readonly gzip: number; readonly label: string }>>> = {
@@ -114,6 +119,38 @@ import { createRpcTransport } from "@avaspec/client";
 import { NODE_DEFAULT_BASE_URL, infoGetNodeVersionMethod } from "@avaspec/client/node";
 const rpc = createRpcTransport({ batch: { auto: true } }, NODE_DEFAULT_BASE_URL);
 export const run = () => Promise.all([rpc.call(infoGetNodeVersionMethod, {}), rpc.batch((call) => [call(infoGetNodeVersionMethod, {})])]);
+`,
+  },
+  {
+    name: AVASPEC_DATA_FUNCTION,
+    group: "data-op",
+    // The documented tree-shakable form (README "Two forms"): the module's core and one operation function.
+    code: `
+import { createDataApiCore, getChainInfo } from "@avaspec/client/data-api";
+const api = createDataApiCore({ apiKey: "k" });
+export const run = () => getChainInfo(api, { chainId: "43114" });
+`,
+  },
+  {
+    name: AVASPEC_RPC_FUNCTION,
+    group: "rpc-method",
+    // viem's job below through the functional form: eth_chainId (its quantity read as a bigint) alone, and a
+    // pair in one tick (automatic batching: one request).
+    code: `
+import { cChainEthChainId, createNodeCore } from "@avaspec/client/node";
+const node = createNodeCore({ batch: { auto: true } });
+export const run = () => Promise.all([cChainEthChainId(node), Promise.all([cChainEthChainId(node), cChainEthChainId(node)])]);
+`,
+  },
+  {
+    name: "avaspec: eth_getBalance, functional form (params checked)",
+    group: "rpc-method",
+    // For scale: a method with parameters, whose generated checks (address pattern, a block as quantity, tag,
+    // hash or EIP-1898 object) and bigint-to-hex writing come along. viem checks none of these.
+    code: `
+import { cChainEthGetBalance, createNodeCore } from "@avaspec/client/node";
+const node = createNodeCore({ batch: { auto: true } });
+export const run = () => cChainEthGetBalance(node, { address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", block: 1n });
 `,
   },
   {

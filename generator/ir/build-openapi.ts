@@ -157,7 +157,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         group: [],
         endpoint: "",
         id: str(op["operationId"]) ?? "",
-        names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
+        names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "", function: "" },
         ...operationStatus(op),
         // RFC 9110's idempotent methods, unless the spec says otherwise
         idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete"].includes(method),
@@ -186,7 +186,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
 }
 

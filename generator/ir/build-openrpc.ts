@@ -69,7 +69,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       pointer: at,
       file: doc.file,
       id: name,
-      names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
+      names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "", function: "" },
       group: [],
       endpoint: "",
       ...operationStatus(method),
@@ -147,7 +147,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     schemas: [...schemas.named.values()],
     operations,
     ...(eip1193 === true ? { providers: [{ kind: "eip1193" as const, pointer: "#/x-avaspec-eip1193", file: doc.file, group: [], endpoint: "" }] } : {}),
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
-import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
+import { deriveOperationName, isIdentifier, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
 import { schemaSourceName } from "./module.js";
 import { namedSchema } from "./resolve.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
@@ -13,11 +13,14 @@ import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParamet
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "unwrapped", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
 
+/** What the generated modules import from runtime/numbers.ts (integer walkers, the number policy's types). */
+export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "prop", "items", "validated", "decoder", "encoder", "Decoder", "Encoder", "Numbers", "Decoded", "Encodable", "IntegerString"];
+
 /** The global types a binary field is typed with in types.ts (emit/types/type-node.ts): a schema named `Blob` must not shadow them. */
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -34,6 +37,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     options: exported.claim(`${base}ClientOptions`),
     defaultBaseUrl: exported.claim(`${toConstant(base)}_DEFAULT_BASE_URL`),
     results: exported.claim(toIdentifier(`${base} Results`, "camel")),
+    core: "",
+    coreFactory: "",
   };
   nameSchemas(ir, exported);
   // validators after every type name, so a schema never loses its own name to a validator
@@ -76,6 +81,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       descriptor: exported.claim(toIdentifier(`${type} ${op.protocol === "http" ? "Operation" : "Method"}`, "camel")),
       validateParams: "",
       validateResult: "",
+      function: "",
     };
   }
   for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
@@ -95,6 +101,15 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     p.names = { schema: exported.claim(`${stem}RpcSchema`), methods: exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}ProviderMethods`) };
   }
   nameRpcErrors(ir, exported);
+  // the tree-shakable form, claimed last so that no earlier name changes for it
+  ir.names.core = exported.claim(`${base}Core`);
+  ir.names.coreFactory = exported.claim(`create${base}Core`);
+  for (const op of ir.operations) {
+    const stem = typeStem([...op.group, op.names.method]);
+    const fn = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}`;
+    // a reserved word (`new`, `delete`) cannot name a function
+    op.names.function = exported.claim(isIdentifier(fn) ? fn : `${fn}_`);
+  }
 }
 
 /**

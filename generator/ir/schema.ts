@@ -10,7 +10,7 @@ import { BoundedNesting } from "../nesting.js";
 import * as ptr from "../load/pointer.js";
 import { newerRegExpSyntax, patternFlags } from "./resolve.js";
 import type { SchemaResources } from "./resources.js";
-import { fitsTypes, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
+import { fitsTypes, type IrIntegerString, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
 
 export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
 
@@ -220,6 +220,37 @@ export class SchemaBuilder {
     return { values: [...(extensible as JsonValue[])], pointer: at };
   }
 
+  /**
+   * A string schema that holds an integer: `x-avaspec-integer` ("decimal",
+   * "hex", or `{ encoding, signed, bits }`), or a string typed with the
+   * integer formats OpenAPI documents use for 64-bit values sent as strings
+   * (int64, uint64, int32, uint32).
+   */
+  private integerString(node: Record<string, unknown>, pointer: string, types: JsonType[] | undefined): IrIntegerString | undefined {
+    const at = ptr.join(pointer, "x-avaspec-integer");
+    const ext = node["x-avaspec-integer"];
+    const stringOnly = types !== undefined && types.includes("string") && types.every((t) => t === "string" || t === "null");
+    if (ext === undefined || ext === false) {
+      const m = typeof node["format"] === "string" && stringOnly ? /^(u?)int(32|64)$/.exec(node["format"]) : null;
+      return m ? { encoding: "decimal", signed: m[1] === "", bits: Number(m[2]) } : undefined;
+    }
+    const bad = (message: string) => {
+      this.report("extension/integer", at, message, "error", 'write "decimal", "hex", or { encoding: decimal | hex, signed: boolean, bits: 1…4096 }');
+      return undefined;
+    };
+    if (!stringOnly) return bad(`x-avaspec-integer needs type: string (the integer travels as a string), got ${types === undefined ? "no type" : `type ${types.join(" | ")}`}`);
+    if (ext === "decimal" || ext === "hex") return { encoding: ext, signed: false };
+    if (!isObj(ext)) return bad(`x-avaspec-integer must be "decimal", "hex" or an object, got ${JSON.stringify(ext)}`);
+    const unknown = Object.keys(ext).filter((k) => !["encoding", "signed", "bits"].includes(k));
+    if (unknown.length > 0) return bad(`x-avaspec-integer has unknown member${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => JSON.stringify(k)).join(", ")}`);
+    if (ext["encoding"] !== "decimal" && ext["encoding"] !== "hex") return bad(`x-avaspec-integer.encoding must be "decimal" or "hex", got ${JSON.stringify(ext["encoding"])}`);
+    if (ext["signed"] !== undefined && typeof ext["signed"] !== "boolean") return bad(`x-avaspec-integer.signed must be true or false, got ${JSON.stringify(ext["signed"])}`);
+    if (ext["signed"] === true && ext["encoding"] === "hex") return bad("x-avaspec-integer: a hex quantity has no sign; signed needs encoding decimal");
+    const bits = ext["bits"];
+    if (bits !== undefined && !(typeof bits === "number" && Number.isInteger(bits) && bits >= 1 && bits <= 4096)) return bad(`x-avaspec-integer.bits must be an integer from 1 to 4096, got ${JSON.stringify(bits)}`);
+    return { encoding: ext["encoding"], signed: ext["signed"] === true, ...(bits === undefined ? {} : { bits: bits as number }) };
+  }
+
   private checkEnumTypes(values: JsonValue[], types: JsonType[] | undefined, pointer: string, open = false): void {
     const misfits = types && types.length > 0 ? values.filter((v) => !fitsTypes(v, types)) : [];
     if (misfits.length === 0) return;
@@ -259,6 +290,8 @@ export class SchemaBuilder {
       }
     }
     if (typeof node["format"] === "string") s.format = node["format"];
+    const integer = this.integerString(node, pointer, s.types);
+    if (integer) s.integer = integer;
     // 3.1 spells raw bytes as contentMediaType (3.0: format: binary); base64 text (contentEncoding) stays a string
     const media = node["contentMediaType"];
     if (s.format === undefined && typeof media === "string" && node["contentEncoding"] === undefined && !/^text\/|json|xml/i.test(media)) s.format = "binary";

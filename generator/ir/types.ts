@@ -78,6 +78,14 @@ export interface IrObjectLikeSchema extends IrSchemaMeta {
   /** Present (even when the value is null) only when the schema has `const`. */
   const?: { value: JsonValue };
   format?: string;
+  /**
+   * A string that holds an integer (`x-avaspec-integer`, or `type: string`
+   * with `format` int64/uint64/int32/uint32): how it is written on the wire,
+   * whether it may be negative, and its width in bits (none: unbounded).
+   * Clients with `numbers: "bigint"` read it as a bigint, and every client
+   * sends a bigint or number given for it in this form.
+   */
+  integer?: IrIntegerString;
   // strings
   minLength?: number;
   maxLength?: number;
@@ -119,6 +127,15 @@ export interface IrObjectLikeSchema extends IrSchemaMeta {
   then?: IrSchema;
   else?: IrSchema;
   discriminator?: { propertyName: string; mapping: { value: string; target: string }[] };
+}
+
+/** How a string carries an integer (see `IrObjectLikeSchema.integer`). */
+export interface IrIntegerString {
+  /** `decimal` ("1234", "-5") or `hex` ("0x4d2", the Ethereum quantity form). */
+  encoding: "decimal" | "hex";
+  signed: boolean;
+  /** Two's-complement width: the value range is 0…2^bits−1, or −2^(bits−1)…2^(bits−1)−1 when signed. */
+  bits?: number;
 }
 
 export type IrSchema = IrRefSchema | IrBooleanSchema | IrObjectLikeSchema;
@@ -349,6 +366,8 @@ export interface OperationNames {
   /** Exported validators of the params object and of the result. */
   validateParams: string;
   validateResult: string;
+  /** The tree-shakable function of the operation (`getChainInfo(api, params)`, `cChainEthGetBalance(node, params)`). */
+  function: string;
 }
 
 export interface ClientNames {
@@ -358,6 +377,9 @@ export interface ClientNames {
   defaultBaseUrl: string;
   /** The map of result checks by descriptor (`dataApiResults`). */
   results: string;
+  /** The state the operation functions share (`DataApiCore`) and its factory (`createDataApiCore`). */
+  core: string;
+  coreFactory: string;
 }
 
 export interface IrServer {

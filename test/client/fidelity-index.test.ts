@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
+const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string" });
 const INDEXES = ["pBlock", "cBlock", "xBlock", "xTx", "xVtx"] as const;
 const VALIDATORS = {
   pBlock: validateIndexPBlockGetContainerRangeResult,
@@ -88,7 +88,7 @@ describe("mocks (MSW setupServer)", () => {
     expect(Array.isArray(plain)).toBe(true);
     expect(await raw("http://real.test")).toEqual({ containers: plain });
     for (const baseUrl of ["http://documented.test", "http://real.test"]) {
-      const client = createNodeClient({ baseUrl, retry: false, validateResponse: "strict" });
+      const client = createNodeClient({ baseUrl, retry: false, validateResponse: "strict", numbers: "string" });
       await expect(client.index.pBlock.getContainerRange({ startIndex: 17429306, numToFetch: 100, encoding: "hex" })).resolves.toEqual(plain);
     }
   });

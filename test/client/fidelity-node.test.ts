@@ -21,7 +21,7 @@ afterAll(() => server.close());
 function answer(result: unknown): void {
   server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result } }));
 }
-const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
+const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string" });
 /** The JSON body the server received last, parsed. */
 const lastBody = () => JSON.parse(server.requests.at(-1)!.body) as unknown;
 /** The exact envelope a by-position call must put on the wire. */

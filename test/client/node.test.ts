@@ -50,10 +50,35 @@ describe("every node method through the generated client", () => {
       expect(Number.isInteger(env.id)).toBe(true);
       expect(env.method).toBe(c.wire);
       expect(env.params).toEqual(c.wireParams);
-      expect(result).toEqual(c.result ?? null);
+      expectDecoded(result, c.result ?? null);
     });
   });
+
+  it("the default client (numbers: bigint) turned some of the cases' results into bigints", () => {
+    expect(decodedSeen).toBeGreaterThan(20);
+  });
 });
+
+let decodedSeen = 0;
+
+/**
+ * The default client's result against the wire's: equal, except that each
+ * bigint stands where the wire has the same integer as a decimal or 0x-hex
+ * string (the number policy, issue 17).
+ */
+function expectDecoded(actual: unknown, wire: unknown, path = ""): void {
+  if (typeof actual === "bigint") {
+    decodedSeen++;
+    expect(typeof wire, `${path}: a bigint where the wire has ${JSON.stringify(wire)}`).toBe("string");
+    expect(BigInt(wire as string), path).toBe(actual);
+  } else if (Array.isArray(actual) && Array.isArray(wire)) {
+    expect(actual.length, path).toBe(wire.length);
+    actual.forEach((v, i) => expectDecoded(v, wire[i], `${path}/${i}`));
+  } else if (actual !== null && wire !== null && typeof actual === "object" && typeof wire === "object") {
+    expect(Object.keys(actual).sort(), path).toEqual(Object.keys(wire).sort());
+    for (const k of Object.keys(actual)) expectDecoded((actual as Record<string, unknown>)[k], (wire as Record<string, unknown>)[k], `${path}/${k}`);
+  } else expect(actual, path).toEqual(wire);
+}
 
 describe("param structures, by hand", () => {
   it("node-level APIs send a named object", async () => {
@@ -178,9 +203,9 @@ describe("batching", () => {
     server.answer((env) => (env.method === "info.getNetworkID" ? { result: { networkID: "1" } } : { result: { networkName: "mainnet" } }));
     const [a, b, c] = await node.batch((n) => [n.info.getNetworkID(), n.info.getNetworkName(), n.info.getNetworkID()] as const);
     expect([a, b, c]).toEqual([
-      { ok: true, value: { networkID: "1" } },
+      { ok: true, value: { networkID: 1n } },
       { ok: true, value: { networkName: "mainnet" } },
-      { ok: true, value: { networkID: "1" } },
+      { ok: true, value: { networkID: 1n } },
     ]);
   });
 

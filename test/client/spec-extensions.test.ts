@@ -150,6 +150,39 @@ describe("release markers and x-avaspec-unimplemented", () => {
   });
 });
 
+describe("x-avaspec-integer and string integer formats (the number policy, on any spec)", () => {
+  const usage = { bytes: "18446744073709551615", blocks: ["0x0", "0x1b4"], byRegion: { eu: "12", "a/b~c": "3" }, last: "0xff" };
+
+  it("types: marked strings, Decoded under bigint; params take bigint and number", () => {
+    expect(read("src/api/types.ts")).toMatch(/export type Quantity = `0x\$\{string\}` & IntegerString<"hex">;/);
+    expect(read("src/api/types.ts")).toMatch(/bytes: string & IntegerString<"decimal">;/);
+    expect(read("src/api/client.ts")).toMatch(/export type GetUsageParams = Encodable<\{/);
+    expect(read("src/api/client.ts")).toMatch(/getUsage\(params: GetUsageParams, options\?: CallOptions\): Promise<Decoded<T\.Usage, N>>;/);
+  });
+
+  it("reads every kind of place an integer can be (property, items, additionalProperties, oneOf) as bigint when asked", async () => {
+    server.reply(() => ({ body: usage }));
+    const big = await createApiClient({ baseUrl: server.url, retry: false, numbers: "bigint", validateResponse: "strict" }).getUsage({ service: "db" });
+    expect(big).toEqual({ bytes: 2n ** 64n - 1n, blocks: [0n, 436n], byRegion: { eu: 12n, "a/b~c": 3n }, last: 255n });
+    server.reply(() => ({ body: { ...usage, last: "none" } }));
+    const none = await createApiClient({ baseUrl: server.url, retry: false, numbers: "bigint" }).getUsage({ service: "db" });
+    expect(none.last).toBe("none");
+    // the OpenAPI family's default is the wire's strings
+    server.reply(() => ({ body: usage }));
+    await expect(createApiClient({ baseUrl: server.url, retry: false }).getUsage({ service: "db" })).resolves.toEqual(usage);
+  });
+
+  it("writes a signed int64 query parameter in decimal, negatives included, and refuses 2^63", async () => {
+    server.reply(() => ({ body: usage }));
+    const api = createApiClient({ baseUrl: server.url, retry: false });
+    await api.getUsage({ service: "db", since: -(2n ** 63n) });
+    expect(last().url).toBe("/v1/usage/db?since=-9223372036854775808");
+    const e = await api.getUsage({ service: "db", since: 2n ** 63n }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect((e as Error).message).toMatch(/getUsage: parameter "since" must be at most 9223372036854775807 \(a signed 64-bit integer\), got 9223372036854775808/);
+  });
+});
+
 describe("x-avaspec-wire-shape", () => {
   const rpc = () => createRpcClient({ baseUrl: rpcServer.url, retry: false, validateResponse: "strict" });
 
@@ -257,6 +290,25 @@ describe("malformed extensions", () => {
     expect(twice.stderr).toMatch(/at #\/methods\/0\/x-avaspec-result-by-param\/variants\/1\/value: two variants for the value true/);
     const noSchema = generate(rpcDoc({ params: [{ name: "full", schema: { type: "boolean" } }], "x-avaspec-result-by-param": { param: "full", variants: [{ value: { a: 1 }, schema: {} }] } }));
     expect(noSchema.stderr).toMatch(/at #\/methods\/0\/x-avaspec-result-by-param\/variants\/0: x-avaspec-result-by-param must be/);
+  });
+
+  it("x-avaspec-integer must be decimal, hex or { encoding, signed, bits } on a string", () => {
+    const at = /at #\/paths\/~1x\/get\/responses\/200\/content\/application~1json\/schema\/x-avaspec-integer: /;
+    const cases: [unknown, RegExp][] = [
+      [{ type: "string", "x-avaspec-integer": "octal" }, /x-avaspec-integer must be "decimal", "hex" or an object, got "octal"/],
+      [{ type: "integer", "x-avaspec-integer": "decimal" }, /x-avaspec-integer needs type: string \(the integer travels as a string\), got type integer/],
+      [{ type: "string", "x-avaspec-integer": { encoding: "hex", signed: true } }, /a hex quantity has no sign; signed needs encoding decimal/],
+      [{ type: "string", "x-avaspec-integer": { encoding: "decimal", bits: 0 } }, /x-avaspec-integer.bits must be an integer from 1 to 4096, got 0/],
+      [{ type: "string", "x-avaspec-integer": { encoding: "decimal", size: 64 } }, /x-avaspec-integer has unknown member "size"/],
+    ];
+    for (const [schema, message] of cases) {
+      const r = generate(apiDoc(schema));
+      expect(r.status, JSON.stringify(schema)).not.toBe(0);
+      expect(r.stderr).toMatch(at);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toMatch(/\[extension\/integer\]/);
+    }
+    expect(generate(apiDoc({ type: ["string", "null"], "x-avaspec-integer": { encoding: "decimal", signed: true, bits: 64 } })).status).toBe(0);
   });
 
   it("x-extensible-enum must be a list of values", () => {

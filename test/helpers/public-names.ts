@@ -60,9 +60,12 @@ export function specWords(configFile: string): Set<string> {
 /** Exported names ending in a digit whose trailing word (with its digits) is not something the spec wrote. */
 export function numberedBeyondSpec(out: string, configFile: string): string[] {
   // PascalCase words start with a capital, so a name ending in one ends at a word boundary (`validateHash32` ends in `Hash32`; `Cb58Id3` does not end in `Cb58Id`)
-  const words = [...specWords(configFile)].filter((w) => /^\p{Lu}/u.test(w) && /\p{N}$/u.test(w));
+  const all = [...specWords(configFile)].filter((w) => /\p{N}$/u.test(w));
+  const words = all.filter((w) => /^\p{Lu}/u.test(w));
+  // a name the spec wrote starting with a digit (an operationId `547636a6…`) is exported as itself behind an underscore
+  const leadingDigit = new Set(all.filter((w) => /^\p{N}/u.test(w)).map((w) => `_${w}`));
   return [...publicNames(out)]
     .filter((n) => /\p{N}$/u.test(n))
-    .filter((n) => !words.some((w) => n.endsWith(w)))
+    .filter((n) => !words.some((w) => n.endsWith(w)) && !leadingDigit.has(n))
     .sort();
 }

@@ -61,9 +61,12 @@ function compileOnly(mocks: Mocks, server: MockServer, ids: readonly string[]): 
   mocks.override("info.getNodeVersion", { status: 200, headers: { "x-mock": "1" }, body: version });
   // @ts-expect-error not a NodeVersion
   mocks.override("info.getNodeVersion", { body: { version: 1 } });
-  // @ts-expect-error eth_chainId answers a hex quantity string
-  mocks.override("eth_chainId", { body: 43114 });
+  // @ts-expect-error eth_chainId answers a quantity, not a boolean
+  mocks.override("eth_chainId", { body: true });
+  // the number policy: a quantity as the wire's hex, a bigint or a number (served as hex)
   mocks.override("eth_chainId", { body: "0xa86a" });
+  mocks.override("eth_chainId", { body: 43114n });
+  mocks.override("eth_chainId", { body: 43114 });
   // one name on several endpoints (index.cBlock, index.pBlock, …): one override for all, their results' union; the wrapped form servers send too
   mocks.override("index.getContainerRange", { body: null });
   mocks.override("index.getContainerRange", { body: { containers: [] } });
@@ -102,7 +105,8 @@ describe("typed overrides through MSW's setupServer", () => {
   it("serves a JSON-RPC method's typed result, and one override of a shared method name answers on each endpoint", async () => {
     const version: NodeVersion = { version: "avalanchego/9.9.9", databaseVersion: "v1.4.5", rpcProtocolVersion: "42", gitCommit: "abc", vmVersions: { avm: "v9.9.9" } };
     mocks.override("info.getNodeVersion", { body: version });
-    await expect(node.info.getNodeVersion()).resolves.toEqual(version);
+    // the node client reads the decimal rpcProtocolVersion as a bigint (its number policy)
+    await expect(node.info.getNodeVersion()).resolves.toEqual({ ...version, rpcProtocolVersion: 42n });
     mocks.override("index.getContainerRange", { body: null });
     await expect(node.index.cBlock.getContainerRange({ startIndex: 0, numToFetch: 2 })).resolves.toBeNull();
     await expect(node.index.pBlock.getContainerRange({ startIndex: 0, numToFetch: 2 })).resolves.toBeNull();

@@ -4,10 +4,15 @@
  * compile. Hex values are template types, so block tags beside quantities
  * keep their literals.
  */
-import { createNodeClient, type Address, type BlockNumberOrTag, type Hash32, type TransactionInfo, type Uint } from "@avaspec/client/node";
-import { createDataApiClient } from "@avaspec/client/data-api";
+import type { Decoded } from "@avaspec/client";
+import { cChainEthGetBalance, cChainEthGetBlockByNumber, createNodeCore, createNodeClient, type Address, type BlockNumberOrTag, type Hash32, type TransactionInfo as WireTransactionInfo, type Uint } from "@avaspec/client/node";
+import { createDataApiClient, createDataApiCore, getChainInfo, getNativeBalance, type ChainInfo } from "@avaspec/client/data-api";
+
+/** A transaction as the default node client returns it (quantities as bigints). */
+type TransactionInfo = Decoded<WireTransactionInfo, "bigint">;
 
 const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650" });
+const wireNode = createNodeClient({ baseUrl: "http://127.0.0.1:9650", numbers: "string" });
 const data = createDataApiClient({ baseUrl: "http://127.0.0.1:1" });
 
 export async function hexTemplates(plain: string): Promise<void> {
@@ -16,7 +21,7 @@ export async function hexTemplates(plain: string): Promise<void> {
   const noPrefix: Address = "8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC";
   // @ts-expect-error a plain string is not known to be hex
   const unknownString: Hash32 = plain;
-  const balance: Uint = await node.cChain.eth.getBalance({ address, block: "latest" });
+  const balance: Uint = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
   const asHex: `0x${string}` | `0X${string}` = balance;
   await node.cChain.eth.getBalance({ address, block: "0x1b4" });
   await data.getNativeBalance({ chainId: "43114", address });
@@ -61,4 +66,61 @@ export async function hydratedNarrowing(flag: boolean): Promise<void> {
     const batched: TransactionInfo[] = a.value.transactions;
     void batched;
   }
+}
+
+export async function numberPolicy(runtimeChoice: "bigint" | "string"): Promise<void> {
+  const address = "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC";
+  // the node client's default: bigint
+  const balance: bigint = await node.cChain.eth.getBalance({ address, block: "latest" });
+  // @ts-expect-error not a string under the default
+  const balanceText: string = await node.cChain.eth.getBalance({ address, block: "latest" });
+  // numbers: "string": the wire's hex
+  const wire: `0x${string}` | `0X${string}` = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
+  // @ts-expect-error not a bigint under numbers: "string"
+  const wireBig: bigint = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
+  // nested: P-Chain decimal strings, a block's quantities
+  const pBalance = await node.platform.getBalance({ addresses: ["P-avax1…"] });
+  const amount: bigint = pBalance.balance;
+  const block = await node.cChain.eth.getBlockByNumber({ block: "latest", hydratedTransactions: false });
+  const height: bigint | undefined = block?.number;
+  // parameters take bigint, number and the wire string, for hex and decimal integers alike
+  await node.cChain.eth.getBalance({ address, block: 123n });
+  await node.cChain.eth.getBalance({ address, block: 123 });
+  await wireNode.cChain.eth.getBalance({ address, block: "0x7b" });
+  await node.platform.getBlockByHeight({ height: 2n ** 63n });
+  // @ts-expect-error a boolean is no quantity
+  await node.cChain.eth.getBalance({ address, block: true });
+  // HTTP clients: the wire's strings by default, bigint when asked
+  const data = createDataApiClient({ baseUrl: "http://127.0.0.1:1" });
+  const native = await data.getNativeBalance({ chainId: "43114", address, blockNumber: 41530011n });
+  const text: string = native.nativeTokenBalance.balance;
+  // @ts-expect-error the Data API's default is the wire's string
+  const big: bigint = native.nativeTokenBalance.balance;
+  const bigData = createDataApiClient({ baseUrl: "http://127.0.0.1:1", numbers: "bigint" });
+  const asBig: bigint = (await bigData.getNativeBalance({ chainId: "43114", address })).nativeTokenBalance.balance;
+  // a choice made at run time: either form
+  const either = createNodeClient({ numbers: runtimeChoice });
+  const maybe: bigint | `0x${string}` | `0X${string}` = await either.cChain.eth.blockNumber();
+  void [balance, balanceText, wire, wireBig, amount, height, text, big, asBig, maybe];
+}
+
+export async function functionalForm(): Promise<void> {
+  const address = "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC";
+  const core = createNodeCore({ baseUrl: "http://127.0.0.1:9650" });
+  const balance: bigint = await cChainEthGetBalance(core, { address, block: 1n });
+  const wireCore = createNodeCore({ numbers: "string" });
+  const hex: `0x${string}` | `0X${string}` = await cChainEthGetBalance(wireCore, { address, block: "latest" });
+  // @ts-expect-error not a bigint under numbers: "string"
+  const wrong: bigint = await cChainEthGetBalance(wireCore, { address, block: "latest" });
+  const full = await cChainEthGetBlockByNumber(core, { block: "latest", hydratedTransactions: true });
+  const txs: TransactionInfo[] | undefined = full?.transactions;
+  // @ts-expect-error a misspelt block tag
+  await cChainEthGetBalance(core, { address, block: "latests" });
+  const api = createDataApiCore({ apiKey: "k" });
+  const chain: ChainInfo = await getChainInfo(api, { chainId: "43114" });
+  const native = await getNativeBalance(api, { chainId: "43114", address });
+  const text: string = native.nativeTokenBalance.balance;
+  // @ts-expect-error a missing required parameter
+  await getChainInfo(api, {});
+  void [balance, hex, wrong, txs, chain, text];
 }

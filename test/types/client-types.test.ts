@@ -19,6 +19,13 @@ describe("generated client types", () => {
     });
     expect(out).toMatch(/error TS2820: Type '"latests"' is not assignable to type 'BlockNumberOrTag'\. Did you mean '"latest"'\?/);
   }, 120_000);
+
+  it("a call's params keep the 'Did you mean' where integers also take bigint and number", () => {
+    const out = typecheckAgainstGenerated({
+      "call.ts": `import { createNodeClient } from "@avaspec/client/node";\nexport const p = createNodeClient().cChain.eth.getBalance({ address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", block: "latests" });\n`,
+    });
+    expect(out).toMatch(/error TS2820: Type '"latests"' is not assignable to type .*Did you mean '"latest"'\?/);
+  }, 120_000);
 });
 
 describe("at run time, an anyOf/oneOf failure lists the allowed literals", () => {

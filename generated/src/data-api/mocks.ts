@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 
 import type { MockTable } from "../runtime/mock.js";
+import type { Encodable } from "../runtime/numbers.js";
 import { aggregateSignaturesOperation, dataApiResults, getAggregatedSignaturesOperation, getChainIdsForAddressesOperation, getChainInfoOperation, getContractMetadataOperation, getNativeBalanceOperation, getSingleValidatorDetailsOperation, getTransactionOperation, getTransactionsForBlockOperation, getTxByHashOperation, listBlockchainsOperation, listContractDeploymentsOperation, listErc20TransactionsOperation, supportedChainsOperation } from "./client.js";
 import type * as T from "./types.js";
 
@@ -9,18 +10,18 @@ import type * as T from "./types.js";
 export type MockAnswers = {
   aggregateSignatures: { status: undefined; body: T.SignedMessage } | { status: 200; body: T.SignedMessage } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
   getAggregatedSignatures: { status: undefined; body: T.SignedMessage } | { status: 200; body: T.SignedMessage } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  listBlockchains: { status: undefined; body: T.ListBlockchainsResponse } | { status: 200; body: T.ListBlockchainsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  listErc20Transactions: { status: undefined; body: T.ListErc20TransactionsResponse } | { status: 200; body: T.ListErc20TransactionsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getTransactionsForBlock: { status: undefined; body: T.ListNativeTransactionsResponse } | { status: 200; body: T.ListNativeTransactionsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getSingleValidatorDetails: { status: undefined; body: T.ListValidatorDetailsResponse } | { status: 200; body: T.ListValidatorDetailsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  listBlockchains: { status: undefined; body: Encodable<T.ListBlockchainsResponse> } | { status: 200; body: Encodable<T.ListBlockchainsResponse> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  listErc20Transactions: { status: undefined; body: Encodable<T.ListErc20TransactionsResponse> } | { status: 200; body: Encodable<T.ListErc20TransactionsResponse> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getTransactionsForBlock: { status: undefined; body: Encodable<T.ListNativeTransactionsResponse> } | { status: 200; body: Encodable<T.ListNativeTransactionsResponse> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getSingleValidatorDetails: { status: undefined; body: Encodable<T.ListValidatorDetailsResponse> } | { status: 200; body: Encodable<T.ListValidatorDetailsResponse> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
   listContractDeployments: { status: undefined; body: T.ListContractsResponse } | { status: 200; body: T.ListContractsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getNativeBalance: { status: undefined; body: T.GetNativeBalanceResponse } | { status: 200; body: T.GetNativeBalanceResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getTransaction: { status: undefined; body: T.GetTransactionResponse } | { status: 200; body: T.GetTransactionResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getNativeBalance: { status: undefined; body: Encodable<T.GetNativeBalanceResponse> } | { status: 200; body: Encodable<T.GetNativeBalanceResponse> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getTransaction: { status: undefined; body: Encodable<T.GetTransactionResponse> } | { status: 200; body: Encodable<T.GetTransactionResponse> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
   supportedChains: { status: undefined; body: T.ListChainsResponse } | { status: 200; body: T.ListChainsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
   getChainInfo: { status: undefined; body: T.ChainInfo } | { status: 200; body: T.ChainInfo } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
   getContractMetadata: { status: undefined; body: T.ContractMetadata } | { status: 200; body: T.ContractMetadata } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
   getChainIdsForAddresses: { status: undefined; body: T.ListChainIdsForAddressesResponse } | { status: 200; body: T.ListChainIdsForAddressesResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getTxByHash: { status: undefined; body: T.PrimaryNetworkTransaction } | { status: 200; body: T.PrimaryNetworkTransaction } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getTxByHash: { status: undefined; body: Encodable<T.PrimaryNetworkTransaction> } | { status: 200; body: Encodable<T.PrimaryNetworkTransaction> } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
 };
 
 /** What the mock service serves for this module's operations (see runtime/mock.ts). */

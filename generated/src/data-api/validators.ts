@@ -3,6 +3,7 @@
 
 import { OP, esc, fail, hasOwn, isObject, length, run, standard, type Check, type StandardSchemaV1, type ValidationResult } from "../runtime/validate.js";
 import { type ValidationIssue } from "../runtime/errors.js";
+import { items, prop, walkUnion, decoder, encoder, validated, type Leaf, type Decoded, type Decoder, type Encoder, type Numbers } from "../runtime/numbers.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -1883,8 +1884,9 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["callType"];
       if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-        if (!$TransactionMethodType(v1, e === null ? p : p + "/callType", e)) {
+        if (!((typeof v1 === "string"))) {
           if (e === null) return false;
+          $TransactionMethodType(v1, p + "/callType", e);
           ok = false;
         }
       }
@@ -2235,8 +2237,9 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!$TransactionMethodType(v1, e === null ? p : p + "/callType", e)) {
+                  if (!((typeof v1 === "string"))) {
                     if (e === null) return false;
+                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2604,8 +2607,9 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!$TransactionMethodType(v1, e === null ? p : p + "/callType", e)) {
+                  if (!((typeof v1 === "string"))) {
                     if (e === null) return false;
+                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2814,8 +2818,9 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v6 = x["ercType"];
       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!$6(v6, e === null ? p : p + "/ercType", e)) {
+        if (!((typeof v6 === "string"))) {
           if (e === null) return false;
+          $6(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -3165,8 +3170,9 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!$6(v6, e === null ? p : p + "/ercType", e)) {
+                if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
+                  $6(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3468,8 +3474,9 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!$6(v6, e === null ? p : p + "/ercType", e)) {
+                if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
+                  $6(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3872,8 +3879,9 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!$6(v6, e === null ? p : p + "/ercType", e)) {
+                        if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
+                          $6(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -3918,8 +3926,9 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
+        if (!((typeof v1 === "string"))) {
           if (e === null) return false;
+          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4051,8 +4060,9 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["ercType"];
       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!$6(v4, e === null ? p : p + "/ercType", e)) {
+        if (!((typeof v4 === "string"))) {
           if (e === null) return false;
+          $6(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4100,8 +4110,9 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
+                if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
+                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4407,8 +4418,9 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v4 = x["ercType"];
               if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!$6(v4, e === null ? p : p + "/ercType", e)) {
+                if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
+                  $6(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4456,8 +4468,9 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
+                        if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
+                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -4577,8 +4590,9 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
+        if (!((typeof v1 === "string"))) {
           if (e === null) return false;
+          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4694,8 +4708,9 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["ercType"];
       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!$6(v2, e === null ? p : p + "/ercType", e)) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $6(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4743,8 +4758,9 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
+                if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
+                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -5038,8 +5054,9 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["ercType"];
               if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!$6(v2, e === null ? p : p + "/ercType", e)) {
+                if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
+                  $6(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -5087,8 +5104,9 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
+                        if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
+                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -5340,8 +5358,9 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["internalTxType"];
       if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-        if (!$InternalTransactionOpCall(v3, e === null ? p : p + "/internalTxType", e)) {
+        if (!((typeof v3 === "string"))) {
           if (e === null) return false;
+          $InternalTransactionOpCall(v3, p + "/internalTxType", e);
           ok = false;
         }
       }
@@ -5667,8 +5686,9 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["direction"];
       if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-        if (!$TransactionDirectionType(v2, e === null ? p : p + "/direction", e)) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $TransactionDirectionType(v2, p + "/direction", e);
           ok = false;
         }
       }
@@ -5966,8 +5986,9 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["direction"];
                 if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-                  if (!$TransactionDirectionType(v2, e === null ? p : p + "/direction", e)) {
+                  if (!((typeof v2 === "string"))) {
                     if (e === null) return false;
+                    $TransactionDirectionType(v2, p + "/direction", e);
                     ok = false;
                   }
                 }
@@ -6250,8 +6271,9 @@ function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!$6(v6, e === null ? p : p + "/ercType", e)) {
+                        if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
+                          $6(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6502,8 +6524,9 @@ function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v4 = x["ercType"];
                       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!$6(v4, e === null ? p : p + "/ercType", e)) {
+                        if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
+                          $6(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6776,8 +6799,9 @@ function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v2 = x["ercType"];
                       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!$6(v2, e === null ? p : p + "/ercType", e)) {
+                        if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
+                          $6(v2, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6992,8 +7016,9 @@ function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["internalTxType"];
               if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-                if (!$InternalTransactionOpCall(v3, e === null ? p : p + "/internalTxType", e)) {
+                if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
+                  $InternalTransactionOpCall(v3, p + "/internalTxType", e);
                   ok = false;
                 }
               }
@@ -7461,8 +7486,9 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!$ResourceLinkType(v1, e === null ? p : p + "/type", e)) {
+        if (!((typeof v1 === "string"))) {
           if (e === null) return false;
+          $ResourceLinkType(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -7891,8 +7917,9 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["type"];
               if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$ResourceLinkType(v1, e === null ? p : p + "/type", e)) {
+                if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
+                  $ResourceLinkType(v1, p + "/type", e);
                   ok = false;
                 }
               }
@@ -8175,8 +8202,9 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["status"];
       if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (!$ChainStatus(v2, e === null ? p : p + "/status", e)) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $ChainStatus(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -8234,8 +8262,9 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v8 = x["vmName"];
       if (v8 !== undefined && (plain && OP["vmName"] === undefined || hasOwn(x, "vmName"))) {
-        if (!$VmName(v8, e === null ? p : p + "/vmName", e)) {
+        if (!((typeof v8 === "string"))) {
           if (e === null) return false;
+          $VmName(v8, p + "/vmName", e);
           ok = false;
         }
       }
@@ -8404,29 +8433,10 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined) {
         if ((plain && OP["enabledFeatures"] === undefined || hasOwn(x, "enabledFeatures"))) {
-          if (!$271(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (!$7(v17, e === null ? p : p + "/enabledFeatures", e)) {
             if (e === null) return false;
             ok = false;
           }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$6(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
         }
       }
     }
@@ -9407,6 +9417,20 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($CompletedValidatorDetails(x, p, null)) matches++;
+  if ($ActiveValidatorDetails(x, p, null)) matches++;
+  if ($PendingValidatorDetails(x, p, null)) matches++;
+  if ($RemovedValidatorDetails(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
 function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -9426,7 +9450,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$311(v2, e === null ? p : p + "/validators", e)) {
+        if (!$312(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9440,7 +9464,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9482,7 +9506,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$313(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$314(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9496,7 +9520,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9505,9 +9529,13 @@ function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$PrimaryNetworkBlockchainId(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $PrimaryNetworkBlockchainId(v, p + "/" + i, e);
+            ok = false;
+          }
         }
       }
     }
@@ -9526,7 +9554,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$314(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$315(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9540,7 +9568,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9549,11 +9577,11 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x315: unknown = x[i];
-        const p315 = e === null ? p : p + "/" + i;
+        const x316: unknown = x[i];
+        const p316 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x315;
-          const p = p315;
+          const x: unknown = x316;
+          const p = p316;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9575,7 +9603,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$313(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$314(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9652,8 +9680,9 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["type"];
       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+        if (!((typeof v5 === "string"))) {
           if (e === null) return false;
+          $PrimaryNetworkAssetType(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -9700,11 +9729,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x322: unknown = v2;
-        const p322 = e === null ? p : p + "/asset";
+        const x323: unknown = v2;
+        const p323 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x322;
-          const p = p322;
+          const x: unknown = x323;
+          const p = p323;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9762,8 +9791,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -9973,11 +10003,10 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v21 = x["rewardType"];
       if (v21 !== undefined) {
-        if ((plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
-          if (!$RewardType(v21, e === null ? p : p + "/rewardType", e)) {
-            if (e === null) return false;
-            ok = false;
-          }
+        if (!((typeof v21 === "string")) && (plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
+          if (e === null) return false;
+          $RewardType(v21, p + "/rewardType", e);
+          ok = false;
         }
       }
       const v22 = x["staked"];
@@ -9990,8 +10019,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v23 = x["utxoType"];
       if (v23 !== undefined && (plain && OP["utxoType"] === undefined || hasOwn(x, "utxoType"))) {
-        if (!$UtxoType(v23, e === null ? p : p + "/utxoType", e)) {
+        if (!((typeof v23 === "string"))) {
           if (e === null) return false;
+          $UtxoType(v23, p + "/utxoType", e);
           ok = false;
         }
       }
@@ -10135,7 +10165,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $348(v8, p + "/blsCredentials", e);
+          $349(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -10144,7 +10174,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10272,8 +10302,9 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["txType"];
       if (v2 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!$PChainTransactionType(v2, e === null ? p : p + "/txType", e)) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $PChainTransactionType(v2, p + "/txType", e);
           ok = false;
         }
       }
@@ -10319,7 +10350,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$360(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$361(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10330,7 +10361,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$360(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$361(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10357,7 +10388,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$364(v10, e === null ? p : p + "/value", e)) {
+        if (!$365(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10368,7 +10399,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$366(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$367(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10379,7 +10410,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$368(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$369(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10390,7 +10421,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined && (plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-        if (!$370(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+        if (!$371(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10442,11 +10473,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x376: unknown = v19;
-          const p376 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x377: unknown = v19;
+          const p377 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x376;
-            const p = p376;
+            const x: unknown = x377;
+            const p = p377;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10486,7 +10517,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$377(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$378(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10536,11 +10567,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x384: unknown = v26;
-          const p384 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x385: unknown = v26;
+          const p385 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x384;
-            const p = p384;
+            const x: unknown = x385;
+            const p = p385;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10591,11 +10622,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x385: unknown = v27;
-          const p385 = e === null ? p : p + "/blsCredentials";
+          const x386: unknown = v27;
+          const p386 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x385;
-            const p = p385;
+            const x: unknown = x386;
+            const p = p386;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10635,11 +10666,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x386: unknown = v28;
-          const p386 = e === null ? p : p + "/blockchainInfo";
+          const x387: unknown = v28;
+          const p387 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x386;
-            const p = p386;
+            const x: unknown = x387;
+            const p = p387;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10690,7 +10721,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10709,7 +10740,7 @@ function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10718,11 +10749,11 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x365: unknown = x[i];
-        const p365 = e === null ? p : p + "/" + i;
+        const x366: unknown = x[i];
+        const p366 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x365;
-          const p = p365;
+          const x: unknown = x366;
+          const p = p366;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10780,8 +10811,9 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10810,7 +10842,7 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10819,11 +10851,11 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x367: unknown = x[i];
-        const p367 = e === null ? p : p + "/" + i;
+        const x368: unknown = x[i];
+        const p368 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x367;
-          const p = p367;
+          const x: unknown = x368;
+          const p = p368;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10881,8 +10913,9 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10911,7 +10944,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10920,11 +10953,11 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x369: unknown = x[i];
-        const p369 = e === null ? p : p + "/" + i;
+        const x370: unknown = x[i];
+        const p370 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x369;
-          const p = p369;
+          const x: unknown = x370;
+          const p = p370;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10982,8 +11015,9 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -11012,7 +11046,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11021,11 +11055,11 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x371: unknown = x[i];
-        const p371 = e === null ? p : p + "/" + i;
+        const x372: unknown = x[i];
+        const p372 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x371;
-          const p = p371;
+          const x: unknown = x372;
+          const p = p372;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11083,8 +11117,9 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -11113,7 +11148,7 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11122,11 +11157,11 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x378: unknown = x[i];
-        const p378 = e === null ? p : p + "/" + i;
+        const x379: unknown = x[i];
+        const p379 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x378;
-          const p = p378;
+          const x: unknown = x379;
+          const p = p379;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11218,7 +11253,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $348(v8, p + "/blsCredentials", e);
+                  $349(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -11257,7 +11292,7 @@ function $XChainNonLinearTransaction(x: unknown, p: string, e: ValidationIssue[]
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["vertices"];
       if (v1 !== undefined && (plain && OP["vertices"] === undefined || hasOwn(x, "vertices"))) {
-        if (!$387(v1, e === null ? p : p + "/vertices", e)) {
+        if (!$388(v1, e === null ? p : p + "/vertices", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11275,7 +11310,7 @@ function $XChainNonLinearTransaction(x: unknown, p: string, e: ValidationIssue[]
   return ok;
 }
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11284,11 +11319,11 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x388: unknown = x[i];
-        const p388 = e === null ? p : p + "/" + i;
+        const x389: unknown = x[i];
+        const p389 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x388;
-          const p = p388;
+          const x: unknown = x389;
+          const p = p389;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11364,8 +11399,9 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["chainFormat"];
       if (v2 !== undefined && (plain && OP["chainFormat"] === undefined || hasOwn(x, "chainFormat"))) {
-        if (!$6(v2, e === null ? p : p + "/chainFormat", e)) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $6(v2, p + "/chainFormat", e);
           ok = false;
         }
       }
@@ -11387,8 +11423,9 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v4 = x["txType"];
       if (v4 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!$XChainTransactionType(v4, e === null ? p : p + "/txType", e)) {
+        if (!((typeof v4 === "string"))) {
           if (e === null) return false;
+          $XChainTransactionType(v4, p + "/txType", e);
           ok = false;
         }
       }
@@ -11410,7 +11447,7 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$396(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$397(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11421,7 +11458,7 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$396(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$397(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11432,7 +11469,7 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v8 = x["amountUnlocked"];
       if (v8 !== undefined && (plain && OP["amountUnlocked"] === undefined || hasOwn(x, "amountUnlocked"))) {
-        if (!$419(v8, e === null ? p : p + "/amountUnlocked", e)) {
+        if (!$420(v8, e === null ? p : p + "/amountUnlocked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11443,7 +11480,7 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v9 = x["amountCreated"];
       if (v9 !== undefined && (plain && OP["amountCreated"] === undefined || hasOwn(x, "amountCreated"))) {
-        if (!$421(v9, e === null ? p : p + "/amountCreated", e)) {
+        if (!$422(v9, e === null ? p : p + "/amountCreated", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11471,11 +11508,11 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       const v12 = x["assetCreated"];
       if (v12 !== undefined) {
         if ((plain && OP["assetCreated"] === undefined || hasOwn(x, "assetCreated"))) {
-          const x430: unknown = v12;
-          const p430 = e === null ? p : p + "/assetCreated";
+          const x431: unknown = v12;
+          const p431 = e === null ? p : p + "/assetCreated";
           {
-            const x: unknown = x430;
-            const p = p430;
+            const x: unknown = x431;
+            const p = p431;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -11533,8 +11570,9 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
                 }
                 const v5 = x["type"];
                 if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                  if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                  if (!((typeof v5 === "string"))) {
                     if (e === null) return false;
+                    $PrimaryNetworkAssetType(v5, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -11556,8 +11594,9 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
                 }
                 const v7 = x["cap"];
                 if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
-                  if (!$PrimaryNetworkAssetCap(v7, e === null ? p : p + "/cap", e)) {
+                  if (!((typeof v7 === "string"))) {
                     if (e === null) return false;
+                    $PrimaryNetworkAssetCap(v7, p + "/cap", e);
                     ok = false;
                   }
                 }
@@ -11575,7 +11614,7 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11616,11 +11655,11 @@ function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x399: unknown = v2;
-        const p399 = e === null ? p : p + "/asset";
+        const x400: unknown = v2;
+        const p400 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x399;
-          const p = p399;
+          const x: unknown = x400;
+          const p = p400;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11678,8 +11717,9 @@ function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -11782,7 +11822,7 @@ function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v10 = x["credentials"];
       if (v10 !== undefined) {
         if ((plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-          if (!$407(v10, e === null ? p : p + "/credentials", e)) {
+          if (!$408(v10, e === null ? p : p + "/credentials", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11869,7 +11909,7 @@ function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11878,11 +11918,11 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x408: unknown = x[i];
-        const p408 = e === null ? p : p + "/" + i;
+        const x409: unknown = x[i];
+        const p409 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x408;
-          const p = p408;
+          const x: unknown = x409;
+          const p = p409;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11915,7 +11955,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11924,11 +11964,11 @@ function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x420: unknown = x[i];
-        const p420 = e === null ? p : p + "/" + i;
+        const x421: unknown = x[i];
+        const p421 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x420;
-          const p = p420;
+          const x: unknown = x421;
+          const p = p421;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11986,8 +12026,9 @@ function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12016,7 +12057,7 @@ function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12025,11 +12066,11 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x422: unknown = x[i];
-        const p422 = e === null ? p : p + "/" + i;
+        const x423: unknown = x[i];
+        const p423 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x422;
-          const p = p422;
+          const x: unknown = x423;
+          const p = p423;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12087,8 +12128,9 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12176,8 +12218,9 @@ function $XChainAssetDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["type"];
       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+        if (!((typeof v5 === "string"))) {
           if (e === null) return false;
+          $PrimaryNetworkAssetType(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -12199,8 +12242,9 @@ function $XChainAssetDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["cap"];
       if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
-        if (!$PrimaryNetworkAssetCap(v7, e === null ? p : p + "/cap", e)) {
+        if (!((typeof v7 === "string"))) {
           if (e === null) return false;
+          $PrimaryNetworkAssetCap(v7, p + "/cap", e);
           ok = false;
         }
       }
@@ -12268,7 +12312,7 @@ function $CChainExportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
       if (v1 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
         if (!((typeof v1 === "string") && (v1 === "ExportTx"))) {
           if (e === null) return false;
-          $433(v1, p + "/txType", e);
+          $434(v1, p + "/txType", e);
           ok = false;
         }
       }
@@ -12278,7 +12322,7 @@ function $CChainExportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v2 = x["evmInputs"];
       if (v2 !== undefined && (plain && OP["evmInputs"] === undefined || hasOwn(x, "evmInputs"))) {
-        if (!$434(v2, e === null ? p : p + "/evmInputs", e)) {
+        if (!$435(v2, e === null ? p : p + "/evmInputs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12289,7 +12333,7 @@ function $CChainExportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v3 = x["emittedUtxos"];
       if (v3 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$396(v3, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$397(v3, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12307,7 +12351,7 @@ function $CChainExportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12320,7 +12364,7 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12329,11 +12373,11 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x435: unknown = x[i];
-        const p435 = e === null ? p : p + "/" + i;
+        const x436: unknown = x[i];
+        const p436 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x435;
-          const p = p435;
+          const x: unknown = x436;
+          const p = p436;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12355,11 +12399,11 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["asset"];
               if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-                const x437: unknown = v2;
-                const p437 = e === null ? p : p + "/asset";
+                const x438: unknown = v2;
+                const p438 = e === null ? p : p + "/asset";
                 {
-                  const x: unknown = x437;
-                  const p = p437;
+                  const x: unknown = x438;
+                  const p = p438;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -12417,8 +12461,9 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v5 = x["type"];
                       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                        if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
+                          $PrimaryNetworkAssetType(v5, p + "/type", e);
                           ok = false;
                         }
                       }
@@ -12448,7 +12493,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["credentials"];
               if (v3 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-                if (!$438(v3, e === null ? p : p + "/credentials", e)) {
+                if (!$439(v3, e === null ? p : p + "/credentials", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12466,7 +12511,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $439(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12475,11 +12520,11 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x439: unknown = x[i];
-        const p439 = e === null ? p : p + "/" + i;
+        const x440: unknown = x[i];
+        const p440 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x439;
-          const p = p439;
+          const x: unknown = x440;
+          const p = p440;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12583,7 +12628,7 @@ function $CChainAtomicTransactionBase(x: unknown, p: string, e: ValidationIssue[
       }
       const v6 = x["amountUnlocked"];
       if (v6 !== undefined && (plain && OP["amountUnlocked"] === undefined || hasOwn(x, "amountUnlocked"))) {
-        if (!$446(v6, e === null ? p : p + "/amountUnlocked", e)) {
+        if (!$447(v6, e === null ? p : p + "/amountUnlocked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12594,7 +12639,7 @@ function $CChainAtomicTransactionBase(x: unknown, p: string, e: ValidationIssue[
       }
       const v7 = x["amountCreated"];
       if (v7 !== undefined && (plain && OP["amountCreated"] === undefined || hasOwn(x, "amountCreated"))) {
-        if (!$448(v7, e === null ? p : p + "/amountCreated", e)) {
+        if (!$449(v7, e === null ? p : p + "/amountCreated", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12632,7 +12677,7 @@ function $CChainAtomicTransactionBase(x: unknown, p: string, e: ValidationIssue[
   return ok;
 }
 
-function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12641,11 +12686,11 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x447: unknown = x[i];
-        const p447 = e === null ? p : p + "/" + i;
+        const x448: unknown = x[i];
+        const p448 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x447;
-          const p = p447;
+          const x: unknown = x448;
+          const p = p448;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12703,8 +12748,9 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12733,7 +12779,7 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12742,11 +12788,11 @@ function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x449: unknown = x[i];
-        const p449 = e === null ? p : p + "/" + i;
+        const x450: unknown = x[i];
+        const p450 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x449;
-          const p = p449;
+          const x: unknown = x450;
+          const p = p450;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12804,8 +12850,9 @@ function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12847,7 +12894,7 @@ function $CChainImportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
       if (v1 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
         if (!((typeof v1 === "string") && (v1 === "ImportTx"))) {
           if (e === null) return false;
-          $452(v1, p + "/txType", e);
+          $453(v1, p + "/txType", e);
           ok = false;
         }
       }
@@ -12857,7 +12904,7 @@ function $CChainImportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v2 = x["evmOutputs"];
       if (v2 !== undefined && (plain && OP["evmOutputs"] === undefined || hasOwn(x, "evmOutputs"))) {
-        if (!$453(v2, e === null ? p : p + "/evmOutputs", e)) {
+        if (!$454(v2, e === null ? p : p + "/evmOutputs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12868,7 +12915,7 @@ function $CChainImportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v3 = x["consumedUtxos"];
       if (v3 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$396(v3, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$397(v3, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12886,7 +12933,7 @@ function $CChainImportTransaction(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12899,7 +12946,7 @@ function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12908,11 +12955,11 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x454: unknown = x[i];
-        const p454 = e === null ? p : p + "/" + i;
+        const x455: unknown = x[i];
+        const p455 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x454;
-          const p = p454;
+          const x: unknown = x455;
+          const p = p455;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12934,11 +12981,11 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["asset"];
               if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-                const x456: unknown = v2;
-                const p456 = e === null ? p : p + "/asset";
+                const x457: unknown = v2;
+                const p457 = e === null ? p : p + "/asset";
                 {
-                  const x: unknown = x456;
-                  const p = p456;
+                  const x: unknown = x457;
+                  const p = p457;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -12996,8 +13043,9 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v5 = x["type"];
                       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                        if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
+                          $PrimaryNetworkAssetType(v5, p + "/type", e);
                           ok = false;
                         }
                       }
@@ -13030,6 +13078,21 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
+  }
+  return ok;
+}
+
+function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($PChainTransaction(x, p, null)) matches++;
+  if ($XChainNonLinearTransaction(x, p, null)) matches++;
+  if ($XChainLinearTransaction(x, p, null)) matches++;
+  if ($CChainExportTransaction(x, p, null)) matches++;
+  if ($CChainImportTransaction(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -13137,11 +13200,11 @@ function $EvmInput(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x458: unknown = v2;
-        const p458 = e === null ? p : p + "/asset";
+        const x460: unknown = v2;
+        const p460 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x458;
-          const p = p458;
+          const x: unknown = x460;
+          const p = p460;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -13199,8 +13262,9 @@ function $EvmInput(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -13230,7 +13294,7 @@ function $EvmInput(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       }
       const v3 = x["credentials"];
       if (v3 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-        if (!$438(v3, e === null ? p : p + "/credentials", e)) {
+        if (!$439(v3, e === null ? p : p + "/credentials", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -13267,11 +13331,11 @@ function $EvmOutput(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x459: unknown = v2;
-        const p459 = e === null ? p : p + "/asset";
+        const x461: unknown = v2;
+        const p461 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x459;
-          const p = p459;
+          const x: unknown = x461;
+          const p = p461;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -13329,8 +13393,9 @@ function $EvmOutput(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -13363,7 +13428,7 @@ function $EvmOutput(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13400,7 +13465,7 @@ function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13438,7 +13503,7 @@ function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13463,7 +13528,7 @@ function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $463(v2, p + "/pageToken", e);
+          $465(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13471,7 +13536,7 @@ function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $464(v3, p + "/pageSize", e);
+          $466(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -13488,7 +13553,7 @@ function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13504,7 +13569,7 @@ function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -13523,7 +13588,7 @@ function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13536,7 +13601,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $463(v1, p + "/chainId", e);
+          $465(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13548,7 +13613,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $467(v2, p + "/address", e);
+          $469(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -13576,7 +13641,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $463(v5, p + "/pageToken", e);
+          $465(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13584,7 +13649,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $471(v6, p + "/pageSize", e);
+          $473(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -13593,7 +13658,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13608,7 +13673,7 @@ function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -13627,7 +13692,7 @@ function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13640,7 +13705,7 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $463(v1, p + "/chainId", e);
+          $465(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13650,9 +13715,9 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c475.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c477.test(v2))))) {
           if (e === null) return false;
-          $474(v2, p + "/blockId", e);
+          $476(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -13664,7 +13729,7 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $463(v3, p + "/pageToken", e);
+          $465(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13681,14 +13746,14 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c475.test(x)) {
+    if (!$c477.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -13696,9 +13761,9 @@ function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c475 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c477 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $480(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13721,9 +13786,9 @@ function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c480.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c482.test(v2)))))) {
           if (e === null) return false;
-          $479(v2, p + "/nodeId", e);
+          $481(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -13735,7 +13800,7 @@ function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $463(v3, p + "/pageToken", e);
+          $465(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13743,7 +13808,7 @@ function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $471(v4, p + "/pageSize", e);
+          $473(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -13768,14 +13833,14 @@ function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $479(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $481(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c480.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c482.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -13783,9 +13848,9 @@ function $479(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c480 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c482 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13798,7 +13863,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $463(v1, p + "/chainId", e);
+          $465(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13810,7 +13875,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $467(v2, p + "/address", e);
+          $469(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -13822,7 +13887,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $463(v3, p + "/pageToken", e);
+          $465(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13830,7 +13895,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $471(v4, p + "/pageSize", e);
+          $473(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -13839,7 +13904,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $490(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13852,7 +13917,7 @@ function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $463(v1, p + "/chainId", e);
+          $465(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13864,7 +13929,7 @@ function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $467(v2, p + "/address", e);
+          $469(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -13893,7 +13958,7 @@ function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13906,7 +13971,7 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $463(v1, p + "/chainId", e);
+          $465(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13918,7 +13983,7 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $493(v2, p + "/txHash", e);
+          $495(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -13931,7 +13996,7 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13946,7 +14011,7 @@ function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13976,32 +14041,6 @@ function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-          if (e === null) return false;
-          $463(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-    }
-  }
-  return ok;
-}
-
 function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -14015,7 +14054,33 @@ function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $463(v1, p + "/chainId", e);
+          $465(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+    }
+  }
+  return ok;
+}
+
+function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $465(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -14027,51 +14092,13 @@ function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $467(v2, p + "/address", e);
+          $469(v2, p + "/address", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
         ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-    }
-  }
-  return ok;
-}
-
-function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["network"];
-      if (v1 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
-          if (e === null) return false;
-          $Network(v1, p + "/network", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/network", "required", "is required", "network");
-      }
-      const v2 = x["addresses"];
-      if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
-          if (e === null) return false;
-          $463(v2, p + "/addresses", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
   }
@@ -14099,9 +14126,47 @@ function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/network", "required", "is required", "network");
       }
+      const v2 = x["addresses"];
+      if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+          if (e === null) return false;
+          $465(v2, p + "/addresses", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+    }
+  }
+  return ok;
+}
+
+function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
+      }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$503(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$505(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14127,16 +14192,16 @@ function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($504(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($506(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf: one of \"p-chain\", \"x-chain\", \"c-chain\", or a string matching ^[1-9A-HJ-NP-Za-km-z]{36,60}$");
   }
   return ok;
 }
 
-function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -14149,9 +14214,484 @@ function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-/** Validates a `BigIntString`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBigIntString(value: unknown): ValidationResult<T.BigIntString> {
-  return run<T.BigIntString>($BigIntString, value);
+function i$BigIntString(x: unknown, f: Leaf, p: string): unknown {
+  x = f(x, "decimal", p);
+  return x;
+}
+
+function i$Blockchain(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "createBlockNumber", "/createBlockNumber", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ListBlockchainsResponse(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockchains", "/blockchains", i$1, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$1(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Blockchain, f, p);
+  }
+  return x;
+}
+
+function i$NativeTransaction(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BigIntString, f, p);
+    c = prop(x, c, "gasLimit", "/gasLimit", i$BigIntString, f, p);
+    c = prop(x, c, "gasUsed", "/gasUsed", i$BigIntString, f, p);
+    c = prop(x, c, "gasPrice", "/gasPrice", i$BigIntString, f, p);
+    c = prop(x, c, "nonce", "/nonce", i$BigIntString, f, p);
+    c = prop(x, c, "value", "/value", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$FullNativeTransactionDetails(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BigIntString, f, p);
+    c = prop(x, c, "gasLimit", "/gasLimit", i$BigIntString, f, p);
+    c = prop(x, c, "gasUsed", "/gasUsed", i$BigIntString, f, p);
+    c = prop(x, c, "gasPrice", "/gasPrice", i$BigIntString, f, p);
+    c = prop(x, c, "nonce", "/nonce", i$BigIntString, f, p);
+    c = prop(x, c, "value", "/value", i$BigIntString, f, p);
+    c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$BigIntString, f, p);
+    c = prop(x, c, "maxFeePerGas", "/maxFeePerGas", i$BigIntString, f, p);
+    c = prop(x, c, "maxPriorityFeePerGas", "/maxPriorityFeePerGas", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ListNativeTransactionsResponse(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "transactions", "/transactions", i$2, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$2(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$NativeTransaction, f, p);
+  }
+  return x;
+}
+
+function i$Erc20Transfer(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BigIntString, f, p);
+    c = prop(x, c, "value", "/value", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Erc20TransferDetails(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "value", "/value", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ListErc20TransactionsResponse(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "transactions", "/transactions", i$3, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$3(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Erc20Transfer, f, p);
+  }
+  return x;
+}
+
+function i$Erc721Token(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "tokenId", "/tokenId", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Erc721Transfer(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "erc721Token", "/erc721Token", i$Erc721Token, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Erc1155Token(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "tokenId", "/tokenId", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Erc1155Transfer(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "value", "/value", i$BigIntString, f, p);
+    c = prop(x, c, "erc1155Token", "/erc1155Token", i$Erc1155Token, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$InternalTransaction(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "value", "/value", i$BigIntString, f, p);
+    c = prop(x, c, "gasUsed", "/gasUsed", i$BigIntString, f, p);
+    c = prop(x, c, "gasLimit", "/gasLimit", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$GetTransactionResponse(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "erc20Transfers", "/erc20Transfers", i$4, f, p);
+    c = prop(x, c, "erc721Transfers", "/erc721Transfers", i$5, f, p);
+    c = prop(x, c, "erc1155Transfers", "/erc1155Transfers", i$6, f, p);
+    c = prop(x, c, "internalTransactions", "/internalTransactions", i$7, f, p);
+    c = prop(x, c, "nativeTransaction", "/nativeTransaction", i$FullNativeTransactionDetails, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$4(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Erc20TransferDetails, f, p);
+  }
+  return x;
+}
+
+function i$5(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Erc721Transfer, f, p);
+  }
+  return x;
+}
+
+function i$6(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Erc1155Transfer, f, p);
+  }
+  return x;
+}
+
+function i$7(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$InternalTransaction, f, p);
+  }
+  return x;
+}
+
+function i$NativeTokenBalance(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "balance", "/balance", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$GetNativeBalanceResponse(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "nativeTokenBalance", "/nativeTokenBalance", i$NativeTokenBalance, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Rewards(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "validationRewardAmount", "/validationRewardAmount", i$BigIntString, f, p);
+    c = prop(x, c, "delegationRewardAmount", "/delegationRewardAmount", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ValidatorDetails(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$CompletedValidatorDetails, $CompletedValidatorDetails], [i$ActiveValidatorDetails, $ActiveValidatorDetails], [i$PendingValidatorDetails, $PendingValidatorDetails], [i$RemovedValidatorDetails, $RemovedValidatorDetails]], $310);
+  return x;
+}
+
+function i$CompletedValidatorDetails(x: unknown, f: Leaf, p: string): unknown {
+  x = i$ValidatorDetailsBase(x, f, p);
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "amountDelegated", "/amountDelegated", i$BigIntString, f, p);
+    c = prop(x, c, "rewards", "/rewards", i$Rewards, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ValidatorDetailsBase(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "amountStaked", "/amountStaked", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ActiveValidatorDetails(x: unknown, f: Leaf, p: string): unknown {
+  x = i$ValidatorDetailsBase(x, f, p);
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "amountDelegated", "/amountDelegated", i$BigIntString, f, p);
+    c = prop(x, c, "delegationCapacity", "/delegationCapacity", i$BigIntString, f, p);
+    c = prop(x, c, "potentialRewards", "/potentialRewards", i$Rewards, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$PendingValidatorDetails(x: unknown, f: Leaf, p: string): unknown {
+  x = i$ValidatorDetailsBase(x, f, p);
+  return x;
+}
+
+function i$RemovedValidatorDetails(x: unknown, f: Leaf, p: string): unknown {
+  x = i$ValidatorDetailsBase(x, f, p);
+  return x;
+}
+
+function i$ListValidatorDetailsResponse(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "validators", "/validators", i$8, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$8(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$ValidatorDetails, f, p);
+  }
+  return x;
+}
+
+function i$AssetAmount(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "amount", "/amount", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Utxo(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "asset", "/asset", i$AssetAmount, f, p);
+    c = prop(x, c, "amount", "/amount", i$BigIntString, f, p);
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BigIntString, f, p);
+    c = prop(x, c, "consumingBlockNumber", "/consumingBlockNumber", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$PChainTransaction(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BigIntString, f, p);
+    c = prop(x, c, "consumedUtxos", "/consumedUtxos", i$9, f, p);
+    c = prop(x, c, "emittedUtxos", "/emittedUtxos", i$9, f, p);
+    c = prop(x, c, "value", "/value", i$11, f, p);
+    c = prop(x, c, "amountBurned", "/amountBurned", i$11, f, p);
+    c = prop(x, c, "amountStaked", "/amountStaked", i$11, f, p);
+    c = prop(x, c, "amountL1ValidatorBalanceBurned", "/amountL1ValidatorBalanceBurned", i$11, f, p);
+    c = prop(x, c, "estimatedReward", "/estimatedReward", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$9(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Utxo, f, p);
+  }
+  return x;
+}
+
+function i$11(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$AssetAmount, f, p);
+  }
+  return x;
+}
+
+function i$PrimaryNetworkTransaction(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$PChainTransaction, $PChainTransaction], [i$XChainNonLinearTransaction, $XChainNonLinearTransaction], [i$XChainLinearTransaction, $XChainLinearTransaction], [i$CChainExportTransaction, $CChainExportTransaction], [i$CChainImportTransaction, $CChainImportTransaction]], $459);
+  return x;
+}
+
+function i$XChainNonLinearTransaction(x: unknown, f: Leaf, p: string): unknown {
+  x = i$XChainTransactionBase(x, f, p);
+  return x;
+}
+
+function i$XChainTransactionBase(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "consumedUtxos", "/consumedUtxos", i$15, f, p);
+    c = prop(x, c, "emittedUtxos", "/emittedUtxos", i$15, f, p);
+    c = prop(x, c, "amountUnlocked", "/amountUnlocked", i$11, f, p);
+    c = prop(x, c, "amountCreated", "/amountCreated", i$11, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$15(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$XChainUtxo, f, p);
+  }
+  return x;
+}
+
+function i$XChainUtxo(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "asset", "/asset", i$AssetAmount, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$XChainLinearTransaction(x: unknown, f: Leaf, p: string): unknown {
+  x = i$XChainTransactionBase(x, f, p);
+  return x;
+}
+
+function i$CChainExportTransaction(x: unknown, f: Leaf, p: string): unknown {
+  x = i$CChainAtomicTransactionBase(x, f, p);
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "evmInputs", "/evmInputs", i$21, f, p);
+    c = prop(x, c, "emittedUtxos", "/emittedUtxos", i$15, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$CChainAtomicTransactionBase(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "amountUnlocked", "/amountUnlocked", i$11, f, p);
+    c = prop(x, c, "amountCreated", "/amountCreated", i$11, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$21(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$EvmInput, f, p);
+  }
+  return x;
+}
+
+function i$EvmInput(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "asset", "/asset", i$AssetAmount, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$CChainImportTransaction(x: unknown, f: Leaf, p: string): unknown {
+  x = i$CChainAtomicTransactionBase(x, f, p);
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "evmOutputs", "/evmOutputs", i$23, f, p);
+    c = prop(x, c, "consumedUtxos", "/consumedUtxos", i$15, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$23(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$EvmOutput, f, p);
+  }
+  return x;
+}
+
+function i$EvmOutput(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "asset", "/asset", i$AssetAmount, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$25(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BigIntString, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+const dec$ListBlockchainsResponse: Decoder = /*#__PURE__*/ decoder(i$ListBlockchainsResponse);
+
+const dec$ListErc20TransactionsResponse: Decoder = /*#__PURE__*/ decoder(i$ListErc20TransactionsResponse);
+
+const dec$ListNativeTransactionsResponse: Decoder = /*#__PURE__*/ decoder(i$ListNativeTransactionsResponse);
+
+const dec$ListValidatorDetailsResponse: Decoder = /*#__PURE__*/ decoder(i$ListValidatorDetailsResponse);
+
+const enc$25: Encoder = /*#__PURE__*/ encoder(i$25);
+
+const dec$GetNativeBalanceResponse: Decoder = /*#__PURE__*/ decoder(i$GetNativeBalanceResponse);
+
+const dec$GetTransactionResponse: Decoder = /*#__PURE__*/ decoder(i$GetTransactionResponse);
+
+const dec$PrimaryNetworkTransaction: Decoder = /*#__PURE__*/ decoder(i$PrimaryNetworkTransaction);
+
+/** Validates a `BigIntString` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBigIntString<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BigIntString, N>> {
+  return validated<Decoded<T.BigIntString, N>>($BigIntString, i$BigIntString, value, options?.numbers);
 }
 
 /** A `BigIntString` as a Standard Schema v1 validator. */
@@ -14487,9 +15027,9 @@ export function isSignedMessage(value: unknown): value is T.SignedMessage {
   return $SignedMessage(value, "", null);
 }
 
-/** Validates a `Blockchain`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockchain(value: unknown): ValidationResult<T.Blockchain> {
-  return run<T.Blockchain>($Blockchain, value);
+/** Validates a `Blockchain` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockchain<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Blockchain, N>> {
+  return validated<Decoded<T.Blockchain, N>>($Blockchain, i$Blockchain, value, options?.numbers);
 }
 
 /** A `Blockchain` as a Standard Schema v1 validator. */
@@ -14578,9 +15118,9 @@ export function isPrecompileAllowListConfig(value: unknown): value is T.Precompi
   return $PrecompileAllowListConfig(value, "", null);
 }
 
-/** Validates a `ListBlockchainsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListBlockchainsResponse(value: unknown): ValidationResult<T.ListBlockchainsResponse> {
-  return run<T.ListBlockchainsResponse>($ListBlockchainsResponse, value);
+/** Validates a `ListBlockchainsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateListBlockchainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListBlockchainsResponse, N>> {
+  return validated<Decoded<T.ListBlockchainsResponse, N>>($ListBlockchainsResponse, i$ListBlockchainsResponse, value, options?.numbers);
 }
 
 /** A `ListBlockchainsResponse` as a Standard Schema v1 validator. */
@@ -14630,9 +15170,9 @@ export function isMethodInfo(value: unknown): value is T.MethodInfo {
   return $MethodInfo(value, "", null);
 }
 
-/** Validates a `NativeTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateNativeTransaction(value: unknown): ValidationResult<T.NativeTransaction> {
-  return run<T.NativeTransaction>($NativeTransaction, value);
+/** Validates a `NativeTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateNativeTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NativeTransaction, N>> {
+  return validated<Decoded<T.NativeTransaction, N>>($NativeTransaction, i$NativeTransaction, value, options?.numbers);
 }
 
 /** A `NativeTransaction` as a Standard Schema v1 validator. */
@@ -14643,9 +15183,9 @@ export function isNativeTransaction(value: unknown): value is T.NativeTransactio
   return $NativeTransaction(value, "", null);
 }
 
-/** Validates a `FullNativeTransactionDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateFullNativeTransactionDetails(value: unknown): ValidationResult<T.FullNativeTransactionDetails> {
-  return run<T.FullNativeTransactionDetails>($FullNativeTransactionDetails, value);
+/** Validates a `FullNativeTransactionDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateFullNativeTransactionDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FullNativeTransactionDetails, N>> {
+  return validated<Decoded<T.FullNativeTransactionDetails, N>>($FullNativeTransactionDetails, i$FullNativeTransactionDetails, value, options?.numbers);
 }
 
 /** A `FullNativeTransactionDetails` as a Standard Schema v1 validator. */
@@ -14656,9 +15196,9 @@ export function isFullNativeTransactionDetails(value: unknown): value is T.FullN
   return $FullNativeTransactionDetails(value, "", null);
 }
 
-/** Validates a `ListNativeTransactionsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListNativeTransactionsResponse(value: unknown): ValidationResult<T.ListNativeTransactionsResponse> {
-  return run<T.ListNativeTransactionsResponse>($ListNativeTransactionsResponse, value);
+/** Validates a `ListNativeTransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateListNativeTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNativeTransactionsResponse, N>> {
+  return validated<Decoded<T.ListNativeTransactionsResponse, N>>($ListNativeTransactionsResponse, i$ListNativeTransactionsResponse, value, options?.numbers);
 }
 
 /** A `ListNativeTransactionsResponse` as a Standard Schema v1 validator. */
@@ -14682,9 +15222,9 @@ export function isErc20Token(value: unknown): value is T.Erc20Token {
   return $Erc20Token(value, "", null);
 }
 
-/** Validates a `Erc20Transfer`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateErc20Transfer(value: unknown): ValidationResult<T.Erc20Transfer> {
-  return run<T.Erc20Transfer>($Erc20Transfer, value);
+/** Validates a `Erc20Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateErc20Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20Transfer, N>> {
+  return validated<Decoded<T.Erc20Transfer, N>>($Erc20Transfer, i$Erc20Transfer, value, options?.numbers);
 }
 
 /** A `Erc20Transfer` as a Standard Schema v1 validator. */
@@ -14695,9 +15235,9 @@ export function isErc20Transfer(value: unknown): value is T.Erc20Transfer {
   return $Erc20Transfer(value, "", null);
 }
 
-/** Validates a `Erc20TransferDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateErc20TransferDetails(value: unknown): ValidationResult<T.Erc20TransferDetails> {
-  return run<T.Erc20TransferDetails>($Erc20TransferDetails, value);
+/** Validates a `Erc20TransferDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateErc20TransferDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TransferDetails, N>> {
+  return validated<Decoded<T.Erc20TransferDetails, N>>($Erc20TransferDetails, i$Erc20TransferDetails, value, options?.numbers);
 }
 
 /** A `Erc20TransferDetails` as a Standard Schema v1 validator. */
@@ -14708,9 +15248,9 @@ export function isErc20TransferDetails(value: unknown): value is T.Erc20Transfer
   return $Erc20TransferDetails(value, "", null);
 }
 
-/** Validates a `ListErc20TransactionsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListErc20TransactionsResponse(value: unknown): ValidationResult<T.ListErc20TransactionsResponse> {
-  return run<T.ListErc20TransactionsResponse>($ListErc20TransactionsResponse, value);
+/** Validates a `ListErc20TransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateListErc20TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc20TransactionsResponse, N>> {
+  return validated<Decoded<T.ListErc20TransactionsResponse, N>>($ListErc20TransactionsResponse, i$ListErc20TransactionsResponse, value, options?.numbers);
 }
 
 /** A `ListErc20TransactionsResponse` as a Standard Schema v1 validator. */
@@ -14734,9 +15274,9 @@ export function isErc721TokenMetadata(value: unknown): value is T.Erc721TokenMet
   return $Erc721TokenMetadata(value, "", null);
 }
 
-/** Validates a `Erc721Token`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateErc721Token(value: unknown): ValidationResult<T.Erc721Token> {
-  return run<T.Erc721Token>($Erc721Token, value);
+/** Validates a `Erc721Token` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateErc721Token<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc721Token, N>> {
+  return validated<Decoded<T.Erc721Token, N>>($Erc721Token, i$Erc721Token, value, options?.numbers);
 }
 
 /** A `Erc721Token` as a Standard Schema v1 validator. */
@@ -14747,9 +15287,9 @@ export function isErc721Token(value: unknown): value is T.Erc721Token {
   return $Erc721Token(value, "", null);
 }
 
-/** Validates a `Erc721Transfer`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateErc721Transfer(value: unknown): ValidationResult<T.Erc721Transfer> {
-  return run<T.Erc721Transfer>($Erc721Transfer, value);
+/** Validates a `Erc721Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateErc721Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc721Transfer, N>> {
+  return validated<Decoded<T.Erc721Transfer, N>>($Erc721Transfer, i$Erc721Transfer, value, options?.numbers);
 }
 
 /** A `Erc721Transfer` as a Standard Schema v1 validator. */
@@ -14773,9 +15313,9 @@ export function isErc1155TokenMetadata(value: unknown): value is T.Erc1155TokenM
   return $Erc1155TokenMetadata(value, "", null);
 }
 
-/** Validates a `Erc1155Token`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateErc1155Token(value: unknown): ValidationResult<T.Erc1155Token> {
-  return run<T.Erc1155Token>($Erc1155Token, value);
+/** Validates a `Erc1155Token` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateErc1155Token<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc1155Token, N>> {
+  return validated<Decoded<T.Erc1155Token, N>>($Erc1155Token, i$Erc1155Token, value, options?.numbers);
 }
 
 /** A `Erc1155Token` as a Standard Schema v1 validator. */
@@ -14786,9 +15326,9 @@ export function isErc1155Token(value: unknown): value is T.Erc1155Token {
   return $Erc1155Token(value, "", null);
 }
 
-/** Validates a `Erc1155Transfer`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateErc1155Transfer(value: unknown): ValidationResult<T.Erc1155Transfer> {
-  return run<T.Erc1155Transfer>($Erc1155Transfer, value);
+/** Validates a `Erc1155Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateErc1155Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc1155Transfer, N>> {
+  return validated<Decoded<T.Erc1155Transfer, N>>($Erc1155Transfer, i$Erc1155Transfer, value, options?.numbers);
 }
 
 /** A `Erc1155Transfer` as a Standard Schema v1 validator. */
@@ -14799,9 +15339,9 @@ export function isErc1155Transfer(value: unknown): value is T.Erc1155Transfer {
   return $Erc1155Transfer(value, "", null);
 }
 
-/** Validates a `InternalTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInternalTransaction(value: unknown): ValidationResult<T.InternalTransaction> {
-  return run<T.InternalTransaction>($InternalTransaction, value);
+/** Validates a `InternalTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateInternalTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.InternalTransaction, N>> {
+  return validated<Decoded<T.InternalTransaction, N>>($InternalTransaction, i$InternalTransaction, value, options?.numbers);
 }
 
 /** A `InternalTransaction` as a Standard Schema v1 validator. */
@@ -14851,9 +15391,9 @@ export function isTeleporterMessageInfo(value: unknown): value is T.TeleporterMe
   return $TeleporterMessageInfo(value, "", null);
 }
 
-/** Validates a `GetTransactionResponse`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTransactionResponse(value: unknown): ValidationResult<T.GetTransactionResponse> {
-  return run<T.GetTransactionResponse>($GetTransactionResponse, value);
+/** Validates a `GetTransactionResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetTransactionResponse, N>> {
+  return validated<Decoded<T.GetTransactionResponse, N>>($GetTransactionResponse, i$GetTransactionResponse, value, options?.numbers);
 }
 
 /** A `GetTransactionResponse` as a Standard Schema v1 validator. */
@@ -14864,9 +15404,9 @@ export function isGetTransactionResponse(value: unknown): value is T.GetTransact
   return $GetTransactionResponse(value, "", null);
 }
 
-/** Validates a `NativeTokenBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateNativeTokenBalance(value: unknown): ValidationResult<T.NativeTokenBalance> {
-  return run<T.NativeTokenBalance>($NativeTokenBalance, value);
+/** Validates a `NativeTokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateNativeTokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NativeTokenBalance, N>> {
+  return validated<Decoded<T.NativeTokenBalance, N>>($NativeTokenBalance, i$NativeTokenBalance, value, options?.numbers);
 }
 
 /** A `NativeTokenBalance` as a Standard Schema v1 validator. */
@@ -14877,9 +15417,9 @@ export function isNativeTokenBalance(value: unknown): value is T.NativeTokenBala
   return $NativeTokenBalance(value, "", null);
 }
 
-/** Validates a `GetNativeBalanceResponse`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetNativeBalanceResponse(value: unknown): ValidationResult<T.GetNativeBalanceResponse> {
-  return run<T.GetNativeBalanceResponse>($GetNativeBalanceResponse, value);
+/** Validates a `GetNativeBalanceResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetNativeBalanceResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetNativeBalanceResponse, N>> {
+  return validated<Decoded<T.GetNativeBalanceResponse, N>>($GetNativeBalanceResponse, i$GetNativeBalanceResponse, value, options?.numbers);
 }
 
 /** A `GetNativeBalanceResponse` as a Standard Schema v1 validator. */
@@ -15085,9 +15625,9 @@ export function isBlsCredentials(value: unknown): value is T.BlsCredentials {
   return $BlsCredentials(value, "", null);
 }
 
-/** Validates a `Rewards`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateRewards(value: unknown): ValidationResult<T.Rewards> {
-  return run<T.Rewards>($Rewards, value);
+/** Validates a `Rewards` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateRewards<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Rewards, N>> {
+  return validated<Decoded<T.Rewards, N>>($Rewards, i$Rewards, value, options?.numbers);
 }
 
 /** A `Rewards` as a Standard Schema v1 validator. */
@@ -15098,9 +15638,9 @@ export function isRewards(value: unknown): value is T.Rewards {
   return $Rewards(value, "", null);
 }
 
-/** Validates a `ValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateValidatorDetails(value: unknown): ValidationResult<T.ValidatorDetails> {
-  return run<T.ValidatorDetails>($ValidatorDetails, value);
+/** Validates a `ValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorDetails, N>> {
+  return validated<Decoded<T.ValidatorDetails, N>>($ValidatorDetails, i$ValidatorDetails, value, options?.numbers);
 }
 
 /** A `ValidatorDetails` as a Standard Schema v1 validator. */
@@ -15111,9 +15651,9 @@ export function isValidatorDetails(value: unknown): value is T.ValidatorDetails 
   return $ValidatorDetails(value, "", null);
 }
 
-/** Validates a `ValidatorDetailsBase`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateValidatorDetailsBase(value: unknown): ValidationResult<T.ValidatorDetailsBase> {
-  return run<T.ValidatorDetailsBase>($ValidatorDetailsBase, value);
+/** Validates a `ValidatorDetailsBase` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateValidatorDetailsBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorDetailsBase, N>> {
+  return validated<Decoded<T.ValidatorDetailsBase, N>>($ValidatorDetailsBase, i$ValidatorDetailsBase, value, options?.numbers);
 }
 
 /** A `ValidatorDetailsBase` as a Standard Schema v1 validator. */
@@ -15124,9 +15664,9 @@ export function isValidatorDetailsBase(value: unknown): value is T.ValidatorDeta
   return $ValidatorDetailsBase(value, "", null);
 }
 
-/** Validates a `CompletedValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCompletedValidatorDetails(value: unknown): ValidationResult<T.CompletedValidatorDetails> {
-  return run<T.CompletedValidatorDetails>($CompletedValidatorDetails, value);
+/** Validates a `CompletedValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCompletedValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CompletedValidatorDetails, N>> {
+  return validated<Decoded<T.CompletedValidatorDetails, N>>($CompletedValidatorDetails, i$CompletedValidatorDetails, value, options?.numbers);
 }
 
 /** A `CompletedValidatorDetails` as a Standard Schema v1 validator. */
@@ -15137,9 +15677,9 @@ export function isCompletedValidatorDetails(value: unknown): value is T.Complete
   return $CompletedValidatorDetails(value, "", null);
 }
 
-/** Validates a `ActiveValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateActiveValidatorDetails(value: unknown): ValidationResult<T.ActiveValidatorDetails> {
-  return run<T.ActiveValidatorDetails>($ActiveValidatorDetails, value);
+/** Validates a `ActiveValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateActiveValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ActiveValidatorDetails, N>> {
+  return validated<Decoded<T.ActiveValidatorDetails, N>>($ActiveValidatorDetails, i$ActiveValidatorDetails, value, options?.numbers);
 }
 
 /** A `ActiveValidatorDetails` as a Standard Schema v1 validator. */
@@ -15150,9 +15690,9 @@ export function isActiveValidatorDetails(value: unknown): value is T.ActiveValid
   return $ActiveValidatorDetails(value, "", null);
 }
 
-/** Validates a `PendingValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePendingValidatorDetails(value: unknown): ValidationResult<T.PendingValidatorDetails> {
-  return run<T.PendingValidatorDetails>($PendingValidatorDetails, value);
+/** Validates a `PendingValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePendingValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PendingValidatorDetails, N>> {
+  return validated<Decoded<T.PendingValidatorDetails, N>>($PendingValidatorDetails, i$PendingValidatorDetails, value, options?.numbers);
 }
 
 /** A `PendingValidatorDetails` as a Standard Schema v1 validator. */
@@ -15163,9 +15703,9 @@ export function isPendingValidatorDetails(value: unknown): value is T.PendingVal
   return $PendingValidatorDetails(value, "", null);
 }
 
-/** Validates a `RemovedValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateRemovedValidatorDetails(value: unknown): ValidationResult<T.RemovedValidatorDetails> {
-  return run<T.RemovedValidatorDetails>($RemovedValidatorDetails, value);
+/** Validates a `RemovedValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateRemovedValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.RemovedValidatorDetails, N>> {
+  return validated<Decoded<T.RemovedValidatorDetails, N>>($RemovedValidatorDetails, i$RemovedValidatorDetails, value, options?.numbers);
 }
 
 /** A `RemovedValidatorDetails` as a Standard Schema v1 validator. */
@@ -15202,9 +15742,9 @@ export function isGeolocation(value: unknown): value is T.Geolocation {
   return $Geolocation(value, "", null);
 }
 
-/** Validates a `ListValidatorDetailsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListValidatorDetailsResponse(value: unknown): ValidationResult<T.ListValidatorDetailsResponse> {
-  return run<T.ListValidatorDetailsResponse>($ListValidatorDetailsResponse, value);
+/** Validates a `ListValidatorDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateListValidatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListValidatorDetailsResponse, N>> {
+  return validated<Decoded<T.ListValidatorDetailsResponse, N>>($ListValidatorDetailsResponse, i$ListValidatorDetailsResponse, value, options?.numbers);
 }
 
 /** A `ListValidatorDetailsResponse` as a Standard Schema v1 validator. */
@@ -15241,9 +15781,9 @@ export function isListChainIdsForAddressesResponse(value: unknown): value is T.L
   return $ListChainIdsForAddressesResponse(value, "", null);
 }
 
-/** Validates a `AssetAmount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAssetAmount(value: unknown): ValidationResult<T.AssetAmount> {
-  return run<T.AssetAmount>($AssetAmount, value);
+/** Validates a `AssetAmount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAssetAmount<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetAmount, N>> {
+  return validated<Decoded<T.AssetAmount, N>>($AssetAmount, i$AssetAmount, value, options?.numbers);
 }
 
 /** A `AssetAmount` as a Standard Schema v1 validator. */
@@ -15254,9 +15794,9 @@ export function isAssetAmount(value: unknown): value is T.AssetAmount {
   return $AssetAmount(value, "", null);
 }
 
-/** Validates a `Utxo`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUtxo(value: unknown): ValidationResult<T.Utxo> {
-  return run<T.Utxo>($Utxo, value);
+/** Validates a `Utxo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Utxo, N>> {
+  return validated<Decoded<T.Utxo, N>>($Utxo, i$Utxo, value, options?.numbers);
 }
 
 /** A `Utxo` as a Standard Schema v1 validator. */
@@ -15319,9 +15859,9 @@ export function isBlockchainInfo(value: unknown): value is T.BlockchainInfo {
   return $BlockchainInfo(value, "", null);
 }
 
-/** Validates a `PChainTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePChainTransaction(value: unknown): ValidationResult<T.PChainTransaction> {
-  return run<T.PChainTransaction>($PChainTransaction, value);
+/** Validates a `PChainTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePChainTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PChainTransaction, N>> {
+  return validated<Decoded<T.PChainTransaction, N>>($PChainTransaction, i$PChainTransaction, value, options?.numbers);
 }
 
 /** A `PChainTransaction` as a Standard Schema v1 validator. */
@@ -15332,9 +15872,9 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
   return $PChainTransaction(value, "", null);
 }
 
-/** Validates a `PrimaryNetworkTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePrimaryNetworkTransaction(value: unknown): ValidationResult<T.PrimaryNetworkTransaction> {
-  return run<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction, value);
+/** Validates a `PrimaryNetworkTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePrimaryNetworkTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkTransaction, N>> {
+  return validated<Decoded<T.PrimaryNetworkTransaction, N>>($PrimaryNetworkTransaction, i$PrimaryNetworkTransaction, value, options?.numbers);
 }
 
 /** A `PrimaryNetworkTransaction` as a Standard Schema v1 validator. */
@@ -15358,9 +15898,9 @@ export function isUtxoCredential(value: unknown): value is T.UtxoCredential {
   return $UtxoCredential(value, "", null);
 }
 
-/** Validates a `XChainUtxo`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateXChainUtxo(value: unknown): ValidationResult<T.XChainUtxo> {
-  return run<T.XChainUtxo>($XChainUtxo, value);
+/** Validates a `XChainUtxo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateXChainUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainUtxo, N>> {
+  return validated<Decoded<T.XChainUtxo, N>>($XChainUtxo, i$XChainUtxo, value, options?.numbers);
 }
 
 /** A `XChainUtxo` as a Standard Schema v1 validator. */
@@ -15397,9 +15937,9 @@ export function isTransactionVertexDetail(value: unknown): value is T.Transactio
   return $TransactionVertexDetail(value, "", null);
 }
 
-/** Validates a `XChainTransactionBase`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateXChainTransactionBase(value: unknown): ValidationResult<T.XChainTransactionBase> {
-  return run<T.XChainTransactionBase>($XChainTransactionBase, value);
+/** Validates a `XChainTransactionBase` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateXChainTransactionBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainTransactionBase, N>> {
+  return validated<Decoded<T.XChainTransactionBase, N>>($XChainTransactionBase, i$XChainTransactionBase, value, options?.numbers);
 }
 
 /** A `XChainTransactionBase` as a Standard Schema v1 validator. */
@@ -15410,9 +15950,9 @@ export function isXChainTransactionBase(value: unknown): value is T.XChainTransa
   return $XChainTransactionBase(value, "", null);
 }
 
-/** Validates a `XChainLinearTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateXChainLinearTransaction(value: unknown): ValidationResult<T.XChainLinearTransaction> {
-  return run<T.XChainLinearTransaction>($XChainLinearTransaction, value);
+/** Validates a `XChainLinearTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateXChainLinearTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainLinearTransaction, N>> {
+  return validated<Decoded<T.XChainLinearTransaction, N>>($XChainLinearTransaction, i$XChainLinearTransaction, value, options?.numbers);
 }
 
 /** A `XChainLinearTransaction` as a Standard Schema v1 validator. */
@@ -15423,9 +15963,9 @@ export function isXChainLinearTransaction(value: unknown): value is T.XChainLine
   return $XChainLinearTransaction(value, "", null);
 }
 
-/** Validates a `XChainNonLinearTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateXChainNonLinearTransaction(value: unknown): ValidationResult<T.XChainNonLinearTransaction> {
-  return run<T.XChainNonLinearTransaction>($XChainNonLinearTransaction, value);
+/** Validates a `XChainNonLinearTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateXChainNonLinearTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainNonLinearTransaction, N>> {
+  return validated<Decoded<T.XChainNonLinearTransaction, N>>($XChainNonLinearTransaction, i$XChainNonLinearTransaction, value, options?.numbers);
 }
 
 /** A `XChainNonLinearTransaction` as a Standard Schema v1 validator. */
@@ -15436,9 +15976,9 @@ export function isXChainNonLinearTransaction(value: unknown): value is T.XChainN
   return $XChainNonLinearTransaction(value, "", null);
 }
 
-/** Validates a `EvmInput`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEvmInput(value: unknown): ValidationResult<T.EvmInput> {
-  return run<T.EvmInput>($EvmInput, value);
+/** Validates a `EvmInput` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateEvmInput<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EvmInput, N>> {
+  return validated<Decoded<T.EvmInput, N>>($EvmInput, i$EvmInput, value, options?.numbers);
 }
 
 /** A `EvmInput` as a Standard Schema v1 validator. */
@@ -15449,9 +15989,9 @@ export function isEvmInput(value: unknown): value is T.EvmInput {
   return $EvmInput(value, "", null);
 }
 
-/** Validates a `EvmOutput`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEvmOutput(value: unknown): ValidationResult<T.EvmOutput> {
-  return run<T.EvmOutput>($EvmOutput, value);
+/** Validates a `EvmOutput` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateEvmOutput<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EvmOutput, N>> {
+  return validated<Decoded<T.EvmOutput, N>>($EvmOutput, i$EvmOutput, value, options?.numbers);
 }
 
 /** A `EvmOutput` as a Standard Schema v1 validator. */
@@ -15462,9 +16002,9 @@ export function isEvmOutput(value: unknown): value is T.EvmOutput {
   return $EvmOutput(value, "", null);
 }
 
-/** Validates a `CChainAtomicTransactionBase`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAtomicTransactionBase(value: unknown): ValidationResult<T.CChainAtomicTransactionBase> {
-  return run<T.CChainAtomicTransactionBase>($CChainAtomicTransactionBase, value);
+/** Validates a `CChainAtomicTransactionBase` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainAtomicTransactionBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainAtomicTransactionBase, N>> {
+  return validated<Decoded<T.CChainAtomicTransactionBase, N>>($CChainAtomicTransactionBase, i$CChainAtomicTransactionBase, value, options?.numbers);
 }
 
 /** A `CChainAtomicTransactionBase` as a Standard Schema v1 validator. */
@@ -15475,9 +16015,9 @@ export function isCChainAtomicTransactionBase(value: unknown): value is T.CChain
   return $CChainAtomicTransactionBase(value, "", null);
 }
 
-/** Validates a `CChainExportTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainExportTransaction(value: unknown): ValidationResult<T.CChainExportTransaction> {
-  return run<T.CChainExportTransaction>($CChainExportTransaction, value);
+/** Validates a `CChainExportTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainExportTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainExportTransaction, N>> {
+  return validated<Decoded<T.CChainExportTransaction, N>>($CChainExportTransaction, i$CChainExportTransaction, value, options?.numbers);
 }
 
 /** A `CChainExportTransaction` as a Standard Schema v1 validator. */
@@ -15488,9 +16028,9 @@ export function isCChainExportTransaction(value: unknown): value is T.CChainExpo
   return $CChainExportTransaction(value, "", null);
 }
 
-/** Validates a `CChainImportTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainImportTransaction(value: unknown): ValidationResult<T.CChainImportTransaction> {
-  return run<T.CChainImportTransaction>($CChainImportTransaction, value);
+/** Validates a `CChainImportTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainImportTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainImportTransaction, N>> {
+  return validated<Decoded<T.CChainImportTransaction, N>>($CChainImportTransaction, i$CChainImportTransaction, value, options?.numbers);
 }
 
 /** A `CChainImportTransaction` as a Standard Schema v1 validator. */
@@ -15503,7 +16043,7 @@ export function isCChainImportTransaction(value: unknown): value is T.CChainImpo
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<C.AggregateSignaturesParams> {
-  return run<C.AggregateSignaturesParams>($460, value);
+  return run<C.AggregateSignaturesParams>($462, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15513,7 +16053,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<C.GetAggregatedSignaturesParams> {
-  return run<C.GetAggregatedSignaturesParams>($461, value);
+  return run<C.GetAggregatedSignaturesParams>($463, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15523,37 +16063,37 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<C.ListBlockchainsParams> {
-  return run<C.ListBlockchainsParams>($462, value);
+  return run<C.ListBlockchainsParams>($464, value);
 }
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<C.ListErc20TransactionsParams> {
-  return run<C.ListErc20TransactionsParams>($465, value);
+  return run<C.ListErc20TransactionsParams>($467, value);
 }
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<C.GetTransactionsForBlockParams> {
-  return run<C.GetTransactionsForBlockParams>($472, value);
+  return run<C.GetTransactionsForBlockParams>($474, value);
 }
 
-/** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTransactionsForBlockResponse(value: unknown): ValidationResult<T.ListNativeTransactionsResponse> {
-  return run<T.ListNativeTransactionsResponse>($ListNativeTransactionsResponse, value);
+/** Validates the result of `getTransactionsForBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetTransactionsForBlockResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNativeTransactionsResponse, N>> {
+  return validated<Decoded<T.ListNativeTransactionsResponse, N>>($ListNativeTransactionsResponse, i$ListNativeTransactionsResponse, value, options?.numbers);
 }
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<C.GetSingleValidatorDetailsParams> {
-  return run<C.GetSingleValidatorDetailsParams>($478, value);
+  return run<C.GetSingleValidatorDetailsParams>($480, value);
 }
 
-/** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetSingleValidatorDetailsResponse(value: unknown): ValidationResult<T.ListValidatorDetailsResponse> {
-  return run<T.ListValidatorDetailsResponse>($ListValidatorDetailsResponse, value);
+/** Validates the result of `getSingleValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetSingleValidatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListValidatorDetailsResponse, N>> {
+  return validated<Decoded<T.ListValidatorDetailsResponse, N>>($ListValidatorDetailsResponse, i$ListValidatorDetailsResponse, value, options?.numbers);
 }
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<C.ListContractDeploymentsParams> {
-  return run<C.ListContractDeploymentsParams>($483, value);
+  return run<C.ListContractDeploymentsParams>($485, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15563,17 +16103,17 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<C.GetNativeBalanceParams> {
-  return run<C.GetNativeBalanceParams>($488, value);
+  return run<C.GetNativeBalanceParams>($490, value);
 }
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<C.GetTransactionParams> {
-  return run<C.GetTransactionParams>($491, value);
+  return run<C.GetTransactionParams>($493, value);
 }
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<C.SupportedChainsParams> {
-  return run<C.SupportedChainsParams>($494, value);
+  return run<C.SupportedChainsParams>($496, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15583,7 +16123,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<C.GetChainInfoParams> {
-  return run<C.GetChainInfoParams>($495, value);
+  return run<C.GetChainInfoParams>($497, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15593,7 +16133,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<T
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<C.GetContractMetadataParams> {
-  return run<C.GetContractMetadataParams>($497, value);
+  return run<C.GetContractMetadataParams>($499, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15603,7 +16143,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<C.GetChainIdsForAddressesParams> {
-  return run<C.GetChainIdsForAddressesParams>($500, value);
+  return run<C.GetChainIdsForAddressesParams>($502, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15613,12 +16153,12 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<C.GetTxByHashParams> {
-  return run<C.GetTxByHashParams>($502, value);
+  return run<C.GetTxByHashParams>($504, value);
 }
 
-/** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTxByHashResponse(value: unknown): ValidationResult<T.PrimaryNetworkTransaction> {
-  return run<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction, value);
+/** Validates the result of `getTxByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetTxByHashResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkTransaction, N>> {
+  return validated<Decoded<T.PrimaryNetworkTransaction, N>>($PrimaryNetworkTransaction, i$PrimaryNetworkTransaction, value, options?.numbers);
 }
 
-export { $460, $461, $462, $465, $472, $478, $483, $488, $491, $494, $495, $497, $500, $502, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage };
+export { $462, $463, $464, $467, $474, $480, $485, $490, $493, $496, $497, $499, $502, $504, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage, dec$GetNativeBalanceResponse, dec$GetTransactionResponse, dec$ListBlockchainsResponse, dec$ListErc20TransactionsResponse, dec$ListNativeTransactionsResponse, dec$ListValidatorDetailsResponse, dec$PrimaryNetworkTransaction, enc$25 };

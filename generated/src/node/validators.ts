@@ -3,6 +3,7 @@
 
 import { OP, esc, fail, hasOwn, isObject, length, unique, run, standard, unwrapped, type Check, type StandardSchemaV1, type ValidationResult } from "../runtime/validate.js";
 import { type ValidationIssue } from "../runtime/errors.js";
+import { items, prop, walkUnion, withKey, decoder, encoder, validated, type Leaf, type Decoded, type Decoder, type Encoder, type Numbers } from "../runtime/numbers.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -1891,6 +1892,18 @@ function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
+function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($34(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
 function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -1988,7 +2001,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
           if (e === null) return false;
-          $79(v2, p + "/outputIndex", e);
+          $80(v2, p + "/outputIndex", e);
           ok = false;
         }
       }
@@ -2001,7 +2014,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2123,7 +2136,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v9 = x["utxoIDs"];
       if (v9 !== undefined && (plain && OP["utxoIDs"] === undefined || hasOwn(x, "utxoIDs"))) {
-        if (!$80(v9, e === null ? p : p + "/utxoIDs", e)) {
+        if (!$81(v9, e === null ? p : p + "/utxoIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2137,7 +2150,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2146,11 +2159,11 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x81: unknown = x[i];
-        const p81 = e === null ? p : p + "/" + i;
+        const x82: unknown = x[i];
+        const p82 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x81;
-          const p = p81;
+          const x: unknown = x82;
+          const p = p82;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2174,7 +2187,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
                 if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
                   if (e === null) return false;
-                  $79(v2, p + "/outputIndex", e);
+                  $80(v2, p + "/outputIndex", e);
                   ok = false;
                 }
               }
@@ -2215,7 +2228,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["signatures"];
       if (v1 !== undefined && (plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
-        if (!$82(v1, e === null ? p : p + "/signatures", e)) {
+        if (!$83(v1, e === null ? p : p + "/signatures", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2229,7 +2242,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2265,7 +2278,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
         if (!((isObject(v1)))) {
           if (e === null) return false;
-          $83(v1, p + "/unsignedTx", e);
+          $84(v1, p + "/unsignedTx", e);
           ok = false;
         }
       }
@@ -2275,7 +2288,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["credentials"];
       if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-        if (!$84(v2, e === null ? p : p + "/credentials", e)) {
+        if (!$85(v2, e === null ? p : p + "/credentials", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2297,7 +2310,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -2306,7 +2319,7 @@ function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2315,11 +2328,11 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x85: unknown = x[i];
-        const p85 = e === null ? p : p + "/" + i;
+        const x86: unknown = x[i];
+        const p86 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x85;
-          const p = p85;
+          const x: unknown = x86;
+          const p = p86;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2329,7 +2342,7 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["signatures"];
               if (v1 !== undefined && (plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
-                if (!$82(v1, e === null ? p : p + "/signatures", e)) {
+                if (!$83(v1, e === null ? p : p + "/signatures", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -2383,7 +2396,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["txs"];
       if (v3 !== undefined) {
         if ((plain && OP["txs"] === undefined || hasOwn(x, "txs"))) {
-          if (!$87(v3, e === null ? p : p + "/txs", e)) {
+          if (!$88(v3, e === null ? p : p + "/txs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -2394,7 +2407,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2403,11 +2416,11 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x88: unknown = x[i];
-        const p88 = e === null ? p : p + "/" + i;
+        const x89: unknown = x[i];
+        const p89 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x88;
-          const p = p88;
+          const x: unknown = x89;
+          const p = p89;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2419,7 +2432,7 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
                 if (!((isObject(v1)))) {
                   if (e === null) return false;
-                  $83(v1, p + "/unsignedTx", e);
+                  $84(v1, p + "/unsignedTx", e);
                   ok = false;
                 }
               }
@@ -2429,7 +2442,7 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["credentials"];
               if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-                if (!$84(v2, e === null ? p : p + "/credentials", e)) {
+                if (!$85(v2, e === null ? p : p + "/credentials", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -2466,7 +2479,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["block"];
       if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$89(v1, e === null ? p : p + "/block", e)) {
+        if (!$90(v1, e === null ? p : p + "/block", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2492,7 +2505,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -2577,7 +2590,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockchains"];
       if (v1 !== undefined && (plain && OP["blockchains"] === undefined || hasOwn(x, "blockchains"))) {
-        if (!$91(v1, e === null ? p : p + "/blockchains", e)) {
+        if (!$92(v1, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2591,7 +2604,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2600,11 +2613,11 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x92: unknown = x[i];
-        const p92 = e === null ? p : p + "/" + i;
+        const x93: unknown = x[i];
+        const p93 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x92;
-          const p = p92;
+          const x: unknown = x93;
+          const p = p93;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2856,11 +2869,11 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v6 = x["rewardOwner"];
       if (v6 !== undefined) {
         if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-          const x93: unknown = v6;
-          const p93 = e === null ? p : p + "/rewardOwner";
+          const x94: unknown = v6;
+          const p94 = e === null ? p : p + "/rewardOwner";
           {
-            const x: unknown = x93;
-            const p = p93;
+            const x: unknown = x94;
+            const p = p94;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -3081,63 +3094,8 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v18 = x["remainingBalanceOwner"];
       if (v18 !== undefined) {
         if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
-          const x95: unknown = v18;
-          const p95 = e === null ? p : p + "/remainingBalanceOwner";
-          {
-            const x: unknown = x95;
-            const p = p95;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["locktime"];
-                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
-                    if (e === null) return false;
-                    $Uint64String(v1, p + "/locktime", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-                }
-                const v2 = x["threshold"];
-                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
-                    if (e === null) return false;
-                    $Uint64String(v2, p + "/threshold", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-                }
-                const v3 = x["addresses"];
-                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-                }
-              }
-            }
-          }
-        }
-      }
-      const v19 = x["deactivationOwner"];
-      if (v19 !== undefined) {
-        if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
-          const x96: unknown = v19;
-          const p96 = e === null ? p : p + "/deactivationOwner";
+          const x96: unknown = v18;
+          const p96 = e === null ? p : p + "/remainingBalanceOwner";
           {
             const x: unknown = x96;
             const p = p96;
@@ -3188,11 +3146,11 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v20 = x["validationRewardOwner"];
-      if (v20 !== undefined) {
-        if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
-          const x97: unknown = v20;
-          const p97 = e === null ? p : p + "/validationRewardOwner";
+      const v19 = x["deactivationOwner"];
+      if (v19 !== undefined) {
+        if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
+          const x97: unknown = v19;
+          const p97 = e === null ? p : p + "/deactivationOwner";
           {
             const x: unknown = x97;
             const p = p97;
@@ -3243,11 +3201,11 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v21 = x["delegationRewardOwner"];
-      if (v21 !== undefined) {
-        if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
-          const x98: unknown = v21;
-          const p98 = e === null ? p : p + "/delegationRewardOwner";
+      const v20 = x["validationRewardOwner"];
+      if (v20 !== undefined) {
+        if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
+          const x98: unknown = v20;
+          const p98 = e === null ? p : p + "/validationRewardOwner";
           {
             const x: unknown = x98;
             const p = p98;
@@ -3298,14 +3256,69 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v22 = x["signer"];
-      if (v22 !== undefined) {
-        if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
-          const x99: unknown = v22;
-          const p99 = e === null ? p : p + "/signer";
+      const v21 = x["delegationRewardOwner"];
+      if (v21 !== undefined) {
+        if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
+          const x99: unknown = v21;
+          const p99 = e === null ? p : p + "/delegationRewardOwner";
           {
             const x: unknown = x99;
             const p = p99;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v22 = x["signer"];
+      if (v22 !== undefined) {
+        if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
+          const x100: unknown = v22;
+          const p100 = e === null ? p : p + "/signer";
+          {
+            const x: unknown = x100;
+            const p = p100;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -3349,11 +3362,11 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v23 = x["validatorAuthority"];
       if (v23 !== undefined) {
         if ((plain && OP["validatorAuthority"] === undefined || hasOwn(x, "validatorAuthority"))) {
-          const x100: unknown = v23;
-          const p100 = e === null ? p : p + "/validatorAuthority";
+          const x101: unknown = v23;
+          const p101 = e === null ? p : p + "/validatorAuthority";
           {
-            const x: unknown = x100;
-            const p = p100;
+            const x: unknown = x101;
+            const p = p101;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -3420,7 +3433,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v26 = x["staked"];
       if (v26 !== undefined) {
         if ((plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
-          if (!$101(v26, e === null ? p : p + "/staked", e)) {
+          if (!$102(v26, e === null ? p : p + "/staked", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3429,7 +3442,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v27 = x["delegators"];
       if (v27 !== undefined) {
         if ((plain && OP["delegators"] === undefined || hasOwn(x, "delegators"))) {
-          if (!$105(v27, e === null ? p : p + "/delegators", e)) {
+          if (!$106(v27, e === null ? p : p + "/delegators", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3440,7 +3453,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3449,11 +3462,11 @@ function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x102: unknown = x[i];
-        const p102 = e === null ? p : p + "/" + i;
+        const x103: unknown = x[i];
+        const p103 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x102;
-          const p = p102;
+          const x: unknown = x103;
+          const p = p103;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3518,7 +3531,7 @@ function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3527,11 +3540,11 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x106: unknown = x[i];
-        const p106 = e === null ? p : p + "/" + i;
+        const x107: unknown = x[i];
+        const p107 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x106;
-          const p = p106;
+          const x: unknown = x107;
+          const p = p107;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3602,11 +3615,11 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["rewardOwner"];
               if (v6 !== undefined) {
                 if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-                  const x107: unknown = v6;
-                  const p107 = e === null ? p : p + "/rewardOwner";
+                  const x108: unknown = v6;
+                  const p108 = e === null ? p : p + "/rewardOwner";
                   {
-                    const x: unknown = x107;
-                    const p = p107;
+                    const x: unknown = x108;
+                    const p = p108;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3744,7 +3757,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["validators"];
       if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$108(v1, e === null ? p : p + "/validators", e)) {
+        if (!$109(v1, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3758,7 +3771,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3907,11 +3920,11 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      const x110: unknown = x[i];
-      const p110 = e === null ? p : p + "/" + i;
+      const x111: unknown = x[i];
+      const p111 = e === null ? p : p + "/" + i;
       {
-        const x: unknown = x110;
-        const p = p110;
+        const x: unknown = x111;
+        const p = p111;
         if (!(isObject(x))) {
           if (e === null) return false;
           ok = fail(e, p, "type", "must be object", "object");
@@ -4046,7 +4059,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c112.test(x)) {
+    if (!$c113.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$");
     }
@@ -4054,7 +4067,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c112 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
+const $c113 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4063,7 +4076,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c113.test(x)) {
+    if (!$c114.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
     }
@@ -4071,7 +4084,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c113 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
+const $c114 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4080,7 +4093,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c114.test(x)) {
+    if (!$c115.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
     }
@@ -4088,7 +4101,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c114 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
+const $c115 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4097,7 +4110,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 4 && $c115.test(x))) {
+    if (!(x.length >= 3 && x.length <= 4 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,2}$", "^0[xX][0-9a-fA-F]{1,2}$");
     }
@@ -4105,7 +4118,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c115 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
+const $c116 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4114,7 +4127,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c115.test(x)) {
+    if (!$c116.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]*$", "^0[xX][0-9a-fA-F]*$");
     }
@@ -4129,7 +4142,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 10 && $c115.test(x))) {
+    if (!(x.length === 10 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{8}$", "^0[xX][0-9a-fA-F]{8}$");
     }
@@ -4144,7 +4157,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 18 && $c115.test(x))) {
+    if (!(x.length === 18 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{16}$", "^0[xX][0-9a-fA-F]{16}$");
     }
@@ -4159,7 +4172,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c115.test(x))) {
+    if (!(x.length === 66 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
@@ -4174,7 +4187,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 66 && $c115.test(x))) {
+    if (!(x.length >= 3 && x.length <= 66 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,64}$", "^0[xX][0-9a-fA-F]{1,64}$");
     }
@@ -4189,7 +4202,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 132 && $c115.test(x))) {
+    if (!(x.length === 132 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{130}$", "^0[xX][0-9a-fA-F]{130}$");
     }
@@ -4204,7 +4217,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 514 && $c115.test(x))) {
+    if (!(x.length === 514 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{512}$", "^0[xX][0-9a-fA-F]{512}$");
     }
@@ -4219,7 +4232,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 42 && $c115.test(x))) {
+    if (!(x.length === 42 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{40}$", "^0[xX][0-9a-fA-F]{40}$");
     }
@@ -4234,7 +4247,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c115.test(x))) {
+    if (!(x.length === 66 && $c116.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
@@ -4295,6 +4308,18 @@ function $BlockNumberOrTag(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Uint(x, p, null)) matches++;
+  if ($BlockTag(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of \"earliest\", \"finalized\", \"safe\", \"latest\", \"pending\", \"accepted\", or a string matching ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
 function $BlockNumberOrTagOrHash(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null) || $BlockNumberOrHashObject(x, p, null))) {
@@ -4327,7 +4352,7 @@ function $BlockHashParam(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -4391,6 +4416,27 @@ function $BlockNumberParam(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($BlockHashParam(x, p, null)) matches++;
+  if ($BlockNumberParam(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null) || $BlockNumberOrHashObject(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf: one of \"earliest\", \"finalized\", \"safe\", \"latest\", \"pending\", \"accepted\", or a string matching ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$, or a string matching ^0[xX][0-9a-fA-F]{64}$, or a value of type object");
+  }
+  return ok;
+}
+
 function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -4402,7 +4448,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -4414,7 +4460,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -4426,7 +4472,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c115.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c116.test(v3)))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -4438,7 +4484,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["miner"];
       if (v4 !== undefined && (plain && OP["miner"] === undefined || hasOwn(x, "miner"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c115.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c116.test(v4)))))) {
           if (e === null) return false;
           $Address(v4, p + "/miner", e);
           ok = false;
@@ -4450,7 +4496,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5)))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -4462,7 +4508,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c116.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -4474,7 +4520,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c115.test(v7)))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c116.test(v7)))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -4486,7 +4532,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c115.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c116.test(v8)))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -4498,7 +4544,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -4506,7 +4552,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -4518,7 +4564,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c113.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -4530,7 +4576,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c112.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c113.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -4542,7 +4588,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c112.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c113.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -4554,7 +4600,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c115.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c116.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -4566,7 +4612,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c115.test(v15)))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c116.test(v15)))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -4578,7 +4624,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c115.test(v16)))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c116.test(v16)))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -4590,7 +4636,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c112.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c113.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -4598,7 +4644,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c112.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c113.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -4606,7 +4652,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c115.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c116.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -4614,7 +4660,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c112.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c113.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -4622,7 +4668,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c112.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c113.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -4630,7 +4676,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c115.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c116.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -4638,7 +4684,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c115.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c116.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -4646,7 +4692,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c115.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c116.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -4654,7 +4700,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c112.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c113.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -4662,7 +4708,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c112.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c113.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -4679,14 +4725,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$117(x, p, e)) {
+  if (!$121(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4697,7 +4743,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["size"];
       if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -4709,7 +4755,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$118(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$122(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4720,7 +4766,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-        if (!$119(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$123(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4732,7 +4778,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["withdrawals"];
       if (v4 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$137(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (!$141(v4, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4740,7 +4786,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c116.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -4751,16 +4797,16 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($119(x, p, null) || $120(x, p, null))) {
+  if (!($123(x, p, null) || $124(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4771,7 +4817,7 @@ function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c116.test(v)))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4783,7 +4829,7 @@ function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4808,7 +4854,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$127(x, p, e)) {
+  if (!$131(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4821,7 +4867,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$126(x, p, e)) {
+  if (!$130(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4839,7 +4885,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -4851,7 +4897,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -4859,7 +4905,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -4872,7 +4918,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v4 = x["to"];
       if (v4 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$121(v4, e === null ? p : p + "/to", e)) {
+          if (!$125(v4, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4880,7 +4926,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -4892,7 +4938,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -4904,7 +4950,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c116.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -4916,7 +4962,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c112.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c113.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -4924,7 +4970,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -4932,7 +4978,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -4940,7 +4986,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c113.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -4958,7 +5004,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$119(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$123(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4978,11 +5024,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4990,7 +5036,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5029,7 +5075,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -5041,7 +5087,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$119(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$123(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5072,11 +5118,11 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x125: unknown = x[i];
-        const p125 = e === null ? p : p + "/" + i;
+        const x129: unknown = x[i];
+        const p129 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x125;
-          const p = p125;
+          const x: unknown = x129;
+          const p = p129;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5086,7 +5132,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["chainId"];
               if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/chainId", e);
                   ok = false;
@@ -5098,7 +5144,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v2 = x["nonce"];
               if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/nonce", e);
                   ok = false;
@@ -5110,7 +5156,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5122,7 +5168,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v4 = x["yParity"];
               if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/yParity", e);
                   ok = false;
@@ -5134,7 +5180,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v5 = x["r"];
               if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c114.test(v5))))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5))))) {
                   if (e === null) return false;
                   $Uint256(v5, p + "/r", e);
                   ok = false;
@@ -5146,7 +5192,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v6 = x["s"];
               if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6))))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6))))) {
                   if (e === null) return false;
                   $Uint256(v6, p + "/s", e);
                   ok = false;
@@ -5165,7 +5211,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5176,7 +5222,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["v"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -5184,7 +5230,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -5196,7 +5242,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -5208,7 +5254,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5216,7 +5262,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -5227,7 +5273,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5238,7 +5284,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!$128(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$132(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5249,7 +5295,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!$130(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$134(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5261,7 +5307,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined) {
         if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-          if (!$130(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (!$134(v3, e === null ? p : p + "/blockTimestamp", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5269,7 +5315,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!$130(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$134(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5280,7 +5326,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5)))))) {
           if (e === null) return false;
           $Address(v5, p + "/from", e);
           ok = false;
@@ -5292,7 +5338,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c116.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -5307,11 +5353,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5319,11 +5365,11 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5331,7 +5377,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5340,11 +5386,11 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x138: unknown = x[i];
-        const p138 = e === null ? p : p + "/" + i;
+        const x142: unknown = x[i];
+        const p142 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x138;
-          const p = p138;
+          const x: unknown = x142;
+          const p = p142;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5354,7 +5400,7 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -5366,7 +5412,7 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -5378,7 +5424,7 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5390,7 +5436,7 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -5420,7 +5466,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -5432,7 +5478,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -5444,7 +5490,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5456,7 +5502,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -5482,7 +5528,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c116.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5490,7 +5536,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5499,7 +5545,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["to"];
       if (v3 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$121(v3, e === null ? p : p + "/to", e)) {
+          if (!$125(v3, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5507,7 +5553,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v4 = x["from"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c115.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c116.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
           if (e === null) return false;
           $Address(v4, p + "/from", e);
           ok = false;
@@ -5515,7 +5561,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5523,7 +5569,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5531,7 +5577,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c116.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5539,7 +5585,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c115.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c116.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -5547,7 +5593,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -5555,7 +5601,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5563,7 +5609,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c113.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -5571,7 +5617,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c112.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c113.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5589,7 +5635,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$119(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$123(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5598,7 +5644,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v15 = x["blobs"];
       if (v15 !== undefined) {
         if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-          if (!$142(v15, e === null ? p : p + "/blobs", e)) {
+          if (!$146(v15, e === null ? p : p + "/blobs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5607,7 +5653,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v16 = x["commitments"];
       if (v16 !== undefined) {
         if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-          if (!$142(v16, e === null ? p : p + "/commitments", e)) {
+          if (!$146(v16, e === null ? p : p + "/commitments", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5616,7 +5662,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v17 = x["proofs"];
       if (v17 !== undefined) {
         if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-          if (!$142(v17, e === null ? p : p + "/proofs", e)) {
+          if (!$146(v17, e === null ? p : p + "/proofs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5624,7 +5670,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v18 = x["chainId"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c112.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c113.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -5642,7 +5688,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c145.has(k))) {
+        if (!($c149.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5652,7 +5698,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5663,7 +5709,7 @@ function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c115.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c116.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5675,7 +5721,7 @@ function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c145 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c149 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5688,7 +5734,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/chainId", e);
           ok = false;
@@ -5700,7 +5746,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5712,7 +5758,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5724,7 +5770,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5736,7 +5782,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["r"];
       if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c114.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5))))) {
           if (e === null) return false;
           $Uint256(v5, p + "/r", e);
           ok = false;
@@ -5748,7 +5794,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["s"];
       if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/s", e);
           ok = false;
@@ -5769,14 +5815,14 @@ function $BlockWithTransactions(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = false;
   }
-  if (!$146(x, p, e)) {
+  if (!$150(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5787,7 +5833,7 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactions"];
       if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$120(v1, e === null ? p : p + "/transactions", e)) {
+        if (!$124(v1, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5807,14 +5853,14 @@ function $BlockWithTransactionHashes(x: unknown, p: string, e: ValidationIssue[]
     if (e === null) return false;
     ok = false;
   }
-  if (!$148(x, p, e)) {
+  if (!$152(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5825,7 +5871,7 @@ function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactions"];
       if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$119(v1, e === null ? p : p + "/transactions", e)) {
+        if (!$123(v1, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5850,7 +5896,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c116.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -5898,7 +5944,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -5920,7 +5966,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c116.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5928,7 +5974,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -5940,7 +5986,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5952,7 +5998,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -5964,7 +6010,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -5976,7 +6022,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c115.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c116.test(v6)))))) {
           if (e === null) return false;
           $Address(v6, p + "/from", e);
           ok = false;
@@ -5989,7 +6035,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v7 = x["to"];
       if (v7 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$121(v7, e === null ? p : p + "/to", e)) {
+          if (!$125(v7, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5997,7 +6043,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c112.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c113.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -6009,7 +6055,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -6021,7 +6067,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -6030,7 +6076,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v11 = x["contractAddress"];
       if (v11 !== undefined) {
         if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (!$121(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (!$125(v11, e === null ? p : p + "/contractAddress", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6038,7 +6084,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$154(v12, e === null ? p : p + "/logs", e)) {
+        if (!$158(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6049,7 +6095,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c115.test(v13)))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c116.test(v13)))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -6061,7 +6107,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c115.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c116.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -6069,7 +6115,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c112.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c113.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -6077,7 +6123,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c112.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c113.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -6089,7 +6135,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c112.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c113.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -6100,7 +6146,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6109,11 +6155,11 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x155: unknown = x[i];
-        const p155 = e === null ? p : p + "/" + i;
+        const x159: unknown = x[i];
+        const p159 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x155;
-          const p = p155;
+          const x: unknown = x159;
+          const p = p159;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6131,7 +6177,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6139,7 +6185,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6147,7 +6193,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6159,7 +6205,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6167,7 +6213,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6175,7 +6221,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6183,7 +6229,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6195,7 +6241,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6207,7 +6253,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$157(v10, e === null ? p : p + "/topics", e)) {
+                if (!$161(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6225,7 +6271,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6240,7 +6286,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c116.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6271,7 +6317,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -6279,7 +6325,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -6287,7 +6333,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -6299,7 +6345,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -6307,7 +6353,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -6315,7 +6361,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -6323,7 +6369,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["address"];
       if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
           if (e === null) return false;
           $Address(v8, p + "/address", e);
           ok = false;
@@ -6335,7 +6381,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -6347,7 +6393,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$157(v10, e === null ? p : p + "/topics", e)) {
+        if (!$161(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6390,7 +6436,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c115.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c116.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -6399,7 +6445,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$158(v4, e === null ? p : p + "/address", e)) {
+          if (!$162(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6419,12 +6465,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($159(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($163(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6432,7 +6478,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6443,7 +6489,7 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c115.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c116.test(v)))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -6458,8 +6504,8 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($122(x, p, null)) matches++;
-  if ($162(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
+  if ($166(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6467,7 +6513,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6493,9 +6539,9 @@ function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($122(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($164(x, p, null)) matches++;
+  if ($168(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6503,7 +6549,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6514,7 +6560,7 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c116.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6533,7 +6579,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c165.test(x)) {
+    if (!$c169.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6541,18 +6587,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c165 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c169 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($119(x, p, null) || $167(x, p, null))) {
+  if (!($123(x, p, null) || $171(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6561,11 +6607,11 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x168: unknown = x[i];
-        const p168 = e === null ? p : p + "/" + i;
+        const x172: unknown = x[i];
+        const p172 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x168;
-          const p = p168;
+          const x: unknown = x172;
+          const p = p172;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6583,7 +6629,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6591,7 +6637,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6599,7 +6645,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6611,7 +6657,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6619,7 +6665,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6627,7 +6673,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6635,7 +6681,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6647,7 +6693,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6659,7 +6705,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$157(v10, e === null ? p : p + "/topics", e)) {
+                if (!$161(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6677,6 +6723,15 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($123(x, p, null) || $171(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
 function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -6688,7 +6743,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -6700,7 +6755,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$169(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$174(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6712,7 +6767,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$169(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$174(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6720,7 +6775,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$171(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$176(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6732,7 +6787,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$171(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$176(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6741,7 +6796,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$173(v6, e === null ? p : p + "/reward", e)) {
+          if (!$178(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6752,7 +6807,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6763,7 +6818,7 @@ function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c112.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6775,7 +6830,7 @@ function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6798,7 +6853,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6807,7 +6862,7 @@ function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$169(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$174(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6839,7 +6894,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -6887,7 +6942,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
       if (v2 !== undefined && (plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $177(v2, p + "/errCode", e);
+          $182(v2, p + "/errCode", e);
           ok = false;
         }
       }
@@ -6909,7 +6964,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v4 = x["returnData"];
       if (v4 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c115.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c116.test(v4))))) {
           if (e === null) return false;
           $Bytes(v4, p + "/returnData", e);
           ok = false;
@@ -6924,7 +6979,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6944,11 +6999,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["slow"];
       if (v1 !== undefined && (plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
-        const x179: unknown = v1;
-        const p179 = e === null ? p : p + "/slow";
+        const x184: unknown = v1;
+        const p184 = e === null ? p : p + "/slow";
         {
-          const x: unknown = x179;
-          const p = p179;
+          const x: unknown = x184;
+          const p = p184;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6958,7 +7013,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["maxPriorityFeePerGas"];
               if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/maxPriorityFeePerGas", e);
                   ok = false;
@@ -6970,7 +7025,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               }
               const v2 = x["maxFeePerGas"];
               if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/maxFeePerGas", e);
                   ok = false;
@@ -6990,11 +7045,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["normal"];
       if (v2 !== undefined && (plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
-        const x180: unknown = v2;
-        const p180 = e === null ? p : p + "/normal";
+        const x185: unknown = v2;
+        const p185 = e === null ? p : p + "/normal";
         {
-          const x: unknown = x180;
-          const p = p180;
+          const x: unknown = x185;
+          const p = p185;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7004,7 +7059,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["maxPriorityFeePerGas"];
               if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/maxPriorityFeePerGas", e);
                   ok = false;
@@ -7016,7 +7071,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               }
               const v2 = x["maxFeePerGas"];
               if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/maxFeePerGas", e);
                   ok = false;
@@ -7036,11 +7091,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["fast"];
       if (v3 !== undefined && (plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
-        const x181: unknown = v3;
-        const p181 = e === null ? p : p + "/fast";
+        const x186: unknown = v3;
+        const p186 = e === null ? p : p + "/fast";
         {
-          const x: unknown = x181;
-          const p = p181;
+          const x: unknown = x186;
+          const p = p186;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7050,7 +7105,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["maxPriorityFeePerGas"];
               if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/maxPriorityFeePerGas", e);
                   ok = false;
@@ -7062,7 +7117,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               }
               const v2 = x["maxFeePerGas"];
               if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/maxFeePerGas", e);
                   ok = false;
@@ -7096,7 +7151,7 @@ function $PriceOption(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["maxPriorityFeePerGas"];
       if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -7108,7 +7163,7 @@ function $PriceOption(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["maxFeePerGas"];
       if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/maxFeePerGas", e);
           ok = false;
@@ -7134,7 +7189,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -7146,7 +7201,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-        if (!$142(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$146(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7157,7 +7212,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -7169,7 +7224,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -7181,7 +7236,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -7193,7 +7248,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c116.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -7205,7 +7260,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$183(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$188(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7219,7 +7274,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7228,11 +7283,11 @@ function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x184: unknown = x[i];
-        const p184 = e === null ? p : p + "/" + i;
+        const x189: unknown = x[i];
+        const p189 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x184;
-          const p = p184;
+          const x: unknown = x189;
+          const p = p189;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7242,7 +7297,7 @@ function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c115.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c116.test(v1)))))) {
                   if (e === null) return false;
                   $BytesMax32(v1, p + "/key", e);
                   ok = false;
@@ -7254,7 +7309,7 @@ function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/value", e);
                   ok = false;
@@ -7266,7 +7321,7 @@ function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-                if (!$142(v3, e === null ? p : p + "/proof", e)) {
+                if (!$146(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7295,7 +7350,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -7307,7 +7362,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -7319,7 +7374,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-        if (!$142(v3, e === null ? p : p + "/proof", e)) {
+        if (!$146(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7336,7 +7391,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($186(x, p, null)) matches++;
+  if ($191(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -7345,7 +7400,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7369,7 +7424,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -7381,7 +7436,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -7393,7 +7448,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -7404,6 +7459,18 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
         ok = fail(e, p + "/highestBlock", "required", "is required", "highestBlock");
       }
     }
+  }
+  return ok;
+}
+
+function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($191(x, p, null)) matches++;
+  if ($SyncProgress(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of false, or a value of type object" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -7421,7 +7488,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $177(v1, p + "/chainId", e);
+          $182(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -7429,7 +7496,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $177(v2, p + "/homesteadBlock", e);
+          $182(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -7437,7 +7504,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $177(v3, p + "/daoForkBlock", e);
+          $182(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -7453,7 +7520,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $177(v5, p + "/eip150Block", e);
+          $182(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -7461,7 +7528,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $177(v6, p + "/eip155Block", e);
+          $182(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -7469,7 +7536,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $177(v7, p + "/eip158Block", e);
+          $182(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -7477,7 +7544,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $177(v8, p + "/byzantiumBlock", e);
+          $182(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -7485,7 +7552,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $177(v9, p + "/constantinopleBlock", e);
+          $182(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -7493,7 +7560,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $177(v10, p + "/petersburgBlock", e);
+          $182(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -7501,7 +7568,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $177(v11, p + "/istanbulBlock", e);
+          $182(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -7509,7 +7576,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $177(v12, p + "/muirGlacierBlock", e);
+          $182(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -7517,7 +7584,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $177(v13, p + "/berlinBlock", e);
+          $182(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -7525,7 +7592,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $177(v14, p + "/londonBlock", e);
+          $182(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -7533,7 +7600,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $177(v15, p + "/shanghaiTime", e);
+          $182(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -7541,7 +7608,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $177(v16, p + "/cancunTime", e);
+          $182(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -7549,7 +7616,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $177(v17, p + "/pragueTime", e);
+          $182(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -7557,7 +7624,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $182(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7565,7 +7632,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $182(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7573,7 +7640,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $182(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7581,7 +7648,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $182(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7589,7 +7656,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $182(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7597,7 +7664,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $182(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7605,7 +7672,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $182(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7613,7 +7680,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $177(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $182(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7621,7 +7688,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $177(v26, p + "/banffBlockTimestamp", e);
+          $182(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7629,7 +7696,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $177(v27, p + "/cortinaBlockTimestamp", e);
+          $182(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7637,7 +7704,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $177(v28, p + "/durangoBlockTimestamp", e);
+          $182(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7645,7 +7712,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $177(v29, p + "/etnaTimestamp", e);
+          $182(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7653,7 +7720,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $177(v30, p + "/fortunaTimestamp", e);
+          $182(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7661,7 +7728,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $177(v31, p + "/graniteTimestamp", e);
+          $182(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7669,7 +7736,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $177(v32, p + "/heliconTimestamp", e);
+          $182(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7682,7 +7749,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c219 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c225 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7695,7 +7762,7 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -7730,7 +7797,7 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       }
       const v4 = x["reason"];
       if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-        if (!$221(v4, e === null ? p : p + "/reason", e)) {
+        if (!$227(v4, e === null ? p : p + "/reason", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7744,11 +7811,11 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($BadBlockReason(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7778,7 +7845,7 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["receipts"];
       if (v2 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        if (!$222(v2, e === null ? p : p + "/receipts", e)) {
+        if (!$228(v2, e === null ? p : p + "/receipts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7801,7 +7868,7 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["hash"];
       if (v4 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/hash", e);
           ok = false;
@@ -7828,11 +7895,11 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($223(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($229(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7840,7 +7907,7 @@ function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7853,7 +7920,7 @@ function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((isObject(v)))) {
             if (e === null) return false;
-            $83(v, p + "/" + i, e);
+            $84(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -7874,11 +7941,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x236: unknown = v1;
-        const p236 = e === null ? p : p + "/current";
+        const x242: unknown = v1;
+        const p242 = e === null ? p : p + "/current";
         {
-          const x: unknown = x236;
-          const p = p236;
+          const x: unknown = x242;
+          const p = p242;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7890,7 +7957,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $177(v1, p + "/activationTime", e);
+                  $182(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7900,11 +7967,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x237: unknown = v2;
-                const p237 = e === null ? p : p + "/blobSchedule";
+                const x243: unknown = v2;
+                const p243 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x237;
-                  const p = p237;
+                  const x: unknown = x243;
+                  const p = p243;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7958,7 +8025,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["chainId"];
               if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/chainId", e);
                   ok = false;
@@ -7970,7 +8037,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v4 = x["forkId"];
               if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c115.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c116.test(v4)))))) {
                   if (e === null) return false;
                   $Bytes4(v4, p + "/forkId", e);
                   ok = false;
@@ -7982,7 +8049,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$234(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$240(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7993,7 +8060,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$234(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$240(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8013,7 +8080,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$238(v2, e === null ? p : p + "/next", e)) {
+          if (!$244(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8022,7 +8089,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$238(v3, e === null ? p : p + "/last", e)) {
+          if (!$244(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8046,7 +8113,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $177(v1, p + "/activationTime", e);
+          $182(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -8056,11 +8123,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x233: unknown = v2;
-        const p233 = e === null ? p : p + "/blobSchedule";
+        const x239: unknown = v2;
+        const p239 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x233;
-          const p = p233;
+          const x: unknown = x239;
+          const p = p239;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8114,7 +8181,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -8126,7 +8193,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c115.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c116.test(v4)))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -8138,7 +8205,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$234(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$240(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8149,7 +8216,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$234(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$240(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8213,7 +8280,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8236,11 +8303,11 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($122(x, p, null)) matches++;
+  if ($126(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8259,11 +8326,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x242: unknown = v1;
-        const p242 = e === null ? p : p + "/head";
+        const x248: unknown = v1;
+        const p248 = e === null ? p : p + "/head";
         {
-          const x: unknown = x242;
-          const p = p242;
+          const x: unknown = x248;
+          const p = p248;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8273,7 +8340,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["number"];
               if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/number", e);
                   ok = false;
@@ -8285,7 +8352,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["hash"];
               if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
                   if (e === null) return false;
                   $Hash32(v2, p + "/hash", e);
                   ok = false;
@@ -8305,266 +8372,8 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x246: unknown = v2;
-        const p246 = e === null ? p : p + "/state";
-        {
-          const x: unknown = x246;
-          const p = p246;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["disabled"];
-              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-                if (!((typeof v1 === "boolean"))) {
-                  if (e === null) return false;
-                  $20(v1, p + "/disabled", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-              }
-              const v2 = x["oldestBlock"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-                  if (e === null) return false;
-                  $Uint(v2, p + "/oldestBlock", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["deleteStrategy"];
-              if (v3 !== undefined) {
-                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x247: unknown = v3;
-                  const p247 = e === null ? p : p + "/deleteStrategy";
-                  {
-                    const x: unknown = x247;
-                    const p = p247;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["type"];
-                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                          if (!((typeof v1 === "string") && (v1 === "window"))) {
-                            if (e === null) return false;
-                            $244(v1, p + "/type", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/type", "required", "is required", "type");
-                        }
-                        const v2 = x["retentionBlocks"];
-                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
-                            if (e === null) return false;
-                            $Uint(v2, p + "/retentionBlocks", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/state", "required", "is required", "state");
-      }
-      const v3 = x["tx"];
-      if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x248: unknown = v3;
-        const p248 = e === null ? p : p + "/tx";
-        {
-          const x: unknown = x248;
-          const p = p248;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["disabled"];
-              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-                if (!((typeof v1 === "boolean"))) {
-                  if (e === null) return false;
-                  $20(v1, p + "/disabled", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-              }
-              const v2 = x["oldestBlock"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-                  if (e === null) return false;
-                  $Uint(v2, p + "/oldestBlock", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["deleteStrategy"];
-              if (v3 !== undefined) {
-                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x249: unknown = v3;
-                  const p249 = e === null ? p : p + "/deleteStrategy";
-                  {
-                    const x: unknown = x249;
-                    const p = p249;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["type"];
-                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                          if (!((typeof v1 === "string") && (v1 === "window"))) {
-                            if (e === null) return false;
-                            $244(v1, p + "/type", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/type", "required", "is required", "type");
-                        }
-                        const v2 = x["retentionBlocks"];
-                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
-                            if (e === null) return false;
-                            $Uint(v2, p + "/retentionBlocks", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/tx", "required", "is required", "tx");
-      }
-      const v4 = x["logs"];
-      if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x250: unknown = v4;
-        const p250 = e === null ? p : p + "/logs";
-        {
-          const x: unknown = x250;
-          const p = p250;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["disabled"];
-              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-                if (!((typeof v1 === "boolean"))) {
-                  if (e === null) return false;
-                  $20(v1, p + "/disabled", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-              }
-              const v2 = x["oldestBlock"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-                  if (e === null) return false;
-                  $Uint(v2, p + "/oldestBlock", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["deleteStrategy"];
-              if (v3 !== undefined) {
-                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x251: unknown = v3;
-                  const p251 = e === null ? p : p + "/deleteStrategy";
-                  {
-                    const x: unknown = x251;
-                    const p = p251;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["type"];
-                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                          if (!((typeof v1 === "string") && (v1 === "window"))) {
-                            if (e === null) return false;
-                            $244(v1, p + "/type", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/type", "required", "is required", "type");
-                        }
-                        const v2 = x["retentionBlocks"];
-                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
-                            if (e === null) return false;
-                            $Uint(v2, p + "/retentionBlocks", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logs", "required", "is required", "logs");
-      }
-      const v5 = x["receipts"];
-      if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x252: unknown = v5;
-        const p252 = e === null ? p : p + "/receipts";
+        const x252: unknown = v2;
+        const p252 = e === null ? p : p + "/state";
         {
           const x: unknown = x252;
           const p = p252;
@@ -8589,7 +8398,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8614,7 +8423,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $244(v1, p + "/type", e);
+                            $250(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8624,7 +8433,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8645,12 +8454,12 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+        ok = fail(e, p + "/state", "required", "is required", "state");
       }
-      const v6 = x["blocks"];
-      if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x254: unknown = v6;
-        const p254 = e === null ? p : p + "/blocks";
+      const v3 = x["tx"];
+      if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
+        const x254: unknown = v3;
+        const p254 = e === null ? p : p + "/tx";
         {
           const x: unknown = x254;
           const p = p254;
@@ -8675,7 +8484,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8700,7 +8509,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $244(v1, p + "/type", e);
+                            $250(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8710,7 +8519,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8731,12 +8540,12 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/blocks", "required", "is required", "blocks");
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
       }
-      const v7 = x["stateproofs"];
-      if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x256: unknown = v7;
-        const p256 = e === null ? p : p + "/stateproofs";
+      const v4 = x["logs"];
+      if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
+        const x256: unknown = v4;
+        const p256 = e === null ? p : p + "/logs";
         {
           const x: unknown = x256;
           const p = p256;
@@ -8761,7 +8570,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8786,7 +8595,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $244(v1, p + "/type", e);
+                            $250(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8796,7 +8605,265 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                            if (e === null) return false;
+                            $Uint(v2, p + "/retentionBlocks", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logs", "required", "is required", "logs");
+      }
+      const v5 = x["receipts"];
+      if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
+        const x258: unknown = v5;
+        const p258 = e === null ? p : p + "/receipts";
+        {
+          const x: unknown = x258;
+          const p = p258;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $20(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined) {
+                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
+                  const x259: unknown = v3;
+                  const p259 = e === null ? p : p + "/deleteStrategy";
+                  {
+                    const x: unknown = x259;
+                    const p = p259;
+                    if (!(isObject(x))) {
+                      if (e === null) return false;
+                      ok = fail(e, p, "type", "must be object", "object");
+                    }
+                    else {
+                      if (true) {
+                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                        const v1 = x["type"];
+                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                          if (!((typeof v1 === "string") && (v1 === "window"))) {
+                            if (e === null) return false;
+                            $250(v1, p + "/type", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/type", "required", "is required", "type");
+                        }
+                        const v2 = x["retentionBlocks"];
+                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                            if (e === null) return false;
+                            $Uint(v2, p + "/retentionBlocks", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+      }
+      const v6 = x["blocks"];
+      if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
+        const x260: unknown = v6;
+        const p260 = e === null ? p : p + "/blocks";
+        {
+          const x: unknown = x260;
+          const p = p260;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $20(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined) {
+                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
+                  const x261: unknown = v3;
+                  const p261 = e === null ? p : p + "/deleteStrategy";
+                  {
+                    const x: unknown = x261;
+                    const p = p261;
+                    if (!(isObject(x))) {
+                      if (e === null) return false;
+                      ok = fail(e, p, "type", "must be object", "object");
+                    }
+                    else {
+                      if (true) {
+                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                        const v1 = x["type"];
+                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                          if (!((typeof v1 === "string") && (v1 === "window"))) {
+                            if (e === null) return false;
+                            $250(v1, p + "/type", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/type", "required", "is required", "type");
+                        }
+                        const v2 = x["retentionBlocks"];
+                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                            if (e === null) return false;
+                            $Uint(v2, p + "/retentionBlocks", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blocks", "required", "is required", "blocks");
+      }
+      const v7 = x["stateproofs"];
+      if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
+        const x262: unknown = v7;
+        const p262 = e === null ? p : p + "/stateproofs";
+        {
+          const x: unknown = x262;
+          const p = p262;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $20(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined) {
+                if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
+                  const x263: unknown = v3;
+                  const p263 = e === null ? p : p + "/deleteStrategy";
+                  {
+                    const x: unknown = x263;
+                    const p = p263;
+                    if (!(isObject(x))) {
+                      if (e === null) return false;
+                      ok = fail(e, p, "type", "must be object", "object");
+                    }
+                    else {
+                      if (true) {
+                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                        const v1 = x["type"];
+                        if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                          if (!((typeof v1 === "string") && (v1 === "window"))) {
+                            if (e === null) return false;
+                            $250(v1, p + "/type", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/type", "required", "is required", "type");
+                        }
+                        const v2 = x["retentionBlocks"];
+                        if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8835,7 +8902,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -8847,7 +8914,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -8885,7 +8952,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -8894,11 +8961,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x245: unknown = v3;
-          const p245 = e === null ? p : p + "/deleteStrategy";
+          const x251: unknown = v3;
+          const p251 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x245;
-            const p = p245;
+            const x: unknown = x251;
+            const p = p251;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8910,7 +8977,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $244(v1, p + "/type", e);
+                    $250(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8920,7 +8987,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 }
                 const v2 = x["retentionBlocks"];
                 if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                     if (e === null) return false;
                     $Uint(v2, p + "/retentionBlocks", e);
                     ok = false;
@@ -8953,7 +9020,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $244(v1, p + "/type", e);
+          $250(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8963,7 +9030,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -8978,7 +9045,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9000,203 +9067,6 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x258: unknown = x[i];
-        const p258 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x258;
-          const p = p258;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["address"];
-              if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
-                  if (e === null) return false;
-                  $Address(v1, p + "/address", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/address", "required", "is required", "address");
-              }
-              const v2 = x["storageChanges"];
-              if (v2 !== undefined) {
-                if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$259(v2, e === null ? p : p + "/storageChanges", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-              }
-              const v3 = x["storageReads"];
-              if (v3 !== undefined) {
-                if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-                  if (!$119(v3, e === null ? p : p + "/storageReads", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-              }
-              const v4 = x["balanceChanges"];
-              if (v4 !== undefined) {
-                if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$263(v4, e === null ? p : p + "/balanceChanges", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-              }
-              const v5 = x["nonceChanges"];
-              if (v5 !== undefined) {
-                if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$265(v5, e === null ? p : p + "/nonceChanges", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-              }
-              const v6 = x["codeChanges"];
-              if (v6 !== undefined) {
-                if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$267(v6, e === null ? p : p + "/codeChanges", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x260: unknown = x[i];
-        const p260 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x260;
-          const p = p260;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["key"];
-              if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
-                  if (e === null) return false;
-                  $Hash32(v1, p + "/key", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/key", "required", "is required", "key");
-              }
-              const v2 = x["changes"];
-              if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$261(v2, e === null ? p : p + "/changes", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/changes", "required", "is required", "changes");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$StorageChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
-          if (e === null) return false;
-          $Uint64(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["value"];
-      if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
-          if (e === null) return false;
-          $Hash32(v2, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-    }
-  }
-  return ok;
-}
-
-function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
         const x264: unknown = x[i];
         const p264 = e === null ? p : p + "/" + i;
         {
@@ -9209,29 +9079,62 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           else {
             if (true) {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["index"];
-              if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
                   if (e === null) return false;
-                  $Uint64(v1, p + "/index", e);
+                  $Address(v1, p + "/address", e);
                   ok = false;
                 }
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/index", "required", "is required", "index");
+                ok = fail(e, p + "/address", "required", "is required", "address");
               }
-              const v2 = x["value"];
-              if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
-                  if (e === null) return false;
-                  $Uint256(v2, p + "/value", e);
-                  ok = false;
+              const v2 = x["storageChanges"];
+              if (v2 !== undefined) {
+                if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
+                  if (!$265(v2, e === null ? p : p + "/storageChanges", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
                 }
               }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
+              const v3 = x["storageReads"];
+              if (v3 !== undefined) {
+                if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
+                  if (!$123(v3, e === null ? p : p + "/storageReads", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+              }
+              const v4 = x["balanceChanges"];
+              if (v4 !== undefined) {
+                if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
+                  if (!$269(v4, e === null ? p : p + "/balanceChanges", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+              }
+              const v5 = x["nonceChanges"];
+              if (v5 !== undefined) {
+                if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
+                  if (!$271(v5, e === null ? p : p + "/nonceChanges", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+              }
+              const v6 = x["codeChanges"];
+              if (v6 !== undefined) {
+                if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
+                  if (!$273(v6, e === null ? p : p + "/codeChanges", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
               }
             }
           }
@@ -9263,29 +9166,28 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           else {
             if (true) {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["index"];
-              if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+              const v1 = x["key"];
+              if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
                   if (e === null) return false;
-                  $Uint64(v1, p + "/index", e);
+                  $Hash32(v1, p + "/key", e);
                   ok = false;
                 }
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/index", "required", "is required", "index");
+                ok = fail(e, p + "/key", "required", "is required", "key");
               }
-              const v2 = x["value"];
-              if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+              const v2 = x["changes"];
+              if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
+                if (!$267(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
-                  $Uint64(v2, p + "/value", e);
                   ok = false;
                 }
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
+                ok = fail(e, p + "/changes", "required", "is required", "changes");
               }
             }
           }
@@ -9305,11 +9207,68 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x268: unknown = x[i];
-        const p268 = e === null ? p : p + "/" + i;
+        if (!$StorageChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
+          if (e === null) return false;
+          $Hash32(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+    }
+  }
+  return ok;
+}
+
+function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x270: unknown = x[i];
+        const p270 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x268;
-          const p = p268;
+          const x: unknown = x270;
+          const p = p270;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9319,7 +9278,115 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint256(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x272: unknown = x[i];
+        const p272 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x272;
+          const p = p272;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x274: unknown = x[i];
+        const p274 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x274;
+          const p = p274;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9331,7 +9398,7 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["code"];
               if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/code", e);
                   ok = false;
@@ -9361,7 +9428,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -9374,7 +9441,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$259(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$265(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9383,7 +9450,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v3 = x["storageReads"];
       if (v3 !== undefined) {
         if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-          if (!$119(v3, e === null ? p : p + "/storageReads", e)) {
+          if (!$123(v3, e === null ? p : p + "/storageReads", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9392,7 +9459,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$263(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$269(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9401,7 +9468,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$265(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$271(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9410,7 +9477,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$267(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$273(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9432,7 +9499,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/key", e);
           ok = false;
@@ -9444,7 +9511,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$261(v2, e === null ? p : p + "/changes", e)) {
+        if (!$267(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9469,7 +9536,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9481,7 +9548,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -9507,7 +9574,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9519,7 +9586,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -9545,7 +9612,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9557,7 +9624,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -9583,7 +9650,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$269(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$275(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9621,7 +9688,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9630,11 +9697,11 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x270: unknown = x[i];
-        const p270 = e === null ? p : p + "/" + i;
+        const x276: unknown = x[i];
+        const p276 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x270;
-          const p = p270;
+          const x: unknown = x276;
+          const p = p276;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9645,11 +9712,11 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x273: unknown = v1;
-                  const p273 = e === null ? p : p + "/blockOverrides";
+                  const x279: unknown = v1;
+                  const p279 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x273;
-                    const p = p273;
+                    const x: unknown = x279;
+                    const p = p279;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9659,7 +9726,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                         const v1 = x["number"];
                         if (v1 !== undefined) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                             if (e === null) return false;
                             $Uint64(v1, p + "/number", e);
                             ok = false;
@@ -9667,7 +9734,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v2 = x["prevRandao"];
                         if (v2 !== undefined) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                             if (e === null) return false;
                             $Hash32(v2, p + "/prevRandao", e);
                             ok = false;
@@ -9675,7 +9742,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["time"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c114.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                             if (e === null) return false;
                             $Uint64(v3, p + "/time", e);
                             ok = false;
@@ -9683,7 +9750,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v4 = x["gasLimit"];
                         if (v4 !== undefined) {
-                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                             if (e === null) return false;
                             $Uint64(v4, p + "/gasLimit", e);
                             ok = false;
@@ -9691,7 +9758,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v5 = x["feeRecipient"];
                         if (v5 !== undefined) {
-                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                             if (e === null) return false;
                             $Address(v5, p + "/feeRecipient", e);
                             ok = false;
@@ -9699,7 +9766,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v6 = x["baseFeePerGas"];
                         if (v6 !== undefined) {
-                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                             if (e === null) return false;
                             $Uint256(v6, p + "/baseFeePerGas", e);
                             ok = false;
@@ -9707,7 +9774,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v7 = x["blobBaseFee"];
                         if (v7 !== undefined) {
-                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                             if (e === null) return false;
                             $Uint256(v7, p + "/blobBaseFee", e);
                             ok = false;
@@ -9716,7 +9783,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$271(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$277(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -9739,7 +9806,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$274(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$280(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9765,7 +9832,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -9773,7 +9840,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -9781,7 +9848,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c114.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -9789,7 +9856,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -9797,7 +9864,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v5 = x["feeRecipient"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
           if (e === null) return false;
           $Address(v5, p + "/feeRecipient", e);
           ok = false;
@@ -9805,7 +9872,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -9813,7 +9880,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -9822,7 +9889,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$271(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$277(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9833,7 +9900,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9842,11 +9909,11 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x272: unknown = x[i];
-        const p272 = e === null ? p : p + "/" + i;
+        const x278: unknown = x[i];
+        const p278 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x272;
-          const p = p272;
+          const x: unknown = x278;
+          const p = p278;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9856,7 +9923,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9868,7 +9935,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -9880,7 +9947,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -9892,7 +9959,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -9923,7 +9990,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 42 && $c115.test(k))) {
+        if ((k.length === 42 && $c116.test(k))) {
           matched = true;
           if (!$AccountOverride(x[k], pk, e)) {
             if (e === null) return false;
@@ -9951,7 +10018,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nonce"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -9959,7 +10026,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -9967,7 +10034,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -9993,7 +10060,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["movePrecompileToAddress"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c115.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c116.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
           if (e === null) return false;
           $Address(v6, p + "/movePrecompileToAddress", e);
           ok = false;
@@ -10016,7 +10083,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 66 && $c115.test(k))) {
+        if ((k.length === 66 && $c116.test(k))) {
           matched = true;
           if (!$Hash32(x[k], pk, e)) {
             if (e === null) return false;
@@ -10033,7 +10100,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10064,11 +10131,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x278: unknown = v1;
-          const p278 = e === null ? p : p + "/blockOverrides";
+          const x284: unknown = v1;
+          const p284 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x278;
-            const p = p278;
+            const x: unknown = x284;
+            const p = p284;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10078,7 +10145,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["number"];
                 if (v1 !== undefined) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                     if (e === null) return false;
                     $Uint64(v1, p + "/number", e);
                     ok = false;
@@ -10086,7 +10153,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["prevRandao"];
                 if (v2 !== undefined) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                     if (e === null) return false;
                     $Hash32(v2, p + "/prevRandao", e);
                     ok = false;
@@ -10094,7 +10161,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v3 = x["time"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c114.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                     if (e === null) return false;
                     $Uint64(v3, p + "/time", e);
                     ok = false;
@@ -10102,7 +10169,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v4 = x["gasLimit"];
                 if (v4 !== undefined) {
-                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                     if (e === null) return false;
                     $Uint64(v4, p + "/gasLimit", e);
                     ok = false;
@@ -10110,7 +10177,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v5 = x["feeRecipient"];
                 if (v5 !== undefined) {
-                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                     if (e === null) return false;
                     $Address(v5, p + "/feeRecipient", e);
                     ok = false;
@@ -10118,7 +10185,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v6 = x["baseFeePerGas"];
                 if (v6 !== undefined) {
-                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                     if (e === null) return false;
                     $Uint256(v6, p + "/baseFeePerGas", e);
                     ok = false;
@@ -10126,7 +10193,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v7 = x["blobBaseFee"];
                 if (v7 !== undefined) {
-                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                     if (e === null) return false;
                     $Uint256(v7, p + "/blobBaseFee", e);
                     ok = false;
@@ -10135,7 +10202,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$271(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$277(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -10158,7 +10225,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$274(v3, e === null ? p : p + "/calls", e)) {
+          if (!$280(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10175,14 +10242,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$279(x, p, e)) {
+  if (!$285(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10193,7 +10260,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$280(v1, e === null ? p : p + "/calls", e)) {
+        if (!$286(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10207,7 +10274,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10216,11 +10283,11 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x281: unknown = x[i];
-        const p281 = e === null ? p : p + "/" + i;
+        const x287: unknown = x[i];
+        const p287 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x281;
-          const p = p281;
+          const x: unknown = x287;
+          const p = p287;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10232,7 +10299,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
                 if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
                   if (e === null) return false;
-                  $282(v1, p + "/status", e);
+                  $288(v1, p + "/status", e);
                   ok = false;
                 }
               }
@@ -10242,7 +10309,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["returnData"];
               if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/returnData", e);
                   ok = false;
@@ -10254,7 +10321,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["gasUsed"];
               if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/gasUsed", e);
                   ok = false;
@@ -10266,7 +10333,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["maxUsedGas"];
               if (v4 !== undefined) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/maxUsedGas", e);
                   ok = false;
@@ -10274,7 +10341,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["logs"];
               if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$283(v5, e === null ? p : p + "/logs", e)) {
+                if (!$289(v5, e === null ? p : p + "/logs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10286,11 +10353,11 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["error"];
               if (v6 !== undefined) {
                 if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x287: unknown = v6;
-                  const p287 = e === null ? p : p + "/error";
+                  const x293: unknown = v6;
+                  const p293 = e === null ? p : p + "/error";
                   {
-                    const x: unknown = x287;
-                    const p = p287;
+                    const x: unknown = x293;
+                    const p = p293;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -10302,7 +10369,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                           if (!((Number.isInteger(v1)))) {
                             if (e === null) return false;
-                            $177(v1, p + "/code", e);
+                            $182(v1, p + "/code", e);
                             ok = false;
                           }
                         }
@@ -10324,7 +10391,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["data"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                             if (e === null) return false;
                             $Bytes(v3, p + "/data", e);
                             ok = false;
@@ -10344,7 +10411,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10357,7 +10424,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10366,11 +10433,11 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x284: unknown = x[i];
-        const p284 = e === null ? p : p + "/" + i;
+        const x290: unknown = x[i];
+        const p290 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x284;
-          const p = p284;
+          const x: unknown = x290;
+          const p = p290;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10388,7 +10455,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -10396,7 +10463,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -10404,7 +10471,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -10416,7 +10483,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -10424,7 +10491,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -10432,7 +10499,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -10440,7 +10507,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -10452,7 +10519,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -10464,7 +10531,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$157(v10, e === null ? p : p + "/topics", e)) {
+                if (!$161(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10495,7 +10562,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $177(v1, p + "/code", e);
+          $182(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -10517,7 +10584,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -10541,7 +10608,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $282(v1, p + "/status", e);
+          $288(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -10551,7 +10618,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["returnData"];
       if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/returnData", e);
           ok = false;
@@ -10563,7 +10630,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["gasUsed"];
       if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/gasUsed", e);
           ok = false;
@@ -10575,7 +10642,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["maxUsedGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
           if (e === null) return false;
           $Uint(v4, p + "/maxUsedGas", e);
           ok = false;
@@ -10583,7 +10650,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$283(v5, e === null ? p : p + "/logs", e)) {
+        if (!$289(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10595,11 +10662,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x288: unknown = v6;
-          const p288 = e === null ? p : p + "/error";
+          const x294: unknown = v6;
+          const p294 = e === null ? p : p + "/error";
           {
-            const x: unknown = x288;
-            const p = p288;
+            const x: unknown = x294;
+            const p = p294;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10611,7 +10678,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $177(v1, p + "/code", e);
+                    $182(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -10633,7 +10700,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 }
                 const v3 = x["data"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                     if (e === null) return false;
                     $Bytes(v3, p + "/data", e);
                     ok = false;
@@ -10664,14 +10731,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $290(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $296(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10683,13 +10750,22 @@ function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["transactionHashes"];
       if (v1 !== undefined) {
         if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-          if (!$119(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (!$123(v1, e === null ? p : p + "/transactionHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
+  }
+  return ok;
+}
+
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($Filter(x, p, null) || $20(x, p, null) || $296(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
@@ -10701,7 +10777,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c165.test(x)) {
+    if (!$c169.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -10720,7 +10796,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -10732,7 +10808,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -10945,7 +11021,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $293(v1, p + "/level", e);
+          $300(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -10966,7 +11042,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11118,7 +11194,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$294(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$301(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11131,7 +11207,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $293(v2, p + "/sourceChain", e);
+          $300(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -11142,11 +11218,11 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x296: unknown = v3;
-          const p296 = e === null ? p : p + "/startIndex";
+          const x303: unknown = v3;
+          const p303 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x296;
-            const p = p296;
+            const x: unknown = x303;
+            const p = p303;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -11187,7 +11263,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
           if (e === null) return false;
-          $79(v4, p + "/limit", e);
+          $80(v4, p + "/limit", e);
           ok = false;
         }
       }
@@ -11212,7 +11288,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11266,7 +11342,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$298(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$305(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11277,11 +11353,11 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x299: unknown = v3;
-        const p299 = e === null ? p : p + "/endIndex";
+        const x306: unknown = v3;
+        const p306 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x299;
-          const p = p299;
+          const x: unknown = x306;
+          const p = p306;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11338,7 +11414,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11611,7 +11687,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $293(v1, p + "/version", e);
+          $300(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -11624,7 +11700,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11637,7 +11713,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $293(v1, p + "/endpoint", e);
+          $300(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -11649,7 +11725,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $303(v2, p + "/alias", e);
+          $310(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11662,7 +11738,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11682,7 +11758,7 @@ function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11695,7 +11771,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $293(v1, p + "/chain", e);
+          $300(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11707,7 +11783,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $303(v2, p + "/alias", e);
+          $310(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11720,7 +11796,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11746,7 +11822,7 @@ function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11768,7 +11844,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11806,7 +11882,7 @@ function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11819,7 +11895,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $293(v1, p + "/chain", e);
+          $300(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11832,7 +11908,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11845,7 +11921,7 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $293(v1, p + "/alias", e);
+          $300(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11858,7 +11934,7 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11870,7 +11946,7 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$330(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$337(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11881,7 +11957,7 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11904,7 +11980,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11926,7 +12002,7 @@ function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11949,7 +12025,7 @@ function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11960,7 +12036,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$337(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$344(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11974,7 +12050,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12001,7 +12077,7 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12035,7 +12111,7 @@ function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12068,7 +12144,7 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12094,7 +12170,7 @@ function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12114,7 +12190,7 @@ function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$330(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$337(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -12125,7 +12201,7 @@ function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12159,7 +12235,7 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12193,7 +12269,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12218,7 +12294,7 @@ function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $351(v2, p + "/numToFetch", e);
+          $358(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -12239,7 +12315,7 @@ function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12258,7 +12334,7 @@ function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12280,7 +12356,7 @@ function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12292,7 +12368,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12303,7 +12379,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -12326,7 +12402,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$405(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$412(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12340,7 +12416,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12353,7 +12429,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $406(v, p + "/" + i, e);
+            $413(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -12363,7 +12439,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -12382,7 +12458,7 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12393,7 +12469,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12420,7 +12496,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12432,7 +12508,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12469,7 +12545,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12480,7 +12556,7 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12495,7 +12571,7 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12507,7 +12583,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12532,7 +12608,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12544,7 +12620,7 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12569,11 +12645,11 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($427(x, p, null)) matches++;
+  if ($434(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -12581,7 +12657,7 @@ function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12600,7 +12676,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12612,7 +12688,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12623,7 +12699,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12649,7 +12725,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12660,7 +12736,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12672,7 +12748,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c115.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c116.test(v2)))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -12698,7 +12774,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12709,7 +12785,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12721,7 +12797,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$435(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$442(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12746,7 +12822,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12757,7 +12833,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c115.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c116.test(v)))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -12769,7 +12845,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12803,7 +12879,7 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12848,7 +12924,7 @@ function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12859,11 +12935,11 @@ function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x441: unknown = v1;
-        const p441 = e === null ? p : p + "/payload";
+        const x448: unknown = v1;
+        const p448 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x441;
-          const p = p441;
+          const x: unknown = x448;
+          const p = p448;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12873,7 +12949,7 @@ function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$269(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$275(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12928,7 +13004,7 @@ function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12947,7 +13023,7 @@ function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12958,7 +13034,7 @@ function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c165.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c169.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -12973,7 +13049,7 @@ function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12984,7 +13060,7 @@ function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -12999,7 +13075,7 @@ function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13011,7 +13087,7 @@ function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13022,7 +13098,7 @@ function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -13034,7 +13110,7 @@ function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -13049,7 +13125,7 @@ function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13071,7 +13147,7 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -13086,7 +13162,7 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13098,7 +13174,7 @@ function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13109,7 +13185,7 @@ function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c116.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -13124,7 +13200,7 @@ function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13135,7 +13211,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13147,7 +13223,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -13162,7 +13238,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13197,7 +13273,7 @@ function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13208,7 +13284,7 @@ function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c165.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c169.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -13223,7 +13299,7 @@ function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13232,11 +13308,11 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x466: unknown = x[i];
-        const p466 = e === null ? p : p + "/" + i;
+        const x473: unknown = x[i];
+        const p473 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x466;
-          const p = p466;
+          const x: unknown = x473;
+          const p = p473;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -13246,7 +13322,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["hash"];
               if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
                   if (e === null) return false;
                   $Hash32(v1, p + "/hash", e);
                   ok = false;
@@ -13281,7 +13357,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["reason"];
               if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-                if (!$221(v4, e === null ? p : p + "/reason", e)) {
+                if (!$227(v4, e === null ? p : p + "/reason", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -13299,7 +13375,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13310,7 +13386,7 @@ function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["data"];
       if (v1 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c116.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -13325,7 +13401,7 @@ function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13347,6 +13423,1233 @@ function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
+
+function i$Uint64String(x: unknown, f: Leaf, p: string): unknown {
+  x = f(x, "decimal/64", p);
+  return x;
+}
+
+function i$NetworkIdResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "networkID", "/networkID", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$NodeVersion(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "rpcProtocolVersion", "/rpcProtocolVersion", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$TxFees(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "txFee", "/txFee", i$Uint64String, f, p);
+    c = prop(x, c, "createAssetTxFee", "/createAssetTxFee", i$Uint64String, f, p);
+    c = prop(x, c, "createSubnetTxFee", "/createSubnetTxFee", i$Uint64String, f, p);
+    c = prop(x, c, "transformSubnetTxFee", "/transformSubnetTxFee", i$Uint64String, f, p);
+    c = prop(x, c, "createBlockchainTxFee", "/createBlockchainTxFee", i$Uint64String, f, p);
+    c = prop(x, c, "addPrimaryNetworkValidatorFee", "/addPrimaryNetworkValidatorFee", i$Uint64String, f, p);
+    c = prop(x, c, "addPrimaryNetworkDelegatorFee", "/addPrimaryNetworkDelegatorFee", i$Uint64String, f, p);
+    c = prop(x, c, "addSubnetValidatorFee", "/addSubnetValidatorFee", i$Uint64String, f, p);
+    c = prop(x, c, "addSubnetDelegatorFee", "/addSubnetDelegatorFee", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Peer(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "observedUptime", "/observedUptime", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$PeersResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "numPeers", "/numPeers", i$Uint64String, f, p);
+    c = prop(x, c, "peers", "/peers", i$1, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$1(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Peer, f, p);
+  }
+  return x;
+}
+
+function i$Acp(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "supportWeight", "/supportWeight", i$Uint64String, f, p);
+    c = prop(x, c, "objectWeight", "/objectWeight", i$Uint64String, f, p);
+    c = prop(x, c, "abstainWeight", "/abstainWeight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$AcpsResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "acps", "/acps", i$2, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$2(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined) c = withKey(x, c, k, v, i$Acp(v, f, p + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")));
+    }
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$HeightParam(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint64String, $Uint64String]], $77);
+  return x;
+}
+
+function i$Owner(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "locktime", "/locktime", i$Uint64String, f, p);
+    c = prop(x, c, "threshold", "/threshold", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$AssetAmounts(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined) c = withKey(x, c, k, v, i$Uint64String(v, f, p + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")));
+    }
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BalanceResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "balance", "/balance", i$Uint64String, f, p);
+    c = prop(x, c, "unlocked", "/unlocked", i$Uint64String, f, p);
+    c = prop(x, c, "lockedStakeable", "/lockedStakeable", i$Uint64String, f, p);
+    c = prop(x, c, "lockedNotStakeable", "/lockedNotStakeable", i$Uint64String, f, p);
+    c = prop(x, c, "balances", "/balances", i$AssetAmounts, f, p);
+    c = prop(x, c, "unlockeds", "/unlockeds", i$AssetAmounts, f, p);
+    c = prop(x, c, "lockedStakeables", "/lockedStakeables", i$AssetAmounts, f, p);
+    c = prop(x, c, "lockedNotStakeables", "/lockedNotStakeables", i$AssetAmounts, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$CurrentSupplyResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "supply", "/supply", i$Uint64String, f, p);
+    c = prop(x, c, "height", "/height", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Delegator(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "startTime", "/startTime", i$Uint64String, f, p);
+    c = prop(x, c, "endTime", "/endTime", i$Uint64String, f, p);
+    c = prop(x, c, "weight", "/weight", i$Uint64String, f, p);
+    c = prop(x, c, "rewardOwner", "/rewardOwner", i$Owner, f, p);
+    c = prop(x, c, "potentialReward", "/potentialReward", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Validator(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "startTime", "/startTime", i$Uint64String, f, p);
+    c = prop(x, c, "endTime", "/endTime", i$Uint64String, f, p);
+    c = prop(x, c, "weight", "/weight", i$Uint64String, f, p);
+    c = prop(x, c, "minNonce", "/minNonce", i$Uint64String, f, p);
+    c = prop(x, c, "balance", "/balance", i$Uint64String, f, p);
+    c = prop(x, c, "potentialReward", "/potentialReward", i$Uint64String, f, p);
+    c = prop(x, c, "accruedDelegateeReward", "/accruedDelegateeReward", i$Uint64String, f, p);
+    c = prop(x, c, "exactDelegationFee", "/exactDelegationFee", i$Uint64String, f, p);
+    c = prop(x, c, "delegatorCount", "/delegatorCount", i$Uint64String, f, p);
+    c = prop(x, c, "delegatorWeight", "/delegatorWeight", i$Uint64String, f, p);
+    c = prop(x, c, "remainingBalanceOwner", "/remainingBalanceOwner", i$Owner, f, p);
+    c = prop(x, c, "deactivationOwner", "/deactivationOwner", i$Owner, f, p);
+    c = prop(x, c, "validationRewardOwner", "/validationRewardOwner", i$Owner, f, p);
+    c = prop(x, c, "delegationRewardOwner", "/delegationRewardOwner", i$Owner, f, p);
+    c = prop(x, c, "validatorAuthority", "/validatorAuthority", i$Owner, f, p);
+    c = prop(x, c, "nextPeriod", "/nextPeriod", i$Uint64String, f, p);
+    c = prop(x, c, "autoCompoundRewardShares", "/autoCompoundRewardShares", i$Uint64String, f, p);
+    c = prop(x, c, "staked", "/staked", i$3, f, p);
+    c = prop(x, c, "delegators", "/delegators", i$4, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$3(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$StakedUtxo, f, p);
+  }
+  return x;
+}
+
+function i$StakedUtxo(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "locktime", "/locktime", i$Uint64String, f, p);
+    c = prop(x, c, "amount", "/amount", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$4(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Delegator, f, p);
+  }
+  return x;
+}
+
+function i$CurrentValidatorsResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "validators", "/validators", i$5, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$5(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Validator, f, p);
+  }
+  return x;
+}
+
+function i$Container(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ContainerList(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Container, f, p);
+  }
+  return x;
+}
+
+function i$GetIndexResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Uint(x: unknown, f: Leaf, p: string): unknown {
+  x = f(x, "hex/256", p);
+  return x;
+}
+
+function i$Uint64(x: unknown, f: Leaf, p: string): unknown {
+  x = f(x, "hex/64", p);
+  return x;
+}
+
+function i$Uint256(x: unknown, f: Leaf, p: string): unknown {
+  x = f(x, "hex/256", p);
+  return x;
+}
+
+function i$BlockNumberOrTag(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $117);
+  return x;
+}
+
+function i$BlockNumberOrTagOrHash(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint, $Uint], [i$BlockNumberOrHashObject, $BlockNumberOrHashObject]], $120);
+  return x;
+}
+
+function i$BlockNumberOrHashObject(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$BlockNumberParam, $BlockNumberParam]], $119);
+  return x;
+}
+
+function i$BlockNumberParam(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$BlockNumberOrTag, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BlockHeader(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "difficulty", "/difficulty", i$Uint, f, p);
+    c = prop(x, c, "number", "/number", i$Uint, f, p);
+    c = prop(x, c, "gasLimit", "/gasLimit", i$Uint, f, p);
+    c = prop(x, c, "gasUsed", "/gasUsed", i$Uint, f, p);
+    c = prop(x, c, "timestamp", "/timestamp", i$Uint, f, p);
+    c = prop(x, c, "totalDifficulty", "/totalDifficulty", i$Uint, f, p);
+    c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$Uint, f, p);
+    c = prop(x, c, "blobGasUsed", "/blobGasUsed", i$Uint, f, p);
+    c = prop(x, c, "excessBlobGas", "/excessBlobGas", i$Uint, f, p);
+    c = prop(x, c, "extDataGasUsed", "/extDataGasUsed", i$Uint, f, p);
+    c = prop(x, c, "blockGasCost", "/blockGasCost", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Block(x: unknown, f: Leaf, p: string): unknown {
+  x = i$BlockHeader(x, f, p);
+  x = i$6(x, f, p);
+  return x;
+}
+
+function i$6(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "size", "/size", i$Uint, f, p);
+    c = prop(x, c, "transactions", "/transactions", i$7, f, p);
+    c = prop(x, c, "withdrawals", "/withdrawals", i$14, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$7(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$8, $124]], $122);
+  return x;
+}
+
+function i$8(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$TransactionInfo, f, p);
+  }
+  return x;
+}
+
+function i$TransactionInfo(x: unknown, f: Leaf, p: string): unknown {
+  x = i$SignedTransaction(x, f, p);
+  x = i$10(x, f, p);
+  return x;
+}
+
+function i$SignedTransaction(x: unknown, f: Leaf, p: string): unknown {
+  x = i$UnsignedTransaction(x, f, p);
+  x = i$9(x, f, p);
+  return x;
+}
+
+function i$UnsignedTransaction(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "chainId", "/chainId", i$Uint, f, p);
+    c = prop(x, c, "nonce", "/nonce", i$Uint, f, p);
+    c = prop(x, c, "gas", "/gas", i$Uint, f, p);
+    c = prop(x, c, "value", "/value", i$Uint, f, p);
+    c = prop(x, c, "gasPrice", "/gasPrice", i$Uint, f, p);
+    c = prop(x, c, "maxPriorityFeePerGas", "/maxPriorityFeePerGas", i$Uint, f, p);
+    c = prop(x, c, "maxFeePerGas", "/maxFeePerGas", i$Uint, f, p);
+    c = prop(x, c, "maxFeePerBlobGas", "/maxFeePerBlobGas", i$Uint, f, p);
+    c = prop(x, c, "authorizationList", "/authorizationList", i$AuthorizationList, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$AuthorizationList(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Authorization, f, p);
+  }
+  return x;
+}
+
+function i$Authorization(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "chainId", "/chainId", i$Uint, f, p);
+    c = prop(x, c, "nonce", "/nonce", i$Uint, f, p);
+    c = prop(x, c, "yParity", "/yParity", i$Uint, f, p);
+    c = prop(x, c, "r", "/r", i$Uint256, f, p);
+    c = prop(x, c, "s", "/s", i$Uint256, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$9(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "v", "/v", i$Uint, f, p);
+    c = prop(x, c, "r", "/r", i$Uint, f, p);
+    c = prop(x, c, "s", "/s", i$Uint, f, p);
+    c = prop(x, c, "yParity", "/yParity", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$10(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockNumber", "/blockNumber", i$11, f, p);
+    c = prop(x, c, "blockTimestamp", "/blockTimestamp", i$11, f, p);
+    c = prop(x, c, "transactionIndex", "/transactionIndex", i$11, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$11(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $134);
+  return x;
+}
+
+function i$14(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Withdrawal, f, p);
+  }
+  return x;
+}
+
+function i$Withdrawal(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64, f, p);
+    c = prop(x, c, "validatorIndex", "/validatorIndex", i$Uint64, f, p);
+    c = prop(x, c, "amount", "/amount", i$Uint64, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$GenericTransaction(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "nonce", "/nonce", i$Uint, f, p);
+    c = prop(x, c, "gas", "/gas", i$Uint, f, p);
+    c = prop(x, c, "value", "/value", i$Uint, f, p);
+    c = prop(x, c, "gasPrice", "/gasPrice", i$Uint, f, p);
+    c = prop(x, c, "maxPriorityFeePerGas", "/maxPriorityFeePerGas", i$Uint, f, p);
+    c = prop(x, c, "maxFeePerGas", "/maxFeePerGas", i$Uint, f, p);
+    c = prop(x, c, "maxFeePerBlobGas", "/maxFeePerBlobGas", i$Uint, f, p);
+    c = prop(x, c, "chainId", "/chainId", i$Uint, f, p);
+    c = prop(x, c, "authorizationList", "/authorizationList", i$AuthorizationList, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BlockWithTransactions(x: unknown, f: Leaf, p: string): unknown {
+  x = i$Block(x, f, p);
+  x = i$15(x, f, p);
+  return x;
+}
+
+function i$15(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "transactions", "/transactions", i$8, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BlockWithTransactionHashes(x: unknown, f: Leaf, p: string): unknown {
+  x = i$Block(x, f, p);
+  return x;
+}
+
+function i$SignTransactionResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "tx", "/tx", i$SignedTransaction, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$FillTransactionResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "tx", "/tx", i$UnsignedTransaction, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Receipt(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "transactionIndex", "/transactionIndex", i$Uint, f, p);
+    c = prop(x, c, "blockNumber", "/blockNumber", i$Uint, f, p);
+    c = prop(x, c, "cumulativeGasUsed", "/cumulativeGasUsed", i$Uint, f, p);
+    c = prop(x, c, "gasUsed", "/gasUsed", i$Uint, f, p);
+    c = prop(x, c, "blobGasUsed", "/blobGasUsed", i$Uint, f, p);
+    c = prop(x, c, "logs", "/logs", i$17, f, p);
+    c = prop(x, c, "status", "/status", i$Uint, f, p);
+    c = prop(x, c, "effectiveGasPrice", "/effectiveGasPrice", i$Uint, f, p);
+    c = prop(x, c, "blobGasPrice", "/blobGasPrice", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$17(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Log, f, p);
+  }
+  return x;
+}
+
+function i$Log(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "logIndex", "/logIndex", i$Uint, f, p);
+    c = prop(x, c, "transactionIndex", "/transactionIndex", i$Uint, f, p);
+    c = prop(x, c, "blockNumber", "/blockNumber", i$Uint, f, p);
+    c = prop(x, c, "blockTimestamp", "/blockTimestamp", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$Filter(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "fromBlock", "/fromBlock", i$BlockNumberOrTag, f, p);
+    c = prop(x, c, "toBlock", "/toBlock", i$BlockNumberOrTag, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$FilterResults(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$17, $171]], $173);
+  return x;
+}
+
+function i$FeeHistoryResults(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "oldestBlock", "/oldestBlock", i$Uint, f, p);
+    c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$19, f, p);
+    c = prop(x, c, "baseFeePerBlobGas", "/baseFeePerBlobGas", i$19, f, p);
+    c = prop(x, c, "reward", "/reward", i$21, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$19(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Uint, f, p);
+  }
+  return x;
+}
+
+function i$21(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$19, f, p);
+  }
+  return x;
+}
+
+function i$AccessListResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "gasUsed", "/gasUsed", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$PriceOptions(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "slow", "/slow", i$PriceOption, f, p);
+    c = prop(x, c, "normal", "/normal", i$PriceOption, f, p);
+    c = prop(x, c, "fast", "/fast", i$PriceOption, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$PriceOption(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "maxPriorityFeePerGas", "/maxPriorityFeePerGas", i$Uint, f, p);
+    c = prop(x, c, "maxFeePerGas", "/maxFeePerGas", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$AccountProof(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "balance", "/balance", i$Uint, f, p);
+    c = prop(x, c, "nonce", "/nonce", i$Uint, f, p);
+    c = prop(x, c, "storageProof", "/storageProof", i$23, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$23(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$StorageProof, f, p);
+  }
+  return x;
+}
+
+function i$StorageProof(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "value", "/value", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SyncingStatus(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$SyncProgress, $SyncProgress]], $192);
+  return x;
+}
+
+function i$SyncProgress(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "startingBlock", "/startingBlock", i$Uint, f, p);
+    c = prop(x, c, "currentBlock", "/currentBlock", i$Uint, f, p);
+    c = prop(x, c, "highestBlock", "/highestBlock", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BadBlock(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "block", "/block", i$Block, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$EthConfig(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "current", "/current", i$EthConfigFork, f, p);
+    c = prop(x, c, "next", "/next", i$24, f, p);
+    c = prop(x, c, "last", "/last", i$24, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$EthConfigFork(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "chainId", "/chainId", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$24(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$EthConfigFork, $EthConfigFork]], $244);
+  return x;
+}
+
+function i$EthCapabilities(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "head", "/head", i$CapabilityHead, f, p);
+    c = prop(x, c, "state", "/state", i$CapabilityResource, f, p);
+    c = prop(x, c, "tx", "/tx", i$CapabilityResource, f, p);
+    c = prop(x, c, "logs", "/logs", i$CapabilityResource, f, p);
+    c = prop(x, c, "receipts", "/receipts", i$CapabilityResource, f, p);
+    c = prop(x, c, "blocks", "/blocks", i$CapabilityResource, f, p);
+    c = prop(x, c, "stateproofs", "/stateproofs", i$CapabilityResource, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$CapabilityHead(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "number", "/number", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$CapabilityResource(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "oldestBlock", "/oldestBlock", i$Uint, f, p);
+    c = prop(x, c, "deleteStrategy", "/deleteStrategy", i$CapabilityDeleteStrategy, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$CapabilityDeleteStrategy(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "retentionBlocks", "/retentionBlocks", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BlockAccessList(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$AccountAccess, f, p);
+  }
+  return x;
+}
+
+function i$AccountAccess(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "storageChanges", "/storageChanges", i$26, f, p);
+    c = prop(x, c, "balanceChanges", "/balanceChanges", i$28, f, p);
+    c = prop(x, c, "nonceChanges", "/nonceChanges", i$29, f, p);
+    c = prop(x, c, "codeChanges", "/codeChanges", i$30, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$26(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$SlotChanges, f, p);
+  }
+  return x;
+}
+
+function i$SlotChanges(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "changes", "/changes", i$27, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$27(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$StorageChange, f, p);
+  }
+  return x;
+}
+
+function i$StorageChange(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$28(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$BalanceChange, f, p);
+  }
+  return x;
+}
+
+function i$BalanceChange(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64, f, p);
+    c = prop(x, c, "value", "/value", i$Uint256, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$29(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$NonceChange, f, p);
+  }
+  return x;
+}
+
+function i$NonceChange(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64, f, p);
+    c = prop(x, c, "value", "/value", i$Uint64, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$30(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$CodeChange, f, p);
+  }
+  return x;
+}
+
+function i$CodeChange(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint64, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SimulatePayload(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockStateCalls", "/blockStateCalls", i$31, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$31(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$SimulateBlockStateCall, f, p);
+  }
+  return x;
+}
+
+function i$SimulateBlockStateCall(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockOverrides", "/blockOverrides", i$BlockOverrides, f, p);
+    c = prop(x, c, "calls", "/calls", i$33, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$BlockOverrides(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "number", "/number", i$Uint64, f, p);
+    c = prop(x, c, "time", "/time", i$Uint64, f, p);
+    c = prop(x, c, "gasLimit", "/gasLimit", i$Uint64, f, p);
+    c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$Uint256, f, p);
+    c = prop(x, c, "blobBaseFee", "/blobBaseFee", i$Uint256, f, p);
+    c = prop(x, c, "withdrawals", "/withdrawals", i$14, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$33(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$GenericTransaction, f, p);
+  }
+  return x;
+}
+
+function i$AccountOverride(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "nonce", "/nonce", i$Uint64, f, p);
+    c = prop(x, c, "balance", "/balance", i$Uint256, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SimulatedBlock(x: unknown, f: Leaf, p: string): unknown {
+  x = i$Block(x, f, p);
+  x = i$34(x, f, p);
+  return x;
+}
+
+function i$34(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "calls", "/calls", i$35, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$35(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$SimulatedCallResult, f, p);
+  }
+  return x;
+}
+
+function i$SimulatedCallResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "gasUsed", "/gasUsed", i$Uint, f, p);
+    c = prop(x, c, "maxUsedGas", "/maxUsedGas", i$Uint, f, p);
+    c = prop(x, c, "logs", "/logs", i$17, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SubscriptionOptions(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Filter, $Filter]], $298);
+  return x;
+}
+
+function i$TxpoolStatus(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "pending", "/pending", i$Uint, f, p);
+    c = prop(x, c, "queued", "/queued", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$TxpoolContent(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "pending", "/pending", i$TxpoolTransactionsBySender, f, p);
+    c = prop(x, c, "queued", "/queued", i$TxpoolTransactionsBySender, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$TxpoolTransactionsBySender(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined) c = withKey(x, c, k, v, i$TxpoolTransactionsByNonce(v, f, p + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")));
+    }
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$TxpoolTransactionsByNonce(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined) c = withKey(x, c, k, v, i$TransactionInfo(v, f, p + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")));
+    }
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$GetUtxosResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "numFetched", "/numFetched", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$GetAtomicTxStatusResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockHeight", "/blockHeight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$GetAtomicTxResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockHeight", "/blockHeight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$37(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "height", "/height", i$HeightParam, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$38(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$PriceOptions, $PriceOptions]], $410);
+  return x;
+}
+
+function i$39(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "blockCount", "/blockCount", i$Uint, f, p);
+    c = prop(x, c, "newestBlock", "/newestBlock", i$BlockNumberOrTag, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$40(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Block, $Block]], $416);
+  return x;
+}
+
+function i$41(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "block", "/block", i$BlockNumberOrTag, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$43(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$BlockHeader, $BlockHeader]], $421);
+  return x;
+}
+
+function i$46(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $425);
+  return x;
+}
+
+function i$52(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "block", "/block", i$BlockNumberOrTagOrHash, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$53(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$54, $434]], $433);
+  return x;
+}
+
+function i$54(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$Receipt, f, p);
+  }
+  return x;
+}
+
+function i$56(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$BlockAccessList, $BlockAccessList]], $436);
+  return x;
+}
+
+function i$62(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "transaction", "/transaction", i$GenericTransaction, f, p);
+    c = prop(x, c, "block", "/block", i$BlockNumberOrTagOrHash, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$66(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "payload", "/payload", i$SimulatePayload, f, p);
+    c = prop(x, c, "block", "/block", i$BlockNumberOrTagOrHash, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$67(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$SimulatedBlock, f, p);
+  }
+  return x;
+}
+
+function i$68(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $457);
+  return x;
+}
+
+function i$69(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "index", "/index", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$71(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "block", "/block", i$BlockNumberOrTag, f, p);
+    c = prop(x, c, "index", "/index", i$Uint, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$73(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Receipt, $Receipt]], $463);
+  return x;
+}
+
+function i$74(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "options", "/options", i$SubscriptionOptions, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$75(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$BadBlock, f, p);
+  }
+  return x;
+}
+
+const dec$AcpsResult: Decoder = /*#__PURE__*/ decoder(i$AcpsResult);
+
+const dec$NetworkIdResult: Decoder = /*#__PURE__*/ decoder(i$NetworkIdResult);
+
+const dec$NodeVersion: Decoder = /*#__PURE__*/ decoder(i$NodeVersion);
+
+const dec$TxFees: Decoder = /*#__PURE__*/ decoder(i$TxFees);
+
+const dec$PeersResult: Decoder = /*#__PURE__*/ decoder(i$PeersResult);
+
+const dec$BalanceResult: Decoder = /*#__PURE__*/ decoder(i$BalanceResult);
+
+const enc$37: Encoder = /*#__PURE__*/ encoder(i$37);
+
+const dec$CurrentSupplyResult: Decoder = /*#__PURE__*/ decoder(i$CurrentSupplyResult);
+
+const dec$CurrentValidatorsResult: Decoder = /*#__PURE__*/ decoder(i$CurrentValidatorsResult);
+
+const dec$Container: Decoder = /*#__PURE__*/ decoder(i$Container);
+
+const dec$ContainerList: Decoder = /*#__PURE__*/ decoder(i$ContainerList);
+
+const dec$GetIndexResult: Decoder = /*#__PURE__*/ decoder(i$GetIndexResult);
+
+const dec$Uint: Decoder = /*#__PURE__*/ decoder(i$Uint);
+
+const dec$SyncingStatus: Decoder = /*#__PURE__*/ decoder(i$SyncingStatus);
+
+const dec$EthConfig: Decoder = /*#__PURE__*/ decoder(i$EthConfig);
+
+const dec$38: Decoder = /*#__PURE__*/ decoder(i$38);
+
+const enc$39: Encoder = /*#__PURE__*/ encoder(i$39);
+
+const dec$FeeHistoryResults: Decoder = /*#__PURE__*/ decoder(i$FeeHistoryResults);
+
+const dec$40: Decoder = /*#__PURE__*/ decoder(i$40);
+
+const enc$41: Encoder = /*#__PURE__*/ encoder(i$41);
+
+const dec$43: Decoder = /*#__PURE__*/ decoder(i$43);
+
+const dec$46: Decoder = /*#__PURE__*/ decoder(i$46);
+
+const enc$52: Encoder = /*#__PURE__*/ encoder(i$52);
+
+const dec$53: Decoder = /*#__PURE__*/ decoder(i$53);
+
+const dec$56: Decoder = /*#__PURE__*/ decoder(i$56);
+
+const dec$AccountProof: Decoder = /*#__PURE__*/ decoder(i$AccountProof);
+
+const enc$62: Encoder = /*#__PURE__*/ encoder(i$62);
+
+const dec$AccessListResult: Decoder = /*#__PURE__*/ decoder(i$AccessListResult);
+
+const enc$66: Encoder = /*#__PURE__*/ encoder(i$66);
+
+const dec$67: Decoder = /*#__PURE__*/ decoder(i$67);
+
+const enc$Filter: Encoder = /*#__PURE__*/ encoder(i$Filter);
+
+const dec$FilterResults: Decoder = /*#__PURE__*/ decoder(i$FilterResults);
+
+const dec$68: Decoder = /*#__PURE__*/ decoder(i$68);
+
+const enc$69: Encoder = /*#__PURE__*/ encoder(i$69);
+
+const enc$71: Encoder = /*#__PURE__*/ encoder(i$71);
+
+const dec$73: Decoder = /*#__PURE__*/ decoder(i$73);
+
+const enc$GenericTransaction: Encoder = /*#__PURE__*/ encoder(i$GenericTransaction);
+
+const dec$FillTransactionResult: Decoder = /*#__PURE__*/ decoder(i$FillTransactionResult);
+
+const dec$SignTransactionResult: Decoder = /*#__PURE__*/ decoder(i$SignTransactionResult);
+
+const enc$74: Encoder = /*#__PURE__*/ encoder(i$74);
+
+const dec$EthCapabilities: Decoder = /*#__PURE__*/ decoder(i$EthCapabilities);
+
+const dec$75: Decoder = /*#__PURE__*/ decoder(i$75);
+
+const dec$TxpoolStatus: Decoder = /*#__PURE__*/ decoder(i$TxpoolStatus);
+
+const dec$TxpoolContent: Decoder = /*#__PURE__*/ decoder(i$TxpoolContent);
+
+const dec$GetUtxosResult: Decoder = /*#__PURE__*/ decoder(i$GetUtxosResult);
+
+const dec$GetAtomicTxStatusResult: Decoder = /*#__PURE__*/ decoder(i$GetAtomicTxStatusResult);
+
+const dec$GetAtomicTxResult: Decoder = /*#__PURE__*/ decoder(i$GetAtomicTxResult);
 
 /** Validates a `EmptyResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
@@ -13452,9 +14755,9 @@ export function isLoadVmsResult(value: unknown): value is T.LoadVmsResult {
   return $LoadVmsResult(value, "", null);
 }
 
-/** Validates a `Uint64String`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String(value: unknown): ValidationResult<T.Uint64String> {
-  return run<T.Uint64String>($Uint64String, value);
+/** Validates a `Uint64String` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUint64String<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint64String, N>> {
+  return validated<Decoded<T.Uint64String, N>>($Uint64String, i$Uint64String, value, options?.numbers);
 }
 
 /** A `Uint64String` as a Standard Schema v1 validator. */
@@ -13530,9 +14833,9 @@ export function isNodeIpResult(value: unknown): value is T.NodeIpResult {
   return $NodeIpResult(value, "", null);
 }
 
-/** Validates a `NetworkIdResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateNetworkIdResult(value: unknown): ValidationResult<T.NetworkIdResult> {
-  return run<T.NetworkIdResult>($NetworkIdResult, value);
+/** Validates a `NetworkIdResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateNetworkIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NetworkIdResult, N>> {
+  return validated<Decoded<T.NetworkIdResult, N>>($NetworkIdResult, i$NetworkIdResult, value, options?.numbers);
 }
 
 /** A `NetworkIdResult` as a Standard Schema v1 validator. */
@@ -13582,9 +14885,9 @@ export function isIsBootstrappedResult(value: unknown): value is T.IsBootstrappe
   return $IsBootstrappedResult(value, "", null);
 }
 
-/** Validates a `NodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateNodeVersion(value: unknown): ValidationResult<T.NodeVersion> {
-  return run<T.NodeVersion>($NodeVersion, value);
+/** Validates a `NodeVersion` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateNodeVersion<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NodeVersion, N>> {
+  return validated<Decoded<T.NodeVersion, N>>($NodeVersion, i$NodeVersion, value, options?.numbers);
 }
 
 /** A `NodeVersion` as a Standard Schema v1 validator. */
@@ -13595,9 +14898,9 @@ export function isNodeVersion(value: unknown): value is T.NodeVersion {
   return $NodeVersion(value, "", null);
 }
 
-/** Validates a `TxFees`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateTxFees(value: unknown): ValidationResult<T.TxFees> {
-  return run<T.TxFees>($TxFees, value);
+/** Validates a `TxFees` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTxFees<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxFees, N>> {
+  return validated<Decoded<T.TxFees, N>>($TxFees, i$TxFees, value, options?.numbers);
 }
 
 /** A `TxFees` as a Standard Schema v1 validator. */
@@ -13621,9 +14924,9 @@ export function isVmsResult(value: unknown): value is T.VmsResult {
   return $VmsResult(value, "", null);
 }
 
-/** Validates a `Peer`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePeer(value: unknown): ValidationResult<T.Peer> {
-  return run<T.Peer>($Peer, value);
+/** Validates a `Peer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePeer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Peer, N>> {
+  return validated<Decoded<T.Peer, N>>($Peer, i$Peer, value, options?.numbers);
 }
 
 /** A `Peer` as a Standard Schema v1 validator. */
@@ -13634,9 +14937,9 @@ export function isPeer(value: unknown): value is T.Peer {
   return $Peer(value, "", null);
 }
 
-/** Validates a `PeersResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePeersResult(value: unknown): ValidationResult<T.PeersResult> {
-  return run<T.PeersResult>($PeersResult, value);
+/** Validates a `PeersResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePeersResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PeersResult, N>> {
+  return validated<Decoded<T.PeersResult, N>>($PeersResult, i$PeersResult, value, options?.numbers);
 }
 
 /** A `PeersResult` as a Standard Schema v1 validator. */
@@ -13673,9 +14976,9 @@ export function isUpgradeSchedule(value: unknown): value is T.UpgradeSchedule {
   return $UpgradeSchedule(value, "", null);
 }
 
-/** Validates a `Acp`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAcp(value: unknown): ValidationResult<T.Acp> {
-  return run<T.Acp>($Acp, value);
+/** Validates a `Acp` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAcp<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Acp, N>> {
+  return validated<Decoded<T.Acp, N>>($Acp, i$Acp, value, options?.numbers);
 }
 
 /** A `Acp` as a Standard Schema v1 validator. */
@@ -13686,9 +14989,9 @@ export function isAcp(value: unknown): value is T.Acp {
   return $Acp(value, "", null);
 }
 
-/** Validates a `AcpsResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAcpsResult(value: unknown): ValidationResult<T.AcpsResult> {
-  return run<T.AcpsResult>($AcpsResult, value);
+/** Validates a `AcpsResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAcpsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AcpsResult, N>> {
+  return validated<Decoded<T.AcpsResult, N>>($AcpsResult, i$AcpsResult, value, options?.numbers);
 }
 
 /** A `AcpsResult` as a Standard Schema v1 validator. */
@@ -13777,9 +15080,9 @@ export function isBlsSignature(value: unknown): value is T.BlsSignature {
   return $BlsSignature(value, "", null);
 }
 
-/** Validates a `HeightParam`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHeightParam(value: unknown): ValidationResult<T.HeightParam> {
-  return run<T.HeightParam>($HeightParam, value);
+/** Validates a `HeightParam` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateHeightParam<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightParam, N>> {
+  return validated<Decoded<T.HeightParam, N>>($HeightParam, i$HeightParam, value, options?.numbers);
 }
 
 /** A `HeightParam` as a Standard Schema v1 validator. */
@@ -13790,9 +15093,9 @@ export function isHeightParam(value: unknown): value is T.HeightParam {
   return $HeightParam(value, "", null);
 }
 
-/** Validates a `Owner`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateOwner(value: unknown): ValidationResult<T.Owner> {
-  return run<T.Owner>($Owner, value);
+/** Validates a `Owner` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateOwner<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Owner, N>> {
+  return validated<Decoded<T.Owner, N>>($Owner, i$Owner, value, options?.numbers);
 }
 
 /** A `Owner` as a Standard Schema v1 validator. */
@@ -13803,9 +15106,9 @@ export function isOwner(value: unknown): value is T.Owner {
   return $Owner(value, "", null);
 }
 
-/** Validates a `AssetAmounts`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAssetAmounts(value: unknown): ValidationResult<T.AssetAmounts> {
-  return run<T.AssetAmounts>($AssetAmounts, value);
+/** Validates a `AssetAmounts` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAssetAmounts<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetAmounts, N>> {
+  return validated<Decoded<T.AssetAmounts, N>>($AssetAmounts, i$AssetAmounts, value, options?.numbers);
 }
 
 /** A `AssetAmounts` as a Standard Schema v1 validator. */
@@ -13829,9 +15132,9 @@ export function isUtxoId(value: unknown): value is T.UtxoId {
   return $UtxoId(value, "", null);
 }
 
-/** Validates a `BalanceResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBalanceResult(value: unknown): ValidationResult<T.BalanceResult> {
-  return run<T.BalanceResult>($BalanceResult, value);
+/** Validates a `BalanceResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BalanceResult, N>> {
+  return validated<Decoded<T.BalanceResult, N>>($BalanceResult, i$BalanceResult, value, options?.numbers);
 }
 
 /** A `BalanceResult` as a Standard Schema v1 validator. */
@@ -13959,9 +15262,9 @@ export function isBlockchainStatusResult(value: unknown): value is T.BlockchainS
   return $BlockchainStatusResult(value, "", null);
 }
 
-/** Validates a `CurrentSupplyResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCurrentSupplyResult(value: unknown): ValidationResult<T.CurrentSupplyResult> {
-  return run<T.CurrentSupplyResult>($CurrentSupplyResult, value);
+/** Validates a `CurrentSupplyResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCurrentSupplyResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentSupplyResult, N>> {
+  return validated<Decoded<T.CurrentSupplyResult, N>>($CurrentSupplyResult, i$CurrentSupplyResult, value, options?.numbers);
 }
 
 /** A `CurrentSupplyResult` as a Standard Schema v1 validator. */
@@ -13985,9 +15288,9 @@ export function isValidatorSigner(value: unknown): value is T.ValidatorSigner {
   return $ValidatorSigner(value, "", null);
 }
 
-/** Validates a `Delegator`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateDelegator(value: unknown): ValidationResult<T.Delegator> {
-  return run<T.Delegator>($Delegator, value);
+/** Validates a `Delegator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateDelegator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Delegator, N>> {
+  return validated<Decoded<T.Delegator, N>>($Delegator, i$Delegator, value, options?.numbers);
 }
 
 /** A `Delegator` as a Standard Schema v1 validator. */
@@ -13998,9 +15301,9 @@ export function isDelegator(value: unknown): value is T.Delegator {
   return $Delegator(value, "", null);
 }
 
-/** Validates a `Validator`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateValidator(value: unknown): ValidationResult<T.Validator> {
-  return run<T.Validator>($Validator, value);
+/** Validates a `Validator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateValidator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Validator, N>> {
+  return validated<Decoded<T.Validator, N>>($Validator, i$Validator, value, options?.numbers);
 }
 
 /** A `Validator` as a Standard Schema v1 validator. */
@@ -14011,9 +15314,9 @@ export function isValidator(value: unknown): value is T.Validator {
   return $Validator(value, "", null);
 }
 
-/** Validates a `StakedUtxo`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateStakedUtxo(value: unknown): ValidationResult<T.StakedUtxo> {
-  return run<T.StakedUtxo>($StakedUtxo, value);
+/** Validates a `StakedUtxo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateStakedUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakedUtxo, N>> {
+  return validated<Decoded<T.StakedUtxo, N>>($StakedUtxo, i$StakedUtxo, value, options?.numbers);
 }
 
 /** A `StakedUtxo` as a Standard Schema v1 validator. */
@@ -14024,9 +15327,9 @@ export function isStakedUtxo(value: unknown): value is T.StakedUtxo {
   return $StakedUtxo(value, "", null);
 }
 
-/** Validates a `CurrentValidatorsResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCurrentValidatorsResult(value: unknown): ValidationResult<T.CurrentValidatorsResult> {
-  return run<T.CurrentValidatorsResult>($CurrentValidatorsResult, value);
+/** Validates a `CurrentValidatorsResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCurrentValidatorsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentValidatorsResult, N>> {
+  return validated<Decoded<T.CurrentValidatorsResult, N>>($CurrentValidatorsResult, i$CurrentValidatorsResult, value, options?.numbers);
 }
 
 /** A `CurrentValidatorsResult` as a Standard Schema v1 validator. */
@@ -14076,9 +15379,9 @@ export function isHexBytes(value: unknown): value is T.HexBytes {
   return $HexBytes(value, "", null);
 }
 
-/** Validates a `Container`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateContainer(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates a `Container` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateContainer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** A `Container` as a Standard Schema v1 validator. */
@@ -14089,9 +15392,9 @@ export function isContainer(value: unknown): value is T.Container {
   return $Container(value, "", null);
 }
 
-/** Validates a `ContainerList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateContainerList(value: unknown): ValidationResult<T.ContainerList> {
-  return run<T.ContainerList>($ContainerList, value);
+/** Validates a `ContainerList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateContainerList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>> {
+  return validated<Decoded<T.ContainerList, N>>($ContainerList, i$ContainerList, value, options?.numbers);
 }
 
 /** A `ContainerList` as a Standard Schema v1 validator. */
@@ -14102,9 +15405,9 @@ export function isContainerList(value: unknown): value is T.ContainerList {
   return $ContainerList(value, "", null);
 }
 
-/** Validates a `GetIndexResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
-  return run<T.GetIndexResult>($GetIndexResult, value);
+/** Validates a `GetIndexResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>> {
+  return validated<Decoded<T.GetIndexResult, N>>($GetIndexResult, i$GetIndexResult, value, options?.numbers);
 }
 
 /** A `GetIndexResult` as a Standard Schema v1 validator. */
@@ -14128,9 +15431,9 @@ export function isIsAcceptedResult(value: unknown): value is T.IsAcceptedResult 
   return $IsAcceptedResult(value, "", null);
 }
 
-/** Validates a `Uint`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates a `Uint` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUint<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** A `Uint` as a Standard Schema v1 validator. */
@@ -14141,9 +15444,9 @@ export function isUint(value: unknown): value is T.Uint {
   return $Uint(value, "", null);
 }
 
-/** Validates a `Uint64`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64(value: unknown): ValidationResult<T.Uint64> {
-  return run<T.Uint64>($Uint64, value);
+/** Validates a `Uint64` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUint64<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint64, N>> {
+  return validated<Decoded<T.Uint64, N>>($Uint64, i$Uint64, value, options?.numbers);
 }
 
 /** A `Uint64` as a Standard Schema v1 validator. */
@@ -14154,9 +15457,9 @@ export function isUint64(value: unknown): value is T.Uint64 {
   return $Uint64(value, "", null);
 }
 
-/** Validates a `Uint256`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint256(value: unknown): ValidationResult<T.Uint256> {
-  return run<T.Uint256>($Uint256, value);
+/** Validates a `Uint256` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUint256<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint256, N>> {
+  return validated<Decoded<T.Uint256, N>>($Uint256, i$Uint256, value, options?.numbers);
 }
 
 /** A `Uint256` as a Standard Schema v1 validator. */
@@ -14336,9 +15639,9 @@ export function isBlockTag(value: unknown): value is T.BlockTag {
   return $BlockTag(value, "", null);
 }
 
-/** Validates a `BlockNumberOrTag`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockNumberOrTag(value: unknown): ValidationResult<T.BlockNumberOrTag> {
-  return run<T.BlockNumberOrTag>($BlockNumberOrTag, value);
+/** Validates a `BlockNumberOrTag` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockNumberOrTag<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberOrTag, N>> {
+  return validated<Decoded<T.BlockNumberOrTag, N>>($BlockNumberOrTag, i$BlockNumberOrTag, value, options?.numbers);
 }
 
 /** A `BlockNumberOrTag` as a Standard Schema v1 validator. */
@@ -14349,9 +15652,9 @@ export function isBlockNumberOrTag(value: unknown): value is T.BlockNumberOrTag 
   return $BlockNumberOrTag(value, "", null);
 }
 
-/** Validates a `BlockNumberOrTagOrHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockNumberOrTagOrHash(value: unknown): ValidationResult<T.BlockNumberOrTagOrHash> {
-  return run<T.BlockNumberOrTagOrHash>($BlockNumberOrTagOrHash, value);
+/** Validates a `BlockNumberOrTagOrHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockNumberOrTagOrHash<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberOrTagOrHash, N>> {
+  return validated<Decoded<T.BlockNumberOrTagOrHash, N>>($BlockNumberOrTagOrHash, i$BlockNumberOrTagOrHash, value, options?.numbers);
 }
 
 /** A `BlockNumberOrTagOrHash` as a Standard Schema v1 validator. */
@@ -14362,9 +15665,9 @@ export function isBlockNumberOrTagOrHash(value: unknown): value is T.BlockNumber
   return $BlockNumberOrTagOrHash(value, "", null);
 }
 
-/** Validates a `BlockNumberOrHashObject`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockNumberOrHashObject(value: unknown): ValidationResult<T.BlockNumberOrHashObject> {
-  return run<T.BlockNumberOrHashObject>($BlockNumberOrHashObject, value);
+/** Validates a `BlockNumberOrHashObject` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockNumberOrHashObject<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberOrHashObject, N>> {
+  return validated<Decoded<T.BlockNumberOrHashObject, N>>($BlockNumberOrHashObject, i$BlockNumberOrHashObject, value, options?.numbers);
 }
 
 /** A `BlockNumberOrHashObject` as a Standard Schema v1 validator. */
@@ -14388,9 +15691,9 @@ export function isBlockHashParam(value: unknown): value is T.BlockHashParam {
   return $BlockHashParam(value, "", null);
 }
 
-/** Validates a `BlockNumberParam`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockNumberParam(value: unknown): ValidationResult<T.BlockNumberParam> {
-  return run<T.BlockNumberParam>($BlockNumberParam, value);
+/** Validates a `BlockNumberParam` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockNumberParam<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberParam, N>> {
+  return validated<Decoded<T.BlockNumberParam, N>>($BlockNumberParam, i$BlockNumberParam, value, options?.numbers);
 }
 
 /** A `BlockNumberParam` as a Standard Schema v1 validator. */
@@ -14401,9 +15704,9 @@ export function isBlockNumberParam(value: unknown): value is T.BlockNumberParam 
   return $BlockNumberParam(value, "", null);
 }
 
-/** Validates a `BlockHeader`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockHeader(value: unknown): ValidationResult<T.BlockHeader> {
-  return run<T.BlockHeader>($BlockHeader, value);
+/** Validates a `BlockHeader` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockHeader<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockHeader, N>> {
+  return validated<Decoded<T.BlockHeader, N>>($BlockHeader, i$BlockHeader, value, options?.numbers);
 }
 
 /** A `BlockHeader` as a Standard Schema v1 validator. */
@@ -14414,9 +15717,9 @@ export function isBlockHeader(value: unknown): value is T.BlockHeader {
   return $BlockHeader(value, "", null);
 }
 
-/** Validates a `Block`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlock(value: unknown): ValidationResult<T.Block> {
-  return run<T.Block>($Block, value);
+/** Validates a `Block` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Block, N>> {
+  return validated<Decoded<T.Block, N>>($Block, i$Block, value, options?.numbers);
 }
 
 /** A `Block` as a Standard Schema v1 validator. */
@@ -14427,9 +15730,9 @@ export function isBlock(value: unknown): value is T.Block {
   return $Block(value, "", null);
 }
 
-/** Validates a `Withdrawal`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateWithdrawal(value: unknown): ValidationResult<T.Withdrawal> {
-  return run<T.Withdrawal>($Withdrawal, value);
+/** Validates a `Withdrawal` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateWithdrawal<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Withdrawal, N>> {
+  return validated<Decoded<T.Withdrawal, N>>($Withdrawal, i$Withdrawal, value, options?.numbers);
 }
 
 /** A `Withdrawal` as a Standard Schema v1 validator. */
@@ -14440,9 +15743,9 @@ export function isWithdrawal(value: unknown): value is T.Withdrawal {
   return $Withdrawal(value, "", null);
 }
 
-/** Validates a `GenericTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGenericTransaction(value: unknown): ValidationResult<T.GenericTransaction> {
-  return run<T.GenericTransaction>($GenericTransaction, value);
+/** Validates a `GenericTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGenericTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GenericTransaction, N>> {
+  return validated<Decoded<T.GenericTransaction, N>>($GenericTransaction, i$GenericTransaction, value, options?.numbers);
 }
 
 /** A `GenericTransaction` as a Standard Schema v1 validator. */
@@ -14479,9 +15782,9 @@ export function isAccessList(value: unknown): value is T.AccessList {
   return $AccessList(value, "", null);
 }
 
-/** Validates a `Authorization`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAuthorization(value: unknown): ValidationResult<T.Authorization> {
-  return run<T.Authorization>($Authorization, value);
+/** Validates a `Authorization` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAuthorization<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Authorization, N>> {
+  return validated<Decoded<T.Authorization, N>>($Authorization, i$Authorization, value, options?.numbers);
 }
 
 /** A `Authorization` as a Standard Schema v1 validator. */
@@ -14492,9 +15795,9 @@ export function isAuthorization(value: unknown): value is T.Authorization {
   return $Authorization(value, "", null);
 }
 
-/** Validates a `AuthorizationList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAuthorizationList(value: unknown): ValidationResult<T.AuthorizationList> {
-  return run<T.AuthorizationList>($AuthorizationList, value);
+/** Validates a `AuthorizationList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAuthorizationList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AuthorizationList, N>> {
+  return validated<Decoded<T.AuthorizationList, N>>($AuthorizationList, i$AuthorizationList, value, options?.numbers);
 }
 
 /** A `AuthorizationList` as a Standard Schema v1 validator. */
@@ -14505,9 +15808,9 @@ export function isAuthorizationList(value: unknown): value is T.AuthorizationLis
   return $AuthorizationList(value, "", null);
 }
 
-/** Validates a `UnsignedTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUnsignedTransaction(value: unknown): ValidationResult<T.UnsignedTransaction> {
-  return run<T.UnsignedTransaction>($UnsignedTransaction, value);
+/** Validates a `UnsignedTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUnsignedTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UnsignedTransaction, N>> {
+  return validated<Decoded<T.UnsignedTransaction, N>>($UnsignedTransaction, i$UnsignedTransaction, value, options?.numbers);
 }
 
 /** A `UnsignedTransaction` as a Standard Schema v1 validator. */
@@ -14518,9 +15821,9 @@ export function isUnsignedTransaction(value: unknown): value is T.UnsignedTransa
   return $UnsignedTransaction(value, "", null);
 }
 
-/** Validates a `SignedTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSignedTransaction(value: unknown): ValidationResult<T.SignedTransaction> {
-  return run<T.SignedTransaction>($SignedTransaction, value);
+/** Validates a `SignedTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSignedTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignedTransaction, N>> {
+  return validated<Decoded<T.SignedTransaction, N>>($SignedTransaction, i$SignedTransaction, value, options?.numbers);
 }
 
 /** A `SignedTransaction` as a Standard Schema v1 validator. */
@@ -14531,9 +15834,9 @@ export function isSignedTransaction(value: unknown): value is T.SignedTransactio
   return $SignedTransaction(value, "", null);
 }
 
-/** Validates a `BlockWithTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockWithTransactions(value: unknown): ValidationResult<T.BlockWithTransactions> {
-  return run<T.BlockWithTransactions>($BlockWithTransactions, value);
+/** Validates a `BlockWithTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockWithTransactions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockWithTransactions, N>> {
+  return validated<Decoded<T.BlockWithTransactions, N>>($BlockWithTransactions, i$BlockWithTransactions, value, options?.numbers);
 }
 
 /** A `BlockWithTransactions` as a Standard Schema v1 validator. */
@@ -14544,9 +15847,9 @@ export function isBlockWithTransactions(value: unknown): value is T.BlockWithTra
   return $BlockWithTransactions(value, "", null);
 }
 
-/** Validates a `BlockWithTransactionHashes`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockWithTransactionHashes(value: unknown): ValidationResult<T.BlockWithTransactionHashes> {
-  return run<T.BlockWithTransactionHashes>($BlockWithTransactionHashes, value);
+/** Validates a `BlockWithTransactionHashes` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockWithTransactionHashes<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockWithTransactionHashes, N>> {
+  return validated<Decoded<T.BlockWithTransactionHashes, N>>($BlockWithTransactionHashes, i$BlockWithTransactionHashes, value, options?.numbers);
 }
 
 /** A `BlockWithTransactionHashes` as a Standard Schema v1 validator. */
@@ -14557,9 +15860,9 @@ export function isBlockWithTransactionHashes(value: unknown): value is T.BlockWi
   return $BlockWithTransactionHashes(value, "", null);
 }
 
-/** Validates a `TransactionInfo`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateTransactionInfo(value: unknown): ValidationResult<T.TransactionInfo> {
-  return run<T.TransactionInfo>($TransactionInfo, value);
+/** Validates a `TransactionInfo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTransactionInfo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TransactionInfo, N>> {
+  return validated<Decoded<T.TransactionInfo, N>>($TransactionInfo, i$TransactionInfo, value, options?.numbers);
 }
 
 /** A `TransactionInfo` as a Standard Schema v1 validator. */
@@ -14570,9 +15873,9 @@ export function isTransactionInfo(value: unknown): value is T.TransactionInfo {
   return $TransactionInfo(value, "", null);
 }
 
-/** Validates a `SignTransactionResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSignTransactionResult(value: unknown): ValidationResult<T.SignTransactionResult> {
-  return run<T.SignTransactionResult>($SignTransactionResult, value);
+/** Validates a `SignTransactionResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignTransactionResult, N>> {
+  return validated<Decoded<T.SignTransactionResult, N>>($SignTransactionResult, i$SignTransactionResult, value, options?.numbers);
 }
 
 /** A `SignTransactionResult` as a Standard Schema v1 validator. */
@@ -14583,9 +15886,9 @@ export function isSignTransactionResult(value: unknown): value is T.SignTransact
   return $SignTransactionResult(value, "", null);
 }
 
-/** Validates a `FillTransactionResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateFillTransactionResult(value: unknown): ValidationResult<T.FillTransactionResult> {
-  return run<T.FillTransactionResult>($FillTransactionResult, value);
+/** Validates a `FillTransactionResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FillTransactionResult, N>> {
+  return validated<Decoded<T.FillTransactionResult, N>>($FillTransactionResult, i$FillTransactionResult, value, options?.numbers);
 }
 
 /** A `FillTransactionResult` as a Standard Schema v1 validator. */
@@ -14596,9 +15899,9 @@ export function isFillTransactionResult(value: unknown): value is T.FillTransact
   return $FillTransactionResult(value, "", null);
 }
 
-/** Validates a `Receipt`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateReceipt(value: unknown): ValidationResult<T.Receipt> {
-  return run<T.Receipt>($Receipt, value);
+/** Validates a `Receipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateReceipt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Receipt, N>> {
+  return validated<Decoded<T.Receipt, N>>($Receipt, i$Receipt, value, options?.numbers);
 }
 
 /** A `Receipt` as a Standard Schema v1 validator. */
@@ -14609,9 +15912,9 @@ export function isReceipt(value: unknown): value is T.Receipt {
   return $Receipt(value, "", null);
 }
 
-/** Validates a `Log`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateLog(value: unknown): ValidationResult<T.Log> {
-  return run<T.Log>($Log, value);
+/** Validates a `Log` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateLog<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Log, N>> {
+  return validated<Decoded<T.Log, N>>($Log, i$Log, value, options?.numbers);
 }
 
 /** A `Log` as a Standard Schema v1 validator. */
@@ -14622,9 +15925,9 @@ export function isLog(value: unknown): value is T.Log {
   return $Log(value, "", null);
 }
 
-/** Validates a `Filter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateFilter(value: unknown): ValidationResult<T.Filter> {
-  return run<T.Filter>($Filter, value);
+/** Validates a `Filter` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateFilter<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Filter, N>> {
+  return validated<Decoded<T.Filter, N>>($Filter, i$Filter, value, options?.numbers);
 }
 
 /** A `Filter` as a Standard Schema v1 validator. */
@@ -14674,9 +15977,9 @@ export function isFilterId(value: unknown): value is T.FilterId {
   return $FilterId(value, "", null);
 }
 
-/** Validates a `FilterResults`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateFilterResults(value: unknown): ValidationResult<T.FilterResults> {
-  return run<T.FilterResults>($FilterResults, value);
+/** Validates a `FilterResults` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateFilterResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>> {
+  return validated<Decoded<T.FilterResults, N>>($FilterResults, i$FilterResults, value, options?.numbers);
 }
 
 /** A `FilterResults` as a Standard Schema v1 validator. */
@@ -14687,9 +15990,9 @@ export function isFilterResults(value: unknown): value is T.FilterResults {
   return $FilterResults(value, "", null);
 }
 
-/** Validates a `FeeHistoryResults`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateFeeHistoryResults(value: unknown): ValidationResult<T.FeeHistoryResults> {
-  return run<T.FeeHistoryResults>($FeeHistoryResults, value);
+/** Validates a `FeeHistoryResults` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateFeeHistoryResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FeeHistoryResults, N>> {
+  return validated<Decoded<T.FeeHistoryResults, N>>($FeeHistoryResults, i$FeeHistoryResults, value, options?.numbers);
 }
 
 /** A `FeeHistoryResults` as a Standard Schema v1 validator. */
@@ -14700,9 +16003,9 @@ export function isFeeHistoryResults(value: unknown): value is T.FeeHistoryResult
   return $FeeHistoryResults(value, "", null);
 }
 
-/** Validates a `AccessListResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAccessListResult(value: unknown): ValidationResult<T.AccessListResult> {
-  return run<T.AccessListResult>($AccessListResult, value);
+/** Validates a `AccessListResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccessListResult, N>> {
+  return validated<Decoded<T.AccessListResult, N>>($AccessListResult, i$AccessListResult, value, options?.numbers);
 }
 
 /** A `AccessListResult` as a Standard Schema v1 validator. */
@@ -14726,9 +16029,9 @@ export function isDetailedExecutionResult(value: unknown): value is T.DetailedEx
   return $DetailedExecutionResult(value, "", null);
 }
 
-/** Validates a `PriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePriceOptions(value: unknown): ValidationResult<T.PriceOptions> {
-  return run<T.PriceOptions>($PriceOptions, value);
+/** Validates a `PriceOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePriceOptions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PriceOptions, N>> {
+  return validated<Decoded<T.PriceOptions, N>>($PriceOptions, i$PriceOptions, value, options?.numbers);
 }
 
 /** A `PriceOptions` as a Standard Schema v1 validator. */
@@ -14739,9 +16042,9 @@ export function isPriceOptions(value: unknown): value is T.PriceOptions {
   return $PriceOptions(value, "", null);
 }
 
-/** Validates a `PriceOption`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePriceOption(value: unknown): ValidationResult<T.PriceOption> {
-  return run<T.PriceOption>($PriceOption, value);
+/** Validates a `PriceOption` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePriceOption<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PriceOption, N>> {
+  return validated<Decoded<T.PriceOption, N>>($PriceOption, i$PriceOption, value, options?.numbers);
 }
 
 /** A `PriceOption` as a Standard Schema v1 validator. */
@@ -14752,9 +16055,9 @@ export function isPriceOption(value: unknown): value is T.PriceOption {
   return $PriceOption(value, "", null);
 }
 
-/** Validates a `AccountProof`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAccountProof(value: unknown): ValidationResult<T.AccountProof> {
-  return run<T.AccountProof>($AccountProof, value);
+/** Validates a `AccountProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAccountProof<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountProof, N>> {
+  return validated<Decoded<T.AccountProof, N>>($AccountProof, i$AccountProof, value, options?.numbers);
 }
 
 /** A `AccountProof` as a Standard Schema v1 validator. */
@@ -14765,9 +16068,9 @@ export function isAccountProof(value: unknown): value is T.AccountProof {
   return $AccountProof(value, "", null);
 }
 
-/** Validates a `StorageProof`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateStorageProof(value: unknown): ValidationResult<T.StorageProof> {
-  return run<T.StorageProof>($StorageProof, value);
+/** Validates a `StorageProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateStorageProof<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StorageProof, N>> {
+  return validated<Decoded<T.StorageProof, N>>($StorageProof, i$StorageProof, value, options?.numbers);
 }
 
 /** A `StorageProof` as a Standard Schema v1 validator. */
@@ -14778,9 +16081,9 @@ export function isStorageProof(value: unknown): value is T.StorageProof {
   return $StorageProof(value, "", null);
 }
 
-/** Validates a `SyncingStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSyncingStatus(value: unknown): ValidationResult<T.SyncingStatus> {
-  return run<T.SyncingStatus>($SyncingStatus, value);
+/** Validates a `SyncingStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSyncingStatus<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncingStatus, N>> {
+  return validated<Decoded<T.SyncingStatus, N>>($SyncingStatus, i$SyncingStatus, value, options?.numbers);
 }
 
 /** A `SyncingStatus` as a Standard Schema v1 validator. */
@@ -14791,9 +16094,9 @@ export function isSyncingStatus(value: unknown): value is T.SyncingStatus {
   return $SyncingStatus(value, "", null);
 }
 
-/** Validates a `SyncProgress`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSyncProgress(value: unknown): ValidationResult<T.SyncProgress> {
-  return run<T.SyncProgress>($SyncProgress, value);
+/** Validates a `SyncProgress` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSyncProgress<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncProgress, N>> {
+  return validated<Decoded<T.SyncProgress, N>>($SyncProgress, i$SyncProgress, value, options?.numbers);
 }
 
 /** A `SyncProgress` as a Standard Schema v1 validator. */
@@ -14817,9 +16120,9 @@ export function isChainConfig(value: unknown): value is T.ChainConfig {
   return $ChainConfig(value, "", null);
 }
 
-/** Validates a `BadBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBadBlock(value: unknown): ValidationResult<T.BadBlock> {
-  return run<T.BadBlock>($BadBlock, value);
+/** Validates a `BadBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBadBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BadBlock, N>> {
+  return validated<Decoded<T.BadBlock, N>>($BadBlock, i$BadBlock, value, options?.numbers);
 }
 
 /** A `BadBlock` as a Standard Schema v1 validator. */
@@ -14843,9 +16146,9 @@ export function isBadBlockReason(value: unknown): value is T.BadBlockReason {
   return $BadBlockReason(value, "", null);
 }
 
-/** Validates a `EthConfig`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEthConfig(value: unknown): ValidationResult<T.EthConfig> {
-  return run<T.EthConfig>($EthConfig, value);
+/** Validates a `EthConfig` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateEthConfig<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthConfig, N>> {
+  return validated<Decoded<T.EthConfig, N>>($EthConfig, i$EthConfig, value, options?.numbers);
 }
 
 /** A `EthConfig` as a Standard Schema v1 validator. */
@@ -14856,9 +16159,9 @@ export function isEthConfig(value: unknown): value is T.EthConfig {
   return $EthConfig(value, "", null);
 }
 
-/** Validates a `EthConfigFork`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEthConfigFork(value: unknown): ValidationResult<T.EthConfigFork> {
-  return run<T.EthConfigFork>($EthConfigFork, value);
+/** Validates a `EthConfigFork` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateEthConfigFork<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthConfigFork, N>> {
+  return validated<Decoded<T.EthConfigFork, N>>($EthConfigFork, i$EthConfigFork, value, options?.numbers);
 }
 
 /** A `EthConfigFork` as a Standard Schema v1 validator. */
@@ -14882,9 +16185,9 @@ export function isBlobSchedule(value: unknown): value is T.BlobSchedule {
   return $BlobSchedule(value, "", null);
 }
 
-/** Validates a `EthCapabilities`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEthCapabilities(value: unknown): ValidationResult<T.EthCapabilities> {
-  return run<T.EthCapabilities>($EthCapabilities, value);
+/** Validates a `EthCapabilities` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateEthCapabilities<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthCapabilities, N>> {
+  return validated<Decoded<T.EthCapabilities, N>>($EthCapabilities, i$EthCapabilities, value, options?.numbers);
 }
 
 /** A `EthCapabilities` as a Standard Schema v1 validator. */
@@ -14895,9 +16198,9 @@ export function isEthCapabilities(value: unknown): value is T.EthCapabilities {
   return $EthCapabilities(value, "", null);
 }
 
-/** Validates a `CapabilityHead`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCapabilityHead(value: unknown): ValidationResult<T.CapabilityHead> {
-  return run<T.CapabilityHead>($CapabilityHead, value);
+/** Validates a `CapabilityHead` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCapabilityHead<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CapabilityHead, N>> {
+  return validated<Decoded<T.CapabilityHead, N>>($CapabilityHead, i$CapabilityHead, value, options?.numbers);
 }
 
 /** A `CapabilityHead` as a Standard Schema v1 validator. */
@@ -14908,9 +16211,9 @@ export function isCapabilityHead(value: unknown): value is T.CapabilityHead {
   return $CapabilityHead(value, "", null);
 }
 
-/** Validates a `CapabilityResource`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCapabilityResource(value: unknown): ValidationResult<T.CapabilityResource> {
-  return run<T.CapabilityResource>($CapabilityResource, value);
+/** Validates a `CapabilityResource` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCapabilityResource<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CapabilityResource, N>> {
+  return validated<Decoded<T.CapabilityResource, N>>($CapabilityResource, i$CapabilityResource, value, options?.numbers);
 }
 
 /** A `CapabilityResource` as a Standard Schema v1 validator. */
@@ -14921,9 +16224,9 @@ export function isCapabilityResource(value: unknown): value is T.CapabilityResou
   return $CapabilityResource(value, "", null);
 }
 
-/** Validates a `CapabilityDeleteStrategy`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCapabilityDeleteStrategy(value: unknown): ValidationResult<T.CapabilityDeleteStrategy> {
-  return run<T.CapabilityDeleteStrategy>($CapabilityDeleteStrategy, value);
+/** Validates a `CapabilityDeleteStrategy` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCapabilityDeleteStrategy<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CapabilityDeleteStrategy, N>> {
+  return validated<Decoded<T.CapabilityDeleteStrategy, N>>($CapabilityDeleteStrategy, i$CapabilityDeleteStrategy, value, options?.numbers);
 }
 
 /** A `CapabilityDeleteStrategy` as a Standard Schema v1 validator. */
@@ -14934,9 +16237,9 @@ export function isCapabilityDeleteStrategy(value: unknown): value is T.Capabilit
   return $CapabilityDeleteStrategy(value, "", null);
 }
 
-/** Validates a `BlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockAccessList(value: unknown): ValidationResult<T.BlockAccessList> {
-  return run<T.BlockAccessList>($BlockAccessList, value);
+/** Validates a `BlockAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockAccessList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockAccessList, N>> {
+  return validated<Decoded<T.BlockAccessList, N>>($BlockAccessList, i$BlockAccessList, value, options?.numbers);
 }
 
 /** A `BlockAccessList` as a Standard Schema v1 validator. */
@@ -14947,9 +16250,9 @@ export function isBlockAccessList(value: unknown): value is T.BlockAccessList {
   return $BlockAccessList(value, "", null);
 }
 
-/** Validates a `AccountAccess`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAccountAccess(value: unknown): ValidationResult<T.AccountAccess> {
-  return run<T.AccountAccess>($AccountAccess, value);
+/** Validates a `AccountAccess` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAccountAccess<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountAccess, N>> {
+  return validated<Decoded<T.AccountAccess, N>>($AccountAccess, i$AccountAccess, value, options?.numbers);
 }
 
 /** A `AccountAccess` as a Standard Schema v1 validator. */
@@ -14960,9 +16263,9 @@ export function isAccountAccess(value: unknown): value is T.AccountAccess {
   return $AccountAccess(value, "", null);
 }
 
-/** Validates a `SlotChanges`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSlotChanges(value: unknown): ValidationResult<T.SlotChanges> {
-  return run<T.SlotChanges>($SlotChanges, value);
+/** Validates a `SlotChanges` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSlotChanges<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SlotChanges, N>> {
+  return validated<Decoded<T.SlotChanges, N>>($SlotChanges, i$SlotChanges, value, options?.numbers);
 }
 
 /** A `SlotChanges` as a Standard Schema v1 validator. */
@@ -14973,9 +16276,9 @@ export function isSlotChanges(value: unknown): value is T.SlotChanges {
   return $SlotChanges(value, "", null);
 }
 
-/** Validates a `StorageChange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateStorageChange(value: unknown): ValidationResult<T.StorageChange> {
-  return run<T.StorageChange>($StorageChange, value);
+/** Validates a `StorageChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateStorageChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StorageChange, N>> {
+  return validated<Decoded<T.StorageChange, N>>($StorageChange, i$StorageChange, value, options?.numbers);
 }
 
 /** A `StorageChange` as a Standard Schema v1 validator. */
@@ -14986,9 +16289,9 @@ export function isStorageChange(value: unknown): value is T.StorageChange {
   return $StorageChange(value, "", null);
 }
 
-/** Validates a `BalanceChange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBalanceChange(value: unknown): ValidationResult<T.BalanceChange> {
-  return run<T.BalanceChange>($BalanceChange, value);
+/** Validates a `BalanceChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBalanceChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BalanceChange, N>> {
+  return validated<Decoded<T.BalanceChange, N>>($BalanceChange, i$BalanceChange, value, options?.numbers);
 }
 
 /** A `BalanceChange` as a Standard Schema v1 validator. */
@@ -14999,9 +16302,9 @@ export function isBalanceChange(value: unknown): value is T.BalanceChange {
   return $BalanceChange(value, "", null);
 }
 
-/** Validates a `NonceChange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateNonceChange(value: unknown): ValidationResult<T.NonceChange> {
-  return run<T.NonceChange>($NonceChange, value);
+/** Validates a `NonceChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateNonceChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NonceChange, N>> {
+  return validated<Decoded<T.NonceChange, N>>($NonceChange, i$NonceChange, value, options?.numbers);
 }
 
 /** A `NonceChange` as a Standard Schema v1 validator. */
@@ -15012,9 +16315,9 @@ export function isNonceChange(value: unknown): value is T.NonceChange {
   return $NonceChange(value, "", null);
 }
 
-/** Validates a `CodeChange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCodeChange(value: unknown): ValidationResult<T.CodeChange> {
-  return run<T.CodeChange>($CodeChange, value);
+/** Validates a `CodeChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCodeChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CodeChange, N>> {
+  return validated<Decoded<T.CodeChange, N>>($CodeChange, i$CodeChange, value, options?.numbers);
 }
 
 /** A `CodeChange` as a Standard Schema v1 validator. */
@@ -15025,9 +16328,9 @@ export function isCodeChange(value: unknown): value is T.CodeChange {
   return $CodeChange(value, "", null);
 }
 
-/** Validates a `SimulatePayload`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSimulatePayload(value: unknown): ValidationResult<T.SimulatePayload> {
-  return run<T.SimulatePayload>($SimulatePayload, value);
+/** Validates a `SimulatePayload` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSimulatePayload<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulatePayload, N>> {
+  return validated<Decoded<T.SimulatePayload, N>>($SimulatePayload, i$SimulatePayload, value, options?.numbers);
 }
 
 /** A `SimulatePayload` as a Standard Schema v1 validator. */
@@ -15038,9 +16341,9 @@ export function isSimulatePayload(value: unknown): value is T.SimulatePayload {
   return $SimulatePayload(value, "", null);
 }
 
-/** Validates a `SimulateBlockStateCall`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSimulateBlockStateCall(value: unknown): ValidationResult<T.SimulateBlockStateCall> {
-  return run<T.SimulateBlockStateCall>($SimulateBlockStateCall, value);
+/** Validates a `SimulateBlockStateCall` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSimulateBlockStateCall<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulateBlockStateCall, N>> {
+  return validated<Decoded<T.SimulateBlockStateCall, N>>($SimulateBlockStateCall, i$SimulateBlockStateCall, value, options?.numbers);
 }
 
 /** A `SimulateBlockStateCall` as a Standard Schema v1 validator. */
@@ -15051,9 +16354,9 @@ export function isSimulateBlockStateCall(value: unknown): value is T.SimulateBlo
   return $SimulateBlockStateCall(value, "", null);
 }
 
-/** Validates a `BlockOverrides`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateBlockOverrides(value: unknown): ValidationResult<T.BlockOverrides> {
-  return run<T.BlockOverrides>($BlockOverrides, value);
+/** Validates a `BlockOverrides` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateBlockOverrides<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockOverrides, N>> {
+  return validated<Decoded<T.BlockOverrides, N>>($BlockOverrides, i$BlockOverrides, value, options?.numbers);
 }
 
 /** A `BlockOverrides` as a Standard Schema v1 validator. */
@@ -15077,9 +16380,9 @@ export function isStateOverrides(value: unknown): value is T.StateOverrides {
   return $StateOverrides(value, "", null);
 }
 
-/** Validates a `AccountOverride`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAccountOverride(value: unknown): ValidationResult<T.AccountOverride> {
-  return run<T.AccountOverride>($AccountOverride, value);
+/** Validates a `AccountOverride` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAccountOverride<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountOverride, N>> {
+  return validated<Decoded<T.AccountOverride, N>>($AccountOverride, i$AccountOverride, value, options?.numbers);
 }
 
 /** A `AccountOverride` as a Standard Schema v1 validator. */
@@ -15103,9 +16406,9 @@ export function isStorageMap(value: unknown): value is T.StorageMap {
   return $StorageMap(value, "", null);
 }
 
-/** Validates a `SimulatedBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSimulatedBlock(value: unknown): ValidationResult<T.SimulatedBlock> {
-  return run<T.SimulatedBlock>($SimulatedBlock, value);
+/** Validates a `SimulatedBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSimulatedBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulatedBlock, N>> {
+  return validated<Decoded<T.SimulatedBlock, N>>($SimulatedBlock, i$SimulatedBlock, value, options?.numbers);
 }
 
 /** A `SimulatedBlock` as a Standard Schema v1 validator. */
@@ -15116,9 +16419,9 @@ export function isSimulatedBlock(value: unknown): value is T.SimulatedBlock {
   return $SimulatedBlock(value, "", null);
 }
 
-/** Validates a `SimulatedCallResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSimulatedCallResult(value: unknown): ValidationResult<T.SimulatedCallResult> {
-  return run<T.SimulatedCallResult>($SimulatedCallResult, value);
+/** Validates a `SimulatedCallResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSimulatedCallResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulatedCallResult, N>> {
+  return validated<Decoded<T.SimulatedCallResult, N>>($SimulatedCallResult, i$SimulatedCallResult, value, options?.numbers);
 }
 
 /** A `SimulatedCallResult` as a Standard Schema v1 validator. */
@@ -15155,9 +16458,9 @@ export function isSubscriptionType(value: unknown): value is T.SubscriptionType 
   return $SubscriptionType(value, "", null);
 }
 
-/** Validates a `SubscriptionOptions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSubscriptionOptions(value: unknown): ValidationResult<T.SubscriptionOptions> {
-  return run<T.SubscriptionOptions>($SubscriptionOptions, value);
+/** Validates a `SubscriptionOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSubscriptionOptions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubscriptionOptions, N>> {
+  return validated<Decoded<T.SubscriptionOptions, N>>($SubscriptionOptions, i$SubscriptionOptions, value, options?.numbers);
 }
 
 /** A `SubscriptionOptions` as a Standard Schema v1 validator. */
@@ -15181,9 +16484,9 @@ export function isSubscriptionId(value: unknown): value is T.SubscriptionId {
   return $SubscriptionId(value, "", null);
 }
 
-/** Validates a `TxpoolStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateTxpoolStatus(value: unknown): ValidationResult<T.TxpoolStatus> {
-  return run<T.TxpoolStatus>($TxpoolStatus, value);
+/** Validates a `TxpoolStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTxpoolStatus<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolStatus, N>> {
+  return validated<Decoded<T.TxpoolStatus, N>>($TxpoolStatus, i$TxpoolStatus, value, options?.numbers);
 }
 
 /** A `TxpoolStatus` as a Standard Schema v1 validator. */
@@ -15194,9 +16497,9 @@ export function isTxpoolStatus(value: unknown): value is T.TxpoolStatus {
   return $TxpoolStatus(value, "", null);
 }
 
-/** Validates a `TxpoolContent`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateTxpoolContent(value: unknown): ValidationResult<T.TxpoolContent> {
-  return run<T.TxpoolContent>($TxpoolContent, value);
+/** Validates a `TxpoolContent` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTxpoolContent<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolContent, N>> {
+  return validated<Decoded<T.TxpoolContent, N>>($TxpoolContent, i$TxpoolContent, value, options?.numbers);
 }
 
 /** A `TxpoolContent` as a Standard Schema v1 validator. */
@@ -15207,9 +16510,9 @@ export function isTxpoolContent(value: unknown): value is T.TxpoolContent {
   return $TxpoolContent(value, "", null);
 }
 
-/** Validates a `TxpoolTransactionsBySender`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateTxpoolTransactionsBySender(value: unknown): ValidationResult<T.TxpoolTransactionsBySender> {
-  return run<T.TxpoolTransactionsBySender>($TxpoolTransactionsBySender, value);
+/** Validates a `TxpoolTransactionsBySender` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTxpoolTransactionsBySender<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolTransactionsBySender, N>> {
+  return validated<Decoded<T.TxpoolTransactionsBySender, N>>($TxpoolTransactionsBySender, i$TxpoolTransactionsBySender, value, options?.numbers);
 }
 
 /** A `TxpoolTransactionsBySender` as a Standard Schema v1 validator. */
@@ -15220,9 +16523,9 @@ export function isTxpoolTransactionsBySender(value: unknown): value is T.TxpoolT
   return $TxpoolTransactionsBySender(value, "", null);
 }
 
-/** Validates a `TxpoolTransactionsByNonce`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateTxpoolTransactionsByNonce(value: unknown): ValidationResult<T.TxpoolTransactionsByNonce> {
-  return run<T.TxpoolTransactionsByNonce>($TxpoolTransactionsByNonce, value);
+/** Validates a `TxpoolTransactionsByNonce` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTxpoolTransactionsByNonce<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolTransactionsByNonce, N>> {
+  return validated<Decoded<T.TxpoolTransactionsByNonce, N>>($TxpoolTransactionsByNonce, i$TxpoolTransactionsByNonce, value, options?.numbers);
 }
 
 /** A `TxpoolTransactionsByNonce` as a Standard Schema v1 validator. */
@@ -15389,9 +16692,9 @@ export function isGetUtxosArgs(value: unknown): value is T.GetUtxosArgs {
   return $GetUtxosArgs(value, "", null);
 }
 
-/** Validates a `GetUtxosResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetUtxosResult(value: unknown): ValidationResult<T.GetUtxosResult> {
-  return run<T.GetUtxosResult>($GetUtxosResult, value);
+/** Validates a `GetUtxosResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetUtxosResult, N>> {
+  return validated<Decoded<T.GetUtxosResult, N>>($GetUtxosResult, i$GetUtxosResult, value, options?.numbers);
 }
 
 /** A `GetUtxosResult` as a Standard Schema v1 validator. */
@@ -15454,9 +16757,9 @@ export function isGetAtomicTxStatusArgs(value: unknown): value is T.GetAtomicTxS
   return $GetAtomicTxStatusArgs(value, "", null);
 }
 
-/** Validates a `GetAtomicTxStatusResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAtomicTxStatusResult(value: unknown): ValidationResult<T.GetAtomicTxStatusResult> {
-  return run<T.GetAtomicTxStatusResult>($GetAtomicTxStatusResult, value);
+/** Validates a `GetAtomicTxStatusResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxStatusResult, N>> {
+  return validated<Decoded<T.GetAtomicTxStatusResult, N>>($GetAtomicTxStatusResult, i$GetAtomicTxStatusResult, value, options?.numbers);
 }
 
 /** A `GetAtomicTxStatusResult` as a Standard Schema v1 validator. */
@@ -15480,9 +16783,9 @@ export function isGetAtomicTxArgs(value: unknown): value is T.GetAtomicTxArgs {
   return $GetAtomicTxArgs(value, "", null);
 }
 
-/** Validates a `GetAtomicTxResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAtomicTxResult(value: unknown): ValidationResult<T.GetAtomicTxResult> {
-  return run<T.GetAtomicTxResult>($GetAtomicTxResult, value);
+/** Validates a `GetAtomicTxResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxResult, N>> {
+  return validated<Decoded<T.GetAtomicTxResult, N>>($GetAtomicTxResult, i$GetAtomicTxResult, value, options?.numbers);
 }
 
 /** A `GetAtomicTxResult` as a Standard Schema v1 validator. */
@@ -15508,7 +16811,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<C.AdminAliasParams> {
-  return run<C.AdminAliasParams>($301, value);
+  return run<C.AdminAliasParams>($308, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15518,7 +16821,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<T.Emp
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<C.AdminAliasChainParams> {
-  return run<C.AdminAliasChainParams>($304, value);
+  return run<C.AdminAliasChainParams>($311, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15528,7 +16831,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<C.AdminGetChainAliasesParams> {
-  return run<C.AdminGetChainAliasesParams>($307, value);
+  return run<C.AdminGetChainAliasesParams>($314, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15538,7 +16841,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<C.AdminGetLoggerLevelParams> {
-  return run<C.AdminGetLoggerLevelParams>($308, value);
+  return run<C.AdminGetLoggerLevelParams>($315, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15548,7 +16851,7 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLoadVmsParams(value: unknown): ValidationResult<C.AdminLoadVmsParams> {
-  return run<C.AdminLoadVmsParams>($83, value);
+  return run<C.AdminLoadVmsParams>($84, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15558,7 +16861,7 @@ export function validateAdminLoadVmsResult(value: unknown): ValidationResult<T.L
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLockProfileParams(value: unknown): ValidationResult<C.AdminLockProfileParams> {
-  return run<C.AdminLockProfileParams>($83, value);
+  return run<C.AdminLockProfileParams>($84, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15568,7 +16871,7 @@ export function validateAdminLockProfileResult(value: unknown): ValidationResult
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<C.AdminMemoryProfileParams> {
-  return run<C.AdminMemoryProfileParams>($83, value);
+  return run<C.AdminMemoryProfileParams>($84, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15578,7 +16881,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<C.AdminSetLoggerLevelParams> {
-  return run<C.AdminSetLoggerLevelParams>($313, value);
+  return run<C.AdminSetLoggerLevelParams>($320, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15588,7 +16891,7 @@ export function validateAdminSetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<C.AdminStartCpuProfilerParams> {
-  return run<C.AdminStartCpuProfilerParams>($83, value);
+  return run<C.AdminStartCpuProfilerParams>($84, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15598,7 +16901,7 @@ export function validateAdminStartCpuProfilerResult(value: unknown): ValidationR
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<C.AdminStopCpuProfilerParams> {
-  return run<C.AdminStopCpuProfilerParams>($83, value);
+  return run<C.AdminStopCpuProfilerParams>($84, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15608,17 +16911,17 @@ export function validateAdminStopCpuProfilerResult(value: unknown): ValidationRe
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoAcpsParams(value: unknown): ValidationResult<C.InfoAcpsParams> {
-  return run<C.InfoAcpsParams>($83, value);
+  return run<C.InfoAcpsParams>($84, value);
 }
 
-/** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoAcpsResult(value: unknown): ValidationResult<T.AcpsResult> {
-  return run<T.AcpsResult>($AcpsResult, value);
+/** Validates the result of `info.acps` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateInfoAcpsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AcpsResult, N>> {
+  return validated<Decoded<T.AcpsResult, N>>($AcpsResult, i$AcpsResult, value, options?.numbers);
 }
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<C.InfoIsBootstrappedParams> {
-  return run<C.InfoIsBootstrappedParams>($318, value);
+  return run<C.InfoIsBootstrappedParams>($325, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15628,7 +16931,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<C.InfoGetBlockchainIdParams> {
-  return run<C.InfoGetBlockchainIdParams>($320, value);
+  return run<C.InfoGetBlockchainIdParams>($327, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15638,17 +16941,17 @@ export function validateInfoGetBlockchainIdResult(value: unknown): ValidationRes
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<C.InfoGetNetworkIdParams> {
-  return run<C.InfoGetNetworkIdParams>($83, value);
+  return run<C.InfoGetNetworkIdParams>($84, value);
 }
 
-/** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult<T.NetworkIdResult> {
-  return run<T.NetworkIdResult>($NetworkIdResult, value);
+/** Validates the result of `info.getNetworkID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateInfoGetNetworkIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NetworkIdResult, N>> {
+  return validated<Decoded<T.NetworkIdResult, N>>($NetworkIdResult, i$NetworkIdResult, value, options?.numbers);
 }
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<C.InfoGetNetworkNameParams> {
-  return run<C.InfoGetNetworkNameParams>($83, value);
+  return run<C.InfoGetNetworkNameParams>($84, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15658,7 +16961,7 @@ export function validateInfoGetNetworkNameResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<C.InfoGetNodeIdParams> {
-  return run<C.InfoGetNodeIdParams>($83, value);
+  return run<C.InfoGetNodeIdParams>($84, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15668,7 +16971,7 @@ export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<T.
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<C.InfoGetNodeIpParams> {
-  return run<C.InfoGetNodeIpParams>($83, value);
+  return run<C.InfoGetNodeIpParams>($84, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15678,27 +16981,27 @@ export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<T.
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<C.InfoGetNodeVersionParams> {
-  return run<C.InfoGetNodeVersionParams>($83, value);
+  return run<C.InfoGetNodeVersionParams>($84, value);
 }
 
-/** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeVersionResult(value: unknown): ValidationResult<T.NodeVersion> {
-  return run<T.NodeVersion>($NodeVersion, value);
+/** Validates the result of `info.getNodeVersion` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateInfoGetNodeVersionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NodeVersion, N>> {
+  return validated<Decoded<T.NodeVersion, N>>($NodeVersion, i$NodeVersion, value, options?.numbers);
 }
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<C.InfoGetTxFeeParams> {
-  return run<C.InfoGetTxFeeParams>($83, value);
+  return run<C.InfoGetTxFeeParams>($84, value);
 }
 
-/** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<T.TxFees> {
-  return run<T.TxFees>($TxFees, value);
+/** Validates the result of `info.getTxFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateInfoGetTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxFees, N>> {
+  return validated<Decoded<T.TxFees, N>>($TxFees, i$TxFees, value, options?.numbers);
 }
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetVmsParams(value: unknown): ValidationResult<C.InfoGetVmsParams> {
-  return run<C.InfoGetVmsParams>($83, value);
+  return run<C.InfoGetVmsParams>($84, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15708,17 +17011,17 @@ export function validateInfoGetVmsResult(value: unknown): ValidationResult<T.Vms
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<C.InfoPeersParams> {
-  return run<C.InfoPeersParams>($329, value);
+  return run<C.InfoPeersParams>($336, value);
 }
 
-/** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoPeersResult(value: unknown): ValidationResult<T.PeersResult> {
-  return run<T.PeersResult>($PeersResult, value);
+/** Validates the result of `info.peers` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateInfoPeersResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PeersResult, N>> {
+  return validated<Decoded<T.PeersResult, N>>($PeersResult, i$PeersResult, value, options?.numbers);
 }
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<C.InfoUptimeParams> {
-  return run<C.InfoUptimeParams>($331, value);
+  return run<C.InfoUptimeParams>($338, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15728,7 +17031,7 @@ export function validateInfoUptimeResult(value: unknown): ValidationResult<T.Upt
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUpgradesParams(value: unknown): ValidationResult<C.InfoUpgradesParams> {
-  return run<C.InfoUpgradesParams>($83, value);
+  return run<C.InfoUpgradesParams>($84, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15738,7 +17041,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<T.U
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<C.HealthHealthParams> {
-  return run<C.HealthHealthParams>($333, value);
+  return run<C.HealthHealthParams>($340, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15748,7 +17051,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<T.H
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<C.HealthReadinessParams> {
-  return run<C.HealthReadinessParams>($333, value);
+  return run<C.HealthReadinessParams>($340, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15758,7 +17061,7 @@ export function validateHealthReadinessResult(value: unknown): ValidationResult<
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthLivenessParams(value: unknown): ValidationResult<C.HealthLivenessParams> {
-  return run<C.HealthLivenessParams>($83, value);
+  return run<C.HealthLivenessParams>($84, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15768,17 +17071,17 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<T
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<C.PlatformGetBalanceParams> {
-  return run<C.PlatformGetBalanceParams>($336, value);
+  return run<C.PlatformGetBalanceParams>($343, value);
 }
 
-/** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBalanceResult(value: unknown): ValidationResult<T.BalanceResult> {
-  return run<T.BalanceResult>($BalanceResult, value);
+/** Validates the result of `platform.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BalanceResult, N>> {
+  return validated<Decoded<T.BalanceResult, N>>($BalanceResult, i$BalanceResult, value, options?.numbers);
 }
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<C.PlatformGetBlockParams> {
-  return run<C.PlatformGetBlockParams>($339, value);
+  return run<C.PlatformGetBlockParams>($346, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15788,7 +17091,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<C.PlatformGetBlockByHeightParams> {
-  return run<C.PlatformGetBlockByHeightParams>($340, value);
+  return run<C.PlatformGetBlockByHeightParams>($347, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15798,7 +17101,7 @@ export function validatePlatformGetBlockByHeightResult(value: unknown): Validati
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<C.PlatformGetBlockchainsParams> {
-  return run<C.PlatformGetBlockchainsParams>($83, value);
+  return run<C.PlatformGetBlockchainsParams>($84, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15808,7 +17111,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<C.PlatformGetBlockchainStatusParams> {
-  return run<C.PlatformGetBlockchainStatusParams>($342, value);
+  return run<C.PlatformGetBlockchainStatusParams>($349, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15818,77 +17121,77 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<C.PlatformGetCurrentSupplyParams> {
-  return run<C.PlatformGetCurrentSupplyParams>($331, value);
+  return run<C.PlatformGetCurrentSupplyParams>($338, value);
 }
 
-/** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetCurrentSupplyResult(value: unknown): ValidationResult<T.CurrentSupplyResult> {
-  return run<T.CurrentSupplyResult>($CurrentSupplyResult, value);
+/** Validates the result of `platform.getCurrentSupply` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetCurrentSupplyResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentSupplyResult, N>> {
+  return validated<Decoded<T.CurrentSupplyResult, N>>($CurrentSupplyResult, i$CurrentSupplyResult, value, options?.numbers);
 }
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<C.PlatformGetCurrentValidatorsParams> {
-  return run<C.PlatformGetCurrentValidatorsParams>($344, value);
+  return run<C.PlatformGetCurrentValidatorsParams>($351, value);
 }
 
-/** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetCurrentValidatorsResult(value: unknown): ValidationResult<T.CurrentValidatorsResult> {
-  return run<T.CurrentValidatorsResult>($CurrentValidatorsResult, value);
+/** Validates the result of `platform.getCurrentValidators` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetCurrentValidatorsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentValidatorsResult, N>> {
+  return validated<Decoded<T.CurrentValidatorsResult, N>>($CurrentValidatorsResult, i$CurrentValidatorsResult, value, options?.numbers);
 }
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIdParams> {
-  return run<C.IndexCBlockGetContainerByIdParams>($346, value);
+  return run<C.IndexCBlockGetContainerByIdParams>($353, value);
 }
 
-/** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.cBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexCBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIndexParams> {
-  return run<C.IndexCBlockGetContainerByIndexParams>($347, value);
+  return run<C.IndexCBlockGetContainerByIndexParams>($354, value);
 }
 
-/** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.cBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexCBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerRangeParams> {
-  return run<C.IndexCBlockGetContainerRangeParams>($349, value);
+  return run<C.IndexCBlockGetContainerRangeParams>($356, value);
 }
 
-/** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
-  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
+/** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexCBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>> {
+  return validated<Decoded<T.ContainerList, N>>($ContainerList, i$ContainerList, unwrapped(value, "containers"), options?.numbers);
 }
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetIndexParams> {
-  return run<C.IndexCBlockGetIndexParams>($346, value);
+  return run<C.IndexCBlockGetIndexParams>($353, value);
 }
 
-/** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
-  return run<T.GetIndexResult>($GetIndexResult, value);
+/** Validates the result of `index.cBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexCBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>> {
+  return validated<Decoded<T.GetIndexResult, N>>($GetIndexResult, i$GetIndexResult, value, options?.numbers);
 }
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockGetLastAcceptedParams> {
-  return run<C.IndexCBlockGetLastAcceptedParams>($353, value);
+  return run<C.IndexCBlockGetLastAcceptedParams>($360, value);
 }
 
-/** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.cBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexCBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockIsAcceptedParams> {
-  return run<C.IndexCBlockIsAcceptedParams>($346, value);
+  return run<C.IndexCBlockIsAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15898,57 +17201,57 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIdParams> {
-  return run<C.IndexPBlockGetContainerByIdParams>($346, value);
+  return run<C.IndexPBlockGetContainerByIdParams>($353, value);
 }
 
-/** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.pBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexPBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIndexParams> {
-  return run<C.IndexPBlockGetContainerByIndexParams>($347, value);
+  return run<C.IndexPBlockGetContainerByIndexParams>($354, value);
 }
 
-/** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.pBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexPBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerRangeParams> {
-  return run<C.IndexPBlockGetContainerRangeParams>($349, value);
+  return run<C.IndexPBlockGetContainerRangeParams>($356, value);
 }
 
-/** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
-  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
+/** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexPBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>> {
+  return validated<Decoded<T.ContainerList, N>>($ContainerList, i$ContainerList, unwrapped(value, "containers"), options?.numbers);
 }
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetIndexParams> {
-  return run<C.IndexPBlockGetIndexParams>($346, value);
+  return run<C.IndexPBlockGetIndexParams>($353, value);
 }
 
-/** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
-  return run<T.GetIndexResult>($GetIndexResult, value);
+/** Validates the result of `index.pBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexPBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>> {
+  return validated<Decoded<T.GetIndexResult, N>>($GetIndexResult, i$GetIndexResult, value, options?.numbers);
 }
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockGetLastAcceptedParams> {
-  return run<C.IndexPBlockGetLastAcceptedParams>($353, value);
+  return run<C.IndexPBlockGetLastAcceptedParams>($360, value);
 }
 
-/** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.pBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexPBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockIsAcceptedParams> {
-  return run<C.IndexPBlockIsAcceptedParams>($346, value);
+  return run<C.IndexPBlockIsAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15958,57 +17261,57 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIdParams> {
-  return run<C.IndexXTxGetContainerByIdParams>($346, value);
+  return run<C.IndexXTxGetContainerByIdParams>($353, value);
 }
 
-/** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xTx.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXTxGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIndexParams> {
-  return run<C.IndexXTxGetContainerByIndexParams>($347, value);
+  return run<C.IndexXTxGetContainerByIndexParams>($354, value);
 }
 
-/** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xTx.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXTxGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXTxGetContainerRangeParams> {
-  return run<C.IndexXTxGetContainerRangeParams>($349, value);
+  return run<C.IndexXTxGetContainerRangeParams>($356, value);
 }
 
-/** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
-  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
+/** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXTxGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>> {
+  return validated<Decoded<T.ContainerList, N>>($ContainerList, i$ContainerList, unwrapped(value, "containers"), options?.numbers);
 }
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<C.IndexXTxGetIndexParams> {
-  return run<C.IndexXTxGetIndexParams>($346, value);
+  return run<C.IndexXTxGetIndexParams>($353, value);
 }
 
-/** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
-  return run<T.GetIndexResult>($GetIndexResult, value);
+/** Validates the result of `index.xTx.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXTxGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>> {
+  return validated<Decoded<T.GetIndexResult, N>>($GetIndexResult, i$GetIndexResult, value, options?.numbers);
 }
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXTxGetLastAcceptedParams> {
-  return run<C.IndexXTxGetLastAcceptedParams>($353, value);
+  return run<C.IndexXTxGetLastAcceptedParams>($360, value);
 }
 
-/** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xTx.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXTxGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXTxIsAcceptedParams> {
-  return run<C.IndexXTxIsAcceptedParams>($346, value);
+  return run<C.IndexXTxIsAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16018,57 +17321,57 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIdParams> {
-  return run<C.IndexXBlockGetContainerByIdParams>($346, value);
+  return run<C.IndexXBlockGetContainerByIdParams>($353, value);
 }
 
-/** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIndexParams> {
-  return run<C.IndexXBlockGetContainerByIndexParams>($347, value);
+  return run<C.IndexXBlockGetContainerByIndexParams>($354, value);
 }
 
-/** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerRangeParams> {
-  return run<C.IndexXBlockGetContainerRangeParams>($349, value);
+  return run<C.IndexXBlockGetContainerRangeParams>($356, value);
 }
 
-/** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
-  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
+/** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>> {
+  return validated<Decoded<T.ContainerList, N>>($ContainerList, i$ContainerList, unwrapped(value, "containers"), options?.numbers);
 }
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetIndexParams> {
-  return run<C.IndexXBlockGetIndexParams>($346, value);
+  return run<C.IndexXBlockGetIndexParams>($353, value);
 }
 
-/** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
-  return run<T.GetIndexResult>($GetIndexResult, value);
+/** Validates the result of `index.xBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>> {
+  return validated<Decoded<T.GetIndexResult, N>>($GetIndexResult, i$GetIndexResult, value, options?.numbers);
 }
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockGetLastAcceptedParams> {
-  return run<C.IndexXBlockGetLastAcceptedParams>($353, value);
+  return run<C.IndexXBlockGetLastAcceptedParams>($360, value);
 }
 
-/** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockIsAcceptedParams> {
-  return run<C.IndexXBlockIsAcceptedParams>($346, value);
+  return run<C.IndexXBlockIsAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16078,57 +17381,57 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIdParams> {
-  return run<C.IndexXVtxGetContainerByIdParams>($346, value);
+  return run<C.IndexXVtxGetContainerByIdParams>($353, value);
 }
 
-/** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xVtx.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXVtxGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIndexParams> {
-  return run<C.IndexXVtxGetContainerByIndexParams>($347, value);
+  return run<C.IndexXVtxGetContainerByIndexParams>($354, value);
 }
 
-/** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xVtx.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXVtxGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerRangeParams> {
-  return run<C.IndexXVtxGetContainerRangeParams>($349, value);
+  return run<C.IndexXVtxGetContainerRangeParams>($356, value);
 }
 
-/** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
-  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
+/** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXVtxGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>> {
+  return validated<Decoded<T.ContainerList, N>>($ContainerList, i$ContainerList, unwrapped(value, "containers"), options?.numbers);
 }
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetIndexParams> {
-  return run<C.IndexXVtxGetIndexParams>($346, value);
+  return run<C.IndexXVtxGetIndexParams>($353, value);
 }
 
-/** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
-  return run<T.GetIndexResult>($GetIndexResult, value);
+/** Validates the result of `index.xVtx.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXVtxGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>> {
+  return validated<Decoded<T.GetIndexResult, N>>($GetIndexResult, i$GetIndexResult, value, options?.numbers);
 }
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxGetLastAcceptedParams> {
-  return run<C.IndexXVtxGetLastAcceptedParams>($353, value);
+  return run<C.IndexXVtxGetLastAcceptedParams>($360, value);
 }
 
-/** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
-  return run<T.Container>($Container, value);
+/** Validates the result of `index.xVtx.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateIndexXVtxGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>> {
+  return validated<Decoded<T.Container, N>>($Container, i$Container, value, options?.numbers);
 }
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxIsAcceptedParams> {
-  return run<C.IndexXVtxIsAcceptedParams>($346, value);
+  return run<C.IndexXVtxIsAcceptedParams>($353, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16138,27 +17441,27 @@ export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthChainIdParams(value: unknown): ValidationResult<C.CChainEthChainIdParams> {
-  return run<C.CChainEthChainIdParams>($83, value);
+  return run<C.CChainEthChainIdParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthChainIdResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.chainId` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthChainIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSyncingParams(value: unknown): ValidationResult<C.CChainEthSyncingParams> {
-  return run<C.CChainEthSyncingParams>($83, value);
+  return run<C.CChainEthSyncingParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSyncingResult(value: unknown): ValidationResult<T.SyncingStatus> {
-  return run<T.SyncingStatus>($SyncingStatus, value);
+/** Validates the result of `cChain.eth.syncing` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthSyncingResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncingStatus, N>> {
+  return validated<Decoded<T.SyncingStatus, N>>($SyncingStatus, i$SyncingStatus, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<C.CChainEthCoinbaseParams> {
-  return run<C.CChainEthCoinbaseParams>($83, value);
+  return run<C.CChainEthCoinbaseParams>($84, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16168,207 +17471,207 @@ export function validateCChainEthCoinbaseResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsParams(value: unknown): ValidationResult<C.CChainEthAccountsParams> {
-  return run<C.CChainEthAccountsParams>($83, value);
+  return run<C.CChainEthAccountsParams>($84, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<C.CChainEthAccountsResult> {
-  return run<C.CChainEthAccountsResult>($159, value);
+  return run<C.CChainEthAccountsResult>($163, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<C.CChainEthBlockNumberParams> {
-  return run<C.CChainEthBlockNumberParams>($83, value);
+  return run<C.CChainEthBlockNumberParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBlockNumberResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.blockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthConfigParams(value: unknown): ValidationResult<C.CChainEthConfigParams> {
-  return run<C.CChainEthConfigParams>($83, value);
+  return run<C.CChainEthConfigParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthConfigResult(value: unknown): ValidationResult<T.EthConfig> {
-  return run<T.EthConfig>($EthConfig, value);
+/** Validates the result of `cChain.eth.config` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthConfigResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthConfig, N>> {
+  return validated<Decoded<T.EthConfig, N>>($EthConfig, i$EthConfig, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<C.CChainEthGasPriceParams> {
-  return run<C.CChainEthGasPriceParams>($83, value);
+  return run<C.CChainEthGasPriceParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGasPriceResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.gasPrice` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGasPriceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<C.CChainEthBaseFeeParams> {
-  return run<C.CChainEthBaseFeeParams>($83, value);
+  return run<C.CChainEthBaseFeeParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.baseFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<C.CChainEthBlobBaseFeeParams> {
-  return run<C.CChainEthBlobBaseFeeParams>($83, value);
+  return run<C.CChainEthBlobBaseFeeParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.blobBaseFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthBlobBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<C.CChainEthMaxPriorityFeePerGasParams> {
-  return run<C.CChainEthMaxPriorityFeePerGasParams>($83, value);
+  return run<C.CChainEthMaxPriorityFeePerGasParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.maxPriorityFeePerGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthMaxPriorityFeePerGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSuggestPriceOptionsParams(value: unknown): ValidationResult<C.CChainEthSuggestPriceOptionsParams> {
-  return run<C.CChainEthSuggestPriceOptionsParams>($83, value);
+  return run<C.CChainEthSuggestPriceOptionsParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSuggestPriceOptionsResult(value: unknown): ValidationResult<C.CChainEthSuggestPriceOptionsResult> {
-  return run<C.CChainEthSuggestPriceOptionsResult>($403, value);
+/** Validates the result of `cChain.eth.suggestPriceOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthSuggestPriceOptionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthSuggestPriceOptionsResult, N>> {
+  return validated<Decoded<C.CChainEthSuggestPriceOptionsResult, N>>($410, i$38, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<C.CChainEthFeeHistoryParams> {
-  return run<C.CChainEthFeeHistoryParams>($404, value);
+  return run<C.CChainEthFeeHistoryParams>($411, value);
 }
 
-/** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthFeeHistoryResult(value: unknown): ValidationResult<T.FeeHistoryResults> {
-  return run<T.FeeHistoryResults>($FeeHistoryResults, value);
+/** Validates the result of `cChain.eth.feeHistory` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthFeeHistoryResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FeeHistoryResults, N>> {
+  return validated<Decoded<T.FeeHistoryResults, N>>($FeeHistoryResults, i$FeeHistoryResults, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockByHashParams> {
-  return run<C.CChainEthGetBlockByHashParams>($407, value);
+  return run<C.CChainEthGetBlockByHashParams>($414, value);
 }
 
-/** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<C.CChainEthGetBlockByHashResult> {
-  return run<C.CChainEthGetBlockByHashResult>($409, value);
+/** Validates the result of `cChain.eth.getBlockByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockByHashResult, N>> {
+  return validated<Decoded<C.CChainEthGetBlockByHashResult, N>>($416, i$40, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberParams> {
-  return run<C.CChainEthGetBlockByNumberParams>($410, value);
+  return run<C.CChainEthGetBlockByNumberParams>($417, value);
 }
 
-/** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberResult> {
-  return run<C.CChainEthGetBlockByNumberResult>($409, value);
+/** Validates the result of `cChain.eth.getBlockByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockByNumberResult, N>> {
+  return validated<Decoded<C.CChainEthGetBlockByNumberResult, N>>($416, i$40, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashParams> {
-  return run<C.CChainEthGetHeaderByHashParams>($413, value);
+  return run<C.CChainEthGetHeaderByHashParams>($420, value);
 }
 
-/** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashResult> {
-  return run<C.CChainEthGetHeaderByHashResult>($414, value);
+/** Validates the result of `cChain.eth.getHeaderByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetHeaderByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetHeaderByHashResult, N>> {
+  return validated<Decoded<C.CChainEthGetHeaderByHashResult, N>>($421, i$43, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberParams> {
-  return run<C.CChainEthGetHeaderByNumberParams>($415, value);
+  return run<C.CChainEthGetHeaderByNumberParams>($422, value);
 }
 
-/** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberResult> {
-  return run<C.CChainEthGetHeaderByNumberResult>($414, value);
+/** Validates the result of `cChain.eth.getHeaderByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetHeaderByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetHeaderByNumberResult, N>> {
+  return validated<Decoded<C.CChainEthGetHeaderByNumberResult, N>>($421, i$43, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashParams> {
-  return run<C.CChainEthGetBlockTransactionCountByHashParams>($413, value);
+  return run<C.CChainEthGetBlockTransactionCountByHashParams>($420, value);
 }
 
-/** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashResult> {
-  return run<C.CChainEthGetBlockTransactionCountByHashResult>($418, value);
+/** Validates the result of `cChain.eth.getBlockTransactionCountByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBlockTransactionCountByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockTransactionCountByHashResult, N>> {
+  return validated<Decoded<C.CChainEthGetBlockTransactionCountByHashResult, N>>($425, i$46, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberParams> {
-  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($415, value);
+  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($422, value);
 }
 
-/** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberResult> {
-  return run<C.CChainEthGetBlockTransactionCountByNumberResult>($418, value);
+/** Validates the result of `cChain.eth.getBlockTransactionCountByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBlockTransactionCountByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockTransactionCountByNumberResult, N>> {
+  return validated<Decoded<C.CChainEthGetBlockTransactionCountByNumberResult, N>>($425, i$46, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashParams> {
-  return run<C.CChainEthGetUncleCountByBlockHashParams>($413, value);
+  return run<C.CChainEthGetUncleCountByBlockHashParams>($420, value);
 }
 
-/** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashResult> {
-  return run<C.CChainEthGetUncleCountByBlockHashResult>($418, value);
+/** Validates the result of `cChain.eth.getUncleCountByBlockHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetUncleCountByBlockHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleCountByBlockHashResult, N>> {
+  return validated<Decoded<C.CChainEthGetUncleCountByBlockHashResult, N>>($425, i$46, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberParams> {
-  return run<C.CChainEthGetUncleCountByBlockNumberParams>($415, value);
+  return run<C.CChainEthGetUncleCountByBlockNumberParams>($422, value);
 }
 
-/** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberResult> {
-  return run<C.CChainEthGetUncleCountByBlockNumberResult>($418, value);
+/** Validates the result of `cChain.eth.getUncleCountByBlockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetUncleCountByBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleCountByBlockNumberResult, N>> {
+  return validated<Decoded<C.CChainEthGetUncleCountByBlockNumberResult, N>>($425, i$46, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsParams> {
-  return run<C.CChainEthGetBlockReceiptsParams>($425, value);
+  return run<C.CChainEthGetBlockReceiptsParams>($432, value);
 }
 
-/** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsResult> {
-  return run<C.CChainEthGetBlockReceiptsResult>($426, value);
+/** Validates the result of `cChain.eth.getBlockReceipts` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBlockReceiptsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockReceiptsResult, N>> {
+  return validated<Decoded<C.CChainEthGetBlockReceiptsResult, N>>($433, i$53, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListParams> {
-  return run<C.CChainEthGetBlockAccessListParams>($425, value);
+  return run<C.CChainEthGetBlockAccessListParams>($432, value);
 }
 
-/** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListResult> {
-  return run<C.CChainEthGetBlockAccessListResult>($429, value);
+/** Validates the result of `cChain.eth.getBlockAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBlockAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockAccessListResult, N>> {
+  return validated<Decoded<C.CChainEthGetBlockAccessListResult, N>>($436, i$56, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<C.CChainEthGetBalanceParams> {
-  return run<C.CChainEthGetBalanceParams>($430, value);
+  return run<C.CChainEthGetBalanceParams>($437, value);
 }
 
-/** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBalanceResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<C.CChainEthGetStorageAtParams> {
-  return run<C.CChainEthGetStorageAtParams>($431, value);
+  return run<C.CChainEthGetStorageAtParams>($438, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16378,17 +17681,17 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<C.CChainEthGetTransactionCountParams> {
-  return run<C.CChainEthGetTransactionCountParams>($430, value);
+  return run<C.CChainEthGetTransactionCountParams>($437, value);
 }
 
-/** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionCountResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.getTransactionCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetTransactionCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<C.CChainEthGetCodeParams> {
-  return run<C.CChainEthGetCodeParams>($430, value);
+  return run<C.CChainEthGetCodeParams>($437, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16398,17 +17701,17 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<C.CChainEthGetProofParams> {
-  return run<C.CChainEthGetProofParams>($434, value);
+  return run<C.CChainEthGetProofParams>($441, value);
 }
 
-/** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetProofResult(value: unknown): ValidationResult<T.AccountProof> {
-  return run<T.AccountProof>($AccountProof, value);
+/** Validates the result of `cChain.eth.getProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetProofResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountProof, N>> {
+  return validated<Decoded<T.AccountProof, N>>($AccountProof, i$AccountProof, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<C.CChainEthCallParams> {
-  return run<C.CChainEthCallParams>($436, value);
+  return run<C.CChainEthCallParams>($443, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16418,7 +17721,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<T.
 
 /** Validates the params of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<C.CChainEthCallDetailedParams> {
-  return run<C.CChainEthCallDetailedParams>($437, value);
+  return run<C.CChainEthCallDetailedParams>($444, value);
 }
 
 /** Validates the result of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16428,32 +17731,32 @@ export function validateCChainEthCallDetailedResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<C.CChainEthEstimateGasParams> {
-  return run<C.CChainEthEstimateGasParams>($436, value);
+  return run<C.CChainEthEstimateGasParams>($443, value);
 }
 
-/** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthEstimateGasResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.eth.estimateGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthEstimateGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<C.CChainEthCreateAccessListParams> {
-  return run<C.CChainEthCreateAccessListParams>($436, value);
+  return run<C.CChainEthCreateAccessListParams>($443, value);
 }
 
-/** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCreateAccessListResult(value: unknown): ValidationResult<T.AccessListResult> {
-  return run<T.AccessListResult>($AccessListResult, value);
+/** Validates the result of `cChain.eth.createAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthCreateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccessListResult, N>> {
+  return validated<Decoded<T.AccessListResult, N>>($AccessListResult, i$AccessListResult, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<C.CChainEthSimulateV1Params> {
-  return run<C.CChainEthSimulateV1Params>($440, value);
+  return run<C.CChainEthSimulateV1Params>($447, value);
 }
 
-/** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<C.CChainEthSimulateV1Result> {
-  return run<C.CChainEthSimulateV1Result>($442, value);
+/** Validates the result of `cChain.eth.simulateV1` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthSimulateV1Result<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthSimulateV1Result, N>> {
+  return validated<Decoded<C.CChainEthSimulateV1Result, N>>($449, i$67, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16468,7 +17771,7 @@ export function validateCChainEthNewFilterResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<C.CChainEthNewBlockFilterParams> {
-  return run<C.CChainEthNewBlockFilterParams>($83, value);
+  return run<C.CChainEthNewBlockFilterParams>($84, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16478,7 +17781,7 @@ export function validateCChainEthNewBlockFilterResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<C.CChainEthNewPendingTransactionFilterParams> {
-  return run<C.CChainEthNewPendingTransactionFilterParams>($83, value);
+  return run<C.CChainEthNewPendingTransactionFilterParams>($84, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16488,7 +17791,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<C.CChainEthUninstallFilterParams> {
-  return run<C.CChainEthUninstallFilterParams>($445, value);
+  return run<C.CChainEthUninstallFilterParams>($452, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16498,22 +17801,22 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<C.CChainEthGetFilterChangesParams> {
-  return run<C.CChainEthGetFilterChangesParams>($445, value);
+  return run<C.CChainEthGetFilterChangesParams>($452, value);
 }
 
-/** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetFilterChangesResult(value: unknown): ValidationResult<T.FilterResults> {
-  return run<T.FilterResults>($FilterResults, value);
+/** Validates the result of `cChain.eth.getFilterChanges` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetFilterChangesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>> {
+  return validated<Decoded<T.FilterResults, N>>($FilterResults, i$FilterResults, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<C.CChainEthGetFilterLogsParams> {
-  return run<C.CChainEthGetFilterLogsParams>($445, value);
+  return run<C.CChainEthGetFilterLogsParams>($452, value);
 }
 
-/** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetFilterLogsResult(value: unknown): ValidationResult<T.FilterResults> {
-  return run<T.FilterResults>($FilterResults, value);
+/** Validates the result of `cChain.eth.getFilterLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetFilterLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>> {
+  return validated<Decoded<T.FilterResults, N>>($FilterResults, i$FilterResults, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16521,54 +17824,54 @@ export function validateCChainEthGetLogsParams(value: unknown): ValidationResult
   return run<C.CChainEthGetLogsParams>($Filter, value);
 }
 
-/** Validates the result of `cChain.eth.getLogs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetLogsResult(value: unknown): ValidationResult<T.FilterResults> {
-  return run<T.FilterResults>($FilterResults, value);
+/** Validates the result of `cChain.eth.getLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>> {
+  return validated<Decoded<T.FilterResults, N>>($FilterResults, i$FilterResults, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashParams> {
-  return run<C.CChainEthGetTransactionByHashParams>($449, value);
+  return run<C.CChainEthGetTransactionByHashParams>($456, value);
 }
 
-/** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashResult> {
-  return run<C.CChainEthGetTransactionByHashResult>($450, value);
+/** Validates the result of `cChain.eth.getTransactionByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetTransactionByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByHashResult, N>> {
+  return validated<Decoded<C.CChainEthGetTransactionByHashResult, N>>($457, i$68, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexParams> {
-  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($451, value);
+  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($458, value);
 }
 
-/** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexResult> {
-  return run<C.CChainEthGetTransactionByBlockHashAndIndexResult>($450, value);
+/** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByBlockHashAndIndexResult, N>> {
+  return validated<Decoded<C.CChainEthGetTransactionByBlockHashAndIndexResult, N>>($457, i$68, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexParams> {
-  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($453, value);
+  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($460, value);
 }
 
-/** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexResult> {
-  return run<C.CChainEthGetTransactionByBlockNumberAndIndexResult>($450, value);
+/** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByBlockNumberAndIndexResult, N>> {
+  return validated<Decoded<C.CChainEthGetTransactionByBlockNumberAndIndexResult, N>>($457, i$68, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptParams> {
-  return run<C.CChainEthGetTransactionReceiptParams>($449, value);
+  return run<C.CChainEthGetTransactionReceiptParams>($456, value);
 }
 
-/** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptResult> {
-  return run<C.CChainEthGetTransactionReceiptResult>($456, value);
+/** Validates the result of `cChain.eth.getTransactionReceipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetTransactionReceiptResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionReceiptResult, N>> {
+  return validated<Decoded<C.CChainEthGetTransactionReceiptResult, N>>($463, i$73, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<C.CChainEthSendRawTransactionParams> {
-  return run<C.CChainEthSendRawTransactionParams>($457, value);
+  return run<C.CChainEthSendRawTransactionParams>($464, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16591,14 +17894,14 @@ export function validateCChainEthFillTransactionParams(value: unknown): Validati
   return run<C.CChainEthFillTransactionParams>($GenericTransaction, value);
 }
 
-/** Validates the result of `cChain.eth.fillTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthFillTransactionResult(value: unknown): ValidationResult<T.FillTransactionResult> {
-  return run<T.FillTransactionResult>($FillTransactionResult, value);
+/** Validates the result of `cChain.eth.fillTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FillTransactionResult, N>> {
+  return validated<Decoded<T.FillTransactionResult, N>>($FillTransactionResult, i$FillTransactionResult, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<C.CChainEthSignParams> {
-  return run<C.CChainEthSignParams>($458, value);
+  return run<C.CChainEthSignParams>($465, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16611,14 +17914,14 @@ export function validateCChainEthSignTransactionParams(value: unknown): Validati
   return run<C.CChainEthSignTransactionParams>($GenericTransaction, value);
 }
 
-/** Validates the result of `cChain.eth.signTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSignTransactionResult(value: unknown): ValidationResult<T.SignTransactionResult> {
-  return run<T.SignTransactionResult>($SignTransactionResult, value);
+/** Validates the result of `cChain.eth.signTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignTransactionResult, N>> {
+  return validated<Decoded<T.SignTransactionResult, N>>($SignTransactionResult, i$SignTransactionResult, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<C.CChainEthSubscribeParams> {
-  return run<C.CChainEthSubscribeParams>($459, value);
+  return run<C.CChainEthSubscribeParams>($466, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16628,7 +17931,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<C.CChainEthUnsubscribeParams> {
-  return run<C.CChainEthUnsubscribeParams>($460, value);
+  return run<C.CChainEthUnsubscribeParams>($467, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16638,17 +17941,17 @@ export function validateCChainEthUnsubscribeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<C.CChainEthCapabilitiesParams> {
-  return run<C.CChainEthCapabilitiesParams>($83, value);
+  return run<C.CChainEthCapabilitiesParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCapabilitiesResult(value: unknown): ValidationResult<T.EthCapabilities> {
-  return run<T.EthCapabilities>($EthCapabilities, value);
+/** Validates the result of `cChain.eth.capabilities` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthCapabilitiesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthCapabilities, N>> {
+  return validated<Decoded<T.EthCapabilities, N>>($EthCapabilities, i$EthCapabilities, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<C.CChainEthGetChainConfigParams> {
-  return run<C.CChainEthGetChainConfigParams>($83, value);
+  return run<C.CChainEthGetChainConfigParams>($84, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16658,17 +17961,17 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationResult<C.CChainEthGetBadBlocksParams> {
-  return run<C.CChainEthGetBadBlocksParams>($83, value);
+  return run<C.CChainEthGetBadBlocksParams>($84, value);
 }
 
-/** Validates the result of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBadBlocksResult(value: unknown): ValidationResult<C.CChainEthGetBadBlocksResult> {
-  return run<C.CChainEthGetBadBlocksResult>($465, value);
+/** Validates the result of `cChain.eth.getBadBlocks` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainEthGetBadBlocksResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBadBlocksResult, N>> {
+  return validated<Decoded<C.CChainEthGetBadBlocksResult, N>>($472, i$75, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<C.CChainWeb3ClientVersionParams> {
-  return run<C.CChainWeb3ClientVersionParams>($83, value);
+  return run<C.CChainWeb3ClientVersionParams>($84, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16678,7 +17981,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<C.CChainWeb3Sha3Params> {
-  return run<C.CChainWeb3Sha3Params>($469, value);
+  return run<C.CChainWeb3Sha3Params>($476, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16688,7 +17991,7 @@ export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<T
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionParams(value: unknown): ValidationResult<C.CChainNetVersionParams> {
-  return run<C.CChainNetVersionParams>($83, value);
+  return run<C.CChainNetVersionParams>($84, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16698,7 +18001,7 @@ export function validateCChainNetVersionResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningParams(value: unknown): ValidationResult<C.CChainNetListeningParams> {
-  return run<C.CChainNetListeningParams>($83, value);
+  return run<C.CChainNetListeningParams>($84, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16708,37 +18011,37 @@ export function validateCChainNetListeningResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<C.CChainNetPeerCountParams> {
-  return run<C.CChainNetPeerCountParams>($83, value);
+  return run<C.CChainNetPeerCountParams>($84, value);
 }
 
-/** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetPeerCountResult(value: unknown): ValidationResult<T.Uint> {
-  return run<T.Uint>($Uint, value);
+/** Validates the result of `cChain.net.peerCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainNetPeerCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>> {
+  return validated<Decoded<T.Uint, N>>($Uint, i$Uint, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<C.CChainTxpoolStatusParams> {
-  return run<C.CChainTxpoolStatusParams>($83, value);
+  return run<C.CChainTxpoolStatusParams>($84, value);
 }
 
-/** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolStatusResult(value: unknown): ValidationResult<T.TxpoolStatus> {
-  return run<T.TxpoolStatus>($TxpoolStatus, value);
+/** Validates the result of `cChain.txpool.status` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainTxpoolStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolStatus, N>> {
+  return validated<Decoded<T.TxpoolStatus, N>>($TxpoolStatus, i$TxpoolStatus, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<C.CChainTxpoolContentParams> {
-  return run<C.CChainTxpoolContentParams>($83, value);
+  return run<C.CChainTxpoolContentParams>($84, value);
 }
 
-/** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolContentResult(value: unknown): ValidationResult<T.TxpoolContent> {
-  return run<T.TxpoolContent>($TxpoolContent, value);
+/** Validates the result of `cChain.txpool.content` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainTxpoolContentResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolContent, N>> {
+  return validated<Decoded<T.TxpoolContent, N>>($TxpoolContent, i$TxpoolContent, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<C.CChainTxpoolInspectParams> {
-  return run<C.CChainTxpoolInspectParams>($83, value);
+  return run<C.CChainTxpoolInspectParams>($84, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16748,7 +18051,7 @@ export function validateCChainTxpoolInspectResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<C.CChainAdminStartCpuProfilerParams> {
-  return run<C.CChainAdminStartCpuProfilerParams>($83, value);
+  return run<C.CChainAdminStartCpuProfilerParams>($84, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16758,7 +18061,7 @@ export function validateCChainAdminStartCpuProfilerResult(value: unknown): Valid
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<C.CChainAdminStopCpuProfilerParams> {
-  return run<C.CChainAdminStopCpuProfilerParams>($83, value);
+  return run<C.CChainAdminStopCpuProfilerParams>($84, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16768,7 +18071,7 @@ export function validateCChainAdminStopCpuProfilerResult(value: unknown): Valida
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<C.CChainAdminMemoryProfileParams> {
-  return run<C.CChainAdminMemoryProfileParams>($83, value);
+  return run<C.CChainAdminMemoryProfileParams>($84, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16778,7 +18081,7 @@ export function validateCChainAdminMemoryProfileResult(value: unknown): Validati
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<C.CChainAdminLockProfileParams> {
-  return run<C.CChainAdminLockProfileParams>($83, value);
+  return run<C.CChainAdminLockProfileParams>($84, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16798,7 +18101,7 @@ export function validateCChainAdminSetLogLevelResult(value: unknown): Validation
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<C.CChainAdminGetVmConfigParams> {
-  return run<C.CChainAdminGetVmConfigParams>($83, value);
+  return run<C.CChainAdminGetVmConfigParams>($84, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16811,9 +18114,9 @@ export function validateCChainNativeGetUtxosParams(value: unknown): ValidationRe
   return run<C.CChainNativeGetUtxosParams>($GetUtxosArgs, value);
 }
 
-/** Validates the result of `cChain.native.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetUtxosResult(value: unknown): ValidationResult<T.GetUtxosResult> {
-  return run<T.GetUtxosResult>($GetUtxosResult, value);
+/** Validates the result of `cChain.native.getUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainNativeGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetUtxosResult, N>> {
+  return validated<Decoded<T.GetUtxosResult, N>>($GetUtxosResult, i$GetUtxosResult, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.native.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16831,9 +18134,9 @@ export function validateCChainNativeGetAtomicTxStatusParams(value: unknown): Val
   return run<C.CChainNativeGetAtomicTxStatusParams>($GetAtomicTxStatusArgs, value);
 }
 
-/** Validates the result of `cChain.native.getAtomicTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetAtomicTxStatusResult(value: unknown): ValidationResult<T.GetAtomicTxStatusResult> {
-  return run<T.GetAtomicTxStatusResult>($GetAtomicTxStatusResult, value);
+/** Validates the result of `cChain.native.getAtomicTxStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainNativeGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxStatusResult, N>> {
+  return validated<Decoded<T.GetAtomicTxStatusResult, N>>($GetAtomicTxStatusResult, i$GetAtomicTxStatusResult, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.native.getAtomicTx`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16841,14 +18144,14 @@ export function validateCChainNativeGetAtomicTxParams(value: unknown): Validatio
   return run<C.CChainNativeGetAtomicTxParams>($GetAtomicTxArgs, value);
 }
 
-/** Validates the result of `cChain.native.getAtomicTx`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetAtomicTxResult(value: unknown): ValidationResult<T.GetAtomicTxResult> {
-  return run<T.GetAtomicTxResult>($GetAtomicTxResult, value);
+/** Validates the result of `cChain.native.getAtomicTx` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateCChainNativeGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxResult, N>> {
+  return validated<Decoded<T.GetAtomicTxResult, N>>($GetAtomicTxResult, i$GetAtomicTxResult, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNativeVersionParams(value: unknown): ValidationResult<C.CChainNativeVersionParams> {
-  return run<C.CChainNativeVersionParams>($83, value);
+  return run<C.CChainNativeVersionParams>($84, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16858,7 +18161,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<C.HttpGetHealthParams> {
-  return run<C.HttpGetHealthParams>($484, value);
+  return run<C.HttpGetHealthParams>($491, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16868,7 +18171,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<C.HttpGetHealthCheckParams> {
-  return run<C.HttpGetHealthCheckParams>($484, value);
+  return run<C.HttpGetHealthCheckParams>($491, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16878,7 +18181,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<C.HttpGetReadinessParams> {
-  return run<C.HttpGetReadinessParams>($484, value);
+  return run<C.HttpGetReadinessParams>($491, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16888,7 +18191,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<C.HttpGetLivenessParams> {
-  return run<C.HttpGetLivenessParams>($484, value);
+  return run<C.HttpGetLivenessParams>($491, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16896,4 +18199,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<T.HealthResult>($HealthResult, value);
 }
 
-export { $159, $20, $3, $301, $304, $307, $308, $313, $318, $320, $329, $331, $333, $336, $339, $340, $342, $344, $346, $347, $349, $353, $403, $404, $407, $409, $410, $413, $414, $415, $418, $425, $426, $429, $430, $431, $434, $436, $437, $440, $442, $445, $449, $450, $451, $453, $456, $457, $458, $459, $460, $465, $469, $484, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $163, $20, $3, $308, $311, $314, $315, $320, $325, $327, $336, $338, $340, $343, $346, $347, $349, $351, $353, $354, $356, $360, $410, $411, $414, $416, $417, $420, $421, $422, $425, $432, $433, $436, $437, $438, $441, $443, $444, $447, $449, $452, $456, $457, $458, $460, $463, $464, $465, $466, $467, $472, $476, $491, $66, $84, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult, dec$38, dec$40, dec$43, dec$46, dec$53, dec$56, dec$67, dec$68, dec$73, dec$75, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$BalanceResult, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$SignTransactionResult, dec$SyncingStatus, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, enc$37, enc$39, enc$41, enc$52, enc$62, enc$66, enc$69, enc$71, enc$74, enc$Filter, enc$GenericTransaction };

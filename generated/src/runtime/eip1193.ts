@@ -135,7 +135,8 @@ export function createEip1193Provider<S extends readonly RpcSchemaEntry[] = read
       const object = declared ? named(declared, params ?? undefined) : undefined;
       const [m, p] = declared && object ? [declared, object] : raw(declared ?? { method, endpoint, form: "by-position", params: [] }, params);
       try {
-        return await call(m, p, requestOptions?.signal ? { signal: requestOptions.signal } : undefined);
+        // EIP-1193 results are the wire's JSON: integers stay hex strings whatever the client's `numbers`
+        return await call(m, p, requestOptions?.signal ? { signal: requestOptions.signal, numbers: "string" } : { numbers: "string" });
       } catch (error) {
         throw providerError(error);
       }

@@ -3,9 +3,10 @@
  * one object of named parameters into a request, sends it with `fetch`, and
  * turns the response into a typed value or a typed error.
  */
-import { ResponseParseError, ValidationError, apiError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
+import { ResponseParseError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { hasOwn, type Check } from "./validate.js";
+import type { Decoder, Encoder, Numbers } from "./numbers.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
@@ -66,6 +67,10 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly returns?: readonly number[];
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
+  /** The params' string-encoded integers: bigints and numbers given for them are sent in their wire form. */
+  readonly paramIntegers?: Encoder;
+  /** The result's string-encoded integers: read as bigints under `numbers: "bigint"`. */
+  readonly resultIntegers?: Decoder;
   /** Never set: carries the params and result types. */
   readonly [operationTypes]?: { params: P; result: R };
 }
@@ -123,6 +128,15 @@ export interface HttpClientOptions extends ReliabilityOptions {
    * with `false`.
    */
   deprecationWarnings?: boolean | ((message: string) => void);
+  /**
+   * How integers the spec sends as strings (`x-avaspec-integer`, string
+   * formats int64/uint64) come back: `bigint`, or the wire's `string`. The
+   * generated factory's default follows its family (`string` for HTTP APIs,
+   * `bigint` for JSON-RPC), and the result types follow this option.
+   * Parameters take a bigint, a number or a string either way. `JSON.stringify`
+   * cannot write a bigint: convert (or use a replacer) before serialising results.
+   */
+  numbers?: Numbers;
 }
 
 /** Messages `console.warn` has shown already in this process. */
@@ -144,6 +158,8 @@ export function deprecationNotice(option: HttpClientOptions["deprecationWarnings
 export interface CallOptions extends SendOptions {
   /** Extra headers for this call only. */
   headers?: Record<string, string>;
+  /** The client's `numbers` for this call only (types do not follow it: meant for code that passes values through, like an EIP-1193 provider). */
+  numbers?: Numbers;
 }
 
 /** A client's settled configuration. */
@@ -155,11 +171,13 @@ export interface HttpConfig extends SendConfig {
   readonly results: ResultChecks | undefined;
   /** Called with an operation's deprecation message before each call. */
   readonly warnDeprecated?: (message: string | undefined) => void;
+  /** How string-encoded integers come back (default "string"). */
+  readonly numbers?: Numbers;
 }
 
 /** The checks `validateResponse` needs, or a clear error when they were not given. */
 export function requireResults(validateResponse: ResponseValidation | undefined, results: ResultChecks | undefined): ResultChecks | undefined {
-  if (validateResponse && validateResponse !== "off" && !results) throw new TypeError(`validateResponse "${validateResponse}" needs the module's …Results (the generated factory passes them)`);
+  if (validateResponse && validateResponse !== "off" && !results) throw new TypeError(`validateResponse "${validateResponse}" needs the module's …Results: pass them as \`results\``);
   return results;
 }
 
@@ -167,8 +185,9 @@ export function requireResults(validateResponse: ResponseValidation | undefined,
  * Settles client options into a config for `callHttp`. `results` (the
  * generated `…Results` map) is needed only when `validateResponse` is on.
  */
-export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string }, defaultBaseUrl: string, results?: ResultChecks): HttpConfig {
+export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string }, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string"): HttpConfig {
   return {
+    numbers: options.numbers ?? defaultNumbers,
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ""),
     fetch: options.fetch,
     headers: { ...options.headers },
@@ -266,6 +285,7 @@ function headerValue(op: HttpOperation, name: string, value: string): string {
 /** Builds the URL, headers and body of a call; throws ValidationError before anything is sent. */
 export function buildRequest(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): { url: string; safeUrl: string; init: RequestInit & { headers: Record<string, string> } } {
   if (params !== undefined && !isRecord(params)) fail(op, op.path, "", `parameters must be an object, got ${describe(params)}`);
+  if (op.paramIntegers && params !== undefined) params = op.paramIntegers(params, op.id, op.method, op.path);
   if (op.check) checkParams(op.id, op.method, op.path, op.check, params ?? {});
   const pathValues = new Map<string, string>();
   const query: string[] = [];
@@ -327,11 +347,7 @@ export function checkParams(operationId: string, method: string, url: string, ch
   if (check(params, "", null)) return;
   const issues: ValidationIssue[] = [];
   check(params, "", issues);
-  const first = issues[0]!;
-  const name = first.path.split("/")[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
-  const where = name === undefined ? "params" : `parameter "${name}"${first.path.split("/").length > 2 ? ` at ${first.path}` : ""}`;
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? "s" : ""})` : "";
-  throw new ValidationError(`${operationId}: ${where} ${first.message}${more}`, { request: { operationId, method, url }, issues });
+  throw paramsError(operationId, method, url, issues);
 }
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
@@ -387,5 +403,5 @@ export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
-  return parsed.value as R;
+  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(parsed.value) : parsed.value) as R;
 }

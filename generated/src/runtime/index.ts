@@ -4,6 +4,7 @@ export * from "./jsonrpc.js";
 export * from "./eip1193.js";
 export type { Check, StandardIssue, StandardResult, StandardSchemaV1, ValidationResult } from "./validate.js";
 export * from "./paginate.js";
+export { decodeIntegers, encodeIntegers, type Decoded, type Encodable, type IntegerString, type Numbers } from "./numbers.js";
 export * from "./styles.js";
 export * from "./bodies.js";
 export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type ReliabilityOptions, type RequestEvent, type ResponseEvent, type RetryOptions } from "./send.js";

@@ -7,6 +7,7 @@ import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, ap
 import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, unwrapped, type Check } from "./validate.js";
+import type { Decoder, Encoder, Numbers } from "./numbers.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
@@ -28,6 +29,10 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
+  /** The params' string-encoded integers: bigints and numbers given for them are sent in their wire form. */
+  readonly paramIntegers?: Encoder;
+  /** The result's string-encoded integers: read as bigints under `numbers: "bigint"`. */
+  readonly resultIntegers?: Decoder;
   /** Set when the method is deprecated: what the first call warns (see `deprecationWarnings`). */
   readonly deprecated?: string;
   /**
@@ -68,6 +73,7 @@ export interface RpcTransport {
 
 interface Pending {
   method: RpcMethod;
+  numbers: Numbers;
   envelope: { jsonrpc: "2.0"; id: number; method: string; params: unknown };
   resolve(value: unknown): void;
   reject(error: AvaspecError | unknown): void;
@@ -81,7 +87,8 @@ function invalid(m: RpcMethod, url: string, path: string, message: string): Vali
 /** The params member of the envelope, per the method's wire form. Throws ValidationError. */
 export function serializeParams(m: RpcMethod, params: object | undefined, url = m.endpoint): unknown {
   if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) throw invalid(m, url, "", "params must be an object");
-  const given = (params ?? {}) as Record<string, unknown>;
+  let given = (params ?? {}) as Record<string, unknown>;
+  if (m.paramIntegers) given = m.paramIntegers(given, m.method, "POST", url);
   if (m.check) checkParams(m.method, "POST", url, m.check, given);
   const value = (name: string) => (hasOwn(given, name) ? given[name] : undefined);
   for (const p of m.params) {
@@ -120,9 +127,12 @@ function allTransient(text: string, policy: Required<RetryOptions>): boolean {
 
 /**
  * A JSON-RPC transport for the given options. `results` (the generated
- * `…Results` map) is needed only when `validateResponse` is on.
+ * `…Results` map) is needed only when `validateResponse` is on;
+ * `defaultNumbers` applies when the options do not say `numbers`.
  */
-export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: string, results?: ResultChecks): RpcTransport {
+export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string"): RpcTransport {
+  const numbers = options.numbers ?? defaultNumbers;
+  const validateResponse = options.validateResponse ?? "off";
   const checks = requireResults(options.validateResponse, results);
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const maxSize = Math.max(1, Math.floor(options.batch?.maxSize ?? 40));
@@ -150,10 +160,10 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     return h;
   }
 
-  function prepare(m: RpcMethod, params: object | undefined, resolve: Pending["resolve"], reject: Pending["reject"]): Pending {
+  function prepare(m: RpcMethod, params: object | undefined, resolve: Pending["resolve"], reject: Pending["reject"], callNumbers?: Numbers): Pending {
     const envelope = { jsonrpc: "2.0" as const, id: nextId++, method: m.method, params: serializeParams(m, params, urlOf(m)) };
     warnDeprecated(m.deprecated);
-    return { method: m, envelope, resolve, reject };
+    return { method: m, numbers: callNumbers ?? numbers, envelope, resolve, reject };
   }
 
   function settle(item: Pending, reply: unknown, request: RequestInfo, status: number): void {
@@ -171,8 +181,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     } else if (hasOwn(reply, "result")) {
       try {
         const result = item.method.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], item.method.wrappedIn);
-        checks?.apply(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method, result, status, JSON.stringify(reply));
-        item.resolve(result);
+        if (checks && validateResponse !== "off") checks.apply(validateResponse, { ...request, operationId: item.method.method }, item.method, result, status, JSON.stringify(reply));
+        const decode = item.method.resultIntegers;
+        item.resolve(item.numbers === "bigint" && decode ? decode(result) : result);
       } catch (error) {
         item.reject(error);
       }
@@ -262,9 +273,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
 
   const call: RpcCall = <P, R>(m: RpcMethod<P, R>, params: P, callOptions?: CallOptions) =>
     new Promise<R>((resolve, reject) => {
-      const item = prepare(m, params as object | undefined, resolve as Pending["resolve"], reject);
+      const item = prepare(m, params as object | undefined, resolve as Pending["resolve"], reject, callOptions?.numbers);
       // a call with its own signal, headers, retry or timeout goes alone
-      if (!auto || (callOptions !== undefined && Object.values(callOptions).some((v) => v !== undefined))) {
+      if (!auto || (callOptions !== undefined && Object.entries(callOptions).some(([k, v]) => k !== "numbers" && v !== undefined))) {
         void send([item], false, callOptions);
         return;
       }
@@ -274,9 +285,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
 
   async function batch<const T extends readonly Promise<unknown>[]>(build: (call: RpcCall) => T): Promise<BatchResults<T>> {
     const collected: Pending[] = [];
-    const collect: RpcCall = <P, R>(m: RpcMethod<P, R>, params: P) =>
+    const collect: RpcCall = <P, R>(m: RpcMethod<P, R>, params: P, callOptions?: CallOptions) =>
       new Promise<R>((resolve, reject) => {
-        collected.push(prepare(m, params as object | undefined, resolve as Pending["resolve"], reject));
+        collected.push(prepare(m, params as object | undefined, resolve as Pending["resolve"], reject, callOptions?.numbers));
       });
     const calls = build(collect);
     if (collected.length > 0) dispatch(collected, true);

@@ -15,6 +15,7 @@ import type { ValidationIssue } from "./errors.js";
 import type { HttpOperation, ResultChecks } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
 import { equal, hasOwn, setOwn } from "./validate.js";
+import { IntegerIssue, encodeIntegers, type Decoder } from "./numbers.js";
 
 /** A JSON Schema, reduced to what synthesis needs; `$ref` names a schema in the table's `defs`. */
 export type MockSchema = boolean | MockSchemaObject;
@@ -450,6 +451,18 @@ function endpointKey(path: string): string {
   return "/" + path.replace(/^\/+|\/+$/g, "");
 }
 
+/** An override's body in the wire form: bigints and numbers given for string-encoded integers written as the spec says. */
+function wireBody(decoder: Decoder | undefined, value: unknown, id: string): unknown {
+  if (decoder === undefined) return value;
+  try {
+    // the result's walker, writing this time
+    return encodeIntegers(decoder.walk, value);
+  } catch (error) {
+    if (error instanceof IntegerIssue) throw new Error(`avaspec mock: the override body of ${id} at ${error.path || "/"} ${error.message}`);
+    throw error;
+  }
+}
+
 /** A mock service over the generated tables of one or more APIs; `A` (types only) is what they answer, for typed overrides. */
 export function createMockService<A extends MockAnswers = MockAnswers>(tables: readonly MockTable[], options: MockServiceOptions = {}): MockService<A> {
   const seed = options.seed ?? 1;
@@ -548,7 +561,13 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
     if (params instanceof Error) return json(400, errorBody(400, [params.message]), id);
     if (entry.op.check && !entry.op.check(params, "", issues)) return json(400, errorBody(400, issues.map((i) => `${i.path.slice(1).replace(/\//g, ".") || "params"} ${i.message}`)), id);
     if (o?.status !== undefined && o.status >= 400 && o.body === undefined) return json(o.status, errorBody(o.status, REASONS[o.status] ?? "Error"), id, o.headers);
-    const value = o?.body !== undefined ? o.body : entry.paging ? page(entry, table, params) : body(entry, table, "0");
+    let value: unknown;
+    try {
+      // an override's 2XX body may hold bigints and numbers for string-encoded integers: served in the wire form
+      value = o?.body !== undefined ? (o.status === undefined || (o.status >= 200 && o.status <= 299) ? wireBody(entry.op.resultIntegers, o.body, id) : o.body) : entry.paging ? page(entry, table, params) : body(entry, table, "0");
+    } catch (e) {
+      return json(500, errorBody(500, [e instanceof Error ? e.message : String(e)]), id);
+    }
     // page() answers undefined for a token this service did not issue
     if (value === undefined && entry.paging) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
     const status = o?.status ?? entry.status;
@@ -612,7 +631,7 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
     const pair = o?.body === undefined && useExamples ? entry.pairs?.find((p) => equal(p.params, named)) : undefined;
     let result: unknown;
     try {
-      result = o?.body !== undefined ? o.body : pair ? structuredClone(pair.result) : body(entry, table, "0");
+      result = o?.body !== undefined ? wireBody(entry.method.resultIntegers, o.body, name) : pair ? structuredClone(pair.result) : body(entry, table, "0");
       if (o?.body === undefined && serverShapes && entry.method.wrappedIn !== undefined) result = { [entry.method.wrappedIn]: result };
     } catch (e) {
       // this call alone fails, as JSON-RPC says: the other calls of a batch keep their replies

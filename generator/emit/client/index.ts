@@ -12,6 +12,7 @@ import { isIdentifier } from "../../ir/naming.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
+import type { ValidatorModule } from "../validators/index.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
@@ -43,14 +44,17 @@ function docsOf(description: string | undefined, deprecated: boolean, schema: Ir
 interface Emitted {
   statements: (StatementStructures | WriterFunction)[];
   usesTypes: boolean;
+  usesIntegerString: boolean;
+  usesEncodable: boolean;
 }
 
-export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: string; result?: string }>): (StatementStructures | WriterFunction)[] {
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers">): (StatementStructures | WriterFunction)[] {
+  const { checks, walkers } = validators;
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
-  const out: Emitted = { statements: [], usesTypes: false };
+  const out: Emitted = { statements: [], usesTypes: false, usesIntegerString: false, usesEncodable: false };
   // results are response shapes, params request shapes (readOnly members out, writeOnly in)
-  const typeRef = (direction: "request" | "response"): TypeContext => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true));
+  const typeRef = (direction: "request" | "response"): TypeContext => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), () => (out.usesIntegerString = true));
   const ctx = typeRef("response");
   const requestCtx = typeRef("request");
   // list operations, once: the interface and the factory both need them
@@ -80,14 +84,24 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const results: [CodeRef, CodeRef][] = [];
   for (const op of ir.operations) {
     const c = checks.get(op);
-    const check = c ? new CodeRef(c.params) : undefined;
-    if (c) [c.params, c.result].forEach((n) => n && used.add(n));
+    // an operation without parameters needs no generated check: the runtime refuses params that are not an object
+    const noParams = op.protocol === "http" ? op.parameters.length === 0 && !op.requestBody : op.params.length === 0;
+    const check = c && !noParams ? new CodeRef(c.params) : undefined;
+    if (c) [check ? c.params : undefined, c.result].forEach((n) => n && used.add(n));
     if (c?.result) results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
+    const walk = walkers.get(op);
+    if (walk) [walk.params, walk.result].forEach((n) => n && used.add(n));
+    const integers = { paramIntegers: walk?.params ? new CodeRef(walk.params) : undefined, resultIntegers: walk?.result ? new CodeRef(walk.result) : undefined };
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, encoders);
-    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types);
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, encoders, integers);
+    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers);
   }
+  // the number policy: results that hold string-encoded integers are typed by the client's `numbers`
+  const decodes = new Set(ir.operations.filter((op) => walkers.get(op)?.result !== undefined || (op.protocol === "json-rpc" && op.resultByParam !== undefined && walkers.get(op)?.result !== undefined)));
+  const numbered = decodes.size > 0;
+  const decoded = (op: IrOperation, type: string) => (decodes.has(op) ? `Decoded<${type}, N>` : type);
+  const defaultNumbers = hasRpc ? "bigint" : "string";
   // result checks live apart from the descriptors: a bundle that does not validate responses drops them
   out.statements.push((w) => {
     writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
@@ -148,8 +162,8 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const tree = groupTree(ir.operations);
   const clientDocs = [comment(ir.info.title), ir.info.description ? comment(ir.info.description) : ""].filter(Boolean).join("\n\n");
   out.statements.push((w) => {
-    writeDocs(w, clientDocs);
-    w.write(`export interface ${identifier(ir.names.client)} `).inlineBlock(() => {
+    writeDocs(w, numbered ? `${clientDocs}\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option): \`${defaultNumbers}\` unless the options say otherwise.` : clientDocs);
+    w.write(`export interface ${identifier(ir.names.client)}${numbered ? `<N extends Numbers = ${stringLiteral(defaultNumbers)}>` : ""} `).inlineBlock(() => {
       writeGroup(w, tree, [], (path) => {
         const p = providers.get(path.join("."));
         if (!p) return;
@@ -162,20 +176,20 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
         if (paged) {
           // a list operation: the call, plus .pages() and .iterate() over every page
           const result = resultType(op);
-          w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paged.items)}]>[number]>;`);
+          w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, `NonNullable<${result}[${stringLiteral(paged.items)}]>[number]`)}>;`);
         } else {
           // a result typed by a param's value: one overload per value, then the general signature
           const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
           for (const v of byParam?.variants ?? []) {
-            w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${typeText(toTypeNode(v.schema, ctx))}>;`);
+            w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${decoded(op, typeText(toTypeNode(v.schema, ctx)))}>;`);
             writeDocs(w, methodDocs(op));
           }
-          w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
+          w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${decoded(op, resultType(op))}>;`);
         }
       });
       if (hasRpc) {
         writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
-        w.writeLine(`batch<const R extends readonly Promise<unknown>[]>(build: (client: Omit<${identifier(ir.names.client)}, "batch">) => R): Promise<BatchResults<R>>;`);
+        w.writeLine(`batch<const R extends readonly Promise<unknown>[]>(build: (client: Omit<${identifier(ir.names.client)}${numbered ? "<N>" : ""}, "batch">) => R): Promise<BatchResults<R>>;`);
       }
     });
     w.newLine();
@@ -184,28 +198,38 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
 
   out.statements.push((w) => {
-    writeDocs(w, `Creates a client for ${comment(ir.info.title)}: one method per operation.`);
     const client = identifier(ir.names.client);
-    w.write(`export function ${identifier(ir.names.factory)}(options: ${identifier(ir.names.options)} = {}): ${client} `).inlineBlock(() => {
+    // the implementation is typed with the wire's strings; the runtime decodes as `numbers` says, and the result is typed by N
+    const wire = numbered ? `${client}<"string">` : client;
+    writeDocs(w, `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.` : ""}`);
+    const signature = numbered ? `<N extends Numbers = ${stringLiteral(defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N } = {}): ${client}<N>` : `(options: ${identifier(ir.names.options)} = {}): ${client}`;
+    w.write(`export function ${identifier(ir.names.factory)}${signature} `).inlineBlock(() => {
       const base = identifier(ir.names.defaultBaseUrl);
       const results = identifier(ir.names.results);
-      if (hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results});`);
+      const numbersArg = numbered && defaultNumbers !== "string" ? `, ${stringLiteral(defaultNumbers)}` : "";
+      if (hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results}${numbersArg});`);
       if (hasRpc) {
-        w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results});`);
-        w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
-        writeFactoryObject(w, tree, paging, [], client, (path) => {
+        w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results}${numbersArg});`);
+        w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
+        writeFactoryObject(w, tree, paging, [], wire, (path) => {
           const p = providers.get(path.join("."));
           if (p) w.writeLine(`provider: createEip1193Provider<${p.schema}>(call, ${stringLiteral(p.endpoint)}, ${p.methods}),`);
         });
         w.write(");").newLine();
-        w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
+        if (numbered) {
+          w.writeLine(`const client: ${wire} = { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
+          w.writeLine(`return client as unknown as ${client}<N>;`);
+        } else w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
       } else {
-        w.write("return ");
-        writeFactoryObject(w, tree, paging, [], client, () => {});
+        w.write(numbered ? `const client: ${wire} = ` : "return ");
+        writeFactoryObject(w, tree, paging, [], wire, () => {});
         w.write(";").newLine();
+        if (numbered) w.writeLine(`return client as unknown as ${client}<N>;`);
       }
     });
   });
+
+  emitFunctions(ir, out, { hasHttp, hasRpc, numbered, defaultNumbers, decoded, resultType, ctx, paging });
 
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
@@ -221,11 +245,97 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
+    ...(numbered ? [{ name: "Decoded", isTypeOnly: true }] : []),
+    { name: "Numbers", isTypeOnly: true },
+    ...(hasHttp ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
+    ...(hasRpc ? [{ name: "RpcTransport", isTypeOnly: true }] : []),
+    ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
+    ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
   ];
   const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
   if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
   if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
   return [...imports, ...out.statements];
+}
+
+interface FunctionContext {
+  hasHttp: boolean;
+  hasRpc: boolean;
+  numbered: boolean;
+  defaultNumbers: "bigint" | "string";
+  decoded: (op: IrOperation, type: string) => string;
+  resultType: (op: IrOperation) => string;
+  ctx: TypeContext;
+  paging: Paging;
+}
+
+/**
+ * The tree-shakable form: the state the functions share (`XCore`), its
+ * factory, and one exported function per operation in viem's style,
+ * `getChainInfo(core, params, options)`, typed by the core's `numbers`.
+ * Nothing links the functions to each other, so a bundle keeps only the
+ * ones it calls (and their descriptors).
+ */
+function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
+  const core = identifier(ir.names.core);
+  const title = comment(ir.info.title);
+  out.statements.push((w) => {
+    writeDocs(w, `What the functions of ${title} share, made by {@link ${identifier(ir.names.coreFactory)}}: the settled options${f.hasRpc ? " and the JSON-RPC transport (its batching included)" : ""}. Each operation is also a function of its own (\`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\`), so a bundle holds only the operations it calls.\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option).`);
+    w.write(`export interface ${core}<N extends Numbers = Numbers> `).inlineBlock(() => {
+      w.writeLine("/** How integers the spec sends as strings come back: the result types follow it. */");
+      w.writeLine("readonly numbers: N;");
+      w.writeLine(`readonly options: ${identifier(ir.names.options)} & { results?: ResultChecks };`);
+      if (f.hasRpc) w.writeLine("readonly rpc: RpcTransport;");
+      if (f.hasHttp) {
+        w.writeLine("/** The settled HTTP options, made by the first HTTP call (so a bundle without one does not hold the code). */");
+        w.writeLine("http?: HttpConfig;");
+      }
+    });
+    w.newLine();
+    writeDocs(
+      w,
+      `Creates the state of ${title}'s functions, for the tree-shakable form: \`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\` instead of \`client.${ir.operations[0] ? [...ir.operations[0].group, ir.operations[0].names.method].join(".") : "operation"}(params)\`. Same options as {@link ${identifier(ir.names.factory)}}; \`validateResponse\` needs \`results\` (\`${comment(ir.names.results)}\`), which the client factory passes itself. Integers the spec sends as strings come back as \`${f.defaultNumbers}\`s unless \`numbers\` says otherwise.`,
+    );
+    const base = identifier(ir.names.defaultBaseUrl);
+    w.write(`export function ${identifier(ir.names.coreFactory)}<N extends Numbers = ${stringLiteral(f.defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N; results?: ResultChecks } = {}): ${core}<N> `).inlineBlock(() => {
+      w.writeLine(`const numbers = (options.numbers ?? ${stringLiteral(f.defaultNumbers)}) as N;`);
+      // an HTTP module settles its options now, so that a bad option fails here; a mixed one on its first HTTP call
+      if (f.hasHttp && !f.hasRpc) w.writeLine(`return { numbers, options, http: resolveHttpConfig(options, ${base}, options.results, numbers) };`);
+      else w.writeLine(`return { numbers, options, rpc: createRpcTransport(options, ${base}, options.results, numbers) };`);
+    });
+    if (f.hasHttp && f.hasRpc) {
+      w.newLine();
+      w.writeLine(`function httpOf(client: ${core}): HttpConfig {`);
+      w.writeLine(`  return (client.http ??= resolveHttpConfig(client.options, ${base}, client.options.results, client.numbers));`);
+      w.writeLine("}");
+    }
+  });
+  for (const op of ir.operations) {
+    const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
+    const params = identifier(op.names.params);
+    const name = identifier(op.names.function);
+    const decodes = f.decoded(op, "X") !== "X";
+    const generic = decodes ? "<N extends Numbers>" : "";
+    const coreType = decodes ? `${core}<N>` : core;
+    const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `client.rpc.call(${identifier(op.names.descriptor)}, params, options)`;
+    const paged = f.paging.get(op);
+    const docs = `${methodDocs(op)}${paged ? `\n\nOne page: pass its \`${comment(paged.nextToken)}\` as \`${comment(paged.token)}\` for the next (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
+    out.statements.push((w) => {
+      const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
+      for (const v of byParam?.variants ?? []) {
+        writeDocs(w, docs);
+        w.writeLine(`export function ${name}${generic}(client: ${coreType}, params: ${params} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${f.decoded(op, typeText(toTypeNode(v.schema, f.ctx)))}>;`);
+      }
+      if (byParam) {
+        writeDocs(w, docs);
+        w.writeLine(`export function ${name}${generic}(client: ${coreType}, params${optional ? "?" : ""}: ${params}, options?: CallOptions): Promise<${f.decoded(op, f.resultType(op))}>;`);
+      } else writeDocs(w, docs);
+      const result = f.decoded(op, f.resultType(op));
+      w.write(`export function ${name}${generic}(client: ${coreType}, params${optional ? "?" : ""}: ${params}, options?: CallOptions): Promise<${result}> `).inlineBlock(() => {
+        w.writeLine(`return ${call}${decodes ? ` as Promise<${result}>` : ""};`);
+      });
+    });
+  }
 }
 
 function methodDocs(op: IrOperation): string {
@@ -331,7 +441,12 @@ function bodyEncoder(contentType: string | undefined, runtime: Set<string>): Cod
   return name ? new CodeRef(name) : undefined;
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>): void {
+interface IntegerWalkerRefs {
+  paramIntegers: CodeRef | undefined;
+  resultIntegers: CodeRef | undefined;
+}
+
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -340,7 +455,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
   if (op.requestBody) {
     members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, requestCtx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
   }
-  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.`, (w) => writeObjectType(w, members)));
+  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.${integers.paramIntegers ? ENCODABLE_NOTE : ""}`, encodableType(out, integers, (w) => writeObjectType(w, members))));
   if (!schemaNames.has(op.names.response)) {
     // bytes arrive as a Blob, whatever the schema says about them
     const bodies = responseKind(op) === "binary" ? [{ k: "raw", text: "Blob" } as const] : successBodies(op).map((s) => toTypeNode(s, ctx));
@@ -372,20 +487,21 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     apiKey: key ? { name: key.name, in: key.in } : undefined,
     returns: returns.length > 0 ? returns : undefined,
     check,
+    ...integers,
   };
   out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, `HttpOperation${types}`, descriptor));
 }
 
-function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string): void {
-  const docs = `Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`;
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs): void {
+  const docs = (integers.paramIntegers ? (text: string) => text + ENCODABLE_NOTE : (text: string) => text)(`Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`);
   if (op.transport.form === "one-object") {
-    out.statements.push(typeAlias(op.names.params, docs, toTypeNode(op.params[0]!.schema, requestCtx)));
+    out.statements.push(typeAlias(op.names.params, docs, encodableType(out, integers, toTypeNode(op.params[0]!.schema, requestCtx))));
   } else {
     const members: Member[] = op.params.map((p: IrRpcParam) => {
       const d = docsOf(p.description, p.deprecated, p.schema);
       return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(d ? { docs: d } : {}) };
     });
-    out.statements.push(typeAlias(op.names.params, docs, (w) => writeObjectType(w, members)));
+    out.statements.push(typeAlias(op.names.params, docs, encodableType(out, integers, (w) => writeObjectType(w, members))));
   }
   const fields = rpcFields(op, (key) => byKey.get(key)?.schema).map((f) => ({ name: f.name, required: f.required || undefined }));
   if (!schemaNames.has(op.names.response)) {
@@ -393,8 +509,22 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), wrappedIn: op.result?.wire?.property, params: fields, check, errors: errors.length > 0 ? errors : undefined };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
+}
+
+const ENCODABLE_NOTE = "\n\nIntegers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).";
+
+/** A params type: `Encodable<…>` when its integers may be given as bigints and numbers. */
+function encodableType(out: Emitted, integers: IntegerWalkerRefs, type: TypeNode | WriterFunction): TypeNode | WriterFunction {
+  if (!integers.paramIntegers) return type;
+  out.usesEncodable = true;
+  return (w: TextWriter) => {
+    w.write("Encodable<");
+    if (typeof type === "function") type(w);
+    else printType(w, type);
+    w.write(">");
+  };
 }
 
 export interface ProviderNames {

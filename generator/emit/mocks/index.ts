@@ -16,6 +16,7 @@ import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind } from "../../ir/passes.js";
 import { schemaTypeContext, toTypeNode, typeText } from "../types/type-node.js";
+import type { ValidatorModule } from "../validators/index.js";
 
 type Json = JsonValue;
 
@@ -138,10 +139,16 @@ function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>
  * method name `{ result }`, one per endpoint that has the name. Bodies are
  * response shapes, from types.ts (`T`) or the client's own aliases (`C`).
  */
-function answersType(ir: IrDocument): { members: [string, string[]][]; uses: { T: boolean; C: boolean } } {
+function answersType(ir: IrDocument, walkers: ValidatorModule["walkers"], hasIntegers: ValidatorModule["hasIntegers"]): { members: [string, string[]][]; uses: { T: boolean; C: boolean; Encodable: boolean; IntegerString: boolean } } {
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
-  const uses = { T: false, C: false };
-  const ctx = schemaTypeContext(ir.schemas, "response", "T", () => (uses.T = true));
+  const uses = { T: false, C: false, Encodable: false, IntegerString: false };
+  const ctx = schemaTypeContext(ir.schemas, "response", "T", () => (uses.T = true), () => (uses.IntegerString = true));
+  // a success body with string-encoded integers may be given with bigints and numbers: the mock writes them in the wire form
+  const encodable = (type: string, yes: boolean) => {
+    if (!yes) return type;
+    uses.Encodable = true;
+    return `Encodable<${type}>`;
+  };
   const named = (name: string) => {
     if (schemaNames.has(name)) {
       uses.T = true;
@@ -158,20 +165,20 @@ function answersType(ir: IrDocument): { members: [string, string[]][]; uses: { T
   };
   for (const op of ir.operations) {
     if (op.protocol === "json-rpc") {
-      const result = op.result ? named(op.names.response) : "null";
+      const result = op.result ? encodable(named(op.names.response), walkers.get(op)?.result !== undefined) : "null";
       // answered as given, so the form servers send (x-avaspec-wire-shape) is a result too
       add(op.transport.method, `{ result: ${op.result?.wire ? `${result} | { ${propertyKey(op.result.wire.property)}: ${result} }` : result} }`);
       continue;
     }
     const id = op.id || op.names.method;
     const kind = responseKind(op);
-    if (kind !== "none") add(id, `{ status: undefined; body: ${kind === "json" ? named(op.names.response) : kind === "text" ? "string" : "unknown"} }`);
+    if (kind !== "none") add(id, `{ status: undefined; body: ${kind === "json" ? encodable(named(op.names.response), walkers.get(op)?.result !== undefined) : kind === "text" ? "string" : "unknown"} }`);
     // statuses with the same body as one alternative
     const statuses = new Map<string, string[]>();
     for (const r of op.responses) {
       const c = r.content[0];
       if (!c) continue;
-      const body = /json/i.test(c.contentType) ? typeText(toTypeNode(c.schema, ctx)) : /^text\//i.test(c.contentType) ? "string" : "unknown";
+      const body = /json/i.test(c.contentType) ? encodable(typeText(toTypeNode(c.schema, ctx)), r.success && hasIntegers(c.schema) && walkers.get(op)?.result !== undefined) : /^text\//i.test(c.contentType) ? "string" : "unknown";
       const list = statuses.get(body) ?? [];
       const status = /^\d{3}$/.test(r.status) ? r.status : "number";
       if (!list.includes(status)) list.push(status);
@@ -184,15 +191,17 @@ function answersType(ir: IrDocument): { members: [string, string[]][]; uses: { T
 }
 
 /** The statements of `<module>/mocks.ts`. */
-export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction)[] {
+export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "walkers" | "hasIntegers">): (StatementStructures | WriterFunction)[] {
   const r = new Reducer(ir);
   const entries = ir.operations.map((op) => ({ op, fields: op.protocol === "http" ? httpEntry(r, op) : rpcEntry(r, op) }));
   const descriptors = [...new Set([...ir.operations.map((op) => op.names.descriptor), ir.names.results])].sort();
   const defs = Object.fromEntries([...r.defs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const answers = answersType(ir);
+  const answers = answersType(ir, validators.walkers, validators.hasIntegers);
   return [
     (w) => {
       w.writeLine(`import type { MockTable } from "../runtime/mock.js";`);
+      const numberTypes = [...(answers.uses.Encodable ? ["Encodable"] : []), ...(answers.uses.IntegerString ? ["IntegerString"] : [])];
+      if (numberTypes.length > 0) w.writeLine(`import type { ${numberTypes.join(", ")} } from "../runtime/numbers.js";`);
       w.writeLine(`import { ${descriptors.map(identifier).join(", ")} } from "./client.js";`);
       if (answers.uses.C) w.writeLine(`import type * as C from "./client.js";`);
       if (answers.uses.T) w.writeLine(`import type * as T from "./types.js";`);

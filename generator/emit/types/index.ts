@@ -2,7 +2,7 @@
  * Target `types`: one TypeScript declaration per named schema, with JSDoc from
  * the spec. Plain object schemas become interfaces; everything else a type alias.
  */
-import type { StatementStructures } from "ts-morph";
+import { StructureKind, type StatementStructures } from "ts-morph";
 import type { WriterFunction } from "../../writer.js";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
@@ -19,9 +19,11 @@ function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
 }
 
 export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction)[] {
-  const response = schemaTypeContext(ir.schemas, "response");
-  const request = schemaTypeContext(ir.schemas, "request");
-  return ir.schemas.flatMap((named) => {
+  let integers = false;
+  const marked = () => (integers = true);
+  const response = schemaTypeContext(ir.schemas, "response", undefined, undefined, marked);
+  const request = schemaTypeContext(ir.schemas, "request", undefined, undefined, marked);
+  const declarations = ir.schemas.flatMap((named) => {
     const docs = jsDoc(named.schema);
     // a schema with readOnly/writeOnly members: the name is the response shape, `…Input` the request shape
     const input = named.names.input;
@@ -29,6 +31,8 @@ export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction
     if (input) shapes.push([input, request, [docs, `What requests send as \`${named.name}\`: readOnly members left out, writeOnly ones in.`].filter(Boolean).join("\n\n")]);
     return shapes.map(([name, ctx, text]) => declaration(named.schema, name, text, ctx));
   });
+  if (!integers) return declarations;
+  return [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
 }
 
 function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext): WriterFunction {

@@ -28,6 +28,8 @@ export interface TypeContext {
   refName(target: string): string;
   /** Which shape: a request leaves readOnly members out, a response writeOnly ones (default: both in). */
   direction?: "request" | "response";
+  /** Hears that the output uses `IntegerString` (a string-encoded integer's marker), so its module imports it. */
+  onInteger?: () => void;
 }
 
 /** A named schema's type in a direction: `XInput` for a request when its shapes differ (readOnly/writeOnly), else `X`. */
@@ -40,10 +42,11 @@ export function shapeName(s: IrNamedSchema, direction: TypeContext["direction"])
  * types.ts, or behind a namespace import (`T.Block`) in the modules that
  * import it; `used` hears when a name is taken, so the import is written only then.
  */
-export function schemaTypeContext(schemas: readonly IrNamedSchema[], direction: "request" | "response", namespace?: string, used?: () => void): TypeContext {
+export function schemaTypeContext(schemas: readonly IrNamedSchema[], direction: "request" | "response", namespace?: string, used?: () => void, onInteger?: () => void): TypeContext {
   const byKey = new Map(schemas.map((s) => [s.key, s]));
   return {
     direction,
+    ...(onInteger ? { onInteger } : {}),
     refName: (target) => {
       const s = byKey.get(target);
       if (!s) return "unknown";
@@ -156,7 +159,13 @@ function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefine
         case "string":
           // raw bytes (format: binary, or a 3.1 contentMediaType): what fetch can send
           // these global names are reserved by the naming pass (BINARY_TYPE_NAMES), so no schema shadows them
-          return s.format === "binary" ? raw("Blob | ArrayBuffer | ArrayBufferView | string") : (hexTemplate(s.pattern) ?? raw(t));
+          if (s.format === "binary") return raw("Blob | ArrayBuffer | ArrayBufferView | string");
+          if (s.integer) {
+            // marked for the number policy: Decoded<…, "bigint"> reads it as bigint, Encodable<…> also takes bigint and number
+            ctx.onInteger?.();
+            return inter([hexTemplate(s.pattern) ?? raw(t), raw(`IntegerString<${literal(s.integer.encoding)}>`)]);
+          }
+          return hexTemplate(s.pattern) ?? raw(t);
         case "boolean":
         case "null":
           return raw(t);

@@ -297,7 +297,7 @@ export class ValidatorCompiler {
       return target ? this.predicate(target.schema, v, depth + 1) : undefined;
     }
     const leafKeys = new Set(["types", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"]);
-    const meta = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples"]);
+    const meta = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "integer", "knownValues"]);
     for (const k of Object.keys(s)) if (!leafKeys.has(k) && !meta.has(k) && (s as unknown as Record<string, unknown>)[k] !== undefined) return undefined;
     const parts: string[] = [];
     if (s.types && s.types.length > 0) {

@@ -13,6 +13,7 @@ import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../.
 import { comment, identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
+import { IntegerWalkers } from "./integers.js";
 
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
 function paramsSchema(op: IrOperation): IrSchema {
@@ -37,6 +38,10 @@ export interface ValidatorModule {
   problems: CompileProblem[];
   /** Per operation: check function names for params and result, for the client's descriptors. */
   checks: Map<IrOperation, { params: string; result?: string }>;
+  /** Per operation: integer walkers of params and result, when they hold string-encoded integers. */
+  walkers: Map<IrOperation, { params?: string; result?: string }>;
+  /** Whether a schema holds a string-encoded integer (the number policy applies to its values). */
+  hasIntegers(schema: IrSchema): boolean;
   /** What the module index re-exports. */
   publicNames: string[];
 }
@@ -47,6 +52,7 @@ const CLIENT_NS = "C";
 export function emitValidators(ir: IrDocument, options: CompilerOptions & { clientTypes?: boolean } = {}): ValidatorModule {
   const { clientTypes = false, ...compilerOptions } = options;
   const compiler = new ValidatorCompiler(ir.schemas, compilerOptions);
+  const integers = new IntegerWalkers(ir.schemas, compiler);
   const exports: WriterFunction[] = [];
   let usesTypes = false;
   const typeOf = (name: string) => {
@@ -56,7 +62,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   for (const s of ir.schemas) {
     const check = compiler.namedCheck(s.key);
     const type = typeOf(s.name);
-    exports.push(exported(s.names.validate, s.names.standard, check, type, `a \`${comment(s.name)}\``));
+    exports.push(exported(s.names.validate, s.names.standard, check, type, `a \`${comment(s.name)}\``, undefined, integers.namedWalker(s.key)));
     exports.push((w) => {
       w.blankLine();
       writeDocs(w, `Whether a value is a valid \`${comment(s.name)}\` (a type guard; no issues are collected).`);
@@ -66,6 +72,14 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     });
   }
   const checks = new Map<IrOperation, { params: string; result?: string }>();
+  const walkers = new Map<IrOperation, { params?: string; result?: string }>();
+  // what a descriptor names: a walker with the leaf of one direction (`Integers`), one constant per walker and direction
+  const codecs = new Map<string, { name: string; walker: string; fn: "decoder" | "encoder" }>();
+  const codec = (walker: string, fn: "decoder" | "encoder") => {
+    const name = `${fn === "decoder" ? "dec" : "enc"}${walker.slice(1)}`;
+    codecs.set(name, { name, walker, fn });
+    return name;
+  };
   let usesUnwrapped = false;
   let usesClientTypes = false;
   const schemaTypes = new Set(ir.schemas.map((s) => s.name));
@@ -82,14 +96,22 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     const result = resultSchema(op);
     const resultCheck = result ? compiler.check(result) : undefined;
     checks.set(op, { params, ...(resultCheck ? { result: resultCheck } : {}) });
+    const paramWalker = integers.walker(paramsSchema(op));
+    const resultWalker = result ? integers.walker(result) : undefined;
+    if (paramWalker || resultWalker) walkers.set(op, { ...(paramWalker ? { params: codec(paramWalker, "encoder") } : {}), ...(resultWalker ? { result: codec(resultWalker, "decoder") } : {}) });
     const label = comment([...op.group, op.names.method].join("."));
     exports.push(exported(op.names.validateParams, undefined, params, opType(op.names.params), `the params of \`${label}\``));
     const wrappedIn = op.protocol === "json-rpc" ? op.result?.wire?.property : undefined;
     if (wrappedIn !== undefined) usesUnwrapped = true;
     // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
-    if (resultCheck && !schemaValidators.has(op.names.validateResult)) exports.push(exported(op.names.validateResult, undefined, resultCheck, opType(op.names.response), `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn));
+    if (resultCheck && !schemaValidators.has(op.names.validateResult)) exports.push(exported(op.names.validateResult, undefined, resultCheck, opType(op.names.response), `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn, resultWalker));
   }
-  const helpers = [...compiler.helpers].sort();
+  const codecFns = [...new Set([...codecs.values()].map((c) => c.fn))].sort();
+  const fromValidate = new Set(["isObject", "hasOwn"]);
+  const helpers = [...new Set([...compiler.helpers, ...[...integers.helpers].filter((h) => fromValidate.has(h))])].sort();
+  const integerHelpers = [...integers.helpers].filter((h) => !fromValidate.has(h) && h !== "Leaf" && h !== "Walk").sort();
+  const integerTypes = [...integers.helpers].filter((h) => h === "Leaf" || h === "Walk").sort();
+  const validatesIntegers = integers.decls.length > 0;
   const statements: Statement[] = [
     {
       kind: StructureKind.ImportDeclaration,
@@ -98,22 +120,37 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/errors.js", namedImports: [{ name: "ValidationIssue", isTypeOnly: true }] },
   ];
+  if (validatesIntegers) {
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../runtime/numbers.js",
+      namedImports: [...integerHelpers, ...codecFns, "validated", ...integerTypes.map((name) => ({ name, isTypeOnly: true })), { name: "Decoded", isTypeOnly: true }, ...[...new Set([...codecs.values()].map((c) => (c.fn === "decoder" ? "Decoder" : "Encoder")))].sort().map((name) => ({ name, isTypeOnly: true })), { name: "Numbers", isTypeOnly: true }],
+    });
+  }
   if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
   if (usesClientTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
-  append(statements, compiler.decls, exports);
+  const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name}: ${fn === "decoder" ? "Decoder" : "Encoder"} = /*#__PURE__*/ ${fn}(${walker});`));
+  append(statements, compiler.decls, integers.decls, codecDecls, exports);
   // the client's descriptors use the checks directly; the module index does not re-export them
-  const internal = [...new Set([...checks.values()].flatMap((c) => [c.params, ...(c.result ? [c.result] : [])]))].sort();
+  const internal = [...new Set([...checks.values(), ...walkers.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]))].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
   const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])])];
-  return { statements, problems: compiler.problems, checks, publicNames };
+  return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), publicNames };
 }
 
-function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string, wrappedIn?: string): WriterFunction {
+function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string, wrappedIn?: string, walker?: string): WriterFunction {
   return (w) => {
-    writeDocs(w, `Validates ${what}: every issue with its JSON-pointer path, keyword and expected value.`);
-    w.writeLine(`export function ${identifier(fnName)}(value: unknown): ValidationResult<${type}> {`);
-    w.writeLine(`  return run<${type}>(${check}, ${wrappedIn === undefined ? "value" : `unwrapped(value, ${stringLiteral(wrappedIn)})`});`);
+    const value = wrappedIn === undefined ? "value" : `unwrapped(value, ${stringLiteral(wrappedIn)})`;
+    if (walker === undefined) {
+      writeDocs(w, `Validates ${what}: every issue with its JSON-pointer path, keyword and expected value.`);
+      w.writeLine(`export function ${identifier(fnName)}(value: unknown): ValidationResult<${type}> {`);
+      w.writeLine(`  return run<${type}>(${check}, ${value});`);
+    } else {
+      writeDocs(w, `Validates ${what} in its wire form: every issue with its JSON-pointer path, keyword and expected value. With \`numbers: "bigint"\`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is).`);
+      w.writeLine(`export function ${identifier(fnName)}<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<${type}, N>> {`);
+      w.writeLine(`  return validated<Decoded<${type}, N>>(${check}, ${walker}, ${value}, options?.numbers);`);
+    }
     w.writeLine("}");
     if (standardName) {
       w.blankLine();
