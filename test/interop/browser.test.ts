@@ -91,13 +91,16 @@ describe("headless Chromium", () => {
     const { page, errors, outputs } = await render(mock.url);
     console.log(`${await page.evaluate(() => navigator.userAgent)}: ${Object.keys(outputs).join(", ")}`);
     expect(errors).toEqual([]);
-    expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.outcome]))).toEqual({ chain: "ok", "node-version": "ok", "eth-chain-id": "ok" });
+    expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.outcome]))).toEqual({ chain: "ok", "node-version": "ok", "eth-chain-id": "ok", "eth-chain-id-bigint": "ok" });
 
     // the same calls, made with plain requests from Node
     const chain = await (await fetch(`${mock.url}/v1/chains/43114`)).json();
     expect(JSON.parse(outputs["chain"]!.text)).toEqual(chain);
     expect(JSON.parse(outputs["node-version"]!.text)).toEqual(await rpcResult("/ext/info", "info.getNodeVersion", {}));
-    expect(JSON.parse(outputs["eth-chain-id"]!.text)).toEqual(await rpcResult("/ext/bc/C/rpc", "eth_chainId", []));
+    const chainId = await rpcResult("/ext/bc/C/rpc", "eth_chainId", []);
+    expect(JSON.parse(outputs["eth-chain-id"]!.text)).toEqual(chainId);
+    // the default node client, in the browser too: a bigint (the number policy)
+    expect(JSON.parse(outputs["eth-chain-id-bigint"]!.text)).toBe(`bigint ${BigInt(chainId as string).toString()}`);
     expect(chain).toMatchObject({ chainId: "43114" });
 
     // cross-origin from the page: the browser asked first, and the mock's CORS answer let the calls through
@@ -114,6 +117,7 @@ describe("headless Chromium", () => {
       chain: { outcome: "error", text: "NetworkError" },
       "node-version": { outcome: "error", text: "NetworkError" },
       "eth-chain-id": { outcome: "error", text: "NetworkError" },
+      "eth-chain-id-bigint": { outcome: "error", text: "NetworkError" },
     });
     await page.close();
   });

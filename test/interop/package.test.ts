@@ -103,7 +103,7 @@ export async function use(): Promise<string> {
   const chain: ChainInfo = await data.getChainInfo({ chainId: "43114" });
   for await (const tx of data.listErc20Transactions.iterate({ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" }, { limit: 1 })) console.log(tx.logIndex);
   const node = createNodeClient();
-  const height: string = await node.cChain.eth.blockNumber();
+  const height: bigint = await node.cChain.eth.blockNumber();
   const e: unknown = null;
   if (e instanceof RateLimitError) console.log(e.retryAfterMs);
   if (e instanceof AvaspecError) console.log(e.attempts);

@@ -301,7 +301,9 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
       w.writeLine(`const numbers = (options.numbers ?? ${stringLiteral(f.defaultNumbers)}) as N;`);
       // an HTTP module settles its options now, so that a bad option fails here; a mixed one on its first HTTP call
       if (f.hasHttp && !f.hasRpc) w.writeLine(`return { numbers, options, http: resolveHttpConfig(options, ${base}, options.results, numbers) };`);
-      else w.writeLine(`return { numbers, options, rpc: createRpcTransport(options, ${base}, options.results, numbers) };`);
+      else if (f.hasRpc) w.writeLine(`return { numbers, options, rpc: createRpcTransport(options, ${base}, options.results, numbers) };`);
+      // a document without operations (webhooks only): a core with nothing to call
+      else w.writeLine("return { numbers, options };");
     });
     if (f.hasHttp && f.hasRpc) {
       w.newLine();

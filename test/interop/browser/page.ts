@@ -10,7 +10,9 @@ import { createNodeClient } from "@avaspec/client/node";
 
 const options = { baseUrl: new URLSearchParams(location.search).get("api") ?? "", validateResponse: "strict", retry: false } as const;
 const data = createDataApiClient(options);
-const node = createNodeClient(options);
+// wire values, to compare with what the mock answers; the default (bigint) client renders its chain id as a decimal
+const node = createNodeClient({ ...options, numbers: "string" });
+const bigNode = createNodeClient(options);
 
 async function show(id: string, call: () => Promise<unknown>): Promise<void> {
   const out = document.createElement("output");
@@ -29,5 +31,9 @@ await Promise.all([
   show("chain", () => data.getChainInfo({ chainId: "43114" })),
   show("node-version", () => node.info.getNodeVersion()),
   show("eth-chain-id", () => node.cChain.eth.chainId()),
+  show("eth-chain-id-bigint", async () => {
+    const id = await bigNode.cChain.eth.chainId();
+    return `${typeof id} ${id.toString()}`;
+  }),
 ]);
 document.body.dataset["done"] = "true";
