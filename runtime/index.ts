@@ -2,6 +2,7 @@ export * from "./errors.js";
 export * from "./http.js";
 export * from "./jsonrpc.js";
 export * from "./eip1193.js";
+export * from "./ws.js";
 export type { Check, StandardIssue, StandardResult, StandardSchemaV1, ValidationResult } from "./validate.js";
 export * from "./paginate.js";
 export { decodeIntegers, encodeIntegers, type Decoded, type Encodable, type IntegerString, type Numbers } from "./numbers.js";

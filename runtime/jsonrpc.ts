@@ -4,7 +4,7 @@
  * object); responses matched by id; explicit and automatic batching.
  */
 import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, apiError, isRecord, rpcError, type DeclaredRpcError, type RequestInfo } from "./errors.js";
-import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
+import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, unwrapped, type Check } from "./validate.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
@@ -116,6 +116,42 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   }
 }
 
+/** How a transport reads a reply: its result checks, whether to apply them, and the number policy. */
+export interface ReplyReading {
+  readonly checks: ResultChecks | undefined;
+  readonly validateResponse: ResponseValidation;
+  readonly numbers: Numbers;
+}
+
+/**
+ * The result of one JSON-RPC reply object, or the typed error it stands for
+ * (thrown): a declared error class for an error object, RpcProtocolError for
+ * a reply breaking JSON-RPC 2.0, ResponseParseError for a reply that is not
+ * one; the result unwrapped (`wrappedIn`), checked as `validateResponse`
+ * says and its integers read as `numbers` says. Shared by the HTTP and
+ * WebSocket transports.
+ */
+export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, status: number, reading: ReplyReading): unknown {
+  if (!isRecord(reply)) {
+    throw new ResponseParseError(`${m.method}: the response is not a JSON-RPC response object`, { request, statusCode: status, rawBody: JSON.stringify(reply) ?? "", contentType: "application/json" });
+  }
+  if (isRecord(reply["error"]) && hasOwn(reply, "result")) throw new RpcProtocolError(`${m.method}: the JSON-RPC reply has both "result" and "error"`, { request, statusCode: status, reply });
+  if (isRecord(reply["error"]) && !Number.isInteger(reply["error"]["code"])) {
+    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${JSON.stringify(reply["error"]["code"]) ?? "(missing)"} is not an integer`, { request, statusCode: status, reply });
+  }
+  if (isRecord(reply["error"])) {
+    const e = reply["error"];
+    throw rpcError({ request, method: m.method, code: e["code"] as number, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status }, m.errors);
+  }
+  if (!hasOwn(reply, "result")) {
+    throw new ResponseParseError(`${m.method}: the JSON-RPC response has neither "result" nor "error"`, { request, statusCode: status, rawBody: JSON.stringify(reply), contentType: "application/json" });
+  }
+  const result = m.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], m.wrappedIn);
+  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, JSON.stringify(reply));
+  const decode = m.resultIntegers;
+  return reading.numbers === "bigint" && decode ? decode(result) : result;
+}
+
 /** Whether every reply in a body is an error object whose code the policy calls transient. */
 function allTransient(text: string, policy: Required<RetryOptions>): boolean {
   if (policy.retryOnRpcCodes.length === 0) return false;
@@ -167,28 +203,10 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   }
 
   function settle(item: Pending, reply: unknown, request: RequestInfo, status: number): void {
-    if (!isRecord(reply)) {
-      item.reject(new ResponseParseError(`${item.method.method}: the response is not a JSON-RPC response object`, { request, statusCode: status, rawBody: JSON.stringify(reply) ?? "", contentType: "application/json" }));
-    } else if (isRecord(reply["error"]) && hasOwn(reply, "result")) {
-      item.reject(new RpcProtocolError(`${item.method.method}: the JSON-RPC reply has both "result" and "error"`, { request, statusCode: status, reply }));
-    } else if (isRecord(reply["error"]) && !Number.isInteger(reply["error"]["code"])) {
-      item.reject(new RpcProtocolError(`${item.method.method}: the JSON-RPC error's code ${JSON.stringify(reply["error"]["code"]) ?? "(missing)"} is not an integer`, { request, statusCode: status, reply }));
-    } else if (isRecord(reply["error"])) {
-      const e = reply["error"];
-      const code = e["code"] as number;
-      const init = { request, method: item.method.method, code, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status };
-      item.reject(rpcError(init, item.method.errors));
-    } else if (hasOwn(reply, "result")) {
-      try {
-        const result = item.method.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], item.method.wrappedIn);
-        if (checks && validateResponse !== "off") checks.apply(validateResponse, { ...request, operationId: item.method.method }, item.method, result, status, JSON.stringify(reply));
-        const decode = item.method.resultIntegers;
-        item.resolve(item.numbers === "bigint" && decode ? decode(result) : result);
-      } catch (error) {
-        item.reject(error);
-      }
-    } else {
-      item.reject(new ResponseParseError(`${item.method.method}: the JSON-RPC response has neither "result" nor "error"`, { request, statusCode: status, rawBody: JSON.stringify(reply), contentType: "application/json" }));
+    try {
+      item.resolve(readReply(item.method, reply, request, status, { checks, validateResponse, numbers: item.numbers }));
+    } catch (error) {
+      item.reject(error);
     }
   }
 

@@ -72,6 +72,7 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
       merged.operations.push(op);
     }
     for (const provider of part.ir.providers ?? []) (merged.providers ??= []).push({ ...provider, group: [...part.group], endpoint });
+    for (const socket of part.ir.webSockets ?? []) (merged.webSockets ??= []).push({ ...socket, group: [...part.group], endpoint });
     if (parts.length > 1) {
       const qualifier = qualifierOf(part);
       for (const s of part.ir.schemas) s.qualifier = qualifier;

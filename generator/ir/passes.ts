@@ -20,7 +20,7 @@ export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "p
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscriptionPayload", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -63,6 +63,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   for (const op of ir.operations) for (let i = 0; i < op.group.length; i++) level(op.group.slice(0, i)).reserve(op.group[i]!);
   // an EIP-1193 provider is the member `provider` of its group: a method of that name gets another
   for (const p of ir.providers ?? []) level(p.group).reserve("provider");
+  // a WebSocket form is the member `ws` of its group
+  for (const w of ir.webSockets ?? []) level(w.group).reserve("ws");
 
   for (const op of ir.operations) {
     const wanted = op.nameHint ?? (op.id !== "" ? (isIdentifierName(op.id) ? op.id : toIdentifier(op.id, "camel")) : op.protocol === "http" ? deriveOperationName(op.transport.method, op.transport.path) : "call");
@@ -104,6 +106,13 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   // the tree-shakable form, claimed last so that no earlier name changes for it
   ir.names.core = exported.claim(`${base}Core`);
   ir.names.coreFactory = exported.claim(`create${base}Core`);
+  if ((ir.webSockets ?? []).length > 0) ir.names.webSockets = exported.claim(`${toConstant(base)}_WEB_SOCKETS`);
+  for (const w of ir.webSockets ?? []) {
+    for (const k of w.subscriptions?.kinds ?? []) {
+      const stem = typeStem([...w.group, k.kind]);
+      k.names = { descriptor: exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}Subscription`), payload: exported.claim(`${stem}Payload`), method: isIdentifierName(k.kind) ? k.kind : toIdentifier(k.kind, "camel") };
+    }
+  }
   for (const op of ir.operations) {
     const stem = typeStem([...op.group, op.names.method]);
     const fn = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}`;

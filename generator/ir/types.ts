@@ -380,6 +380,8 @@ export interface ClientNames {
   /** The state the operation functions share (`DataApiCore`) and its factory (`createDataApiCore`). */
   core: string;
   coreFactory: string;
+  /** Where each JSON-RPC endpoint's WebSocket form is (`NODE_WEB_SOCKETS`), when the module has one. */
+  webSockets?: string;
 }
 
 export interface IrServer {
@@ -411,8 +413,50 @@ export interface IrDocument {
   operations: IrOperation[];
   /** EIP-1193 providers: one per OpenRPC document marked `x-avaspec-eip1193: true`. */
   providers?: IrEip1193Provider[];
+  /** WebSocket forms of JSON-RPC endpoints: one per OpenRPC document with a `ws:`/`wss:` server. */
+  webSockets?: IrWebSocket[];
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
+}
+
+/**
+ * The WebSocket form of one OpenRPC document's endpoint (a `ws:` or `wss:`
+ * server): its methods can be called over the socket, at `path`, and its
+ * subscriptions (`x-avaspec-subscriptions`) are served there.
+ */
+export interface IrWebSocket {
+  kind: "websocket";
+  /** The server's pointer. */
+  pointer: string;
+  file: string;
+  /** Set by the module pass: the document's group and HTTP endpoint. */
+  group: string[];
+  endpoint: string;
+  /** The WebSocket server's path (`/ext/bc/C/ws`). */
+  path: string;
+  subscriptions?: IrSubscriptions;
+}
+
+/** `x-avaspec-subscriptions` on a subscribe method: its kinds, their params, payloads and gap fillers. */
+export interface IrSubscriptions {
+  pointer: string;
+  subscribe: string;
+  unsubscribe: string;
+  notification: string;
+  /** The cheap method keep-alive sends. */
+  probe?: string;
+  kinds: IrSubscriptionKind[];
+}
+
+export interface IrSubscriptionKind {
+  kind: string;
+  pointer: string;
+  params: { name: string; schema: IrSchema; required: boolean; description?: string }[];
+  result: IrSchema;
+  description?: string;
+  backfill?: { by: "blocks"; method: string; extra: JsonValue[] } | { by: "range"; method: string; head: string; filter?: string; key: string[] };
+  /** Assigned by the naming pass: the exported descriptor (`cChainNewHeadsSubscription`) and payload type. */
+  names?: { descriptor: string; payload: string; method: string };
 }
 
 /**

@@ -73,11 +73,12 @@ export function isHttpServerUrl(url: string): boolean {
   return scheme === undefined || scheme === "http" || scheme === "https";
 }
 
-/** A warning for each server URL of a `servers` list (at `pointer`) that cannot be a base URL. */
+/** A warning for each server URL of a `servers` list (at `pointer`) that cannot be a base URL (for OpenRPC, a ws: or wss: server is the endpoint's WebSocket form, not a warning). */
 export function checkServerUrls(list: unknown, pointer: string, warn: Warn, code: "openapi/server-url" | "openrpc/server-url"): void {
   if (!Array.isArray(list)) return;
   list.forEach((s, i) => {
     const url = isObj(s) ? s["url"] : undefined;
+    if (code === "openrpc/server-url" && typeof url === "string" && /^wss?:\/\//i.test(url)) return;
     if (typeof url === "string" && !isHttpServerUrl(url)) warn(code, ptr.join(pointer, i, "url"), `server URL ${JSON.stringify(url)} is not http or https; the client will not use it as a base URL`, "pass baseUrl to the client, or fix the URL");
   });
 }

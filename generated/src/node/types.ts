@@ -1702,8 +1702,8 @@ export interface SimulatedCallError {
   data?: Bytes;
 }
 
-/** Event stream of eth_subscribe. `newAcceptedTransactions` is Avalanche's (Coreth and the Helicon SAE VM): the transactions of each block accepted by consensus. `transactionReceipts` is go-ethereum's; no C-Chain release serves it. */
-export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions" | "newAcceptedTransactions" | "transactionReceipts";
+/** Event stream of eth_subscribe. `newAcceptedTransactions` is Avalanche's (Coreth and the Helicon SAE VM): the transactions of each block accepted by consensus. `transactionReceipts` and `syncing` are go-ethereum's; no C-Chain release serves them (Coreth and the SAE VM register no downloader API). */
+export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions" | "newAcceptedTransactions" | "syncing" | "transactionReceipts";
 
 /** Second eth_subscribe param: a log filter for `logs`, a boolean (full transactions) for `newPendingTransactions` and `newAcceptedTransactions`, or `{transactionHashes}` for `transactionReceipts`. */
 export type SubscriptionOptions = Filter | boolean | {

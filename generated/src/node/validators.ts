@@ -10722,9 +10722,9 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "newHeads" && x !== "logs" && x !== "newPendingTransactions" && x !== "newAcceptedTransactions" && x !== "transactionReceipts") {
+  if (x !== "newHeads" && x !== "logs" && x !== "newPendingTransactions" && x !== "newAcceptedTransactions" && x !== "syncing" && x !== "transactionReceipts") {
     if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"newHeads\",\"logs\",\"newPendingTransactions\",\"newAcceptedTransactions\",\"transactionReceipts\"]");
+    ok = fail(e, p, "enum", "must be one of [\"newHeads\",\"logs\",\"newPendingTransactions\",\"newAcceptedTransactions\",\"syncing\",\"transactionReceipts\"]");
   }
   return ok;
 }
@@ -13249,7 +13249,7 @@ function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionType"];
       if (v1 !== undefined && (plain && OP["subscriptionType"] === undefined || hasOwn(x, "subscriptionType"))) {
-        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "newAcceptedTransactions" || v1 === "transactionReceipts"))) {
+        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "newAcceptedTransactions" || v1 === "syncing" || v1 === "transactionReceipts"))) {
           if (e === null) return false;
           $SubscriptionType(v1, p + "/subscriptionType", e);
           ok = false;
@@ -13420,6 +13420,15 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
+  }
+  return ok;
+}
+
+function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($Hash32(x, p, null) || $TransactionInfo(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
@@ -14557,6 +14566,20 @@ function i$75(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
+function i$76(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "filter", "/filter", i$Filter, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$77(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $503);
+  return x;
+}
+
 const dec$AcpsResult: Decoder = /*#__PURE__*/ decoder(i$AcpsResult);
 
 const dec$NetworkIdResult: Decoder = /*#__PURE__*/ decoder(i$NetworkIdResult);
@@ -14650,6 +14673,14 @@ const dec$GetUtxosResult: Decoder = /*#__PURE__*/ decoder(i$GetUtxosResult);
 const dec$GetAtomicTxStatusResult: Decoder = /*#__PURE__*/ decoder(i$GetAtomicTxStatusResult);
 
 const dec$GetAtomicTxResult: Decoder = /*#__PURE__*/ decoder(i$GetAtomicTxResult);
+
+const dec$BlockHeader: Decoder = /*#__PURE__*/ decoder(i$BlockHeader);
+
+const enc$76: Encoder = /*#__PURE__*/ encoder(i$76);
+
+const dec$Log: Decoder = /*#__PURE__*/ decoder(i$Log);
+
+const dec$77: Decoder = /*#__PURE__*/ decoder(i$77);
 
 /** Validates a `EmptyResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
@@ -18199,4 +18230,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<T.HealthResult>($HealthResult, value);
 }
 
-export { $163, $20, $3, $308, $311, $314, $315, $320, $325, $327, $336, $338, $340, $343, $346, $347, $349, $351, $353, $354, $356, $360, $410, $411, $414, $416, $417, $420, $421, $422, $425, $432, $433, $436, $437, $438, $441, $443, $444, $447, $449, $452, $456, $457, $458, $460, $463, $464, $465, $466, $467, $472, $476, $491, $66, $84, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult, dec$38, dec$40, dec$43, dec$46, dec$53, dec$56, dec$67, dec$68, dec$73, dec$75, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$BalanceResult, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$SignTransactionResult, dec$SyncingStatus, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, enc$37, enc$39, enc$41, enc$52, enc$62, enc$66, enc$69, enc$71, enc$74, enc$Filter, enc$GenericTransaction };
+export { $163, $20, $3, $308, $311, $314, $315, $320, $325, $327, $336, $338, $340, $343, $346, $347, $349, $351, $353, $354, $356, $360, $410, $411, $414, $416, $417, $420, $421, $422, $425, $432, $433, $436, $437, $438, $441, $443, $444, $447, $449, $452, $456, $457, $458, $460, $463, $464, $465, $466, $467, $472, $476, $491, $66, $84, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult, dec$38, dec$40, dec$43, dec$46, dec$53, dec$56, dec$67, dec$68, dec$73, dec$75, dec$77, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$Log, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$SignTransactionResult, dec$SyncingStatus, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, enc$37, enc$39, enc$41, enc$52, enc$62, enc$66, enc$69, enc$71, enc$74, enc$76, enc$Filter, enc$GenericTransaction };

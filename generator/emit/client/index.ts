@@ -7,7 +7,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { TextWriter, WriterFunction } from "../../writer.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
+import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
@@ -48,8 +48,8 @@ interface Emitted {
   usesEncodable: boolean;
 }
 
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers">): (StatementStructures | WriterFunction)[] {
-  const { checks, walkers } = validators;
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs">): (StatementStructures | WriterFunction)[] {
+  const { checks, walkers, subscriptionCodecs } = validators;
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const out: Emitted = { statements: [], usesTypes: false, usesIntegerString: false, usesEncodable: false };
@@ -143,6 +143,53 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     });
   }
 
+  // WebSocket forms of JSON-RPC endpoints: where each is, and the subscription kinds they serve
+  const sockets = (ir.webSockets ?? []).filter((w) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === w.file));
+  const descriptorOf = (file: string, method: string) => {
+    const op = ir.operations.find((o) => o.protocol === "json-rpc" && o.file === file && o.transport.method === method);
+    return op ? new CodeRef(identifier(op.names.descriptor)) : undefined;
+  };
+  if (sockets.length > 0) {
+    const basePath = pathnameOf(ir.defaultBaseUrl);
+    const table = Object.fromEntries(sockets.map((w) => [w.endpoint, basePath === "" || w.path.startsWith(`${basePath}/`) ? { path: w.path.slice(basePath.length) } : { path: w.path, fromOrigin: true }]));
+    out.statements.push(constValue(ir.names.webSockets!, "Where each JSON-RPC endpoint's WebSocket form is (the spec's ws:/wss: servers): below the client's base URL, with http→ws and https→wss.", "Readonly<Record<string, WsPath>>", table));
+    for (const w of sockets) {
+      for (const k of w.subscriptions?.kinds ?? []) {
+        const names = k.names!;
+        const codecs = subscriptionCodecs.get(k);
+        [codecs?.params, codecs?.result].forEach((n) => n && used.add(n));
+        out.statements.push(typeAlias(names.payload, `What each \`${comment(k.kind)}\` notification carries (\`${comment(w.subscriptions!.subscribe)}\` over ${comment(w.path)}).${k.description ? `\n\n${comment(k.description)}` : ""}`, toTypeNode(k.result, ctx)));
+        const members: Member[] = k.params.map((p) => ({ key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(p.description ? { docs: comment(p.description) } : {}) }));
+        const paramsType = (w2: TextWriter) => {
+          if (codecs?.params) w2.write("Encodable<");
+          writeObjectType(w2, members);
+          if (codecs?.params) w2.write(">");
+        };
+        if (codecs?.params) out.usesEncodable = true;
+        const backfill = k.backfill?.by === "blocks" ? { by: "blocks", method: descriptorOf(w.file, k.backfill.method), extra: k.backfill.extra } : k.backfill?.by === "range" ? { by: "range", method: descriptorOf(w.file, k.backfill.method), head: descriptorOf(w.file, k.backfill.head), filterParam: k.backfill.filter, key: k.backfill.key } : undefined;
+        const descriptor = {
+          kind: k.kind,
+          endpoint: w.endpoint,
+          subscribe: w.subscriptions!.subscribe,
+          unsubscribe: w.subscriptions!.unsubscribe,
+          notification: w.subscriptions!.notification,
+          params: k.params.map((p) => p.name),
+          resultIntegers: codecs?.result ? new CodeRef(codecs.result) : undefined,
+          paramIntegers: codecs?.params ? new CodeRef(codecs.params) : undefined,
+          backfill,
+        };
+        out.statements.push((w2) => {
+          writeDocs(w2, `Subscription kind \`${comment(k.kind)}\` of \`${comment(w.subscriptions!.subscribe)}\` (WebSocket ${comment(w.path)})${k.backfill ? `; after a reconnect the gap is filled with \`${comment(k.backfill.method)}\`` : ""}.`);
+          w2.write(`export const ${identifier(names.descriptor)}: SubscriptionKind<`);
+          paramsType(w2);
+          w2.write(`, ${identifier(names.payload)}> = `);
+          writeValue(w2, descriptor);
+          w2.write(";").newLine();
+        });
+      }
+    }
+  }
+
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
   out.statements.push(
@@ -155,38 +202,65 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
           extends: [optionsBase],
           properties: [{ name: "apiKey", hasQuestionToken: true, type: "string", docs: [comment(`API key, sent as the \`${usedKey.name}\` ${usedKey.in} parameter, and only when set.${usedKey.description ? `\n\n${usedKey.description}` : ""}`)] }],
         }
-      : typeAlias(ir.names.options, optionsDocs, { k: "raw", text: optionsBase }),
+      : typeAlias(ir.names.options, optionsDocs, { k: "raw", text: sockets.length > 0 ? `${optionsBase} & {\n  /** The WebSocket transport of ${sockets.map((w) => "`" + comment([...w.group, "ws"].join(".")) + "`").join(", ")}: its URL, WebSocket constructor, keep-alive, reconnect and buffer. */\n  webSocket?: WebSocketOptions;\n}` : optionsBase }),
   );
 
   // the client interface, nested by group
   const tree = groupTree(ir.operations);
   const clientDocs = [comment(ir.info.title), ir.info.description ? comment(ir.info.description) : ""].filter(Boolean).join("\n\n");
+  const writeMethod = (w: TextWriter, op: IrOperation) => {
+    const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
+    writeDocs(w, methodDocs(op));
+    const paged = paging.get(op);
+    if (paged) {
+      // a list operation: the call, plus .pages() and .iterate() over every page
+      const result = resultType(op);
+      w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, `NonNullable<${result}[${stringLiteral(paged.items)}]>[number]`)}>;`);
+    } else {
+      // a result typed by a param's value: one overload per value, then the general signature
+      const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
+      for (const v of byParam?.variants ?? []) {
+        w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${decoded(op, typeText(toTypeNode(v.schema, ctx)))}>;`);
+        writeDocs(w, methodDocs(op));
+      }
+      w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${decoded(op, resultType(op))}>;`);
+    }
+  };
+  const socketAt = (path: string[]) => sockets.find((w) => w.group.join(".") === path.join("."));
+  const N = numbered ? "N" : '"string"';
   out.statements.push((w) => {
     writeDocs(w, numbered ? `${clientDocs}\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option): \`${defaultNumbers}\` unless the options say otherwise.` : clientDocs);
     w.write(`export interface ${identifier(ir.names.client)}${numbered ? `<N extends Numbers = ${stringLiteral(defaultNumbers)}>` : ""} `).inlineBlock(() => {
       writeGroup(w, tree, [], (path) => {
         const p = providers.get(path.join("."));
-        if (!p) return;
-        writeDocs(w, `EIP-1193 provider for these JSON-RPC methods over this client's transport (its retries, batching, timeouts and errors): \`custom(provider)\` in viem, \`new BrowserProvider(provider)\` in ethers. \`params\` is the positional array as on the wire; a method the document does not declare is sent as given. Over HTTP, \`on\` and \`removeListener\` never call their listeners.`);
-        w.writeLine(`readonly provider: Eip1193Provider<${p.schema}>;`);
-      }, (op) => {
-        const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
-        writeDocs(w, methodDocs(op));
-        const paged = paging.get(op);
-        if (paged) {
-          // a list operation: the call, plus .pages() and .iterate() over every page
-          const result = resultType(op);
-          w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, `NonNullable<${result}[${stringLiteral(paged.items)}]>[number]`)}>;`);
-        } else {
-          // a result typed by a param's value: one overload per value, then the general signature
-          const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
-          for (const v of byParam?.variants ?? []) {
-            w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${decoded(op, typeText(toTypeNode(v.schema, ctx)))}>;`);
-            writeDocs(w, methodDocs(op));
-          }
-          w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${decoded(op, resultType(op))}>;`);
+        if (p) {
+          writeDocs(w, `EIP-1193 provider for these JSON-RPC methods over this client's transport (its retries, batching, timeouts and errors): \`custom(provider)\` in viem, \`new BrowserProvider(provider)\` in ethers. \`params\` is the positional array as on the wire; a method the document does not declare is sent as given. Over HTTP, \`on\` and \`removeListener\` never call their listeners.`);
+          w.writeLine(`readonly provider: Eip1193Provider<${p.schema}>;`);
         }
-      });
+        const socket = socketAt(path);
+        if (socket) {
+          writeDocs(w, `The same methods over the WebSocket endpoint ${comment(socket.path)} (one socket, opened on first use: calls and batches multiplexed by id), and its subscriptions: async iterators (or onData/onError) that survive reconnects (keep-alive, backoff with jitter, resubscription, the gap backfilled in order and deduplicated, reorgs reported). Options: \`webSocket\` (URL, a WebSocket constructor on Node 20, keep-alive, reconnect, buffer).`);
+          w.write("readonly ws: ").inlineBlock(() => {
+            writeGroup(w, socketTree(ir.operations, socket), [], () => undefined, (op) => writeMethod(w, op));
+            w.write("readonly subscribe: ").inlineBlock(() => {
+              for (const k of socket.subscriptions?.kinds ?? []) {
+                const names = k.names!;
+                const payload = subscriptionCodecs.get(k)?.result ? `Decoded<${identifier(names.payload)}, ${N}>` : identifier(names.payload);
+                const paramsType = `SubscriptionParams<typeof ${identifier(names.descriptor)}>`;
+                writeDocs(w, `\`${comment(socket.subscriptions!.subscribe)}\` kind \`${comment(k.kind)}\`${k.description ? `: ${comment(k.description)}` : ""}${k.backfill ? `\n\nAfter a reconnect, what was missed is fetched with \`${comment(k.backfill.method)}\` and delivered in order before new events, each event once.` : ""}`);
+                if (k.params.length === 0) w.writeLine(`${propertyKey(names.method, "method")}(options?: SubscribeOptions<${payload}>): Subscription<${payload}>;`);
+                else w.writeLine(`${propertyKey(names.method, "method")}(params${k.params.some((p) => p.required) ? "" : "?"}: ${paramsType}, options?: SubscribeOptions<${payload}>): Subscription<${payload}>;`);
+              }
+            });
+            w.write(";").newLine();
+            writeDocs(w, "Sends every call `build` makes as one batch message over the socket; results in call order.");
+            w.writeLine(`batch<const R extends readonly Promise<unknown>[]>(build: (ws: Omit<${identifier(ir.names.client)}${numbered ? "<N>" : ""}${path.map((k) => `[${stringLiteral(k)}]`).join("")}["ws"], "subscribe" | "batch" | "close">) => R): Promise<BatchResults<R>>;`);
+            writeDocs(w, "Closes the socket and ends every subscription (the next call opens a new one).");
+            w.writeLine("close(): Promise<void>;");
+          });
+          w.write(";").newLine();
+        }
+      }, (op) => writeMethod(w, op));
       if (hasRpc) {
         writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
         w.writeLine(`batch<const R extends readonly Promise<unknown>[]>(build: (client: Omit<${identifier(ir.names.client)}${numbered ? "<N>" : ""}, "batch">) => R): Promise<BatchResults<R>>;`);
@@ -210,10 +284,40 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
       if (hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results}${numbersArg});`);
       if (hasRpc) {
         w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results}${numbersArg});`);
+        if (sockets.length > 0) {
+          // one WebSocket transport for every ws form of the module; it connects on first use
+          const probe = sockets.map((k) => k.subscriptions?.probe && descriptorOf(k.file, k.subscriptions.probe)).find((d) => d !== undefined);
+          w.writeLine(`const ws = createWsTransport(options, ${base}, ${identifier(ir.names.webSockets!)}, ${probe ? probe.name : "undefined"}, ${results}${numbersArg || ', "string"'});`);
+          for (const socket of sockets) {
+            const member = [...socket.group, "ws"].map((k) => `[${stringLiteral(k)}]`).join("");
+            const fn = `buildWs${sockets.indexOf(socket) || ""}`;
+            w.write(`const ${fn} = (call: RpcCall): Omit<${wire}${member}, "subscribe" | "batch" | "close"> => (`);
+            writeFactoryObject(w, socketTree(ir.operations, socket), paging, [...socket.group, "ws"], wire, () => undefined);
+            w.write(");").newLine();
+          }
+        }
         w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
         writeFactoryObject(w, tree, paging, [], wire, (path) => {
           const p = providers.get(path.join("."));
           if (p) w.writeLine(`provider: createEip1193Provider<${p.schema}>(call, ${stringLiteral(p.endpoint)}, ${p.methods}),`);
+          const socket = socketAt(path);
+          if (socket) {
+            const fn = `buildWs${sockets.indexOf(socket) || ""}`;
+            w.write("ws: ").inlineBlock(() => {
+              w.writeLine(`...${fn}(ws.call),`);
+              w.write("subscribe: ").inlineBlock(() => {
+                for (const k of socket.subscriptions?.kinds ?? []) {
+                  const d = identifier(k.names!.descriptor);
+                  if (k.params.length === 0) w.writeLine(`${propertyKey(k.names!.method, "value")}: (subscribeOptions) => ws.subscribe(${d}, {}, subscribeOptions),`);
+                  else w.writeLine(`${propertyKey(k.names!.method, "value")}: (params, subscribeOptions) => ws.subscribe(${d}, params ?? {}, subscribeOptions),`);
+                }
+              });
+              w.write(",").newLine();
+              w.writeLine(`batch: (fn) => ws.batch((call) => fn(${fn}(call))),`);
+              w.writeLine("close: () => ws.close(),");
+            });
+            w.write(",").newLine();
+          }
         });
         w.write(");").newLine();
         if (numbered) {
@@ -234,6 +338,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
+    ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),
     ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
@@ -338,6 +443,28 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
       });
     });
   }
+}
+
+/** The path of a URL (`https://host/ext/bc/C/rpc` → `/ext/bc/C/rpc`; none: ""). */
+function pathnameOf(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(url);
+  return (m ? (m[1] ?? "") : url.startsWith("/") ? url : "").replace(/\/+$/, "");
+}
+
+/** The operations of one WebSocket form as a tree below its group. */
+function socketTree(ops: IrOperation[], socket: IrWebSocket): GroupNode {
+  const root: GroupNode = { ops: [], children: new Map() };
+  for (const op of ops) {
+    if (op.protocol !== "json-rpc" || op.file !== socket.file) continue;
+    let node = root;
+    for (const g of op.group.slice(socket.group.length)) {
+      let child = node.children.get(g);
+      if (!child) node.children.set(g, (child = { ops: [], children: new Map() }));
+      node = child;
+    }
+    node.ops.push(op);
+  }
+  return root;
 }
 
 function methodDocs(op: IrOperation): string {

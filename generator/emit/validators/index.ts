@@ -9,7 +9,7 @@ import type { WriterFunction } from "../../writer.js";
 import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
-import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
+import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema, IrSubscriptionKind } from "../../ir/types.js";
 import { comment, identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
@@ -42,6 +42,8 @@ export interface ValidatorModule {
   walkers: Map<IrOperation, { params?: string; result?: string }>;
   /** Whether a schema holds a string-encoded integer (the number policy applies to its values). */
   hasIntegers(schema: IrSchema): boolean;
+  /** Per subscription kind: the decoder of its payload and the encoder of its params, when they hold integers. */
+  subscriptionCodecs: Map<IrSubscriptionKind, { params?: string; result?: string }>;
   /** What the module index re-exports. */
   publicNames: string[];
 }
@@ -106,6 +108,15 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
     if (resultCheck && !schemaValidators.has(op.names.validateResult)) exports.push(exported(op.names.validateResult, undefined, resultCheck, opType(op.names.response), `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn, resultWalker));
   }
+  const subscriptionCodecs = new Map<IrSubscriptionKind, { params?: string; result?: string }>();
+  for (const socket of ir.webSockets ?? []) {
+    for (const kind of socket.subscriptions?.kinds ?? []) {
+      const paramsObject: IrObjectLikeSchema = { kind: "schema", pointer: kind.pointer, types: ["object"], properties: kind.params.map((p) => ({ name: p.name, schema: p.schema, required: p.required })), required: kind.params.filter((p) => p.required).map((p) => p.name) };
+      const paramWalker = integers.walker(paramsObject);
+      const resultWalker = integers.walker(kind.result);
+      if (paramWalker || resultWalker) subscriptionCodecs.set(kind, { ...(paramWalker ? { params: codec(paramWalker, "encoder") } : {}), ...(resultWalker ? { result: codec(resultWalker, "decoder") } : {}) });
+    }
+  }
   const codecFns = [...new Set([...codecs.values()].map((c) => c.fn))].sort();
   const fromValidate = new Set(["isObject", "hasOwn"]);
   const helpers = [...new Set([...compiler.helpers, ...[...integers.helpers].filter((h) => fromValidate.has(h))])].sort();
@@ -133,10 +144,10 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name}: ${fn === "decoder" ? "Decoder" : "Encoder"} = /*#__PURE__*/ ${fn}(${walker});`));
   append(statements, compiler.decls, integers.decls, codecDecls, exports);
   // the client's descriptors use the checks directly; the module index does not re-export them
-  const internal = [...new Set([...checks.values(), ...walkers.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]))].sort();
+  const internal = [...new Set([...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]))].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
   const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])])];
-  return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), publicNames };
+  return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, publicNames };
 }
 
 function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string, wrappedIn?: string, walker?: string): WriterFunction {
