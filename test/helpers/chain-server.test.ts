@@ -102,6 +102,11 @@ describe("chain server", () => {
     // deterministic from the seed
     const again = await startChainServer({ seed: 7, initialBlocks: 5 });
     expect(again.header(5)).toEqual(server.header(5));
+    // prepared blocks are the ones produce() would have made
+    again.prepare(3);
+    server.produce(4);
+    again.produce(4);
+    expect(again.header(9)).toEqual(server.header(9));
     await again.close();
   });
 

@@ -138,6 +138,12 @@ export interface ChainServer {
   /** Appends n blocks and notifies subscribers; returns the new headers. */
   produce(n?: number): ChainHeader[];
   /**
+   * Builds (and serialises) the next n blocks ahead of time, so that a later
+   * produce() only sends: for benchmarks, where the server runs in the
+   * measured process. The blocks are the ones produce() would have made; a reorg drops them.
+   */
+  prepare(n: number): void;
+  /**
    * Produces `ratePerSecond` blocks per second on a timer (catching up on
    * timer lag, so the average rate holds) until stop() or, with `count`,
    * until that many were produced. Resolves when it stops.
@@ -203,6 +209,8 @@ interface Stored {
   header: ChainHeader;
   tx: Hex;
   logs: ChainLog[];
+  /** JSON of the header, made on first send and reused for every subscriber. */
+  json?: string;
 }
 
 interface Sub {
@@ -313,10 +321,10 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
   };
 
   const genesisParent: Hex = `0x${sha(seed, "parent-of-first", first)}`;
+  let future: Stored[] = [];
+  const next = (after: Stored | undefined): Stored => makeBlock(after ? after.number + 1 : first, generation, after ? after.header.hash : genesisParent);
   const append = (): Stored => {
-    const prev = chain[chain.length - 1];
-    const number = prev ? prev.number + 1 : first;
-    const b = makeBlock(number, generation, prev ? prev.header.hash : genesisParent);
+    const b = future.shift() ?? next(chain[chain.length - 1]);
     chain.push(b);
     return b;
   };
@@ -353,11 +361,12 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
     return n;
   };
 
-  const notify = (c: Conn, sub: Sub, result: unknown): void => {
+  /** `json`: the result already serialised (a header, shared by every newHeads subscriber). */
+  const notify = (c: Conn, sub: Sub, result: unknown, json?: string): void => {
     if (c.dead || c.silent) return;
     notifications++;
     options.onNotify?.(sub.kind, result);
-    c.ws.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: sub.id, result } }));
+    c.ws.send(json !== undefined ? `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${sub.id}","result":${json}}}` : JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: sub.id, result } }));
     const f = options.faults;
     if (killPoints.has(notifications) || (f?.killEvery && notifications % f.killEvery === 0) || (f?.killProbability && rnd() < f.killProbability)) {
       killSockets();
@@ -370,7 +379,7 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
         if (c.dead) break;
         switch (sub.kind) {
           case "newHeads":
-            notify(c, sub, b.header);
+            notify(c, sub, b.header, (b.json ??= JSON.stringify(b.header)));
             break;
           case "logs":
             for (const log of removedLogs ?? []) {
@@ -548,6 +557,13 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
     },
     header: (n) => stored(n)?.header,
     logs: logsOf,
+    prepare(n) {
+      for (let i = 0; i < n; i++) {
+        const b = next(future[future.length - 1] ?? chain[chain.length - 1]);
+        b.json = JSON.stringify(b.header);
+        future.push(b);
+      }
+    },
     produce(n = 1) {
       const out: ChainHeader[] = [];
       for (let i = 0; i < n; i++) {
@@ -600,6 +616,7 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
       const d = Math.min(depth, chain.length - 1);
       if (d <= 0) return;
       generation++;
+      future = [];
       const old = chain.splice(chain.length - d, d);
       const replaced: Stored[] = [];
       for (const o of old) {
