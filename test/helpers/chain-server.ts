@@ -322,9 +322,15 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
 
   const genesisParent: Hex = `0x${sha(seed, "parent-of-first", first)}`;
   let future: Stored[] = [];
+  let futureAt = 0; // next unused entry of `future` (Array#shift is O(n) on a long array)
   const next = (after: Stored | undefined): Stored => makeBlock(after ? after.number + 1 : first, generation, after ? after.header.hash : genesisParent);
   const append = (): Stored => {
-    const b = future.shift() ?? next(chain[chain.length - 1]);
+    let b = future[futureAt];
+    if (b) futureAt++;
+    else {
+      if (future.length) (future = []), (futureAt = 0);
+      b = next(chain[chain.length - 1]);
+    }
     chain.push(b);
     return b;
   };
@@ -350,10 +356,15 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
   };
 
   // ------------------------------------------------------------------ sending
+  type RawSocket = { cork?(): void; uncork?(): void; writableCorked?: number };
+  const rawSocket = (c: Conn): RawSocket | undefined => (c.ws as unknown as { _socket?: RawSocket })._socket;
   const killSockets = (): number => {
     let n = 0;
     for (const c of conns) {
       c.dead = true;
+      // what was sent before the kill reaches the client (produce() corks): flush, then terminate
+      const raw = rawSocket(c);
+      while (raw?.uncork && (raw.writableCorked ?? 0) > 0) raw.uncork();
       c.ws.terminate();
       n++;
     }
@@ -559,17 +570,25 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
     logs: logsOf,
     prepare(n) {
       for (let i = 0; i < n; i++) {
-        const b = next(future[future.length - 1] ?? chain[chain.length - 1]);
+        const b = next(future.length > futureAt ? future[future.length - 1] : chain[chain.length - 1]);
         b.json = JSON.stringify(b.header);
         future.push(b);
       }
     },
     produce(n = 1) {
       const out: ChainHeader[] = [];
-      for (let i = 0; i < n; i++) {
-        const b = append();
-        out.push(b.header);
-        publish(b);
+      // one write per produce() and socket rather than one per notification: the frames are corked (ws has
+      // no public cork; its socket is `_socket`), as a busy node's writes coalesce in TCP anyway
+      const corked = n > 1 ? [...conns].map(rawSocket) : [];
+      for (const sock of corked) sock?.cork?.();
+      try {
+        for (let i = 0; i < n; i++) {
+          const b = append();
+          out.push(b.header);
+          publish(b);
+        }
+      } finally {
+        for (const sock of corked) sock?.uncork?.();
       }
       return out;
     },
@@ -617,6 +636,7 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
       if (d <= 0) return;
       generation++;
       future = [];
+      futureAt = 0;
       const old = chain.splice(chain.length - d, d);
       const replaced: Stored[] = [];
       for (const o of old) {
