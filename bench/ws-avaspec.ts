@@ -21,12 +21,19 @@ export interface WsSubscription<T> extends AsyncIterable<T> {
   unsubscribe(): Promise<void>;
 }
 export interface WsTransport {
-  subscribe(args: { kind: "newHeads"; params: unknown[] }): WsSubscription<Record<string, unknown>>;
+  subscribe(kind: Record<string, unknown>, params: unknown, options?: { onData?(value: unknown): void }): WsSubscription<Record<string, unknown>>;
   close(): Promise<void>;
 }
 export interface WsRuntime {
-  createWsTransport(options: { url: string; WebSocket: unknown }): WsTransport;
+  createWsTransport(options: { webSocket: { url: string; WebSocket: unknown; keepAlive: false } }, defaultBaseUrl: string, paths: Record<string, { path: string }>, probe: undefined): WsTransport;
 }
+
+/**
+ * newHeads as the generated node client describes it (cChainNewHeadsSubscription), minus the
+ * backfill and the bigint reading: the bench compares transports, and viem's transport.subscribe
+ * hands over the raw header too.
+ */
+const NEW_HEADS = { kind: "newHeads", endpoint: "/ext/bc/C/rpc", subscribe: "eth_subscribe", unsubscribe: "eth_unsubscribe", notification: "eth_subscription", params: [] };
 
 /**
  * generated/src/runtime/ws.ts, the module the adapter drives; BENCH_WS_RUNTIME
@@ -56,18 +63,12 @@ const WebSocketImpl: unknown = (globalThis as { WebSocket?: unknown }).WebSocket
  */
 export async function avaspecSubscribe(url: string, onData: (header: Record<string, unknown>) => void): Promise<() => Promise<void>> {
   const rt = runtime ?? (await loadWsRuntime());
-  const t = rt.createWsTransport({ url, WebSocket: WebSocketImpl });
-  const sub = t.subscribe({ kind: "newHeads", params: [] });
-  let loop: Promise<void> | undefined;
-  if (typeof sub.onData === "function") sub.onData(onData);
-  else {
-    loop = (async () => {
-      for await (const h of sub) onData(h);
-    })();
-  }
+  // the server's URL is the WebSocket endpoint itself: the base is its origin, the path its path
+  const { origin, pathname } = new URL(url);
+  const t = rt.createWsTransport({ webSocket: { url: origin, WebSocket: WebSocketImpl, keepAlive: false } }, origin.replace(/^ws/, "http"), { "/ext/bc/C/rpc": { path: pathname } }, undefined);
+  const sub = t.subscribe(NEW_HEADS, {}, { onData: (h) => onData(h as Record<string, unknown>) });
   return async () => {
     await sub.unsubscribe();
     await t.close();
-    await loop?.catch(() => {});
   };
 }

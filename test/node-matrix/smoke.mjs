@@ -238,7 +238,7 @@ try {
     const before = seen.length;
     const [a, b] = await node.batch((c) => [c.info.getNetworkID(), c.info.getNodeVersion()]);
     assert.deepEqual(a, { ok: true, value: { networkID: 1n } });
-    assert.deepEqual(b, { ok: true, value: NODE_VERSION });
+    assert.deepEqual(b, { ok: true, value: { ...NODE_VERSION, rpcProtocolVersion: BigInt(NODE_VERSION.rpcProtocolVersion) } });
     assert.equal(seen.length - before, 1);
     assert.equal(JSON.parse(seen[before].body).length, 2);
   });
