@@ -438,7 +438,14 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
   function send(path: string, c: Connection, m: RpcMethod, params: unknown, callNumbers: Numbers, callTimeout = timeoutMs, signal?: AbortSignal, into?: { envelope: unknown }[]): Promise<unknown> {
     const url = path;
     const id = nextId++;
-    const envelope = { jsonrpc: "2.0", id, method: m.method, params: serializeParams(m, params as object | undefined, url) };
+    let envelope: unknown;
+    let text: string;
+    try {
+      envelope = { jsonrpc: "2.0", id, method: m.method, params: serializeParams(m, params as object | undefined, url) };
+      text = JSON.stringify(envelope);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     warnDeprecated(m.deprecated);
     return new Promise<unknown>((resolve, reject) => {
       if (signal?.aborted) return reject(new AbortError(`${m.method}: aborted by the caller`, request(m.method, url), { cause: signal.reason }));
@@ -464,7 +471,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       if (into) into.push({ envelope });
       else
         open(path, c).then(
-          () => c.socket?.send(JSON.stringify(envelope)),
+          () => c.socket?.send(text),
           (error: unknown) => {
             if (c.pending.delete(id)) {
               cleanup();
@@ -633,6 +640,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       subOptions.signal?.addEventListener("abort", onAbort, { once: true });
       c.subs.add(active);
       open(path, c)
+        .then(() => gap.starting())
         .then(() => resubscribe(path, c, active))
         .then(() => gap.started(), (error: unknown) => {
           if (ended) return;
@@ -712,7 +720,9 @@ interface GapFiller {
   bind(sink: GapSink): void;
   /** A notification's payload (wire form). */
   push(payload: unknown): void;
-  /** The first subscribe succeeded. */
+  /** Before the first subscribe: where the subscription begins (notifications wait from now). */
+  starting(): Promise<void>;
+  /** The first subscribe succeeded: cover what happened between `starting` and it, then let notifications through. */
   started(): void;
   /** About to resubscribe after `attempts` reconnect attempts: notifications wait from now. */
   resuming(attempts: number): void;
@@ -741,6 +751,7 @@ function gapFiller(kind: SubscriptionKind, params: readonly unknown[]): GapFille
   return {
     bind: (s) => (sink = s),
     push: (p) => sink?.deliver(p),
+    starting: () => Promise.resolve(),
     started: () => undefined,
     resuming: (n) => (attempts = n),
     resumed: () => sink?.reconnected({ attempts, backfilled: 0 }),
@@ -763,56 +774,101 @@ function blockGaps(b: Extract<Backfill, { by: "blocks" }>): GapFiller {
     hashes.set(n, hash);
     for (const k of hashes.keys()) if (k < n - 256n) hashes.delete(k);
   };
-  const accept = (block: Record<string, unknown>): boolean => {
+  const fetchHeader = async (k: bigint | "latest"): Promise<Record<string, unknown> | undefined> => {
+    const args: Record<string, unknown> = { [b.method.params[0]?.name ?? "block"]: typeof k === "bigint" ? hex(k) : k };
+    b.extra.forEach((v, i) => (args[b.method.params[i + 1]?.name ?? String(i + 1)] = v));
+    const block = (await sink.fetch(b.method, args)) as Record<string, unknown> | null;
+    if (block === null || typeof block !== "object") return undefined;
+    const { transactions: _t, uncles: _u, size: _s, ...header } = block;
+    return header;
+  };
+  const deliver = (block: Record<string, unknown>, n: bigint, hash: string) => {
+    remember(n, hash);
+    last = n;
+    sink.deliver(block);
+  };
+  /**
+   * The block before `block` is not the one delivered at its number: walk
+   * back by number until the node's chain meets the delivered one, report
+   * the reorg at the lowest replaced height, and deliver the node's blocks
+   * from there (so the consumer ends on the canonical chain).
+   */
+  const repair = async (below: bigint): Promise<number> => {
+    const replacement: Record<string, unknown>[] = [];
+    let k = below;
+    for (; hashes.has(k); k--) {
+      const header = await fetchHeader(k);
+      if (!header || header["hash"] === hashes.get(k)) break;
+      replacement.unshift(header);
+    }
+    if (replacement.length === 0) return 0;
+    const first = replacement[0]!;
+    const at = toBig(first["number"])!;
+    sink.reorg({ number: at, replacedHash: hashes.get(at)!, newHash: String(first["hash"]) });
+    for (const key of [...hashes.keys()]) if (key >= at) hashes.delete(key);
+    for (const header of replacement) deliver(header, toBig(header["number"])!, String(header["hash"]));
+    return replacement.length;
+  };
+  /** Delivers a head or fetched block in order; false for one delivered already. */
+  const accept = async (block: Record<string, unknown>): Promise<number> => {
     const n = toBig(block["number"]);
     const hash = block["hash"];
     if (n === undefined || typeof hash !== "string") {
       sink.deliver(block);
-      return true;
+      return 1;
     }
     const known = hashes.get(n);
-    if (known === hash) return false; // delivered already
-    if (known !== undefined) sink.reorg({ number: n, replacedHash: known, newHash: hash });
-    else if (last !== undefined && n === last + 1n) {
-      const before = hashes.get(last);
-      if (before !== undefined && typeof block["parentHash"] === "string" && block["parentHash"] !== before) sink.reorg({ number: last, replacedHash: before, newHash: block["parentHash"] });
+    if (known === hash) return 0; // delivered already
+    let repaired = 0;
+    if (known !== undefined || (last !== undefined && n <= last)) {
+      // the node went back: a second hash for a height already delivered
+      repaired = await repair(n);
+      if (hashes.get(n) === hash) return repaired;
+    } else if (last !== undefined && n === last + 1n && typeof block["parentHash"] === "string" && hashes.has(last) && block["parentHash"] !== hashes.get(last)) {
+      repaired = await repair(last);
     }
-    if (known !== undefined) for (const k of [...hashes.keys()]) if (k > n) hashes.delete(k);
-    remember(n, hash);
-    last = n;
-    sink.deliver(block);
-    return true;
+    deliver(block, n, hash);
+    return repaired + 1;
   };
-  const handle = async (payload: unknown) => {
+  /** A head (a notification, or after a reconnect the node's latest block, `missed`): the gap before it filled first. */
+  const handle = async (payload: unknown, missed = false) => {
     if (typeof payload !== "object" || payload === null) return sink.deliver(payload);
     const head = payload as Record<string, unknown>;
     const n = toBig(head["number"]);
     const attempts = resumeAttempts;
-    resumeAttempts = undefined;
     let backfilled = 0;
     const from = last === undefined ? undefined : last + 1n;
     if (n !== undefined && from !== undefined && n > from) {
       for (let k = from; k < n; k++) {
-        const args: Record<string, unknown> = { [b.method.params[0]?.name ?? "block"]: hex(k) };
-        b.extra.forEach((v, i) => (args[b.method.params[i + 1]?.name ?? String(i + 1)] = v));
-        const block = (await sink.fetch(b.method, args)) as Record<string, unknown> | null;
-        if (block === null || typeof block !== "object") break;
-        const { transactions: _t, uncles: _u, size: _s, ...header } = block;
-        if (accept(header)) backfilled++;
+        const header = await fetchHeader(k);
+        if (!header) break;
+        backfilled += await accept(header);
       }
     }
-    accept(head);
-    if (attempts !== undefined) sink.reconnected({ attempts, ...(from !== undefined && n !== undefined && n > from ? { missedFrom: from, missedTo: n - 1n } : {}), backfilled });
+    resumeAttempts = undefined;
+    const delivered = await accept(head);
+    backfilled += Math.max(0, delivered - (missed ? 0 : 1));
+    const to = n === undefined ? undefined : missed ? n : n - 1n;
+    if (attempts !== undefined) sink.reconnected({ attempts, ...(from !== undefined && to !== undefined && to >= from ? { missedFrom: from, missedTo: to } : {}), backfilled });
   };
   return {
     bind: (s) => (sink = s),
     push: (payload) => {
       busy = busy.then(() => handle(payload)).catch(retryLater(sink));
     },
+    starting: () => Promise.resolve(),
     started: () => undefined,
-    // reported with the first head after the reconnect, once its gap is filled
     resuming: (attempts) => (resumeAttempts = attempts),
-    resumed: () => undefined,
+    // the node's latest block stands for the first head after the reconnect: the gap up to it is filled now,
+    // not when the next block comes (its notification, if it is the same block, is then a duplicate)
+    resumed: () => {
+      busy = busy
+        .then(async () => {
+          const latest = await fetchHeader("latest");
+          if (latest) await handle(latest, true);
+        })
+        .catch(retryLater(sink));
+    },
   };
 }
 
@@ -830,6 +886,8 @@ function rangeGaps(kind: SubscriptionKind, b: Extract<Backfill, { by: "range" }>
   let busy: Promise<void> = Promise.resolve();
   let held: unknown[] | undefined;
   let attempts = 0;
+  /** Whether events of block `cursor` were delivered one by one (it may be incomplete): the next range starts there, else after it. */
+  let partial = false;
   const keyOf = (e: Record<string, unknown>) => b.key.map((k) => String(e[k])).join("|");
   const accept = (event: unknown): boolean => {
     if (typeof event !== "object" || event === null) {
@@ -855,26 +913,57 @@ function rangeGaps(kind: SubscriptionKind, b: Extract<Backfill, { by: "range" }>
         blockHashes.set(n, hash);
       }
     }
-    if (cursor === undefined || n > cursor) cursor = n;
+    if (cursor === undefined || n > cursor) {
+      cursor = n;
+      partial = true;
+    } else if (n === cursor) partial = true;
     for (const k of seen.keys()) if (k < n - 64n) (seen.delete(k), blockHashes.delete(k));
     sink.deliver(e);
     return true;
   };
   const filterIndex = b.filterParam === undefined ? -1 : kind.params.indexOf(b.filterParam);
   const filter = (filterIndex >= 0 && typeof params[filterIndex] === "object" && params[filterIndex] !== null ? params[filterIndex] : {}) as Record<string, unknown>;
-  const filterName = b.method.params[0]?.name ?? "filter";
+  /** Fetches the range from the cursor to the current head, delivers it, then lets the held notifications through. */
+  const catchUp = async (): Promise<ReconnectInfo> => {
+    const head = toBig(await sink.fetch(b.head, {}));
+    let info: ReconnectInfo = { attempts, backfilled: 0 };
+    if (cursor === undefined) cursor = head;
+    const from = cursor === undefined ? undefined : partial ? cursor : cursor + 1n;
+    if (head !== undefined && from !== undefined && head >= from) {
+      const events = (await sink.fetch(b.method, rangeParams({ ...filter, fromBlock: hex(from), toBlock: hex(head) }))) as unknown[];
+      let backfilled = 0;
+      for (const e of Array.isArray(events) ? events : []) if (accept(e)) backfilled++;
+      // the range is complete up to the head
+      cursor = head;
+      partial = false;
+      info = { attempts, missedFrom: from, missedTo: head, backfilled };
+    }
+    const waiting = held ?? [];
+    held = undefined;
+    for (const e of waiting) accept(e);
+    return info;
+  };
+  // the range call's params: the filter itself (one-object form, as eth_getLogs) or under its param name
+  const rangeParams = (f: Record<string, unknown>) => (b.method.form === "one-object" ? f : { [b.method.params[0]?.name ?? "filter"]: f });
   return {
     bind: (s) => (sink = s),
     push: (payload) => {
       if (held) held.push(payload);
       else busy = busy.then(() => void accept(payload)).catch(retryLater(sink));
     },
-    started: () => {
+    starting: async () => {
       // where the subscription begins: events of later blocks are its own
+      held ??= [];
+      if (cursor === undefined) {
+        const head = toBig(await sink.fetch(b.head, {}));
+        if (head !== undefined) cursor = head;
+      }
+    },
+    started: () => {
+      // blocks made between the head above and the subscribe: fetched, so the stream starts without a gap
       busy = busy
         .then(async () => {
-          const head = toBig(await sink.fetch(b.head, {}));
-          if (cursor === undefined && head !== undefined) cursor = head;
+          await catchUp();
         })
         .catch(retryLater(sink));
     },
@@ -885,20 +974,7 @@ function rangeGaps(kind: SubscriptionKind, b: Extract<Backfill, { by: "range" }>
     resumed: () => {
       busy = busy
         .then(async () => {
-          const head = toBig(await sink.fetch(b.head, {}));
-          let info: ReconnectInfo = { attempts, backfilled: 0 };
-          if (head !== undefined && cursor !== undefined && head >= cursor) {
-            const from = cursor;
-            const events = (await sink.fetch(b.method, { [filterName]: { ...filter, fromBlock: hex(from), toBlock: hex(head) } })) as unknown[];
-            let backfilled = 0;
-            for (const e of Array.isArray(events) ? events : []) if (accept(e)) backfilled++;
-            if (cursor < head) cursor = head;
-            info = { attempts, missedFrom: from, missedTo: head, backfilled };
-          }
-          const waiting = held ?? [];
-          held = undefined;
-          sink.reconnected(info);
-          for (const e of waiting) accept(e);
+          sink.reconnected(await catchUp());
         })
         .catch(retryLater(sink));
     },
