@@ -168,6 +168,8 @@ const OPEN = 1;
 interface PendingCall {
   method: RpcMethod;
   numbers: Numbers;
+  /** Runs with the result in the message handler itself, before any later message of the same chunk (a subscribe registers its id there). */
+  sync?: (value: unknown) => void;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -426,16 +428,20 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       if (!p) continue;
       c.pending.delete(id as number);
       p.cleanup();
+      let value: unknown;
       try {
-        p.resolve(readReply(p.method, m, request(p.method.method, url), 101, { checks, validateResponse, numbers: p.numbers }));
+        value = readReply(p.method, m, request(p.method.method, url), 101, { checks, validateResponse, numbers: p.numbers });
       } catch (error) {
         p.reject(error);
+        continue;
       }
+      p.sync?.(value);
+      p.resolve(value);
     }
   }
 
   /** Sends one call (or, with `into`, adds it to a batch being built) and waits for its reply. */
-  function send(path: string, c: Connection, m: RpcMethod, params: unknown, callNumbers: Numbers, callTimeout = timeoutMs, signal?: AbortSignal, into?: { envelope: unknown }[]): Promise<unknown> {
+  function send(path: string, c: Connection, m: RpcMethod, params: unknown, callNumbers: Numbers, callTimeout = timeoutMs, signal?: AbortSignal, into?: { envelope: unknown }[], sync?: (value: unknown) => void): Promise<unknown> {
     const url = path;
     const id = nextId++;
     let envelope: unknown;
@@ -467,7 +473,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
         signal?.removeEventListener("abort", onAbort);
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      c.pending.set(id, { method: m, numbers: callNumbers, resolve, reject, timer, cleanup });
+      c.pending.set(id, { method: m, numbers: callNumbers, resolve, reject, timer, cleanup, ...(sync ? { sync } : {}) });
       if (into) into.push({ envelope });
       else
         open(path, c).then(
@@ -532,7 +538,13 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       if (s.params[i] !== undefined) given[name] = s.params[i];
     });
     if (k.paramIntegers) given = k.paramIntegers(given, k.subscribe, "WS", path);
-    const id = await send(path, c, m, { kind: k.kind, ...given }, "string");
+    // the id is registered as the reply is read: notifications may follow in the same network chunk
+    const id = await send(path, c, m, { kind: k.kind, ...given }, "string", timeoutMs, undefined, undefined, (value) => {
+      if (typeof value === "string" && c.subs.has(s)) {
+        s.id = value;
+        c.byServerId.set(value, s);
+      }
+    });
     if (typeof id !== "string") throw new AvaspecError(`${k.subscribe}: the subscription id ${JSON.stringify(id)} is not a string`, request(k.subscribe, path));
     if (!c.subs.has(s)) {
       // unsubscribed meanwhile: tell the server too

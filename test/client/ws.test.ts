@@ -7,7 +7,7 @@
  * order, reorgs are reported, and ending a subscription leaves nothing open.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import WebSocket, { WebSocketServer } from "ws";
 import { AvaspecError, SubscriptionOverflowError, createWsTransport, type ReconnectInfo, type ReorgInfo, type WebSocketConstructor } from "@avaspec/client";
 import { createNodeClient, platformGetBalanceMethod, type NodeClient } from "@avaspec/client/node";
 import { randomPoints, startChainServer, type ChainServer } from "../helpers/chain-server.js";
@@ -153,6 +153,33 @@ describe("subscriptions across killed connections (seeded)", () => {
     await h.unsubscribe();
     await l.unsubscribe();
   }, 30_000);
+});
+
+describe("notifications in the same network chunk as the subscribe reply", () => {
+  it("are all delivered (the id is registered as the reply is read)", async () => {
+    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    servers.push({ close: () => new Promise<void>((r) => (wss.clients.forEach((c) => c.terminate()), wss.close(() => r()))) });
+    await new Promise<void>((r) => wss.once("listening", () => r()));
+    wss.on("connection", (socket) => {
+      socket.on("message", (data) => {
+        const req = JSON.parse(String(data)) as { id: number; method: string };
+        if (req.method !== "eth_subscribe") return socket.send(JSON.stringify({ jsonrpc: "2.0", id: req.id, result: true }));
+        // the reply and five heads corked into one TCP write
+        const raw = (socket as unknown as { _socket: { cork(): void; uncork(): void } })._socket;
+        raw.cork();
+        socket.send(JSON.stringify({ jsonrpc: "2.0", id: req.id, result: "0xabc" }));
+        for (let n = 1; n <= 5; n++) socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: "0xabc", result: { number: `0x${n.toString(16)}`, hash: `0x${String(n).repeat(64)}`, parentHash: `0x${String(n - 1).repeat(64)}` } } }));
+        raw.uncork();
+      });
+    });
+    const { port } = wss.address() as { port: number };
+    const node = createNodeClient({ baseUrl: `http://127.0.0.1:${port}`, retry: false, webSocket: { WebSocket: WS } });
+    clients.push(node);
+    const heads: bigint[] = [];
+    node.cChain.ws.subscribe.newHeads({ onData: (h) => heads.push(h.number!) });
+    await until(() => heads.length === 5, 2000, "five heads");
+    expect(heads).toEqual([1n, 2n, 3n, 4n, 5n]);
+  });
 });
 
 describe("a half-open connection", () => {
