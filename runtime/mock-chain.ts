@@ -14,9 +14,11 @@
  *    hash of the block (also when full transactions were asked for).
  *
  * `next(endpoint, kind)` mints a block at once for a test's `push(kind)`.
- * No Node API: it runs under MSW in a browser too.
+ * No Node API: it runs under MSW in a browser too. It imports nothing, so
+ * that it compiles in a package generated without mocks too (the generator
+ * ships this file with every package); a `SyntheticChain` is a
+ * `MockSubscriptions` (mock.ts) by its shape.
  */
-import type { MockSubscriptions } from "./mock.js";
 
 export interface SyntheticChainOptions {
   /** Milliseconds between blocks (default 1000). */
@@ -30,7 +32,9 @@ export interface SyntheticChainOptions {
 /** The subscription kinds the synthetic chain serves. */
 export const SYNTHETIC_KINDS = ["newHeads", "logs", "newPendingTransactions", "newAcceptedTransactions"] as const;
 
-export interface SyntheticChain extends MockSubscriptions {
+export interface SyntheticChain {
+  /** `MockSubscriptions.subscribe`: starts a subscription of `kind` on `endpoint`'s chain; undefined for a kind it does not serve. */
+  subscribe(endpoint: string, kind: string, params: readonly unknown[], emit: (payload: unknown) => void): (() => void) | undefined;
   /** The next payload of `kind` on `endpoint`, from a block minted now (the chain's head moves on); undefined for an unknown kind. */
   next(endpoint: string, kind: string): unknown;
   /** Subscriptions running, on every endpoint. */

@@ -57,6 +57,14 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
   return handlers;
 }
 
+/** What the bridge uses of MSW's WebSocket client connection, typed here so that this file compiles without MSW. */
+interface MswClient {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  addEventListener(type: "close", listener: () => void): void;
+}
+
 /** A base URL's WebSocket twin: http → ws, https → wss, no trailing slash. */
 export function webSocketBase(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, "").replace(/^http(s?):/i, (_, tls: string) => `ws${tls.toLowerCase()}:`);
@@ -81,7 +89,7 @@ export function createMswWebSocketHandlers(service: Pick<MockService, "handle" |
       seen.add(url);
       const link = msw.ws.link(url);
       handlers.push(
-        link.addEventListener("connection", ({ client }) => {
+        link.addEventListener("connection", ({ client }: { client: MswClient }) => {
           // 1006 as a network failure: MSW lets the server side use codes a client may not
           const connection = hub.connect(endpoint, { send: (text) => client.send(text), terminate: () => client.close(1006, "") });
           client.addEventListener("message", (event) => {

@@ -876,6 +876,7 @@ export function createMockSocketHub(service: Pick<MockService, "handle" | "subsc
           return notification ? undefined : { jsonrpc: "2.0", id, result: s !== undefined };
         }
         if (notification) return undefined; // nobody could learn the id
+        if (!open.has(socket)) return undefined; // the connection ended while an earlier call of its batch was answered
         if (!Array.isArray(params) || typeof params[0] !== "string") return rpcError(id, -32602, "Invalid params: eth_subscribe takes the kind of subscription first");
         const kind = params[0];
         const subId = newId(subs);
