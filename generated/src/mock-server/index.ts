@@ -22,5 +22,5 @@ export interface MockServer extends RunningMockServer, Pick<MockService<MockAnsw
 export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {
   const service = createMockService<MockAnswers>(Object.values(mockTables), options);
   const running = await serveMocks(service, options);
-  return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids };
+  return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids, push: running.push, dropConnections: running.dropConnections };
 }

@@ -6,13 +6,21 @@
  * does a generated package's own command (its package.json `bin`, through
  * `mockServerCommand`).
  *
+ * The service's WebSocket paths (its tables' `webSockets`) are served too,
+ * over node:http's upgrade (ws-server.ts): each message is a JSON-RPC call to
+ * the path's endpoint, `eth_subscribe` sends notifications (see
+ * `createMockSocketHub`), and `push()` / `dropConnections()` steer them from
+ * a test. An upgrade on any other path is answered 404.
+ *
  * Node only: the reference above brings Node's types to this file and to the
  * `mock-server` entry that imports it; every other entry point of a generated
  * package is built without them (its tsconfig has `types: []`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
-import type { MockService, MockServiceOptions } from "./mock.js";
+import { createMockSocketHub, type MockService, type MockServiceOptions } from "./mock.js";
+import { acceptWebSocket, rejectUpgrade } from "./ws-server.js";
 
 export interface MockServerOptions {
   /** Port (default 4010; 0 picks a free one). */
@@ -21,11 +29,23 @@ export interface MockServerOptions {
   host?: string;
   /** Where each request's log line goes (default stdout); null for none. */
   log?: ((line: string) => void) | null;
+  /** The longest WebSocket message accepted, in bytes (default 16 MiB); a longer one closes the connection with 1009. */
+  maxPayload?: number;
 }
 
-export interface RunningMockServer {
+/** A test's steering of the mock server's WebSocket connections. */
+export interface MockSocketControls {
+  /** Emits now, to every WebSocket subscription of `kind`: `payload`, or the next synthesized one; returns how many were sent. */
+  push(kind: string, payload?: unknown): number;
+  /** Terminates every open WebSocket connection, as a network failure would. */
+  dropConnections(): void;
+}
+
+/** A running mock server, with the steering of its WebSocket connections. */
+export interface RunningMockServer extends MockSocketControls {
   /** `http://127.0.0.1:4010` */
   readonly url: string;
+  /** Stops listening, terminates every open WebSocket (their subscriptions and timers stop) and resets every connection. */
   close(): Promise<void>;
 }
 
@@ -37,10 +57,34 @@ const CORS = {
   "access-control-max-age": "600",
 };
 
-export function serveMocks(service: Pick<MockService, "handle">, options: MockServerOptions = {}): Promise<RunningMockServer> {
+/** A path as a lookup key: no query, one leading slash, no trailing one. */
+const pathKey = (url: string) => "/" + url.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, "");
+
+export function serveMocks(service: Pick<MockService, "handle" | "webSockets" | "subscriptions">, options: MockServerOptions = {}): Promise<RunningMockServer & MockSocketControls> {
   const log = options.log === undefined ? (line: string) => process.stdout.write(line + "\n") : options.log;
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => void answer(service, req, res, log));
+  const hub = createMockSocketHub(service);
+  const webSockets = new Map((service.webSockets ?? []).map((w) => [pathKey(w.path), w.endpoint]));
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = req.url ?? "/";
+    const endpoint = webSockets.get(pathKey(path));
+    if (endpoint === undefined) {
+      log?.(`WS ${path} → 404`);
+      return rejectUpgrade(socket, 404, `no mocked WebSocket endpoint at ${path.split("?")[0]}`);
+    }
+    const peer = acceptWebSocket(req, socket, head, options.maxPayload === undefined ? {} : { maxPayload: options.maxPayload });
+    if (!peer) return log?.(`WS ${path} → 400 (bad handshake)`);
+    log?.(`WS ${path} → 101 (${endpoint})`);
+    const connection = hub.connect(endpoint, { send: (text) => peer.send(text), terminate: () => peer.terminate() });
+    peer.onMessage((text) => {
+      connection.message(text).catch((e: unknown) => peer.send(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error", data: { reason: e instanceof Error ? e.message : String(e) } } })));
+    });
+    peer.onClose((code) => {
+      connection.closed();
+      log?.(`WS ${path} closed (${code})`);
+    });
+  });
   const sockets = new Set<import("node:net").Socket>();
   server.on("connection", (s) => {
     sockets.add(s);
@@ -55,9 +99,12 @@ export function serveMocks(service: Pick<MockService, "handle">, options: MockSe
         url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
         close: () =>
           new Promise<void>((done) => {
+            hub.dropConnections();
             server.close(() => done());
             for (const s of sockets) s.destroy();
           }),
+        push: (kind, payload) => hub.push(kind, payload),
+        dropConnections: () => hub.dropConnections(),
       });
     });
   });

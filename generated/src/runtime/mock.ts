@@ -10,12 +10,20 @@
  * with the API's error body; JSON-RPC follows the 2.0 spec (-32700 parse
  * error, -32600 invalid request, -32601 unknown method, -32602 invalid
  * params, batches, notifications).
+ *
+ * A table may also name WebSocket paths and the JSON-RPC endpoint each one
+ * stands for (`webSockets`): `createMockSocketHub` bridges a connection's
+ * messages to the service as JSON-RPC calls and serves `eth_subscribe`
+ * from the service's `subscriptions` (by default a synthetic chain, see
+ * mock-chain.ts). The mock server and the MSW WebSocket handlers carry the
+ * connections; the hub knows nothing of how.
  */
 import type { ValidationIssue } from "./errors.js";
 import type { HttpOperation, ResultChecks } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
 import { equal, hasOwn, setOwn } from "./validate.js";
 import { IntegerIssue, encodeIntegers, type Decoder } from "./numbers.js";
+import { syntheticChain } from "./mock-chain.js";
 
 /** A JSON Schema, reduced to what synthesis needs; `$ref` names a schema in the table's `defs`. */
 export type MockSchema = boolean | MockSchemaObject;
@@ -92,6 +100,22 @@ export interface MockTable {
   entries: (MockHttpEntry | MockRpcEntry)[];
   /** The module's result checks: a synthesized body must pass its operation's. */
   results?: ResultChecks;
+  /** WebSocket paths (below the base URL) and the JSON-RPC endpoint whose methods their messages call. */
+  webSockets?: readonly MockWebSocket[];
+}
+
+/** A WebSocket path and the JSON-RPC endpoint it stands for: `{ path: "/ext/bc/C/ws", endpoint: "/ext/bc/C/rpc" }`. */
+export interface MockWebSocket {
+  path: string;
+  endpoint: string;
+}
+
+/** Where the notifications of `eth_subscribe` on a WebSocket endpoint come from. */
+export interface MockSubscriptions {
+  /** Called for eth_subscribe on a WebSocket endpoint: start emitting; return the stop function. `params` are the call's params after the kind. */
+  subscribe(endpoint: string, kind: string, params: readonly unknown[], emit: (payload: unknown) => void): (() => void) | undefined; // undefined: unknown kind → JSON-RPC error -32602
+  /** The next payload of `kind`, for a test's `push(kind)` without one (undefined for an unknown kind). */
+  next?(endpoint: string, kind: string): unknown;
 }
 
 /** One test's steering of one operation or method. */
@@ -169,6 +193,8 @@ export interface MockServiceOptions {
    * send them (`"server"`). Overrides are answered as given.
    */
   wireShapes?: "documented" | "server";
+  /** What `eth_subscribe` on a WebSocket endpoint serves (default: `syntheticChain()`, a block a second); null: the call goes to the tables like any other. */
+  subscriptions?: MockSubscriptions | null;
 }
 
 /**
@@ -192,6 +218,10 @@ export interface MockService<A extends MockAnswers = MockAnswers> {
   sample(id: keyof A & string): unknown;
   /** Every operationId and JSON-RPC method name the service answers. */
   readonly ids: readonly (keyof A & string)[];
+  /** Every table's WebSocket paths (none: no WebSocket is served). */
+  readonly webSockets?: readonly MockWebSocket[];
+  /** What `eth_subscribe` on those paths serves (none: the call is answered from the tables). */
+  readonly subscriptions?: MockSubscriptions;
 }
 
 // ---------------------------------------------------------------- random
@@ -640,8 +670,11 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
     return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...http };
   }
 
+  const subscriptions = options.subscriptions === undefined ? syntheticChain() : (options.subscriptions ?? undefined);
   const service: MockService = {
     ids: [...byId.keys()],
+    webSockets: tables.flatMap((t) => t.webSockets ?? []),
+    ...(subscriptions ? { subscriptions } : {}),
     async handle(request) {
       let url: URL;
       try {
@@ -741,4 +774,217 @@ function coerce(raw: string, type: string): unknown {
   if ((type === "integer" || type === "number") && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(raw)) return Number(raw);
   if (type === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
   return raw;
+}
+
+// ---------------------------------------------------------------- WebSocket bridge
+
+/** The subscription methods the bridge answers itself (the rest go to the service). */
+export const SUBSCRIBE_METHOD = "eth_subscribe";
+export const UNSUBSCRIBE_METHOD = "eth_unsubscribe";
+/** The method of the notifications a subscription sends. */
+export const SUBSCRIPTION_NOTIFICATION = "eth_subscription";
+
+/** One open WebSocket connection, as the hub drives it. */
+export interface MockSocket {
+  /** Sends one text message. */
+  send(text: string): void;
+  /** Ends the connection at once. */
+  terminate(): void;
+}
+
+/** A connection on the hub: its messages go in, its end is reported. */
+export interface MockSocketConnection {
+  /** Answers one text message (a JSON-RPC call or batch): resolves once the reply, if any, is sent. */
+  message(text: string): Promise<void>;
+  /** The connection ended: its subscriptions stop. */
+  closed(): void;
+}
+
+/** The WebSocket connections of a mock server or MSW setup, and their subscriptions. */
+export interface MockSocketHub {
+  /** A connection opened on a WebSocket path standing for the JSON-RPC `endpoint`. */
+  connect(endpoint: string, socket: MockSocket): MockSocketConnection;
+  /** Emits now, to every subscription of `kind`: `payload`, or the subscriptions' next one (`MockSubscriptions.next`, one per endpoint); returns how many were sent. */
+  push(kind: string, payload?: unknown): number;
+  /** Terminates every open connection (their subscriptions stop). */
+  dropConnections(): void;
+  /** Open connections. */
+  readonly connections: number;
+  /** Running subscriptions. */
+  readonly subscriptions: number;
+}
+
+/** `push()` without a payload when the service's subscriptions cannot make one. */
+export class MockSubscriptionError extends Error {
+  override name = "MockSubscriptionError";
+}
+
+interface HubSubscription {
+  id: string;
+  kind: string;
+  endpoint: string;
+  deliver(payload: unknown): void;
+  stop(): void;
+}
+
+const isCallTo = (c: unknown, names: readonly string[]): c is Record<string, unknown> => typeof c === "object" && c !== null && !Array.isArray(c) && names.includes((c as Record<string, unknown>)["method"] as string);
+
+/**
+ * Bridges WebSocket connections to `service`: each message is a JSON-RPC
+ * call or batch to the connection's endpoint, answered as an HTTP POST to it
+ * would be (one message back; none for notifications only). With
+ * `service.subscriptions`, `eth_subscribe` answers a 32-hex-digit id and then
+ * sends `eth_subscription` notifications until `eth_unsubscribe` or the end of
+ * the connection.
+ */
+export function createMockSocketHub(service: Pick<MockService, "handle" | "subscriptions">): MockSocketHub {
+  const hook = service.subscriptions;
+  const open = new Map<MockSocket, Map<string, HubSubscription>>();
+  const all = new Set<HubSubscription>();
+  let issued = 0;
+
+  const newId = (taken: Map<string, HubSubscription>): string => {
+    for (;;) {
+      const next = rng(hash(`subscription:${++issued}`));
+      let id = "0x";
+      for (let i = 0; i < 4; i++) id += Math.floor(next() * 2 ** 32).toString(16).padStart(8, "0");
+      if (!taken.has(id)) return id;
+    }
+  };
+
+  return {
+    connect(endpoint, socket) {
+      const subs = new Map<string, HubSubscription>();
+      open.set(socket, subs);
+      const send = (value: unknown) => {
+        if (open.has(socket)) socket.send(typeof value === "string" ? value : JSON.stringify(value));
+      };
+      const stopAll = () => {
+        for (const s of subs.values()) s.stop();
+        open.delete(socket);
+      };
+
+      /** eth_subscribe or eth_unsubscribe: the reply (undefined for a notification), and what to start once it is sent. */
+      const local = (c: Record<string, unknown>, started: (() => void)[]): unknown => {
+        const notification = !hasOwn(c, "id");
+        const id = notification ? null : c["id"];
+        const params = c["params"];
+        if (c["method"] === UNSUBSCRIBE_METHOD) {
+          if (!Array.isArray(params) || typeof params[0] !== "string") return notification ? undefined : rpcError(id, -32602, "Invalid params: eth_unsubscribe takes a subscription id");
+          const s = subs.get(params[0]);
+          s?.stop();
+          return notification ? undefined : { jsonrpc: "2.0", id, result: s !== undefined };
+        }
+        if (notification) return undefined; // nobody could learn the id
+        if (!open.has(socket)) return undefined; // the connection ended while an earlier call of its batch was answered
+        if (!Array.isArray(params) || typeof params[0] !== "string") return rpcError(id, -32602, "Invalid params: eth_subscribe takes the kind of subscription first");
+        const kind = params[0];
+        const subId = newId(subs);
+        let ready = false;
+        let live = true;
+        const queued: unknown[] = [];
+        const deliver = (payload: unknown) => {
+          if (!live) return;
+          if (!ready) queued.push(payload);
+          else send({ jsonrpc: "2.0", method: SUBSCRIPTION_NOTIFICATION, params: { subscription: subId, result: payload } });
+        };
+        const stop = hook!.subscribe(endpoint, kind, params.slice(1), deliver);
+        if (stop === undefined) return rpcError(id, -32602, `Invalid params: no subscription of kind ${JSON.stringify(kind)}`);
+        const sub: HubSubscription = {
+          id: subId,
+          kind,
+          endpoint,
+          deliver,
+          stop() {
+            if (!live) return;
+            live = false;
+            subs.delete(subId);
+            all.delete(sub);
+            stop();
+          },
+        };
+        subs.set(subId, sub);
+        all.add(sub);
+        // notifications come after the id they carry
+        started.push(() => {
+          ready = true;
+          for (const p of queued.splice(0)) deliver(p);
+        });
+        return { jsonrpc: "2.0", id, result: subId };
+      };
+
+      const call = (body: string) => service.handle({ method: "POST", url: `http://mock${endpoint}`, headers: { "content-type": "application/json" }, body });
+      const names = hook ? [SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD] : [];
+
+      return {
+        async message(text) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          const started: (() => void)[] = [];
+          let reply: unknown;
+          if (Array.isArray(parsed) && parsed.some((c) => isCallTo(c, names))) {
+            // a batch with subscription calls: each call on its own, the replies in one message
+            const replies: unknown[] = [];
+            for (const c of parsed) {
+              if (isCallTo(c, names)) {
+                const r = local(c, started);
+                if (r !== undefined) replies.push(r);
+                continue;
+              }
+              const r = await call(JSON.stringify(c));
+              if (r?.networkError) return void socket.terminate();
+              if (r && r.body !== "") replies.push(JSON.parse(r.body));
+              else if (!r) replies.push(rpcError(null, -32601, `no mocked JSON-RPC endpoint at ${endpoint}`));
+            }
+            reply = replies.length > 0 ? replies : undefined;
+          } else if (isCallTo(parsed, names)) {
+            reply = local(parsed, started);
+          } else {
+            const r = await call(text);
+            if (r?.networkError) return void socket.terminate();
+            reply = !r ? rpcError(null, -32601, `no mocked JSON-RPC endpoint at ${endpoint}`) : r.status === 204 || r.body === "" ? undefined : r.body;
+          }
+          if (reply !== undefined) send(reply);
+          for (const f of started) f();
+        },
+        closed: stopAll,
+      };
+    },
+    push(kind, payload) {
+      const next = new Map<string, unknown>();
+      let sent = 0;
+      for (const s of [...all]) {
+        if (s.kind !== kind) continue;
+        let p = payload;
+        if (p === undefined) {
+          if (!next.has(s.endpoint)) {
+            if (!hook?.next) throw new MockSubscriptionError(`push("${kind}") without a payload: the service's subscriptions make no payloads on demand (no next()); pass one`);
+            next.set(s.endpoint, hook.next(s.endpoint, kind));
+          }
+          p = next.get(s.endpoint);
+          if (p === undefined) throw new MockSubscriptionError(`push("${kind}") without a payload: the service's subscriptions made none for ${s.endpoint}; pass one`);
+        }
+        s.deliver(p);
+        sent++;
+      }
+      return sent;
+    },
+    dropConnections() {
+      for (const [socket, subs] of [...open]) {
+        for (const s of subs.values()) s.stop();
+        open.delete(socket);
+        socket.terminate();
+      }
+    },
+    get connections() {
+      return open.size;
+    },
+    get subscriptions() {
+      return all.size;
+    },
+  };
 }

@@ -16,6 +16,7 @@ import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind } from "../../ir/passes.js";
 import { schemaTypeContext, toTypeNode, typeText } from "../types/type-node.js";
+import { writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
 
 type Json = JsonValue;
@@ -190,6 +191,12 @@ function answersType(ir: IrDocument, walkers: ValidatorModule["walkers"], hasInt
   return { members: [...byId.entries()].map(([id, parts]) => [propertyKey(id), parts]), uses };
 }
 
+/** The path of a URL (`https://host/ext/bc/C/rpc` → `/ext/bc/C/rpc`; none: ""). */
+function pathname(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(url);
+  return (m ? (m[1] ?? "") : url.startsWith("/") ? url : "").replace(/\/+$/, "");
+}
+
 /** The statements of `<module>/mocks.ts`. */
 export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "walkers" | "hasIntegers">): (StatementStructures | WriterFunction)[] {
   const r = new Reducer(ir);
@@ -226,6 +233,14 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
         });
         w.writeLine("],");
         w.writeLine(`results: ${identifier(ir.names.results)},`);
+        // the WebSocket forms of JSON-RPC endpoints the mocks serve (calls, and eth_subscribe from the synthetic chain)
+        const sockets = (ir.webSockets ?? []).filter((ws) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === ws.file));
+        if (sockets.length > 0) {
+          const base = pathname(ir.defaultBaseUrl);
+          w.write("webSockets: ");
+          writeValue(w, sockets.map((ws) => ({ path: base === "" || ws.path.startsWith(`${base}/`) ? ws.path.slice(base.length) : ws.path, endpoint: ws.endpoint })));
+          w.write(",").newLine();
+        }
       });
       w.writeLine("};");
     },
@@ -268,9 +283,9 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine(`export type MockAnswers = MergeMockAnswers<${mods.map((m) => `${m.key}MockAnswers`).join(" | ")}>;`);
   };
   const mocks: WriterFunction = (w) => {
-    w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`import { createMockService, createMockSocketHub, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
     // msw is named in runtime/msw.ts only, so the package builds without it
-    w.writeLine(`import { createMswHandlers, type HttpHandler } from "../runtime/msw.js";`);
+    w.writeLine(`import { createMswHandlers, createMswWebSocketHandlers, type HttpHandler, type WebSocketHandler } from "../runtime/msw.js";`);
     imports(w, true);
     w.blankLine();
     w.writeLine(`export type { MockOverride, MockOverrideFor, MockService, MockServiceOptions, MockTable } from "../runtime/mock.js";`);
@@ -288,8 +303,12 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine("/** Typed by `MockAnswers`: a misspelt id or a body the operation does not answer does not compile. For ids only known at run time, widen: `(mocks as MockService).override(id, o)`. */");
     w.writeLine("export interface Mocks extends MockService<MockAnswers> {");
     w.indent(() => {
-      w.writeLine("/** MSW handlers for every operation and JSON-RPC endpoint: `setupServer(...mocks.handlers)`. */");
-      w.writeLine("readonly handlers: HttpHandler[];");
+      w.writeLine("/** MSW handlers for every operation and JSON-RPC endpoint, and the WebSocket endpoints (MSW's `ws` API: intercepted where a global `WebSocket` exists, Node ≥ 22 and browsers): `setupServer(...mocks.handlers)`. */");
+      w.writeLine("readonly handlers: (HttpHandler | WebSocketHandler)[];");
+      w.writeLine("/** Sends a subscription notification now to every WebSocket subscription of `kind` (the payload given, or the synthetic chain's next); answers how many got it. */");
+      w.writeLine("push(kind: string, payload?: unknown): number;");
+      w.writeLine("/** Drops every open mocked WebSocket connection (a test of reconnects). */");
+      w.writeLine("dropConnections(): void;");
     });
     w.writeLine("}");
     w.blankLine();
@@ -301,12 +320,14 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine("export function createMocks(options: MockOptions = {}): Mocks {");
     w.indent(() => {
       w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
-      w.writeLine("const handlers = createMswHandlers(service, [");
+      w.writeLine("const tables = [");
       w.indent(() => {
         for (const m of mods) w.writeLine(`{ table: ${m.key}Mocks, baseUrl: options.baseUrls?.${m.key} ?? ${identifier(m.base)} },`);
       });
-      w.writeLine("]);");
-      w.writeLine("return { ...service, handlers };");
+      w.writeLine("];");
+      w.writeLine("const hub = createMockSocketHub(service);");
+      w.writeLine("const handlers = [...createMswHandlers(service, tables), ...createMswWebSocketHandlers(service, tables, hub)];");
+      w.writeLine("return { ...service, handlers, push: hub.push, dropConnections: hub.dropConnections };");
     });
     w.writeLine("}");
   };
@@ -327,7 +348,7 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.indent(() => {
       w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
       w.writeLine("const running = await serveMocks(service, options);");
-      w.writeLine("return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids };");
+      w.writeLine("return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids, push: running.push, dropConnections: running.dropConnections };");
     });
     w.writeLine("}");
   };
