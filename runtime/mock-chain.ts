@@ -43,6 +43,8 @@ export interface SyntheticChain {
   head(endpoint: string): number;
   /** The header of block `n` (the same for the same `n`). */
   header(n: number): Record<string, string>;
+  /** `MockSubscriptions.answer`: eth_blockNumber, eth_getBlockByNumber and eth_getLogs from this chain, once it has a block. */
+  answer(endpoint: string, method: string, params: unknown): { result: unknown } | undefined;
 }
 
 const hex = (n: number) => "0x" + n.toString(16);
@@ -188,5 +190,35 @@ export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticCh
     },
     head: (endpoint) => chainOf(endpoint).height,
     header,
+    answer(endpoint, method, params) {
+      const c = chainOf(endpoint);
+      // before its first block the chain has nothing to tell: the mock service answers (its tables and overrides)
+      if (c.height < first) return undefined;
+      const list = Array.isArray(params) ? params : [];
+      const height = (tag: unknown): number | undefined => {
+        if (tag === "latest" || tag === "pending" || tag === "safe" || tag === "finalized" || tag === "accepted" || tag === undefined) return c.height;
+        if (tag === "earliest") return first;
+        return typeof tag === "string" && /^0[xX][0-9a-fA-F]+$/.test(tag) ? parseInt(tag, 16) : undefined;
+      };
+      switch (method) {
+        case "eth_blockNumber":
+          return { result: hex(c.height) };
+        case "eth_getBlockByNumber": {
+          const n = height(list[0]);
+          if (n === undefined) return undefined;
+          return { result: n < first || n > c.height ? null : { ...header(n), size: "0x220", transactions: [txHash(n)], uncles: [] } };
+        }
+        case "eth_getLogs": {
+          const filter = (typeof list[0] === "object" && list[0] !== null ? list[0] : {}) as { fromBlock?: unknown; toBlock?: unknown };
+          const from = Math.max(first, height(filter.fromBlock ?? "latest") ?? c.height);
+          const to = Math.min(c.height, height(filter.toBlock ?? "latest") ?? c.height);
+          const logs: unknown[] = [];
+          for (let n = from; n <= to; n++) logs.push(payload("logs", n, [filter]));
+          return { result: logs };
+        }
+        default:
+          return undefined;
+      }
+    },
   };
 }

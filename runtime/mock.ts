@@ -116,6 +116,13 @@ export interface MockSubscriptions {
   subscribe(endpoint: string, kind: string, params: readonly unknown[], emit: (payload: unknown) => void): (() => void) | undefined; // undefined: unknown kind → JSON-RPC error -32602
   /** The next payload of `kind`, for a test's `push(kind)` without one (undefined for an unknown kind). */
   next?(endpoint: string, kind: string): unknown;
+  /**
+   * Answers a call on a WebSocket endpoint from the same chain the
+   * subscriptions follow (a client filling a gap after a reconnect reads
+   * blocks and logs there): `{ result }`, or undefined to let the mock
+   * service answer it.
+   */
+  answer?(endpoint: string, method: string, params: unknown): { result: unknown } | undefined;
 }
 
 /** One test's steering of one operation or method. */
@@ -864,11 +871,20 @@ export function createMockSocketHub(service: Pick<MockService, "handle" | "subsc
         open.delete(socket);
       };
 
-      /** eth_subscribe or eth_unsubscribe: the reply (undefined for a notification), and what to start once it is sent. */
+      /** A call the subscriptions' chain answers (see MockSubscriptions.answer), or undefined. */
+      const fromChain = (c: unknown): { result: unknown } | undefined => {
+        if (!hook?.answer || typeof c !== "object" || c === null || Array.isArray(c)) return undefined;
+        const m = (c as Record<string, unknown>)["method"];
+        return typeof m === "string" && m !== SUBSCRIBE_METHOD && m !== UNSUBSCRIBE_METHOD ? hook.answer(endpoint, m, (c as Record<string, unknown>)["params"]) : undefined;
+      };
+
+      /** eth_subscribe or eth_unsubscribe (or a call the chain answers): the reply (undefined for a notification), and what to start once it is sent. */
       const local = (c: Record<string, unknown>, started: (() => void)[]): unknown => {
         const notification = !hasOwn(c, "id");
         const id = notification ? null : c["id"];
         const params = c["params"];
+        const answered = fromChain(c);
+        if (answered) return notification ? undefined : { jsonrpc: "2.0", id, result: answered.result };
         if (c["method"] === UNSUBSCRIBE_METHOD) {
           if (!Array.isArray(params) || typeof params[0] !== "string") return notification ? undefined : rpcError(id, -32602, "Invalid params: eth_unsubscribe takes a subscription id");
           const s = subs.get(params[0]);
@@ -926,11 +942,12 @@ export function createMockSocketHub(service: Pick<MockService, "handle" | "subsc
           }
           const started: (() => void)[] = [];
           let reply: unknown;
-          if (Array.isArray(parsed) && parsed.some((c) => isCallTo(c, names))) {
+          const isLocal = (c: unknown): c is Record<string, unknown> => isCallTo(c, names) || fromChain(c) !== undefined;
+          if (Array.isArray(parsed) && parsed.some(isLocal)) {
             // a batch with subscription calls: each call on its own, the replies in one message
             const replies: unknown[] = [];
             for (const c of parsed) {
-              if (isCallTo(c, names)) {
+              if (isLocal(c)) {
                 const r = local(c, started);
                 if (r !== undefined) replies.push(r);
                 continue;
@@ -941,7 +958,7 @@ export function createMockSocketHub(service: Pick<MockService, "handle" | "subsc
               else if (!r) replies.push(rpcError(null, -32601, `no mocked JSON-RPC endpoint at ${endpoint}`));
             }
             reply = replies.length > 0 ? replies : undefined;
-          } else if (isCallTo(parsed, names)) {
+          } else if (isLocal(parsed)) {
             reply = local(parsed, started);
           } else {
             const r = await call(text);

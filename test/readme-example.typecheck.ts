@@ -98,3 +98,24 @@ export async function readmeTwoFormsExample(address: `0x${string}`): Promise<voi
   const strict = createDataApiCore({ validateResponse: "strict", results: dataApiResults });
   console.log(chain.chainName, wei + 1n, version, strict.numbers);
 }
+
+// The README's "WebSocket" example.
+import WebSocket from "ws";
+import type { WebSocketConstructor } from "@avaspec/client";
+
+export async function readmeWebSocketExample(token: `0x${string}`): Promise<void> {
+  const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650", webSocket: { WebSocket: WebSocket as unknown as WebSocketConstructor } });
+  const height = await node.cChain.ws.eth.blockNumber();
+  const [id, block] = await node.cChain.ws.batch((ws) => [ws.eth.chainId(), ws.eth.getBlockByNumber({ block: "latest", hydratedTransactions: false })] as const);
+  for await (const head of node.cChain.ws.subscribe.newHeads()) {
+    if (head.number! > height + 10n) break;
+  }
+  const logs = node.cChain.ws.subscribe.logs({ filter: { address: token } }, {
+    onData: (log) => console.log(log.blockNumber, log.logIndex),
+    onReconnect: ({ missedFrom, missedTo, backfilled }) => console.log(`gap ${missedFrom}…${missedTo}: ${backfilled} backfilled`),
+    onReorg: ({ number }) => console.warn(`block ${number} replaced`),
+  });
+  await logs.unsubscribe();
+  await node.cChain.ws.close();
+  console.log(id, block);
+}

@@ -85,14 +85,16 @@ describe("OpenRPC servers: the same rule", () => {
     methods: [{ name: "eth_chainId", params: [], result: { name: "id", schema: { type: "string" } }, servers: [{ name: "odd", url: "javascript:alert(1)" }] }],
   });
 
-  it("a ws: or javascript: server is a warning and never the HTTP base URL; the https one is", () => {
+  it("a javascript: server is a warning; a ws: server is the endpoint's WebSocket form (no warning); neither is the HTTP base URL, the https one is", () => {
     writeFileSync(join(dir, "rpc.json"), RPC);
     const r = runCli(["generate", "--input", "rpc.json", "--out", "rpc-out"], dir);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/at #\/servers\/0\/url: server URL "wss:\/\/node\.example\.com\/ext\/bc\/C\/ws" is not http or https; the client will not use it as a base URL \[openrpc\/server-url\] \(warning\)/);
+    expect(r.stderr).not.toMatch(/#\/servers\/0\/url/);
     expect(r.stderr).toMatch(/at #\/methods\/0\/servers\/0\/url: server URL "javascript:alert\(1\)" is not http or https.*\[openrpc\/server-url\] \(warning\)/);
     const client = readFileSync(join(dir, "rpc-out/src/rpc/client.ts"), "utf8");
     expect(client).toContain('"https://node.example.com/ext/bc/C/rpc"');
-    expect(client).not.toContain("wss:");
+    expect(client).not.toContain("wss://node.example.com");
+    // the document's base URL is its HTTP endpoint: the WebSocket path is taken from the origin
+    expect(client).toMatch(/"": \{\s*path: "\/ext\/bc\/C\/ws",\s*fromOrigin: true,\s*\}/);
   });
 });

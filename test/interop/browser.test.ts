@@ -91,7 +91,7 @@ describe("headless Chromium", () => {
     const { page, errors, outputs } = await render(mock.url);
     console.log(`${await page.evaluate(() => navigator.userAgent)}: ${Object.keys(outputs).join(", ")}`);
     expect(errors).toEqual([]);
-    expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.outcome]))).toEqual({ chain: "ok", "node-version": "ok", "eth-chain-id": "ok", "eth-chain-id-bigint": "ok" });
+    expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.outcome]))).toEqual({ chain: "ok", "node-version": "ok", "eth-chain-id": "ok", "eth-chain-id-bigint": "ok", "ws-heads": "ok" });
 
     // the same calls, made with plain requests from Node
     const chain = await (await fetch(`${mock.url}/v1/chains/43114`)).json();
@@ -99,6 +99,12 @@ describe("headless Chromium", () => {
     expect(JSON.parse(outputs["node-version"]!.text)).toEqual(await rpcResult("/ext/info", "info.getNodeVersion", {}));
     const chainId = await rpcResult("/ext/bc/C/rpc", "eth_chainId", []);
     expect(JSON.parse(outputs["eth-chain-id"]!.text)).toEqual(chainId);
+    // newHeads over the mock's /ext/bc/C/ws, from Chromium's WebSocket: two consecutive heads, read as bigints
+    const heads = JSON.parse(outputs["ws-heads"]!.text) as string[];
+    expect(heads).toHaveLength(2);
+    const [h1, h2] = heads.map((h) => /^bigint (\d+)$/.exec(h)?.[1]);
+    expect(BigInt(h2!) - BigInt(h1!)).toBe(1n);
+    expect(mockLog.some((l) => /\/ext\/bc\/C\/ws/.test(l))).toBe(true);
     // the default node client, in the browser too: a bigint (the number policy)
     expect(JSON.parse(outputs["eth-chain-id-bigint"]!.text)).toBe(`bigint ${BigInt(chainId as string).toString()}`);
     expect(chain).toMatchObject({ chainId: "43114" });
@@ -118,6 +124,7 @@ describe("headless Chromium", () => {
       "node-version": { outcome: "error", text: "NetworkError" },
       "eth-chain-id": { outcome: "error", text: "NetworkError" },
       "eth-chain-id-bigint": { outcome: "error", text: "NetworkError" },
+      "ws-heads": { outcome: "error", text: "NetworkError" },
     });
     await page.close();
   });

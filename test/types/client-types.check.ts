@@ -124,3 +124,26 @@ export async function functionalForm(): Promise<void> {
   await getChainInfo(api, {});
   void [balance, hex, wrong, txs, chain, text];
 }
+
+export async function webSocketForms(): Promise<void> {
+  const ws = node.cChain.ws;
+  const height: bigint = await ws.eth.blockNumber();
+  const heads = ws.subscribe.newHeads();
+  for await (const head of heads) {
+    const n: bigint | undefined = head.number;
+    void n;
+    break;
+  }
+  ws.subscribe.logs({ filter: { address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", fromBlock: 1n } });
+  // @ts-expect-error the P-Chain has no WebSocket form
+  void node.platform.ws;
+  // @ts-expect-error no such subscription kind
+  ws.subscribe.newBlocks();
+  const wire = wireNode.cChain.ws.subscribe.newHeads();
+  for await (const head of wire) {
+    const hex: `0x${string}` | `0X${string}` | undefined = head.number;
+    void hex;
+    break;
+  }
+  void height;
+}

@@ -12,7 +12,7 @@ const options = { baseUrl: new URLSearchParams(location.search).get("api") ?? ""
 const data = createDataApiClient(options);
 // wire values, to compare with what the mock answers; the default (bigint) client renders its chain id as a decimal
 const node = createNodeClient({ ...options, numbers: "string" });
-const bigNode = createNodeClient(options);
+const bigNode = createNodeClient({ ...options, webSocket: { reconnect: { retries: 0 } } });
 
 async function show(id: string, call: () => Promise<unknown>): Promise<void> {
   const out = document.createElement("output");
@@ -34,6 +34,16 @@ await Promise.all([
   show("eth-chain-id-bigint", async () => {
     const id = await bigNode.cChain.eth.chainId();
     return `${typeof id} ${id.toString()}`;
+  }),
+  // the C-Chain WebSocket endpoint of the mock server, through the browser's own WebSocket
+  show("ws-heads", async () => {
+    const heads: string[] = [];
+    for await (const head of bigNode.cChain.ws.subscribe.newHeads()) {
+      heads.push(`${typeof head.number} ${String(head.number)}`);
+      if (heads.length === 2) break;
+    }
+    await bigNode.cChain.ws.close();
+    return heads;
   }),
 ]);
 document.body.dataset["done"] = "true";
