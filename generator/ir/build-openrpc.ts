@@ -10,6 +10,7 @@ import { followRefs, objectWithProperties } from "./resolve.js";
 import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
+import { pathOf } from "./module.js";
 import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -149,7 +150,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   });
   const wsIndex = servers.findIndex((s) => /^wss?:\/\//i.test(s.url));
   const webSocket: IrWebSocket | undefined =
-    wsIndex >= 0 ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOfUrl(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
+    wsIndex >= 0 ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOf(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
   if (subscriptions && !webSocket) report(subscriptions.pointer, "x-avaspec-subscriptions needs a ws: or wss: server in the document's servers (subscriptions are served over WebSocket)");
   // checked by validateOpenRpc (checkEip1193)
   const eip1193 = root["x-avaspec-eip1193"];
@@ -179,12 +180,6 @@ function admitsObject(s: IrSchema, lookup: (key: string) => IrSchema | undefined
   if (t.items || t.prefixItems) return false;
   if (t.const) return typeof t.const.value === "object" && t.const.value !== null && !Array.isArray(t.const.value);
   return true;
-}
-
-/** The path of a server URL (`wss://host/ext/bc/C/ws` → `/ext/bc/C/ws`); variables stay as written. */
-function pathOfUrl(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)?/i.exec(url);
-  return (m?.[1] ?? "").replace(/\/+$/, "");
 }
 
 /**

@@ -35,7 +35,8 @@ function splitMethodName(name: string): [string | undefined, string] {
   return m ? [m[1], m[2]!] : [undefined, name];
 }
 
-function pathOf(url: string): string {
+/** The path of a server URL without its trailing slash (`https://host/ext/bc/C/rpc` → `/ext/bc/C/rpc`, `wss://host/ext/bc/C/ws` → `/ext/bc/C/ws`; none: ""). */
+export function pathOf(url: string): string {
   try {
     return new URL(url).pathname.replace(/\/+$/, "");
   } catch {

@@ -9,6 +9,7 @@ import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
+import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
@@ -150,7 +151,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     return op ? new CodeRef(identifier(op.names.descriptor)) : undefined;
   };
   if (sockets.length > 0) {
-    const basePath = pathnameOf(ir.defaultBaseUrl);
+    const basePath = pathOf(ir.defaultBaseUrl);
     const table = Object.fromEntries(sockets.map((w) => [w.endpoint, basePath === "" || w.path.startsWith(`${basePath}/`) ? { path: w.path.slice(basePath.length) } : { path: w.path, fromOrigin: true }]));
     out.statements.push(constValue(ir.names.webSockets!, "Where each JSON-RPC endpoint's WebSocket form is (the spec's ws:/wss: servers): below the client's base URL, with http→ws and https→wss.", "Readonly<Record<string, WsPath>>", table));
     for (const w of sockets) {
@@ -443,12 +444,6 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
       });
     });
   }
-}
-
-/** The path of a URL (`https://host/ext/bc/C/rpc` → `/ext/bc/C/rpc`; none: ""). */
-function pathnameOf(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(url);
-  return (m ? (m[1] ?? "") : url.startsWith("/") ? url : "").replace(/\/+$/, "");
 }
 
 /** The operations of one WebSocket form as a tree below its group. */

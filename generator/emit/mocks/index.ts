@@ -17,6 +17,7 @@ import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind } from "../../ir/passes.js";
 import { schemaTypeContext, toTypeNode, typeText } from "../types/type-node.js";
 import { writeValue } from "../value.js";
+import { pathOf } from "../../ir/module.js";
 import type { ValidatorModule } from "../validators/index.js";
 
 type Json = JsonValue;
@@ -191,12 +192,6 @@ function answersType(ir: IrDocument, walkers: ValidatorModule["walkers"], hasInt
   return { members: [...byId.entries()].map(([id, parts]) => [propertyKey(id), parts]), uses };
 }
 
-/** The path of a URL (`https://host/ext/bc/C/rpc` → `/ext/bc/C/rpc`; none: ""). */
-function pathname(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(url);
-  return (m ? (m[1] ?? "") : url.startsWith("/") ? url : "").replace(/\/+$/, "");
-}
-
 /** The statements of `<module>/mocks.ts`. */
 export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "walkers" | "hasIntegers">): (StatementStructures | WriterFunction)[] {
   const r = new Reducer(ir);
@@ -236,7 +231,7 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
         // the WebSocket forms of JSON-RPC endpoints the mocks serve (calls, and eth_subscribe from the synthetic chain)
         const sockets = (ir.webSockets ?? []).filter((ws) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === ws.file));
         if (sockets.length > 0) {
-          const base = pathname(ir.defaultBaseUrl);
+          const base = pathOf(ir.defaultBaseUrl);
           w.write("webSockets: ");
           writeValue(w, sockets.map((ws) => ({ path: base === "" || ws.path.startsWith(`${base}/`) ? ws.path.slice(base.length) : ws.path, endpoint: ws.endpoint })));
           w.write(",").newLine();
