@@ -12,6 +12,7 @@ import type { mockServerCommand as MockServerCommand, StartMockServer } from "..
 import { packageRoot } from "./assets.js";
 import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
 import { generate } from "./generate.js";
+import { diffCommand } from "./diff/command.js";
 import { formatDiagnostic } from "./load/diagnostics.js";
 import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./write.js";
 
@@ -21,11 +22,13 @@ usage:
   avaspec generate [--config <file>] [--check | --watch] [--force] [--dump-ir <file>]
   avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]… [--check | --watch] [--force]
   avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
+  avaspec diff <old-spec> <new-spec> | <spec> --base <rev> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
   avaspec --help | --version
 
 commands:
   generate           write the package the config (or --input/--out) describes; the default command
   mock               serve the generated package's mocks of every API on one origin (needs the package built: npm run build in it)
+  diff               what changed between two versions of a document, classed breaking-wire, breaking-code, deprecation, addition, documentation (avaspec diff --help)
 
 generate:
   --config <file>    config file (default: the first of avaspec.config.ts, .mts, .js, .mjs, .json)
@@ -289,6 +292,7 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
 async function run(argv: string[]): Promise<number> {
   try {
     if (argv[0] === "mock" && !argv.includes("--help") && !argv.includes("-h")) return await mock(argv.slice(1));
+    if (argv[0] === "diff") return await diffCommand(argv.slice(1));
     return await main(argv[0] === "mock" ? ["--help"] : argv);
   } catch (e) {
     console.error(`avaspec: internal error: ${e instanceof Error ? e.message : String(e)}${process.env["AVASPEC_DEBUG"] ? `\n${(e as Error).stack ?? ""}` : " (AVASPEC_DEBUG=1 shows where)"}`);

@@ -55,7 +55,7 @@ function buildDocument(file: string, diagnostics: Diagnostic[], allowRefs: reado
 }
 
 /** Front end for one config input: every spec, merged into one named module. */
-export function buildModule(config: ResolvedConfig, input: InputConfig, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; documents: { file: string; root: unknown }[]; versions: SpecVersion[] } | undefined {
+export function buildModule(config: ResolvedConfig, input: InputConfig, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; documents: { file: string; root: unknown }[]; versions: SpecVersion[]; locate(file: string, pointer: string): { line: number; col: number } } | undefined {
   const parts: ModulePart[] = [];
   const docs = new Map<string, LoadedDocument>();
   for (const entry of specEntries(input)) {
@@ -75,6 +75,7 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));
   return {
     ir,
+    locate,
     documents: loaded.map(({ spec, doc }) => ({ file: spec, root: doc.root })),
     versions: loaded.map(({ spec, doc }) => {
       // both validators require info.title and info.version to be strings

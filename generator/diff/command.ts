@@ -1,0 +1,108 @@
+/**
+ * `avaspec diff <old> <new>` and `avaspec diff <spec> --base <rev>`: builds
+ * both sides into the IR (as `generate` does, so a broken side gets the same
+ * `file:line:col at #/pointer: message` diagnostics) and prints the changes
+ * as text, Markdown or JSON. Exit codes: 0, or 1 when `--fail-on` is
+ * reached; 2 for usage errors and documents that do not build.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { oneOffConfig } from "../config.js";
+import { buildModule } from "../generate.js";
+import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
+import { diffModules, failsOn, formatJson, formatMarkdown, formatText, type DiffSide } from "./index.js";
+
+export const DIFF_USAGE = `avaspec diff: what changed between two versions of an OpenAPI or OpenRPC document, and whom it breaks
+
+usage:
+  avaspec diff <old-spec> <new-spec> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
+  avaspec diff <spec> --base <git-revision> [...]      the spec at that revision (e.g. origin/main) against the working tree
+
+classes: breaking-wire, breaking-code, deprecation, addition, documentation
+exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error or a document that does not build`;
+
+/** One side: the module a document builds into, or its diagnostics. */
+function side(file: string, shown: string, diagnostics: Diagnostic[]): DiffSide | undefined {
+  const config = oneOffConfig(file, join(tmpdir(), "avaspec-diff-unused"), {});
+  const built = buildModule(config, config.inputs[0]!, diagnostics);
+  if (!built) return undefined;
+  const own = built.ir.sources[0]?.file ?? file;
+  return { ir: built.ir, file: own, locate: built.locate, display: (f) => (f === own ? shown : f) };
+}
+
+export async function diffCommand(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (e) {
+    console.error(`avaspec: ${(e as Error).message}\n\n${DIFF_USAGE}`);
+    return 2;
+  }
+  const v = args.values;
+  if (v.help) {
+    console.log(DIFF_USAGE);
+    return 0;
+  }
+  const format = v.format!;
+  const failOn = v["fail-on"];
+  if (!["text", "markdown", "json"].includes(format)) return usage(`--format must be text, markdown or json, got ${JSON.stringify(format)}`);
+  if (failOn !== undefined && !["breaking-wire", "breaking-code", "deprecation"].includes(failOn)) return usage(`--fail-on must be breaking-wire, breaking-code or deprecation, got ${JSON.stringify(failOn)}`);
+  const files = args.positionals;
+  let oldFile: string;
+  let newFile: string;
+  let cleanup: (() => void) | undefined;
+  if (v.base !== undefined) {
+    if (files.length !== 1) return usage("with --base, give one spec file");
+    newFile = files[0]!;
+    if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
+    // the file's folder at that revision (its $refs may point beside it), in a temporary folder
+    let top: string;
+    try {
+      top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: dirname(resolve(newFile)), encoding: "utf8" }).trim();
+    } catch {
+      return usage(`${newFile} is not in a git repository (--base reads the old version from git)`);
+    }
+    const inRepo = relative(top, resolve(newFile)).split("\\").join("/");
+    const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-"));
+    cleanup = () => rmSync(dir, { recursive: true, force: true });
+    try {
+      const archive = execFileSync("git", ["archive", "--format=tar", v.base, dirname(inRepo) === "." ? inRepo : dirname(inRepo)], { cwd: top, maxBuffer: 1 << 30 });
+      execFileSync("tar", ["-x", "-C", dir], { input: archive });
+    } catch (e) {
+      cleanup();
+      return usage(`cannot read ${inRepo} at ${v.base}: ${(e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message}`);
+    }
+    oldFile = join(dir, inRepo);
+    if (!existsSync(oldFile)) {
+      cleanup();
+      return usage(`${inRepo} does not exist at ${v.base}`);
+    }
+  } else {
+    if (files.length !== 2) return usage("give the old and the new spec file (or one spec and --base <revision>)");
+    [oldFile, newFile] = files as [string, string];
+  }
+  try {
+    const diagnostics: Diagnostic[] = [];
+    const oldSide = side(oldFile, v.base !== undefined ? `${v.base}:${relative(process.cwd(), newFile)}` : oldFile, diagnostics);
+    const newSide = side(newFile, newFile, diagnostics);
+    sortDiagnostics(diagnostics);
+    for (const d of diagnostics) if (d.severity === "error" || !oldSide || !newSide) console.error(formatDiagnostic(d));
+    if (!oldSide || !newSide || hasErrors(diagnostics)) {
+      console.error("avaspec: diff stopped: a document does not build");
+      return 2;
+    }
+    const changes = diffModules(oldSide, newSide);
+    process.stdout.write(format === "json" ? formatJson(changes) : format === "markdown" ? formatMarkdown(changes) : formatText(changes));
+    return failOn !== undefined && failsOn(changes, failOn as "breaking-wire") ? 1 : 0;
+  } finally {
+    cleanup?.();
+  }
+}
+
+function usage(message: string): number {
+  console.error(`avaspec: ${message}\n\n${DIFF_USAGE}`);
+  return 2;
+}

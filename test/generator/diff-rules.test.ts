@@ -1,0 +1,318 @@
+/**
+ * Issue 19: the rule table of `avaspec diff`. Each case is a tiny before/after
+ * pair, in OpenAPI 3.1 and in OpenRPC, built from one base document per
+ * format and one mutation, with the rule and class it must produce; schema
+ * mutations run in both directions (the request schema `NewItem`, the
+ * response schema `Item`), where what narrows a request widens a response.
+ * No-change cases (reordered keys, a schema moved behind a `$ref`,
+ * descriptions only) must report nothing breaking. The CLI's formats and
+ * exit codes are checked at the end.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { oneOffConfig } from "../../generator/config.js";
+import { diffModules, type Change, type ChangeClass, type DiffSide } from "../../generator/diff/index.js";
+import { buildModule } from "../../generator/generate.js";
+import type { Diagnostic } from "../../generator/load/diagnostics.js";
+import { runCli } from "../helpers/cli.js";
+
+type Doc = Record<string, any>;
+const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-rules-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+function side(doc: Doc): DiffSide {
+  const file = join(dir, `doc-${++n}.json`);
+  writeFileSync(file, JSON.stringify(doc, null, 2));
+  const config = oneOffConfig(file, join(dir, "out"));
+  const diagnostics: Diagnostic[] = [];
+  const built = buildModule(config, config.inputs[0]!, diagnostics);
+  if (!built) throw new Error(`does not build: ${diagnostics.map((d) => d.message).join("; ")}`);
+  return { ir: built.ir, locate: built.locate, file };
+}
+const diff = (before: Doc, after: Doc): Change[] => diffModules(side(before), side(after));
+
+// ---- base documents ---------------------------------------------------------------------------
+
+const itemProps = () => ({ kind: { type: "string", enum: ["a", "b"] }, size: { type: "integer", minimum: 0 }, note: { type: "string", maxLength: 50 }, tags: { type: "array", items: { type: "string" } } });
+const schemas = () => ({
+  Item: { type: "object", required: ["id", "kind"], properties: { id: { type: "string" }, ...itemProps() } },
+  NewItem: { type: "object", required: ["kind"], properties: itemProps() },
+});
+
+function api(): Doc {
+  return {
+    openapi: "3.1.0",
+    info: { title: "T", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/items/{id}": {
+        get: {
+          operationId: "getItem",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" } },
+            { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } },
+          ],
+          responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Item" } } } } },
+        },
+      },
+      "/items": {
+        post: {
+          operationId: "createItem",
+          requestBody: { required: false, content: { "application/json": { schema: { $ref: "#/components/schemas/NewItem" } } } },
+          responses: { "201": { description: "created", content: { "application/json": { schema: { $ref: "#/components/schemas/Item" } } } } },
+        },
+      },
+    },
+    components: { schemas: schemas(), securitySchemes: { key: { type: "apiKey", in: "header", name: "x-key" } } },
+  };
+}
+
+function rpc(): Doc {
+  return {
+    openrpc: "1.3.2",
+    info: { title: "R", version: "1" },
+    servers: [{ name: "node", url: "https://rpc.example.com/rpc" }],
+    methods: [
+      {
+        name: "get_item",
+        paramStructure: "by-position",
+        params: [
+          { name: "id", required: true, schema: { type: "string" } },
+          { name: "verbose", schema: { type: "boolean" } },
+        ],
+        result: { name: "item", schema: { $ref: "#/components/schemas/Item" } },
+        errors: [{ code: -32000, message: "not found" }],
+      },
+      {
+        name: "put_item",
+        paramStructure: "by-name",
+        params: [{ name: "item", required: true, schema: { $ref: "#/components/schemas/NewItem" } }],
+        result: { name: "ok", schema: { type: "boolean" } },
+      },
+    ],
+    components: { schemas: schemas() },
+  };
+}
+
+interface Case {
+  name: string;
+  base: () => Doc;
+  mutate: (d: Doc) => void;
+  /** [rule, class] that must be among the changes; `null`: nothing breaking at all. */
+  expect: [string, ChangeClass] | null;
+}
+
+const cases: Case[] = [];
+const formats = { openapi: api, openrpc: rpc } as const;
+
+// ---- schema mutations, both directions, both formats -------------------------------------------
+
+type Mut = { name: string; apply: (s: Doc) => void; request: [string, ChangeClass] | null; response: [string, ChangeClass] | null };
+const mutations: Mut[] = [
+  { name: "an enum value removed", apply: (s) => (s["properties"].kind.enum = ["a"]), request: ["request-enum-value-removed", "breaking-wire"], response: ["response-enum-value-removed", "documentation"] },
+  { name: "an enum value added", apply: (s) => (s["properties"].kind.enum = ["a", "b", "c"]), request: ["request-enum-value-added", "addition"], response: ["response-enum-value-added", "breaking-wire"] },
+  { name: "a type changed", apply: (s) => (s["properties"].size = { type: "string" }), request: ["request-type-narrowed", "breaking-wire"], response: ["response-type-widened", "breaking-wire"] },
+  { name: "null allowed", apply: (s) => (s["properties"].size.type = ["integer", "null"]), request: ["request-type-widened", "addition"], response: ["response-type-widened", "breaking-wire"] },
+  { name: "a property made required", apply: (s) => s["required"].push("size"), request: ["request-property-became-required", "breaking-wire"], response: null },
+  { name: "a property made optional", apply: (s) => (s["required"] = s["required"].filter((r: string) => r !== "kind")), request: null, response: ["response-property-became-optional", "breaking-wire"] },
+  { name: "a property removed", apply: (s) => delete s["properties"].size, request: ["request-property-removed", "documentation"], response: ["response-property-removed", "breaking-wire"] },
+  { name: "an optional property added", apply: (s) => (s["properties"].color = { type: "string" }), request: ["request-property-added", "addition"], response: ["response-property-added", "addition"] },
+  { name: "a required property added", apply: (s) => ((s["properties"].color = { type: "string" }), s["required"].push("color")), request: ["request-property-added-required", "breaking-wire"], response: ["response-property-added", "addition"] },
+  { name: "additionalProperties closed", apply: (s) => (s["additionalProperties"] = false), request: ["request-additional-properties-closed", "breaking-wire"], response: null },
+  { name: "a minimum raised", apply: (s) => (s["properties"].size.minimum = 5), request: ["request-bound-tightened", "breaking-wire"], response: null },
+  { name: "a maxLength lowered", apply: (s) => (s["properties"].note.maxLength = 10), request: ["request-bound-tightened", "breaking-wire"], response: null },
+  { name: "a pattern added", apply: (s) => (s["properties"].note.pattern = "^[a-z]+$"), request: ["request-pattern-changed", "breaking-wire"], response: null },
+  { name: "a format added", apply: (s) => (s["properties"].note.format = "email"), request: ["request-format-changed", "breaking-wire"], response: null },
+  { name: "items of an array changed", apply: (s) => (s["properties"].tags.items = { type: "integer" }), request: ["request-type-narrowed", "breaking-wire"], response: ["response-type-widened", "breaking-wire"] },
+  { name: "a property deprecated", apply: (s) => (s["properties"].note.deprecated = true), request: ["schema-deprecated", "deprecation"], response: ["schema-deprecated", "deprecation"] },
+  { name: "a description changed", apply: (s) => (s["properties"].note.description = "free text"), request: ["description-changed", "documentation"], response: ["description-changed", "documentation"] },
+  { name: "a string marked as an integer", apply: (s) => (s["properties"].note["x-avaspec-integer"] = "decimal"), request: ["integer-marked", "breaking-code"], response: ["integer-marked", "breaking-code"] },
+];
+for (const [format, base] of Object.entries(formats)) {
+  for (const m of mutations) {
+    cases.push({ name: `${format}: request schema: ${m.name}`, base, mutate: (d) => m.apply(d["components"].schemas.NewItem), expect: m.request });
+    cases.push({ name: `${format}: response schema: ${m.name}`, base, mutate: (d) => m.apply(d["components"].schemas.Item), expect: m.response });
+  }
+}
+
+// ---- OpenAPI operations ------------------------------------------------------------------------
+
+const get = (d: Doc) => d["paths"]["/items/{id}"].get;
+const post = (d: Doc) => d["paths"]["/items"].post;
+const oa = (name: string, mutate: (d: Doc) => void, expect: [string, ChangeClass] | null) => cases.push({ name: `openapi: ${name}`, base: api, mutate, expect });
+oa("an operation removed", (d) => delete d["paths"]["/items"], ["operation-removed", "breaking-wire"]);
+oa("an operation added", (d) => (d["paths"]["/things"] = { get: { operationId: "listThings", responses: { "200": { description: "ok" } } } }), ["operation-added", "addition"]);
+oa("an operation deprecated", (d) => (get(d).deprecated = true), ["operation-deprecated", "deprecation"]);
+oa("a lifecycle marker (removed in a release)", (d) => (get(d)["x-avaspec-removed-in"] = "v2"), ["operation-deprecated", "deprecation"]);
+oa("an operationId renamed", (d) => (get(d).operationId = "fetchItem"), ["method-renamed", "breaking-code"]);
+oa("a path parameter renamed (same operation)", (d) => {
+  d["paths"]["/items/{itemId}"] = d["paths"]["/items/{id}"];
+  delete d["paths"]["/items/{id}"];
+  get2(d).parameters[0].name = "itemId";
+}, ["param-removed", "breaking-wire"]);
+function get2(d: Doc) {
+  return d["paths"]["/items/{itemId}"].get;
+}
+oa("a query parameter removed", (d) => get(d).parameters.pop(), ["param-removed", "breaking-wire"]);
+oa("a required parameter added", (d) => get(d).parameters.push({ name: "region", in: "query", required: true, schema: { type: "string" } }), ["param-added-required", "breaking-wire"]);
+oa("an optional parameter added", (d) => get(d).parameters.push({ name: "region", in: "query", schema: { type: "string" } }), ["param-added", "addition"]);
+oa("a parameter made required", (d) => (get(d).parameters[1].required = true), ["param-became-required", "breaking-wire"]);
+oa("a parameter moved from query to header", (d) => (get(d).parameters[1].in = "header"), ["param-moved", "breaking-wire"]);
+oa("a parameter's style changed", (d) => ((get(d).parameters[1].style = "form"), (get(d).parameters[1].explode = false), (get(d).parameters[1].schema = { type: "array", items: { type: "integer" } })), ["param-style-changed", "breaking-wire"]);
+oa("a parameter's maximum lowered", (d) => (get(d).parameters[1].schema.maximum = 10), ["request-bound-tightened", "breaking-wire"]);
+oa("a parameter deprecated", (d) => (get(d).parameters[1].deprecated = true), ["param-deprecated", "deprecation"]);
+oa("the request body made required", (d) => (post(d).requestBody.required = true), ["request-body-became-required", "breaking-wire"]);
+oa("the request body removed", (d) => delete post(d).requestBody, ["request-body-removed", "breaking-wire"]);
+oa("a required request body added", (d) => (get(d).requestBody = { required: true, content: { "application/json": { schema: { type: "object" } } } }), ["request-body-added-required", "breaking-wire"]);
+oa("a request media type removed", (d) => (post(d).requestBody.content = { "application/x-www-form-urlencoded": post(d).requestBody.content["application/json"] }), ["request-media-type-removed", "breaking-wire"]);
+oa("a success status removed", (d) => (post(d).responses = { "200": post(d).responses["201"] }), ["success-status-removed", "breaking-wire"]);
+oa("a success status added", (d) => (get(d).responses["206"] = { description: "partial" }), ["success-status-added", "addition"]);
+oa("a response media type removed", (d) => (get(d).responses["200"].content = { "application/xml": get(d).responses["200"].content["application/json"] }), ["response-media-type-removed", "breaking-wire"]);
+oa("a security requirement added", (d) => (get(d).security = [{ key: [] }]), ["security-added", "breaking-wire"]);
+oa("a server removed", (d) => (d["servers"] = [{ url: "https://v2.api.example.com" }]), ["server-removed", "breaking-wire"]);
+oa("a schema renamed (same structure)", (d) => {
+  d["components"].schemas.Thing = d["components"].schemas.Item;
+  delete d["components"].schemas.Item;
+  get(d).responses["200"].content["application/json"].schema.$ref = "#/components/schemas/Thing";
+  post(d).responses["201"].content["application/json"].schema.$ref = "#/components/schemas/Thing";
+}, ["schema-renamed", "breaking-code"]);
+oa("an unused schema removed", (d) => ((d["components"].schemas.Extra = { type: "string" }), 0), ["schema-added", "addition"]);
+oa("a summary changed", (d) => (get(d).summary = "Read one item"), ["operation-description-changed", "documentation"]);
+
+// ---- OpenRPC methods ---------------------------------------------------------------------------
+
+const m = (d: Doc, name: string) => d["methods"].find((x: Doc) => x["name"] === name);
+const or = (name: string, mutate: (d: Doc) => void, expect: [string, ChangeClass] | null) => cases.push({ name: `openrpc: ${name}`, base: rpc, mutate, expect });
+or("a method removed", (d) => (d["methods"] = d["methods"].filter((x: Doc) => x["name"] !== "put_item")), ["method-removed", "breaking-wire"]);
+or("a method added", (d) => d["methods"].push({ name: "list_items", params: [], result: { name: "r", schema: { type: "array" } } }), ["method-added", "addition"]);
+or("a method deprecated", (d) => (m(d, "get_item").deprecated = true), ["operation-deprecated", "deprecation"]);
+or("params reordered", (d) => ((m(d, "get_item").params[1].required = true), m(d, "get_item").params.reverse()), ["params-reordered", "breaking-wire"]);
+or("a param inserted before another", (d) => m(d, "get_item").params.splice(1, 0, { name: "depth", schema: { type: "integer" } }), ["param-inserted", "breaking-wire"]);
+or("a param removed", (d) => m(d, "get_item").params.pop(), ["param-removed", "breaking-wire"]);
+or("a required param added at the end", (d) => ((m(d, "get_item").params[1].required = true), m(d, "get_item").params.push({ name: "depth", required: true, schema: { type: "integer" } })), ["param-added-required", "breaking-wire"]);
+or("an optional param added at the end", (d) => m(d, "get_item").params.push({ name: "depth", schema: { type: "integer" } }), ["param-added", "addition"]);
+or("a param made required", (d) => (m(d, "get_item").params[1].required = true), ["param-became-required", "breaking-wire"]);
+or("a param's schema narrowed", (d) => (m(d, "get_item").params[0].schema = { type: "string", maxLength: 8 }), ["request-bound-tightened", "breaking-wire"]);
+or("a param deprecated", (d) => (m(d, "get_item").params[1].deprecated = true), ["param-deprecated", "deprecation"]);
+or("paramStructure changed", (d) => (m(d, "put_item").paramStructure = "by-position"), ["param-structure-changed", "breaking-wire"]);
+or("an error removed", (d) => (m(d, "get_item").errors = []), ["error-removed", "breaking-wire"]);
+or("an error added", (d) => m(d, "get_item").errors.push({ code: -32001, message: "gone" }), ["error-added", "addition"]);
+or("the result widened", (d) => (m(d, "put_item").result.schema = { type: ["boolean", "null"] }), ["response-type-widened", "breaking-wire"]);
+or("an endpoint (server) removed", (d) => (d["servers"] = [{ name: "node", url: "https://rpc2.example.com/rpc" }]), ["server-removed", "breaking-wire"]);
+or("a method renamed", (d) => (m(d, "get_item").name = "fetch_item"), ["method-removed", "breaking-wire"]);
+or("a release marker added", (d) => (m(d, "get_item")["x-avaspec-deprecated-in"] = "v1.4.0"), ["operation-deprecated", "deprecation"]);
+
+// ---- no-change cases: nothing breaking -----------------------------------------------------------
+
+const reorder = (d: Doc) => JSON.parse(JSON.stringify(d, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v)));
+const none: { name: string; base: () => Doc; after: (d: Doc) => Doc }[] = [
+  { name: "openapi: keys reordered", base: api, after: reorder },
+  { name: "openrpc: keys reordered", base: rpc, after: reorder },
+  {
+    name: "openapi: an inline schema moved behind a $ref",
+    base: api,
+    after: (d) => ((d["components"].schemas.Limit = get(d).parameters[1].schema), (get(d).parameters[1].schema = { $ref: "#/components/schemas/Limit" }), d),
+  },
+  {
+    name: "openrpc: an inline schema moved behind a $ref",
+    base: rpc,
+    after: (d) => ((d["components"].schemas.ItemId = m(d, "get_item").params[0].schema), (m(d, "get_item").params[0].schema = { $ref: "#/components/schemas/ItemId" }), d),
+  },
+  { name: "openapi: descriptions only", base: api, after: (d) => ((get(d).description = "Reads one item."), (d["components"].schemas.Item.description = "An item."), d) },
+  { name: "openrpc: descriptions only", base: rpc, after: (d) => ((m(d, "get_item").description = "Reads one item."), (m(d, "get_item").params[0].description = "Its id."), d) },
+  { name: "openrpc: the same document", base: rpc, after: (d) => d },
+];
+
+describe("avaspec diff rules", () => {
+  it("the table has at least 80 change cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const before = c.base();
+    const after = c.base();
+    c.mutate(after);
+    const changes = diff(before, after);
+    if (c.expect === null) {
+      expect(changes.filter((x) => x.class === "breaking-wire" || x.class === "breaking-code")).toEqual([]);
+      return;
+    }
+    const [rule, cls] = c.expect;
+    const found = changes.find((x) => x.rule === rule);
+    expect(found, `${rule} among ${JSON.stringify(changes.map((x) => `${x.rule}/${x.class}`))}`).toBeDefined();
+    expect(found!.class).toBe(cls);
+    // every change says where: both sides' file:line:col and pointer as they apply
+    for (const x of changes) for (const p of [x.old, x.new]) if (p) expect(p.line).toBeGreaterThan(0);
+  });
+
+  it.each(none.map((c) => [c.name, c] as const))("no change: %s", (_name, c) => {
+    const changes = diff(c.base(), c.after(c.base()));
+    expect(changes.filter((x) => x.class === "breaking-wire" || x.class === "breaking-code")).toEqual([]);
+  });
+});
+
+describe("avaspec diff on the command line", () => {
+  const write = (name: string, doc: Doc) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    return file;
+  };
+  const before = write("before.json", api());
+  const after = write("after.json", (() => {
+    const d = api();
+    get(d).parameters.pop();
+    get(d).deprecated = true;
+    return d;
+  })());
+
+  it("text by default, with both sides' file:line:col at #/pointer; exit 0 without --fail-on", () => {
+    const r = runCli(["diff", before, after]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/breaking-wire\s+param-removed: GET \/items\/\{id\}: query parameter "limit" was removed\n\s+old: .*before\.json:\d+:\d+ at #\/paths\/~1items~1\{id\}\/get\/parameters\/1/);
+    expect(r.stdout).toMatch(/1 breaking-wire, 0 breaking-code, 1 deprecation, 0 addition, \d+ documentation/);
+  });
+
+  it("--fail-on sets the exit code by severity", () => {
+    expect(runCli(["diff", before, after, "--fail-on", "breaking-wire"]).status).toBe(1);
+    expect(runCli(["diff", before, before, "--fail-on", "deprecation"]).status).toBe(0);
+    const deprecatedOnly = write("deprecated.json", (() => {
+      const d = api();
+      get(d).deprecated = true;
+      return d;
+    })());
+    expect(runCli(["diff", before, deprecatedOnly, "--fail-on", "breaking-code"]).status).toBe(0);
+    expect(runCli(["diff", before, deprecatedOnly, "--fail-on", "deprecation"]).status).toBe(1);
+  });
+
+  it("--format json has a stable shape; --format markdown groups by class and operation", () => {
+    const json = JSON.parse(runCli(["diff", before, after, "--format", "json"]).stdout) as { version: number; changes: Change[]; summary: Record<string, number> };
+    expect(json.version).toBe(1);
+    expect(json.summary["breaking-wire"]).toBe(1);
+    expect(json.changes[0]).toMatchObject({ rule: "param-removed", class: "breaking-wire", operation: "GET /items/{id}", old: { line: expect.any(Number), col: expect.any(Number), pointer: "#/paths/~1items~1{id}/get/parameters/1" } });
+    const md = runCli(["diff", before, after, "--format", "markdown"]).stdout;
+    expect(md).toMatch(/^\*\*1 breaking-wire, 1 deprecation/);
+    expect(md).toMatch(/### breaking-wire\n\n- `GET \/items\/\{id\}`\n  - GET \/items\/\{id\}: query parameter "limit" was removed \(`param-removed`/);
+  });
+
+  it("a broken side gets the usual diagnostic and exit 2; a usage error exit 2", () => {
+    const broken = join(dir, "broken.yaml");
+    writeFileSync(broken, "openapi: 3.1.0\ninfo: { title: T }\npaths: {}\n");
+    const r = runCli(["diff", before, broken]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/broken\.yaml:\d+:\d+ at #\/info/);
+    expect(runCli(["diff", before]).status).toBe(2);
+    expect(runCli(["diff", before, after, "--format", "yaml"]).status).toBe(2);
+  });
+
+  it("--base reads the old version from git (this repository's own spec at an earlier commit)", () => {
+    const r = runCli(["diff", "spec/node-platform.openrpc.yaml", "--base", "357391d", "--format", "json"]);
+    expect(r.status).toBe(0);
+    const json = JSON.parse(r.stdout) as { changes: Change[] };
+    // the number policy (issue 17) marked the P-Chain's decimal integers: a breaking change for generated code
+    expect(json.changes.some((c) => c.rule === "integer-marked" && c.class === "breaking-code")).toBe(true);
+    expect(json.changes.find((c) => c.old)?.old?.file).toMatch(/^357391d:spec\/node-platform\.openrpc\.yaml$/);
+  });
+});
