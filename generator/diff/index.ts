@@ -17,6 +17,8 @@
  * Schemas are compared through `$ref`s, so moving a definition or renaming
  * a reference with the same structure is no wire change.
  */
+import { patternFlags } from "../ir/resolve.js";
+import { samplePattern, type PatternSample } from "../emit/validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrObjectLikeSchema, IrOperation, IrRpcOperation, IrSchema, JsonType } from "../ir/types.js";
 
 export type ChangeClass = "breaking-wire" | "breaking-code" | "deprecation" | "addition" | "documentation";
@@ -156,7 +158,12 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       tighter("maxLength", false, o.maxLength, n.maxLength);
       tighter("minItems", true, o.minItems, n.minItems);
       tighter("maxItems", false, o.maxItems, n.maxItems);
-      if (n.pattern !== undefined && n.pattern !== o.pattern) add("request-pattern-changed", "breaking-wire", `request${where}: pattern ${o.pattern === undefined ? "added" : "changed"}: ${n.pattern}`, at);
+      if (n.pattern !== undefined && o.pattern === undefined) add("request-pattern-added", "breaking-wire", `request${where}: pattern added: ${n.pattern}`, at);
+      else if (n.pattern !== undefined && n.pattern !== o.pattern) {
+        // a changed pattern narrows unless every string the old one allows still matches: strings drawn from the old one tell
+        const widened = stillMatches(o.pattern!, n.pattern);
+        add("request-pattern-changed", widened ? "documentation" : "breaking-wire", `request${where}: pattern changed: ${o.pattern} → ${n.pattern}${widened ? " (strings of the old pattern still match)" : ""}`, at);
+      }
       if (n.format !== undefined && n.format !== o.format) add("request-format-changed", "breaking-wire", `request${where}: format ${o.format === undefined ? "added" : `${o.format} →`} ${n.format}`, at);
       if (n.uniqueItems && !o.uniqueItems) add("request-bound-tightened", "breaking-wire", `request${where}: items must now be unique`, at);
       const oOpen = o.additionalProperties === undefined || (o.additionalProperties.kind === "boolean" && o.additionalProperties.value);
@@ -202,6 +209,9 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     for (let i = 0; i < Math.min(o.allOf?.length ?? 0, n.allOf?.length ?? 0); i++) compare(o.allOf![i]!, n.allOf![i]!, dir, operation, files, path, seen);
   }
 
+  // a schema reached from many operations is compared once per direction (its changes are reported at the first)
+  const seen = new Set<string>();
+
   // ---- operations ---------------------------------------------------------------------------
   const oldOps = new Map(oldSide.ir.operations.map((op) => [opKey(op), op]));
   const newOps = new Map(newSide.ir.operations.map((op) => [opKey(op), op]));
@@ -235,7 +245,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
         if (!p.required && q.required) add("param-became-required", "breaking-wire", `${operation}: ${q.in} parameter "${name}" is now required`, at([files[0], p.pointer], [files[1], q.pointer]));
         if (q.deprecated && !p.deprecated) add("param-deprecated", "deprecation", `${operation}: ${q.in} parameter "${name}" is deprecated`, at([files[0], p.pointer], [files[1], q.pointer]));
         if (q.style !== p.style || q.explode !== p.explode) add("param-style-changed", "breaking-wire", `${operation}: ${q.in} parameter "${name}" is serialised differently (${p.style}${p.explode ? ", exploded" : ""} → ${q.style}${q.explode ? ", exploded" : ""})`, at([files[0], p.pointer], [files[1], q.pointer]));
-        compare(p.schema, q.schema, "request", operation, files, `${q.in} ${name}`, new Set());
+        compare(p.schema, q.schema, "request", operation, files, `${q.in} ${name}`, seen);
       }
     }
     for (const [name, q] of nParams) {
@@ -253,7 +263,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       for (const c of ob.content) if (!nb.content.some((d) => d.contentType === c.contentType)) add("request-media-type-removed", "breaking-wire", `${operation}: the request body is no longer accepted as ${c.contentType}`, at([files[0], ob.pointer], [files[1], nb.pointer]));
       const oc = ob.content[0];
       const nc = nb.content.find((d) => d.contentType === oc?.contentType);
-      if (oc && nc) compare(oc.schema, nc.schema, "request", operation, files, "body", new Set());
+      if (oc && nc) compare(oc.schema, nc.schema, "request", operation, files, "body", seen);
     }
     // responses
     for (const r of o.responses.filter((x) => x.success)) {
@@ -265,7 +275,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       for (const c of r.content) {
         const d = s.content.find((x) => x.contentType === c.contentType);
         if (!d) add("response-media-type-removed", "breaking-wire", `${operation}: the ${r.status} response is no longer ${c.contentType}`, at([files[0], r.pointer], [files[1], s.pointer]));
-        else compare(c.schema, d.schema, "response", operation, files, `${r.status}`, new Set());
+        else compare(c.schema, d.schema, "response", operation, files, `${r.status}`, seen);
       }
     }
     for (const s of n.responses) if (s.success && !o.responses.some((r) => r.status === s.status)) add("success-status-added", "addition", `${operation}: new ${s.status} response`, at(undefined, [files[1], s.pointer]));
@@ -298,14 +308,14 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       }
       if (!p.required && q.required) add("param-became-required", "breaking-wire", `${operation}: param "${p.name}" is now required`, at([files[0], p.pointer], [files[1], q.pointer]));
       if (q.deprecated && !p.deprecated) add("param-deprecated", "deprecation", `${operation}: param "${p.name}" is deprecated`, at([files[0], p.pointer], [files[1], q.pointer]));
-      compare(p.schema, q.schema, "request", operation, files, p.name, new Set());
+      compare(p.schema, q.schema, "request", operation, files, p.name, seen);
     }
     for (const q of n.params) {
       if (o.params.some((p) => p.name === q.name)) continue;
       if (q.required) add("param-added-required", "breaking-wire", `${operation}: new required param "${q.name}"`, at(undefined, [files[1], q.pointer]));
       else add("param-added", "addition", `${operation}: new optional param "${q.name}"`, at(undefined, [files[1], q.pointer]));
     }
-    if (o.result && n.result) compare(o.result.schema, n.result.schema, "response", operation, files, "result", new Set());
+    if (o.result && n.result) compare(o.result.schema, n.result.schema, "response", operation, files, "result", seen);
     else if (o.result && !n.result) add("result-removed", "breaking-wire", `${operation}: the result was removed`, at([files[0], o.result.pointer], undefined));
     const oCodes = new Set(o.errors.map((e) => e.code));
     const nCodes = new Set(n.errors.map((e) => e.code));
@@ -321,16 +331,45 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   const newNames = new Map(newSide.ir.schemas.map((s) => [s.name, s]));
   const oldNames = new Map(oldSide.ir.schemas.map((s) => [s.name, s]));
   const fresh = newSide.ir.schemas.filter((s) => !oldNames.has(s.name));
-  for (const s of oldSide.ir.schemas) {
-    if (newNames.has(s.name)) continue;
-    const same = fresh.find((f) => JSON.stringify(shape(f.schema, newByKey)) === JSON.stringify(shape(s.schema, oldByKey)));
-    if (same) add("schema-renamed", "breaking-code", `type ${s.name} is now ${same.name}`, { old: [undefined, s.pointer], new: [undefined, same.pointer] });
-    else add("schema-removed", "breaking-code", `type ${s.name} is no longer generated`, { old: [undefined, s.pointer] });
+  const gone = oldSide.ir.schemas.filter((s) => !newNames.has(s.name));
+  // structures computed once: a type renamed is one that left and one that came with the same structure
+  const freshByShape = new Map<string, IrNamedSchema>();
+  for (const f of fresh) {
+    const k = JSON.stringify(shape(f.schema, newByKey));
+    if (!freshByShape.has(k)) freshByShape.set(k, f);
   }
-  for (const s of fresh) if (!oldSide.ir.schemas.some((o) => JSON.stringify(shape(o.schema, oldByKey)) === JSON.stringify(shape(s.schema, newByKey)) && !newNames.has(o.name))) add("schema-added", "addition", `new type ${s.name}`, { new: [undefined, s.pointer] });
+  const renamedTo = new Set<IrNamedSchema>();
+  for (const s of gone) {
+    const same = freshByShape.get(JSON.stringify(shape(s.schema, oldByKey)));
+    if (same && !renamedTo.has(same)) {
+      renamedTo.add(same);
+      add("schema-renamed", "breaking-code", `type ${s.name} is now ${same.name}`, { old: [undefined, s.pointer], new: [undefined, same.pointer] });
+    } else add("schema-removed", "breaking-code", `type ${s.name} is no longer generated`, { old: [undefined, s.pointer] });
+  }
+  for (const s of fresh) if (!renamedTo.has(s)) add("schema-added", "addition", `new type ${s.name}`, { new: [undefined, s.pointer] });
 
   const rank = (c: ChangeClass) => CHANGE_CLASSES.indexOf(c);
   return changes.sort((a, b) => rank(a.class) - rank(b.class) || (a.operation ?? "").localeCompare(b.operation ?? "") || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
+}
+
+/** Whether 64 strings drawn from `oldPattern` (seeded) all match `newPattern`; false when no strings can be drawn. */
+function stillMatches(oldPattern: string, newPattern: string): boolean {
+  const sample = samplePattern(oldPattern);
+  const flags = patternFlags(newPattern);
+  if (!sample || flags === undefined) return false;
+  const re = new RegExp(newPattern, flags);
+  let seed = 0x9e3779b9;
+  const next = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const draw = (alternatives: PatternSample): string => {
+    let out = "";
+    for (const [unit, min, max] of alternatives[Math.floor(next() * alternatives.length)]!) {
+      const count = min + Math.floor(next() * (Math.min(max, min + 6) - min + 1));
+      for (let i = 0; i < count; i++) out += typeof unit === "string" ? unit[Math.floor(next() * unit.length)] : draw(unit);
+    }
+    return out;
+  };
+  for (let i = 0; i < 64; i++) if (!re.test(draw(sample))) return false;
+  return true;
 }
 
 /** How many changes of each class. */

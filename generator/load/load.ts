@@ -385,12 +385,29 @@ function firstLine(s: string): string {
 }
 
 /** Start offset of the deepest node on the pointer's path (the key, for map entries). */
+/** Each mapping's pairs by key, made the first time a pointer goes through it (a diff locates thousands of pointers in one document). */
+const pairsByKey = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>();
+
+function pairOf(node: { items: unknown[] }, key: string): { key: unknown; value: unknown } | undefined {
+  let byKey = pairsByKey.get(node);
+  if (!byKey) {
+    byKey = new Map();
+    for (const p of node.items) {
+      if (!isPair(p)) continue;
+      const k = isScalar(p.key) ? String(p.key.value) : String(p.key);
+      if (!byKey.has(k)) byKey.set(k, p);
+    }
+    pairsByKey.set(node, byKey);
+  }
+  return byKey.get(key);
+}
+
 function offsetOf(doc: Document, tokens: readonly string[]): number {
   let node: unknown = doc.contents;
   let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
   for (const t of tokens) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && (isScalar(p.key) ? String(p.key.value) : String(p.key)) === t);
+      const pair = pairOf(node, t);
       if (!pair) break;
       offset = (pair.key as Node | null)?.range?.[0] ?? offset;
       node = pair.value;

@@ -124,7 +124,7 @@ const mutations: Mut[] = [
   { name: "additionalProperties closed", apply: (s) => (s["additionalProperties"] = false), request: ["request-additional-properties-closed", "breaking-wire"], response: null },
   { name: "a minimum raised", apply: (s) => (s["properties"].size.minimum = 5), request: ["request-bound-tightened", "breaking-wire"], response: null },
   { name: "a maxLength lowered", apply: (s) => (s["properties"].note.maxLength = 10), request: ["request-bound-tightened", "breaking-wire"], response: null },
-  { name: "a pattern added", apply: (s) => (s["properties"].note.pattern = "^[a-z]+$"), request: ["request-pattern-changed", "breaking-wire"], response: null },
+  { name: "a pattern added", apply: (s) => (s["properties"].note.pattern = "^[a-z]+$"), request: ["request-pattern-added", "breaking-wire"], response: null },
   { name: "a format added", apply: (s) => (s["properties"].note.format = "email"), request: ["request-format-changed", "breaking-wire"], response: null },
   { name: "items of an array changed", apply: (s) => (s["properties"].tags.items = { type: "integer" }), request: ["request-type-narrowed", "breaking-wire"], response: ["response-type-widened", "breaking-wire"] },
   { name: "a property deprecated", apply: (s) => (s["properties"].note.deprecated = true), request: ["schema-deprecated", "deprecation"], response: ["schema-deprecated", "deprecation"] },
@@ -162,6 +162,9 @@ oa("an optional parameter added", (d) => get(d).parameters.push({ name: "region"
 oa("a parameter made required", (d) => (get(d).parameters[1].required = true), ["param-became-required", "breaking-wire"]);
 oa("a parameter moved from query to header", (d) => (get(d).parameters[1].in = "header"), ["param-moved", "breaking-wire"]);
 oa("a parameter's style changed", (d) => ((get(d).parameters[1].style = "form"), (get(d).parameters[1].explode = false), (get(d).parameters[1].schema = { type: "array", items: { type: "integer" } })), ["param-style-changed", "breaking-wire"]);
+oa("a parameter's pattern narrowed", (d) => ((get(d).parameters[0].schema.pattern = "^[a-z]+$"), 0), ["request-pattern-added", "breaking-wire"]);
+cases.push({ name: "openapi: a pattern narrowed (a-z → a-f)", base: () => ((d) => ((get(d).parameters[0].schema.pattern = "^[a-z]+$"), d))(api()), mutate: (d) => (get(d).parameters[0].schema.pattern = "^[a-f]+$"), expect: ["request-pattern-changed", "breaking-wire"] });
+cases.push({ name: "openapi: a pattern widened (a-f → a-fA-F) is no break", base: () => ((d) => ((get(d).parameters[0].schema.pattern = "^[a-f]+$"), d))(api()), mutate: (d) => (get(d).parameters[0].schema.pattern = "^[a-fA-F]+$"), expect: ["request-pattern-changed", "documentation"] });
 oa("a parameter's maximum lowered", (d) => (get(d).parameters[1].schema.maximum = 10), ["request-bound-tightened", "breaking-wire"]);
 oa("a parameter deprecated", (d) => (get(d).parameters[1].deprecated = true), ["param-deprecated", "deprecation"]);
 oa("the request body made required", (d) => (post(d).requestBody.required = true), ["request-body-became-required", "breaking-wire"]);
