@@ -16,7 +16,17 @@ import { oneOffConfig } from "../../generator/config.js";
 import { diffModules, type Change, type ChangeClass, type DiffSide } from "../../generator/diff/index.js";
 import { buildModule } from "../../generator/generate.js";
 import type { Diagnostic } from "../../generator/load/diagnostics.js";
-import { runCli } from "../helpers/cli.js";
+import { execFileSync } from "node:child_process";
+import { ROOT, runCli } from "../helpers/cli.js";
+
+function hasCommit(rev: string): boolean {
+  try {
+    execFileSync("git", ["cat-file", "-e", `${rev}^{commit}`], { cwd: ROOT, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 type Doc = Record<string, any>;
 const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-rules-"));
@@ -310,7 +320,8 @@ describe("avaspec diff on the command line", () => {
     expect(runCli(["diff", before, after, "--format", "yaml"]).status).toBe(2);
   });
 
-  it("--base reads the old version from git (this repository's own spec at an earlier commit)", () => {
+  const hasHistory = hasCommit("357391d");
+  it.skipIf(!hasHistory)("--base reads the old version from git (this repository's own spec at an earlier commit; skipped in a shallow clone)", () => {
     const r = runCli(["diff", "spec/node-platform.openrpc.yaml", "--base", "357391d", "--format", "json"]);
     expect(r.status).toBe(0);
     const json = JSON.parse(r.stdout) as { changes: Change[] };

@@ -1,0 +1,83 @@
+/**
+ * Issue 19, real history for `avaspec diff`: two releases of the Ethereum
+ * execution-apis OpenRPC document (test/diff/data, CC0-1.0; the methods
+ * removed and added between them were counted independently when the
+ * snapshots were made, see its README), and this repository's own spec
+ * documents across its git history (`--base`).
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Change } from "../../generator/diff/index.js";
+import { ROOT, runCli } from "../helpers/cli.js";
+
+interface Report {
+  version: number;
+  changes: Change[];
+  summary: Record<string, number>;
+}
+const report = (args: string[]): Report => {
+  const r = runCli(["diff", ...args, "--format", "json"]);
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Report;
+};
+
+describe("execution-apis v1.0.0-beta.3 → v1.0.0-beta.4", () => {
+  const data = (tag: string) => join(ROOT, `test/diff/data/execution-apis-${tag}.openrpc.json`);
+  const r = report([data("v1.0.0-beta.3"), data("v1.0.0-beta.4")]);
+  const rules = (rule: string) => r.changes.filter((c) => c.rule === rule);
+
+  it("finds the 5 removed proof-of-work methods and the 7 new ones, as counted when the snapshots were made", () => {
+    expect(rules("method-removed").map((c) => c.operation).sort()).toEqual(["eth_getWork", "eth_hashrate", "eth_mining", "eth_submitHashrate", "eth_submitWork"]);
+    expect(rules("method-added").map((c) => c.operation).sort()).toEqual(["engine_forkchoiceUpdatedV3", "engine_getPayloadV3", "engine_getPayloadV4", "engine_newPayloadV3", "engine_newPayloadV4", "eth_blobBaseFee", "eth_getBlockReceipts"]);
+    for (const c of rules("method-removed")) expect(c.class).toBe("breaking-wire");
+  });
+
+  it("the block parameter that became required is a wire break", () => {
+    expect(rules("param-became-required").map((c) => c.operation).sort()).toEqual(expect.arrayContaining(["eth_getBalance", "eth_getCode", "eth_getStorageAt", "eth_getTransactionCount"]));
+  });
+
+  it("every change has its places in both snapshots", () => {
+    for (const c of r.changes) {
+      if (c.old) expect(c.old.file).toMatch(/beta\.3\.openrpc\.json$/);
+      if (c.new) expect(c.new.file).toMatch(/beta\.4\.openrpc\.json$/);
+    }
+    expect(r.summary["breaking-wire"]).toBeGreaterThan(0);
+    expect(r.summary["addition"]).toBeGreaterThan(0);
+  });
+});
+
+/** Whether the clone has this commit (a shallow clone has no history to diff against). */
+const hasCommit = (rev: string) => {
+  try {
+    execFileSync("git", ["cat-file", "-e", `${rev}^{commit}`], { cwd: ROOT, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(!hasCommit("357391d"))("this repository's spec documents across its history (skipped in a shallow clone)", () => {
+  const specs = execFileSync("git", ["ls-files", "spec/*.yaml"], { cwd: ROOT, encoding: "utf8" }).trim().split("\n");
+  // the first commit of each document, and the commit before issue 17 (the number policy)
+  const first = (file: string) => execFileSync("git", ["log", "--format=%h", "--diff-filter=A", "--", file], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1)!;
+
+  it.each(specs)("%s against its first version: builds both sides, every change classed", (file) => {
+    const r = report([file, "--base", first(file)]);
+    const classes = new Set(["breaking-wire", "breaking-code", "deprecation", "addition", "documentation"]);
+    for (const c of r.changes) expect(classes.has(c.class)).toBe(true);
+  });
+
+  it("the number policy (issue 17) is a breaking-code change of the node documents, and no wire change of the P-Chain's methods", () => {
+    const r = report(["spec/node-platform.openrpc.yaml", "--base", "357391d"]);
+    expect(r.summary["breaking-code"]).toBeGreaterThan(0);
+    expect(r.changes.filter((c) => c.class === "breaking-wire")).toEqual([]);
+    expect(new Set(r.changes.filter((c) => c.class === "breaking-code").map((c) => c.rule))).toEqual(new Set(["integer-marked"]));
+  });
+
+  it("the C-Chain's widened hex patterns (issue 16) are not reported as breaks", () => {
+    const r = report(["spec/node-cchain-rpc.openrpc.yaml", "--base", first("spec/node-cchain-rpc.openrpc.yaml")]);
+    expect(r.changes.filter((c) => c.rule === "request-pattern-changed" && c.class === "breaking-wire")).toEqual([]);
+    expect(r.changes.filter((c) => c.rule === "request-pattern-changed").length).toBeGreaterThan(10);
+  });
+});
