@@ -283,16 +283,127 @@ function loadJson(file: string, text: string): LoadResult | undefined {
   return loaded(file, text, root, lazyLocator(text), []);
 }
 
-/** Positions from a YAML parse made the first time a diagnostic asks for one. */
+/**
+ * Positions from a parse made the first time a diagnostic asks for one: a
+ * JSON text is indexed container by container as pointers go through it (a
+ * diff of a 13 MB document locates thousands of pointers; the YAML parser
+ * would build a node tree of all of it); anything else, or JSON the scanner
+ * does not follow, through a YAML parse.
+ */
 function lazyLocator(text: string): LoadedDocument["locate"] {
   let located: LoadedDocument["locate"] | undefined;
+  const yaml = (): LoadedDocument["locate"] => {
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+    return (p) => lineCounter.linePos(offsetOf(doc, ptr.parse(p) ?? []));
+  };
   return (pointer) => {
     if (!located) {
-      const lineCounter = new LineCounter();
-      const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-      located = (p) => lineCounter.linePos(offsetOf(doc, ptr.parse(p) ?? []));
+      const json = /^\s*[[{]/.test(text) ? jsonLocator(text) : undefined;
+      located = json
+        ? (p) => {
+            try {
+              return json(ptr.parse(p) ?? []);
+            } catch {
+              located = yaml();
+              return located(p);
+            }
+          }
+        : yaml();
     }
     return located(pointer);
+  };
+}
+
+/** Thrown when a text is not the JSON the position scanner follows (it then goes the YAML way). */
+class NotJson extends Error {}
+
+/** Positions of JSON pointers in a JSON text: each container's members are found once, by scanning it, the first time a pointer goes through it. */
+function jsonLocator(text: string): (tokens: readonly string[]) => { line: number; col: number } {
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  const position = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
+  };
+  const ws = (i: number) => {
+    while (i < text.length && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i++;
+    return i;
+  };
+  const stringEnd = (i: number) => {
+    // i at the opening quote
+    for (let j = i + 1; j < text.length; j++) {
+      const ch = text[j];
+      if (ch === "\\") j++;
+      else if (ch === '"') return j + 1;
+    }
+    throw new NotJson();
+  };
+  const valueEnd = (i: number): number => {
+    const ch = text[i];
+    if (ch === '"') return stringEnd(i);
+    if (ch === "{" || ch === "[") {
+      let depth = 0;
+      for (let j = i; j < text.length; j++) {
+        const c = text[j];
+        if (c === '"') j = stringEnd(j) - 1;
+        else if (c === "{" || c === "[") depth++;
+        else if (c === "}" || c === "]") {
+          depth--;
+          if (depth === 0) return j + 1;
+        }
+      }
+      throw new NotJson();
+    }
+    let j = i;
+    while (j < text.length && !",}] \n\r\t".includes(text[j]!)) j++;
+    if (j === i) throw new NotJson();
+    return j;
+  };
+  /** A container's members: key (or index) → [where the member is shown (its key), where its value starts]. */
+  const index = new Map<number, Map<string, [number, number]>>();
+  const members = (start: number): Map<string, [number, number]> => {
+    let m = index.get(start);
+    if (m) return m;
+    m = new Map();
+    const object = text[start] === "{";
+    let i = ws(start + 1);
+    for (let n = 0; text[i] !== (object ? "}" : "]"); n++) {
+      if (object) {
+        if (text[i] !== '"') throw new NotJson();
+        const keyEnd = stringEnd(i);
+        const key = JSON.parse(text.slice(i, keyEnd)) as string;
+        const colon = ws(keyEnd);
+        if (text[colon] !== ":") throw new NotJson();
+        const value = ws(colon + 1);
+        if (!m.has(key)) m.set(key, [i, value]);
+        i = ws(valueEnd(value));
+      } else {
+        m.set(String(n), [i, i]);
+        i = ws(valueEnd(i));
+      }
+      if (text[i] === ",") i = ws(i + 1);
+      else if (text[i] !== (object ? "}" : "]")) throw new NotJson();
+    }
+    index.set(start, m);
+    return m;
+  };
+  return (tokens) => {
+    let value = ws(0);
+    let shown = value;
+    for (const t of tokens) {
+      if (text[value] !== "{" && text[value] !== "[") break;
+      const member = members(value).get(t);
+      if (!member) break;
+      [shown, value] = member;
+    }
+    return position(shown);
   };
 }
 
