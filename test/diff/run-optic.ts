@@ -1,7 +1,7 @@
 // Runs Optic (test/diff/optic.ts) over the tiny before/after pairs in
 // test/diff/pairs/ and over two @octokit/openapi releases of GitHub's REST
 // description, prints the breaking findings and writes optic-results.json.
-//   npx tsx test/diff/run-optic.ts              (pairs + GitHub, ~10 min)
+//   npx tsx test/diff/run-optic.ts              (pairs + GitHub: ~13 min, ~1.9 GB RSS)
 //   npx tsx test/diff/run-optic.ts --pairs-only (keeps the stored GitHub entry)
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
