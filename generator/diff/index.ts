@@ -143,7 +143,11 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       if (fresh.length > 0 && dir === "request") add("request-enum-value-added", "addition", `request${where} also accepts ${fresh.map(str).join(", ")}`, at);
       if (gone.length > 0 && dir === "response") add("response-enum-value-removed", "documentation", `response${where} no longer sends ${gone.map(str).join(", ")}`, at);
     } else if (!oe && ne && dir === "request") add("request-enum-added", "breaking-wire", `request${where} now accepts only ${ne.map(str).join(", ")}`, at);
-    else if (oe && !ne && dir === "response" && !n.knownValues) add("response-enum-removed", "breaking-wire", `response${where} is no longer limited to ${oe.map(str).join(", ")}`, at);
+    else if (oe && !ne && n.knownValues) {
+      // opened (x-avaspec-open-enum, x-extensible-enum): values beyond the known ones may come, and are accepted
+      if (dir === "response") add("response-enum-opened", "breaking-wire", `response${where} may now send values beyond ${oe.map(str).join(", ")} (an open enumeration)`, at);
+      else add("request-enum-opened", "addition", `request${where} accepts values beyond ${oe.map(str).join(", ")}`, at);
+    } else if (oe && !ne && dir === "response") add("response-enum-removed", "breaking-wire", `response${where} is no longer limited to ${oe.map(str).join(", ")}`, at);
     // bounds and patterns narrow a request
     if (dir === "request") {
       const tighter = (label: string, up: boolean, ov: number | undefined, nv: number | undefined) => {

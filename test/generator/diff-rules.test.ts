@@ -124,6 +124,7 @@ type Mut = { name: string; apply: (s: Doc) => void; request: [string, ChangeClas
 const mutations: Mut[] = [
   { name: "an enum value removed", apply: (s) => (s["properties"].kind.enum = ["a"]), request: ["request-enum-value-removed", "breaking-wire"], response: ["response-enum-value-removed", "documentation"] },
   { name: "an enum value added", apply: (s) => (s["properties"].kind.enum = ["a", "b", "c"]), request: ["request-enum-value-added", "addition"], response: ["response-enum-value-added", "breaking-wire"] },
+  { name: "an enum opened (x-avaspec-open-enum)", apply: (s) => (s["properties"].kind["x-avaspec-open-enum"] = true), request: ["request-enum-opened", "addition"], response: ["response-enum-opened", "breaking-wire"] },
   { name: "a type changed", apply: (s) => (s["properties"].size = { type: "string" }), request: ["request-type-narrowed", "breaking-wire"], response: ["response-type-widened", "breaking-wire"] },
   { name: "null allowed", apply: (s) => (s["properties"].size.type = ["integer", "null"]), request: ["request-type-widened", "addition"], response: ["response-type-widened", "breaking-wire"] },
   { name: "a property made required", apply: (s) => s["required"].push("size"), request: ["request-property-became-required", "breaking-wire"], response: null },
