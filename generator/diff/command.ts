@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { oneOffConfig } from "../config.js";
+import { ConfigError, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries } from "../config.js";
 import { buildModule } from "../generate.js";
 import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
 import { diffModules, failsOn, formatJson, formatMarkdown, formatText, type DiffSide } from "./index.js";
@@ -20,6 +20,9 @@ export const DIFF_USAGE = `avaspec diff: what changed between two versions of an
 usage:
   avaspec diff <old-spec> <new-spec> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
   avaspec diff <spec> --base <git-revision> [...]      the spec at that revision (e.g. origin/main) against the working tree
+  avaspec diff --base <git-revision> [--config <file>] [...]
+                                                      every document of the config's inputs, each at that revision against the working tree
+                                                      (json: { "version": 1, "documents": [{ "file", "changes", "summary" }] })
 
 classes: breaking-wire, breaking-code, deprecation, addition, documentation
 exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error or a document that does not build`;
@@ -36,7 +39,7 @@ function side(file: string, shown: string, diagnostics: Diagnostic[]): DiffSide 
 export async function diffCommand(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     console.error(`avaspec: ${(e as Error).message}\n\n${DIFF_USAGE}`);
     return 2;
@@ -51,6 +54,8 @@ export async function diffCommand(argv: string[]): Promise<number> {
   if (!["text", "markdown", "json"].includes(format)) return usage(`--format must be text, markdown or json, got ${JSON.stringify(format)}`);
   if (failOn !== undefined && !["breaking-wire", "breaking-code", "deprecation"].includes(failOn)) return usage(`--fail-on must be breaking-wire, breaking-code or deprecation, got ${JSON.stringify(failOn)}`);
   const files = args.positionals;
+  if (v.base !== undefined && files.length === 0) return diffConfig(v.base, v.config, format, failOn);
+  if (v.config !== undefined) return usage("--config goes with --base and no spec files");
   let oldFile: string;
   let newFile: string;
   let cleanup: (() => void) | undefined;
@@ -104,5 +109,75 @@ export async function diffCommand(argv: string[]): Promise<number> {
 
 function usage(message: string): number {
   console.error(`avaspec: ${message}\n\n${DIFF_USAGE}`);
+  return 2;
+}
+
+/** `--base` without files: every document of the config's inputs, each against its version at that revision. */
+async function diffConfig(base: string, configOption: string | undefined, format: string, failOn: string | undefined): Promise<number> {
+  let specs: string[];
+  try {
+    const file = findConfig(configOption);
+    if (file === undefined) return usage("no config found: give spec files, or --config");
+    const config = await loadConfigFile(file);
+    specs = config.inputs.flatMap((input) => specEntries(input).map((e) => relative(process.cwd(), inputPath(config, e.spec))));
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`avaspec: ${e.message}`);
+    return 2;
+  }
+  const documents: { file: string; changes: ReturnType<typeof diffModules> }[] = [];
+  for (const spec of specs) {
+    const out: { changes?: ReturnType<typeof diffModules> } = {};
+    const code = await diffOneAgainstBase(spec, base, out);
+    if (code !== 0 || !out.changes) return code === 0 ? 2 : code;
+    documents.push({ file: spec, changes: out.changes });
+  }
+  if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, documents: documents.map((d) => ({ file: d.file, changes: d.changes, summary: JSON.parse(formatJson(d.changes)).summary })) }, null, 2)}\n`);
+  else for (const d of documents) process.stdout.write(`${format === "markdown" ? `## ${d.file}\n\n` : `== ${d.file}\n`}${format === "markdown" ? formatMarkdown(d.changes) : formatText(d.changes)}${format === "markdown" ? "" : "\n"}`);
+  return failOn !== undefined && documents.some((d) => failsOn(d.changes, failOn as "breaking-wire")) ? 1 : 0;
+}
+
+/** One document against its version at `base`, changes returned in `out` (0), or a usage/diagnostic exit code. */
+async function diffOneAgainstBase(newFile: string, base: string, out: { changes?: ReturnType<typeof diffModules> }): Promise<number> {
+  if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
+  let top: string;
+  try {
+    top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: dirname(resolve(newFile)), encoding: "utf8" }).trim();
+  } catch {
+    return usage(`${newFile} is not in a git repository (--base reads the old version from git)`);
+  }
+  const inRepo = relative(top, resolve(newFile)).split("\\").join("/");
+  const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-"));
+  try {
+    try {
+      const archive = execFileSync("git", ["archive", "--format=tar", base, dirname(inRepo) === "." ? inRepo : dirname(inRepo)], { cwd: top, maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
+      execFileSync("tar", ["-x", "-C", dir], { input: archive });
+    } catch (e) {
+      return usage(`cannot read ${inRepo} at ${base}: ${(e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message}`);
+    }
+    const oldFile = join(dir, inRepo);
+    if (!existsSync(oldFile)) {
+      // a document the revision did not have: everything in it is new
+      const diagnostics: Diagnostic[] = [];
+      const newSide = side(newFile, newFile, diagnostics);
+      if (!newSide) return reportBuild(diagnostics);
+      out.changes = [{ rule: "document-added", class: "addition", message: `${newFile} did not exist at ${base}: all of it is new (${newSide.ir.operations.length} operations)` }];
+      return 0;
+    }
+    const diagnostics: Diagnostic[] = [];
+    const oldSide = side(oldFile, `${base}:${relative(process.cwd(), newFile)}`, diagnostics);
+    const newSide = side(newFile, newFile, diagnostics);
+    if (!oldSide || !newSide || hasErrors(diagnostics)) return reportBuild(diagnostics);
+    out.changes = diffModules(oldSide, newSide);
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function reportBuild(diagnostics: Diagnostic[]): number {
+  sortDiagnostics(diagnostics);
+  for (const d of diagnostics) console.error(formatDiagnostic(d));
+  console.error("avaspec: diff stopped: a document does not build");
   return 2;
 }

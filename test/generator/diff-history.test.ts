@@ -75,6 +75,17 @@ describe.skipIf(!hasCommit("357391d"))("this repository's spec documents across 
     expect(new Set(r.changes.filter((c) => c.class === "breaking-code").map((c) => c.rule))).toEqual(new Set(["integer-marked"]));
   });
 
+  it("--base without files diffs every document of the config, each against that revision", () => {
+    const r = runCli(["diff", "--base", "357391d", "--format", "json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as { version: number; documents: { file: string; changes: Change[]; summary: Record<string, number> }[] };
+    expect(json.version).toBe(1);
+    expect(json.documents.map((d) => d.file).sort()).toEqual(specs.map((f) => f).sort());
+    const platform = json.documents.find((d) => d.file === "spec/node-platform.openrpc.yaml")!;
+    expect(platform.summary["breaking-code"]).toBeGreaterThan(0);
+    expect(runCli(["diff", "--base", "357391d", "--fail-on", "breaking-code"]).status).toBe(1);
+  });
+
   it("the C-Chain's widened hex patterns (issue 16) are not reported as breaks", () => {
     const r = report(["spec/node-cchain-rpc.openrpc.yaml", "--base", first("spec/node-cchain-rpc.openrpc.yaml")]);
     expect(r.changes.filter((c) => c.rule === "request-pattern-changed" && c.class === "breaking-wire")).toEqual([]);
