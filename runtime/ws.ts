@@ -96,9 +96,6 @@ export interface SubscriptionKind<P = any, T = unknown> {
 /** The params a subscription kind takes. */
 export type SubscriptionParams<K> = K extends SubscriptionKind<infer P, unknown> ? P : never;
 
-/** What a subscription kind's notifications carry (wire form). */
-export type SubscriptionPayload<K> = K extends SubscriptionKind<unknown, infer T> ? T : never;
-
 /**
  * A gap filler. `blocks`: payloads carry a block `number` and `hash` and
  * `parentHash`; missed numbers are fetched with `method` (by number, with
@@ -205,6 +202,9 @@ interface Connection {
 }
 
 const request = (method: string, url: string): RequestInfo => ({ operationId: method, method: "WS", url });
+
+/** The unsubscribe call of a subscription kind (its id, by position). */
+const unsubscribeMethod = (k: SubscriptionKind): RpcMethod => ({ method: k.unsubscribe, endpoint: k.endpoint, form: "by-position", params: [{ name: "id", required: true }] });
 
 /** Ends a socket that is (or may be) dead at once: `terminate()` where the implementation has it (ws on Node), else `close()`. */
 function drop(socket: WebSocketLike): void {
@@ -548,7 +548,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
     if (typeof id !== "string") throw new AvaspecError(`${k.subscribe}: the subscription id ${JSON.stringify(id)} is not a string`, request(k.subscribe, path));
     if (!c.subs.has(s)) {
       // unsubscribed meanwhile: tell the server too
-      void send(path, c, { method: k.unsubscribe, endpoint: k.endpoint, form: "by-position", params: [{ name: "id", required: true }] }, { id }, "string").catch(() => undefined);
+      void send(path, c, unsubscribeMethod(k), { id }, "string").catch(() => undefined);
       return;
     }
     s.id = id;
@@ -603,7 +603,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
         const id = active.id;
         active.id = undefined;
         if (c.socket?.readyState === OPEN) {
-          void send(path, c, { method: kind.unsubscribe, endpoint: kind.endpoint, form: "by-position", params: [{ name: "id", required: true }] }, { id }, "string")
+          void send(path, c, unsubscribeMethod(kind), { id }, "string")
             .catch(() => undefined)
             .finally(() => idle(path, c));
         }

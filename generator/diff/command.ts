@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries } from "../config.js";
 import { buildModule } from "../generate.js";
 import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
-import { diffModules, failsOn, formatJson, formatMarkdown, formatText, type DiffSide } from "./index.js";
+import { diffModules, failsOn, formatJson, formatMarkdown, formatText, summarize, type Change, type DiffSide } from "./index.js";
 
 export const DIFF_USAGE = `avaspec diff: what changed between two versions of an OpenAPI or OpenRPC document, and whom it breaks
 
@@ -56,54 +56,50 @@ export async function diffCommand(argv: string[]): Promise<number> {
   const files = args.positionals;
   if (v.base !== undefined && files.length === 0) return diffConfig(v.base, v.config, format, failOn);
   if (v.config !== undefined) return usage("--config goes with --base and no spec files");
-  let oldFile: string;
-  let newFile: string;
-  let cleanup: (() => void) | undefined;
-  if (v.base !== undefined) {
-    if (files.length !== 1) return usage("with --base, give one spec file");
-    newFile = files[0]!;
-    if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
-    // the file's folder at that revision (its $refs may point beside it), in a temporary folder
-    let top: string;
+  if (v.base !== undefined && files.length !== 1) return usage("with --base, give one spec file");
+  if (v.base === undefined && files.length !== 2) return usage("give the old and the new spec file (or one spec and --base <revision>)");
+  const result = v.base !== undefined ? againstBase(files[0]!, v.base) : between(files[0]!, files[0]!, files[1]!);
+  if (typeof result === "number") return result;
+  process.stdout.write(format === "json" ? formatJson(result) : format === "markdown" ? formatMarkdown(result) : formatText(result));
+  return failOn !== undefined && failsOn(result, failOn as "breaking-wire") ? 1 : 0;
+}
+
+/** The changes from `oldFile` (shown as `oldShown`) to `newFile`, or exit code 2 with the diagnostics printed when a side does not build. */
+function between(oldFile: string, oldShown: string, newFile: string): Change[] | number {
+  const diagnostics: Diagnostic[] = [];
+  const oldSide = side(oldFile, oldShown, diagnostics);
+  const newSide = side(newFile, newFile, diagnostics);
+  if (oldSide && newSide && !hasErrors(diagnostics)) return diffModules(oldSide, newSide);
+  sortDiagnostics(diagnostics);
+  for (const d of diagnostics) console.error(formatDiagnostic(d));
+  console.error("avaspec: diff stopped: a document does not build");
+  return 2;
+}
+
+/** One document against its version at `base`: its folder at that revision (its $refs may point beside it) read into a temporary folder. */
+function againstBase(newFile: string, base: string): Change[] | number {
+  if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
+  let top: string;
+  try {
+    top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: dirname(resolve(newFile)), encoding: "utf8" }).trim();
+  } catch {
+    return usage(`${newFile} is not in a git repository (--base reads the old version from git)`);
+  }
+  const inRepo = relative(top, resolve(newFile)).split("\\").join("/");
+  const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-"));
+  try {
     try {
-      top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: dirname(resolve(newFile)), encoding: "utf8" }).trim();
-    } catch {
-      return usage(`${newFile} is not in a git repository (--base reads the old version from git)`);
-    }
-    const inRepo = relative(top, resolve(newFile)).split("\\").join("/");
-    const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-"));
-    cleanup = () => rmSync(dir, { recursive: true, force: true });
-    try {
-      const archive = execFileSync("git", ["archive", "--format=tar", v.base, dirname(inRepo) === "." ? inRepo : dirname(inRepo)], { cwd: top, maxBuffer: 1 << 30 });
+      const archive = execFileSync("git", ["archive", "--format=tar", base, dirname(inRepo) === "." ? inRepo : dirname(inRepo)], { cwd: top, maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
       execFileSync("tar", ["-x", "-C", dir], { input: archive });
     } catch (e) {
-      cleanup();
-      return usage(`cannot read ${inRepo} at ${v.base}: ${(e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message}`);
+      return usage(`cannot read ${inRepo} at ${base}: ${(e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message}`);
     }
-    oldFile = join(dir, inRepo);
-    if (!existsSync(oldFile)) {
-      cleanup();
-      return usage(`${inRepo} does not exist at ${v.base}`);
-    }
-  } else {
-    if (files.length !== 2) return usage("give the old and the new spec file (or one spec and --base <revision>)");
-    [oldFile, newFile] = files as [string, string];
-  }
-  try {
-    const diagnostics: Diagnostic[] = [];
-    const oldSide = side(oldFile, v.base !== undefined ? `${v.base}:${relative(process.cwd(), newFile)}` : oldFile, diagnostics);
-    const newSide = side(newFile, newFile, diagnostics);
-    sortDiagnostics(diagnostics);
-    for (const d of diagnostics) if (d.severity === "error" || !oldSide || !newSide) console.error(formatDiagnostic(d));
-    if (!oldSide || !newSide || hasErrors(diagnostics)) {
-      console.error("avaspec: diff stopped: a document does not build");
-      return 2;
-    }
-    const changes = diffModules(oldSide, newSide);
-    process.stdout.write(format === "json" ? formatJson(changes) : format === "markdown" ? formatMarkdown(changes) : formatText(changes));
-    return failOn !== undefined && failsOn(changes, failOn as "breaking-wire") ? 1 : 0;
+    const oldFile = join(dir, inRepo);
+    // a document the revision did not have: all of it is new
+    if (!existsSync(oldFile)) return [{ rule: "document-added", class: "addition", message: `${newFile} did not exist at ${base}: all of it is new` }];
+    return between(oldFile, `${base}:${relative(process.cwd(), newFile)}`, newFile);
   } finally {
-    cleanup?.();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -125,59 +121,13 @@ async function diffConfig(base: string, configOption: string | undefined, format
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
-  const documents: { file: string; changes: ReturnType<typeof diffModules> }[] = [];
+  const documents: { file: string; changes: Change[] }[] = [];
   for (const spec of specs) {
-    const out: { changes?: ReturnType<typeof diffModules> } = {};
-    const code = await diffOneAgainstBase(spec, base, out);
-    if (code !== 0 || !out.changes) return code === 0 ? 2 : code;
-    documents.push({ file: spec, changes: out.changes });
+    const changes = againstBase(spec, base);
+    if (typeof changes === "number") return changes;
+    documents.push({ file: spec, changes });
   }
-  if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, documents: documents.map((d) => ({ file: d.file, changes: d.changes, summary: JSON.parse(formatJson(d.changes)).summary })) }, null, 2)}\n`);
+  if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, documents: documents.map((d) => ({ file: d.file, changes: d.changes, summary: summarize(d.changes) })) }, null, 2)}\n`);
   else for (const d of documents) process.stdout.write(`${format === "markdown" ? `## ${d.file}\n\n` : `== ${d.file}\n`}${format === "markdown" ? formatMarkdown(d.changes) : formatText(d.changes)}${format === "markdown" ? "" : "\n"}`);
   return failOn !== undefined && documents.some((d) => failsOn(d.changes, failOn as "breaking-wire")) ? 1 : 0;
-}
-
-/** One document against its version at `base`, changes returned in `out` (0), or a usage/diagnostic exit code. */
-async function diffOneAgainstBase(newFile: string, base: string, out: { changes?: ReturnType<typeof diffModules> }): Promise<number> {
-  if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
-  let top: string;
-  try {
-    top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: dirname(resolve(newFile)), encoding: "utf8" }).trim();
-  } catch {
-    return usage(`${newFile} is not in a git repository (--base reads the old version from git)`);
-  }
-  const inRepo = relative(top, resolve(newFile)).split("\\").join("/");
-  const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-"));
-  try {
-    try {
-      const archive = execFileSync("git", ["archive", "--format=tar", base, dirname(inRepo) === "." ? inRepo : dirname(inRepo)], { cwd: top, maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
-      execFileSync("tar", ["-x", "-C", dir], { input: archive });
-    } catch (e) {
-      return usage(`cannot read ${inRepo} at ${base}: ${(e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message}`);
-    }
-    const oldFile = join(dir, inRepo);
-    if (!existsSync(oldFile)) {
-      // a document the revision did not have: everything in it is new
-      const diagnostics: Diagnostic[] = [];
-      const newSide = side(newFile, newFile, diagnostics);
-      if (!newSide) return reportBuild(diagnostics);
-      out.changes = [{ rule: "document-added", class: "addition", message: `${newFile} did not exist at ${base}: all of it is new (${newSide.ir.operations.length} operations)` }];
-      return 0;
-    }
-    const diagnostics: Diagnostic[] = [];
-    const oldSide = side(oldFile, `${base}:${relative(process.cwd(), newFile)}`, diagnostics);
-    const newSide = side(newFile, newFile, diagnostics);
-    if (!oldSide || !newSide || hasErrors(diagnostics)) return reportBuild(diagnostics);
-    out.changes = diffModules(oldSide, newSide);
-    return 0;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function reportBuild(diagnostics: Diagnostic[]): number {
-  sortDiagnostics(diagnostics);
-  for (const d of diagnostics) console.error(formatDiagnostic(d));
-  console.error("avaspec: diff stopped: a document does not build");
-  return 2;
 }

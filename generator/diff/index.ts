@@ -87,6 +87,9 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     changes.push({ rule, class: cls, message, ...(at.operation ? { operation: at.operation } : {}), ...(at.old ? { old: place(oldSide, at.old[0], at.old[1]) } : {}), ...(at.new ? { new: place(newSide, at.new[0], at.new[1]) } : {}) });
   };
 
+  /** A change's operation and the places it has (old, new, or both). */
+  const sides = (operation: string, old: [string, string] | undefined, now: [string, string] | undefined) => ({ operation, ...(old ? { old } : {}), ...(now ? { new: now } : {}) });
+
   // ---- schemas, in a direction --------------------------------------------------------------
   const resolve = (s: IrSchema, byKey: Map<string, IrNamedSchema>): Exclude<IrSchema, { kind: "ref" }> | undefined => {
     let cur: IrSchema | undefined = s;
@@ -237,7 +240,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   }
 
   function compareHttp(o: IrHttpOperation, n: IrHttpOperation, operation: string, files: [string, string]): void {
-    const at = (op: [string, string] | undefined, np: [string, string] | undefined) => ({ operation, ...(op ? { old: op } : {}), ...(np ? { new: np } : {}) });
+    const at = (op: [string, string] | undefined, np: [string, string] | undefined) => sides(operation, op, np);
     const byName = (list: IrHttpOperation["parameters"]) => new Map(list.map((p) => [p.name, p]));
     const oParams = byName(o.parameters);
     const nParams = byName(n.parameters);
@@ -290,7 +293,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   }
 
   function compareRpc(o: IrRpcOperation, n: IrRpcOperation, operation: string, files: [string, string]): void {
-    const at = (op: [string, string] | undefined, np: [string, string] | undefined) => ({ operation, ...(op ? { old: op } : {}), ...(np ? { new: np } : {}) });
+    const at = (op: [string, string] | undefined, np: [string, string] | undefined) => sides(operation, op, np);
     const positional = (op: IrRpcOperation) => op.transport.form !== "by-name";
     if (positional(o) !== positional(n)) add("param-structure-changed", "breaking-wire", `${operation}: params are now sent ${positional(n) ? "by position" : "by name"}`, at([files[0], o.pointer], [files[1], n.pointer]));
     const oNames = o.params.map((p) => p.name);

@@ -12,6 +12,7 @@ import { AvaspecError, SubscriptionOverflowError, createWsTransport, type Reconn
 import { createNodeClient, platformGetBalanceMethod, type NodeClient } from "@avaspec/client/node";
 import { randomPoints, startChainServer, type ChainServer } from "../helpers/chain-server.js";
 import { startRpcServer } from "../helpers/rpc-server.js";
+import { until } from "../helpers/wait.js";
 
 const WS = WebSocket as unknown as WebSocketConstructor;
 let servers: { close(): Promise<void> }[] = [];
@@ -36,14 +37,6 @@ function client(server: ChainServer, webSocket: Record<string, unknown> = {}): N
   clients.push(c);
   return c;
 }
-
-const until = async (cond: () => boolean, ms = 5000, what = "condition"): Promise<void> => {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe("calls over the socket", () => {
   it("give what the same calls give over HTTP (eth_chainId, eth_blockNumber, eth_getBlockByNumber, eth_getLogs), alone and batched", async () => {

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Change } from "../../generator/diff/index.js";
-import { ROOT, runCli } from "../helpers/cli.js";
+import { ROOT, hasCommit, runCli } from "../helpers/cli.js";
 
 interface Report {
   version: number;
@@ -47,15 +47,6 @@ describe("execution-apis v1.0.0-beta.3 → v1.0.0-beta.4", () => {
   });
 });
 
-/** Whether the clone has this commit (a shallow clone has no history to diff against). */
-const hasCommit = (rev: string) => {
-  try {
-    execFileSync("git", ["cat-file", "-e", `${rev}^{commit}`], { cwd: ROOT, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.skipIf(!hasCommit("357391d"))("this repository's spec documents across its history (skipped in a shallow clone)", () => {
   const specs = execFileSync("git", ["ls-files", "spec/*.yaml"], { cwd: ROOT, encoding: "utf8" }).trim().split("\n");

@@ -16,17 +16,8 @@ import { oneOffConfig } from "../../generator/config.js";
 import { diffModules, type Change, type ChangeClass, type DiffSide } from "../../generator/diff/index.js";
 import { buildModule } from "../../generator/generate.js";
 import type { Diagnostic } from "../../generator/load/diagnostics.js";
-import { execFileSync } from "node:child_process";
-import { ROOT, runCli } from "../helpers/cli.js";
+import { hasCommit, runCli } from "../helpers/cli.js";
 
-function hasCommit(rev: string): boolean {
-  try {
-    execFileSync("git", ["cat-file", "-e", `${rev}^{commit}`], { cwd: ROOT, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type Doc = Record<string, any>;
 const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-rules-"));

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CHAIN_ID, LOG_ADDRESS, LOG_TOPIC, randomPoints, startChainServer, type ChainHeader, type ChainLog, type ChainServer } from "./chain-server.js";
+import { until } from "./wait.js";
 
 interface Client {
   ws: WebSocket;
@@ -55,14 +56,6 @@ async function connect(url: string): Promise<Client> {
   };
   return { ws, call, send, events, closed };
 }
-
-const until = async (cond: () => boolean, ms = 1000): Promise<void> => {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 2));
-  }
-};
 
 let server: ChainServer | undefined;
 const clients: Client[] = [];

@@ -1,5 +1,5 @@
 /** Runs the real CLI in a child process, as a user would: the bundled bin (built by test/global-setup.ts). */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,5 +64,15 @@ export function typecheckAgainstGenerated(files: Record<string, string>): string
     return r.stdout + r.stderr;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the checkout has this commit (a shallow clone has no history to diff against). */
+export function hasCommit(rev: string): boolean {
+  try {
+    execFileSync("git", ["cat-file", "-e", `${rev}^{commit}`], { cwd: ROOT, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
   }
 }

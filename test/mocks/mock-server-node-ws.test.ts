@@ -11,6 +11,7 @@ import WebSocket from "ws";
 import type { ReconnectInfo, WebSocketConstructor } from "@avaspec/client";
 import { createNodeClient, type NodeClient } from "@avaspec/client/node";
 import { startMockServer, type MockServer } from "@avaspec/client/mock-server";
+import { until } from "../helpers/wait.js";
 
 let mock: MockServer;
 let node: NodeClient;
@@ -23,14 +24,6 @@ afterAll(async () => {
   await node.cChain.ws.close();
   await mock.close();
 });
-
-const until = async (cond: () => boolean, ms = 3000, what = "condition"): Promise<void> => {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe("the mock server's /ext/bc/C/ws", () => {
   it("answers calls and batches over the socket", async () => {

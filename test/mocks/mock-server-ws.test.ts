@@ -12,6 +12,7 @@ import { isBlockHeader, isLog } from "@avaspec/client/node";
 import { createMockService, type MockService, type MockTable } from "../../runtime/mock.js";
 import { serveMocks, type MockSocketControls, type RunningMockServer } from "../../runtime/mock-server.js";
 import { syntheticChain, type SyntheticChain } from "../../runtime/mock-chain.js";
+import { until } from "../helpers/wait.js";
 
 const rpc = (method: string, params: { name: string; required?: boolean }[] = []) => ({ method, endpoint: "/ext/bc/C/rpc", form: "by-position" as const, params });
 const table: MockTable = {
@@ -77,11 +78,6 @@ const post = async (body: unknown) => {
   const res = await fetch(`${server.url}/ext/bc/C/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return res.json();
 };
-const until = async (f: () => boolean) => {
-  for (let i = 0; i < 400 && !f(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(f()).toBe(true);
-};
-
 describe("JSON-RPC over the WebSocket", () => {
   it("a call, a batch and errors answer as over HTTP POST", async () => {
     const c = await connect();

@@ -99,7 +99,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers);
   }
   // the number policy: results that hold string-encoded integers are typed by the client's `numbers`
-  const decodes = new Set(ir.operations.filter((op) => walkers.get(op)?.result !== undefined || (op.protocol === "json-rpc" && op.resultByParam !== undefined && walkers.get(op)?.result !== undefined)));
+  const decodes = new Set(ir.operations.filter((op) => walkers.get(op)?.result !== undefined));
   const numbered = decodes.size > 0;
   const decoded = (op: IrOperation, type: string) => (decodes.has(op) ? `Decoded<${type}, N>` : type);
   const defaultNumbers = hasRpc ? "bigint" : "string";
@@ -334,7 +334,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     });
   });
 
-  emitFunctions(ir, out, { hasHttp, hasRpc, numbered, defaultNumbers, decoded, resultType, ctx, paging });
+  emitFunctions(ir, out, { hasHttp, hasRpc, numbered, defaultNumbers, decodes, decoded, resultType, ctx, paging });
 
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
@@ -369,6 +369,8 @@ interface FunctionContext {
   hasRpc: boolean;
   numbered: boolean;
   defaultNumbers: "bigint" | "string";
+  /** Operations whose results hold string-encoded integers (typed by the number policy). */
+  decodes: ReadonlySet<IrOperation>;
   decoded: (op: IrOperation, type: string) => string;
   resultType: (op: IrOperation) => string;
   ctx: TypeContext;
@@ -422,7 +424,7 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const params = identifier(op.names.params);
     const name = identifier(op.names.function);
-    const decodes = f.decoded(op, "X") !== "X";
+    const decodes = f.decodes.has(op);
     const generic = decodes ? "<N extends Numbers>" : "";
     const coreType = decodes ? `${core}<N>` : core;
     const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `client.rpc.call(${identifier(op.names.descriptor)}, params, options)`;

@@ -17,7 +17,7 @@ import { stringLiteral } from "../escape.js";
 import type { ValidatorCompiler } from "./compile.js";
 
 /** The leaf spec the runtime reads: "hex", "decimal/64", "signed decimal/64". */
-export function leafSpec(i: IrIntegerString): string {
+function leafSpec(i: IrIntegerString): string {
   return `${i.signed ? "signed " : ""}${i.encoding}${i.bits === undefined ? "" : `/${i.bits}`}`;
 }
 
