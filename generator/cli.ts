@@ -19,7 +19,7 @@ import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./wri
 const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1 and OpenRPC 1.x documents
 
 usage:
-  avaspec generate [--config <file>] [--check | --watch] [--force] [--dump-ir <file>]
+  avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--dump-ir <file>]
   avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]… [--check | --watch] [--force]
   avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
   avaspec diff <old-spec> <new-spec> | <spec> --base <rev> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
@@ -39,9 +39,12 @@ generate:
   --targets <list>   with --input: what to emit, from types,validators,client,mocks (default all)
   --allow-ref <pre>  with --input: follow external $refs whose target starts with this folder or URL (repeatable; default none)
   --check            do not write; exit 1 and list the files that differ
-  --watch            regenerate on every change to a spec or the config; diagnostics do not stop it
+  --watch            regenerate on every change to a spec or the config; diagnostics do not stop it (the version,
+                     CHANGELOG and shipped spec copies wait for a plain generate, which records the release)
   --force            generate into a non-empty folder that has no ${MANIFEST_FILE}, replacing files in the way
                      (avaspec never removes a file it did not write: other files are always kept)
+  --lenient-versions a document whose info.version moved less than its changes need (versions/too-small) is a
+                     warning, not an error; the package version follows the changes either way
   --dump-ir <file>   also write the IR of every input as JSON (debugging)
 
 mock:
@@ -125,13 +128,13 @@ function outputProblem(config: ResolvedConfig, configFile: string | undefined): 
 }
 
 /** One generation: diagnostics to stderr, then write (or compare, with --check). Returns the exit code. */
-async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; dumpIr?: string; configFile?: string }): Promise<number> {
+async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; lenientVersions: boolean; preview?: boolean; dumpIr?: string; configFile?: string }): Promise<number> {
   const problem = outputProblem(config, options.configFile);
   if (problem) {
     console.error(`avaspec: ${problem}`);
     return 1;
   }
-  const result = generate(config);
+  const result = generate(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false });
   for (const d of result.diagnostics) console.error(formatDiagnostic(d, result.sources.get(d.file)) + "\n");
   if (options.dumpIr) writeFileSync(options.dumpIr, JSON.stringify(result.irs, null, 2) + "\n");
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
@@ -159,6 +162,7 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
     if (written.replaced.length > 0) console.log(`avaspec: --force replaced ${written.replaced.length} file${written.replaced.length === 1 ? "" : "s"} avaspec had not written: ${written.replaced.join(", ")}`);
     const removed = written.removed.length > 0 ? `, removed ${written.removed.length} no longer generated` : "";
     console.log(`avaspec: wrote ${written.written} files to ${config.out}/${removed}`);
+    if (result.pendingVersion) console.log(`avaspec: the specs changed since release; \`avaspec generate\` (without --watch) will record ${result.pendingVersion}`);
     return 0;
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;
@@ -185,6 +189,7 @@ export async function main(argv: string[]): Promise<number> {
         watch: { type: "boolean", default: false },
         "dump-ir": { type: "string" },
         force: { type: "boolean", default: false },
+        "lenient-versions": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -231,7 +236,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
-  const options = { check: v.check!, force: v.force!, ...(v["dump-ir"] ? { dumpIr: v["dump-ir"] } : {}), ...(configFile ? { configFile } : {}) };
+  const options = { check: v.check!, force: v.force!, lenientVersions: v["lenient-versions"]!, ...(v["dump-ir"] ? { dumpIr: v["dump-ir"] } : {}), ...(configFile ? { configFile } : {}) };
   if (!v.watch) return runOnce(config, options);
   return watch(config, configFile, load, options);
 }
@@ -241,8 +246,10 @@ export async function main(argv: string[]): Promise<number> {
  * config), until SIGINT/SIGTERM. Diagnostics are printed and the watch goes
  * on; the output keeps its last good state.
  */
-async function watch(first: ResolvedConfig, configFile: string | undefined, load: () => Promise<ResolvedConfig>, options: Parameters<typeof runOnce>[1]): Promise<number> {
+async function watch(first: ResolvedConfig, configFile: string | undefined, load: () => Promise<ResolvedConfig>, recordOptions: Parameters<typeof runOnce>[1]): Promise<number> {
   let config = first;
+  // saves on the way to a release are not releases: the version ledger waits for a plain generate
+  const options = { ...recordOptions, preview: true };
   await runOnce(config, options);
   const watchers: FSWatcher[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -12,6 +12,7 @@ import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
 import { emitPackageFiles, runtimeFiles, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
 import { emitValidators, type ValidatorModule } from "./emit/validators/index.js";
+import { releaseDiff } from "./diff/release.js";
 import { buildOpenApiIr } from "./ir/build-openapi.js";
 import { buildOpenRpcIr } from "./ir/build-openrpc.js";
 import { mergeModule, type ModulePart } from "./ir/module.js";
@@ -31,6 +32,8 @@ export interface GenerateResult {
   /** Source text per file, for code frames in diagnostics. */
   sources: Map<string, string>;
   irs: IrDocument[];
+  /** With `preview`: the package version the next recorded generation would release, when it differs. */
+  pendingVersion?: string;
 }
 
 /** Front end for one spec: load, validate, build its IR. */
@@ -96,17 +99,35 @@ function previousLedger(config: ResolvedConfig, diagnostics: Diagnostic[]): Ledg
   return ledger;
 }
 
-export function generate(config: ResolvedConfig): GenerateResult {
+export interface GenerateOptions {
+  /** A document whose info.version moved less than its changes need is a warning, not an error. */
+  lenientVersions?: boolean;
+  /**
+   * `--watch`: the code follows the specs, but the release is not recorded:
+   * the ledger, CHANGELOG, package version and the shipped spec copies stay
+   * as the previous output had them, so every save diffs against the same
+   * release (and too-small versions are warnings while editing).
+   */
+  preview?: boolean;
+}
+
+export function generate(config: ResolvedConfig, options: GenerateOptions = {}): GenerateResult {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const inputs: PackageInput[] = [];
   const versions: SpecVersion[] = [];
+  const previous = previousLedger(config, diagnostics);
   for (const input of config.inputs) {
     const built = buildModule(config, input, diagnostics, sources);
-    if (built) inputs.push({ ir: built.ir, output: input.output, documents: built.documents, targets: targetsOf(input) });
-    if (built) append(versions, built.versions);
+    if (!built) continue;
+    inputs.push({ ir: built.ir, output: input.output, documents: built.documents, targets: targetsOf(input) });
+    for (const v of built.versions) {
+      // a document the previous release shipped is compared with that copy
+      const diff = previous?.documents[v.document] ? releaseDiff(config, input, v.document, built.documents.find((d) => d.file === v.document)!.root) : undefined;
+      versions.push(diff ? { ...v, diff } : v);
+    }
   }
-  const { ledger, diagnostics: versionDiagnostics } = nextLedger(previousLedger(config, diagnostics), versions);
+  const { ledger, diagnostics: versionDiagnostics } = nextLedger(previous, versions, { lenient: (options.lenientVersions ?? false) || (options.preview ?? false) });
   append(diagnostics, versionDiagnostics);
   const validators = new Map<PackageInput, ValidatorModule>();
   for (const i of inputs) {
@@ -141,6 +162,11 @@ export function generate(config: ResolvedConfig): GenerateResult {
   // the mock runtime (and its msw import) only ships with mocks
   const mockRuntime = /^src\/runtime\/(mock|msw|mock-server|mock-chain|ws-server)\.ts$/;
   for (const [path, text] of runtimeFiles()) if (mocked.length > 0 || !mockRuntime.test(path)) files.set(path, text);
-  for (const [path, text] of emitPackageFiles(config.package, inputs, ledger)) files.set(path, text);
-  return { files, diagnostics, sources, irs: inputs.map((i) => i.ir) };
+  const recorded = options.preview && previous ? previous : ledger;
+  for (const [path, text] of emitPackageFiles(config.package, inputs, recorded)) {
+    // a preview keeps the copies the previous release shipped: the next save diffs against them again
+    const shipped = join(inputPath(config, config.out), path);
+    files.set(path, recorded !== ledger && path.startsWith("spec/") && existsSync(shipped) ? readFileSync(shipped, "utf8") : text);
+  }
+  return { files, diagnostics, sources, irs: inputs.map((i) => i.ir), ...(recorded !== ledger && ledger.version !== recorded.version ? { pendingVersion: ledger.version } : {}) };
 }

@@ -1,13 +1,23 @@
 /**
- * The package version follows the spec documents' `info.version`. The
+ * The package version follows what changed in the spec documents. The
  * previous output's `versions.json` (a ledger, like a lockfile: the one piece
  * of state carried from one generation to the next) records each document's
- * version and the releases so far. A new generation compares:
+ * `info.version` and the releases so far, and the previous output's
+ * `spec/*.json` are the documents as that release shipped them. A new
+ * generation diffs each document against its shipped copy (`avaspec diff`'s
+ * engine) and releases when anything changed, bumping the package by the
+ * largest change:
  *
- * - a document whose major version went up, or that was removed → major bump;
- * - minor up, or a document added → minor bump;
- * - patch or prerelease change → patch bump;
- * - a version that went down → an error at its `#/info/version`.
+ * - breaking (`breaking-wire`, `breaking-code`), or a document removed → major;
+ * - an addition or a deprecation, or a document added → minor;
+ * - documentation only → patch.
+ *
+ * Below 1.0.0 the minor plays the major's role (0.3.0 → 0.4.0 for a breaking
+ * change, 0.3.0 → 0.3.1 otherwise), as Cargo and oasdiff read semver. A
+ * document's own `info.version` counts too: a bigger bump than its changes
+ * need is honoured (the author knows of a change the diff cannot see), a
+ * smaller one is an error at its `#/info/version` (a warning when the caller
+ * says so), and a version that goes down is always an error.
  *
  * Without a ledger the package starts at the highest document version.
  * Nothing here reads the clock, so output stays byte-identical.
@@ -15,6 +25,16 @@
 import type { Diagnostic } from "./load/diagnostics.js";
 
 export const LEDGER_FILE = "versions.json";
+
+export type ChangeClass = "breaking-wire" | "breaking-code" | "deprecation" | "addition" | "documentation";
+
+/** One change the diff found, as the ledger and the CHANGELOG keep it (places are left out: line numbers move). */
+export interface RecordedChange {
+  rule: string;
+  class: ChangeClass;
+  message: string;
+  operation?: string;
+}
 
 export interface VersionChange {
   /** The spec path, as the config names it. */
@@ -24,6 +44,8 @@ export interface VersionChange {
   from?: string;
   /** Absent: the document was removed. */
   to?: string;
+  /** What the diff against the previous release found (absent in releases made before the diff drove versions). */
+  changes?: RecordedChange[];
 }
 
 export interface Release {
@@ -44,12 +66,19 @@ export interface SpecVersion {
   document: string;
   title: string;
   version: string;
+  /**
+   * The diff against the copy the previous release shipped: absent when the
+   * document is byte-identical to it (or there is no previous release),
+   * `unavailable` when that copy could not be compared (the version then
+   * follows `info.version` alone).
+   */
+  diff?: { changes: RecordedChange[] } | { unavailable: string };
   /** Where `#/info/version` is, for diagnostics. */
   file: string;
   locate(pointer: string): { line: number; col: number };
 }
 
-type Level = "major" | "minor" | "patch";
+export type Level = "major" | "minor" | "patch";
 const LEVELS: Level[] = ["patch", "minor", "major"];
 
 interface SemVer {
@@ -89,11 +118,25 @@ function format(v: SemVer): string {
   return `${v.major}.${v.minor}.${v.patch}${v.pre.length > 0 ? `-${v.pre.join(".")}` : ""}`;
 }
 
+/** The next version at `level`; below 1.0.0 the minor plays the major's role and the patch the minor's. */
 function bump(version: string, level: Level): string {
   const v = parse(version) ?? { major: 0, minor: 1, patch: 0, pre: [] };
-  if (level === "major") return `${v.major + 1}.0.0`;
-  if (level === "minor") return `${v.major}.${v.minor + 1}.0`;
+  const l = v.major === 0 ? (level === "major" ? "minor" : "patch") : level;
+  // a prerelease of the next version is released by dropping its tag
+  if (v.pre.length > 0 && (l === "patch" || (l === "minor" && v.patch === 0) || (v.minor === 0 && v.patch === 0))) return `${v.major}.${v.minor}.${v.patch}`;
+  if (l === "major") return `${v.major + 1}.0.0`;
+  if (l === "minor") return `${v.major}.${v.minor + 1}.0`;
   return `${v.major}.${v.minor}.${v.patch + 1}`;
+}
+
+const rank = (l: Level | undefined): number => (l === undefined ? -1 : LEVELS.indexOf(l));
+const larger = (a: Level | undefined, b: Level | undefined): Level | undefined => (rank(a) >= rank(b) ? a : b);
+
+/** The release a set of changes needs: major for breaking ones, minor for additions and deprecations, patch for documentation. */
+export function levelOfChanges(changes: readonly { class: ChangeClass }[]): Level | undefined {
+  if (changes.some((c) => c.class === "breaking-wire" || c.class === "breaking-code")) return "major";
+  if (changes.some((c) => c.class === "addition" || c.class === "deprecation")) return "minor";
+  return changes.length > 0 ? "patch" : undefined;
 }
 
 /** How much one document's version change weighs; undefined when it went backwards. */
@@ -104,9 +147,19 @@ function levelOf(from: string, to: string): Level | undefined {
   if (!a || !b) return "minor";
   const order = compare(a, b);
   if (order > 0) return undefined;
-  if (b.major > a.major) return "major";
-  if (b.minor > a.minor) return "minor";
-  return "patch";
+  let level: Level = b.major > a.major ? "major" : b.minor > a.minor ? "minor" : "patch";
+  // below 1.0.0 a minor bump says "breaking" and a patch bump "compatible"
+  if (a.major === 0 && b.major === 0) level = level === "minor" ? "major" : "minor";
+  return level;
+}
+
+function summaryOf(changes: readonly RecordedChange[]): string {
+  const counts = new Map<ChangeClass, number>();
+  for (const c of changes) counts.set(c.class, (counts.get(c.class) ?? 0) + 1);
+  return (["breaking-wire", "breaking-code", "deprecation", "addition", "documentation"] as const)
+    .filter((c) => counts.has(c))
+    .map((c) => `${counts.get(c)} ${c}`)
+    .join(", ");
 }
 
 /** Reads a ledger file's text; a broken one is an error, since versions could go backwards without it. */
@@ -128,8 +181,13 @@ export function parseLedger(text: string, file: string): { ledger?: Ledger; diag
   return { ledger: l as Ledger };
 }
 
-/** The ledger of this generation: the previous one, plus a release when any document's version changed. */
-export function nextLedger(previous: Ledger | undefined, specs: SpecVersion[]): { ledger: Ledger; diagnostics: Diagnostic[] } {
+export interface LedgerOptions {
+  /** A document whose info.version moved less than its changes need is a warning, not an error (the package version still follows the changes). */
+  lenient?: boolean;
+}
+
+/** The ledger of this generation: the previous one, plus a release when any document changed. */
+export function nextLedger(previous: Ledger | undefined, specs: SpecVersion[], options: LedgerOptions = {}): { ledger: Ledger; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const documents: Ledger["documents"] = {};
   for (const s of specs) documents[s.document] = { title: s.title, version: s.version };
@@ -141,8 +199,12 @@ export function nextLedger(previous: Ledger | undefined, specs: SpecVersion[]): 
   }
   const changes: VersionChange[] = [];
   let level: Level | undefined;
-  const raise = (l: Level) => {
-    if (!level || LEVELS.indexOf(l) > LEVELS.indexOf(level)) level = l;
+  const raise = (l: Level | undefined) => {
+    level = larger(level, l);
+  };
+  const at = (s: SpecVersion, d: Omit<Diagnostic, "file" | "pointer" | "line" | "col">) => {
+    const { line, col } = s.locate("#/info/version");
+    diagnostics.push({ ...d, file: s.file, pointer: "#/info/version", line, col });
   };
   for (const s of specs) {
     const before = previous.documents[s.document];
@@ -151,24 +213,34 @@ export function nextLedger(previous: Ledger | undefined, specs: SpecVersion[]): 
       raise("minor");
       continue;
     }
-    if (before.version === s.version) continue;
-    const l = levelOf(before.version, s.version);
-    if (!l) {
-      const { line, col } = s.locate("#/info/version");
-      diagnostics.push({
-        code: "versions/backwards",
-        severity: "error",
-        message: `info.version went from ${before.version} to ${s.version}; the package version follows it and cannot go back`,
-        file: s.file,
-        pointer: "#/info/version",
-        line,
-        col,
-        hint: `raise the version above ${before.version} instead`,
-      });
-      continue;
+    const diff = s.diff;
+    const found = diff && "changes" in diff ? diff.changes : undefined;
+    if (diff && "unavailable" in diff) {
+      at(s, { code: "versions/baseline", severity: "warning", message: `cannot compare with the copy release ${previous.version} shipped (${diff.unavailable}); this document's changes count as a patch unless info.version says more`, hint: "regenerate from a clean output, or restore the previous spec/*.json copies from version control" });
     }
-    changes.push({ document: s.document, title: s.title, from: before.version, to: s.version });
-    raise(l);
+    // a document that changed but could not be compared changed at least its text
+    const required = found ? levelOfChanges(found) : diff ? "patch" : undefined;
+    let declared: Level | undefined;
+    if (before.version !== s.version) {
+      declared = levelOf(before.version, s.version);
+      if (!declared) {
+        at(s, { code: "versions/backwards", severity: "error", message: `info.version went from ${before.version} to ${s.version}; the package version follows it and cannot go back`, hint: `raise the version above ${before.version} instead` });
+        continue;
+      }
+    }
+    if (required === undefined && declared === undefined) continue;
+    if (found && found.length > 0 && rank(declared) < rank(required)) {
+      const first = found.find((c) => levelOfChanges([c]) === required)!;
+      const moved = before.version === s.version ? `info.version stayed at ${s.version}` : `info.version only went from ${before.version} to ${s.version}`;
+      at(s, {
+        code: "versions/too-small",
+        severity: options.lenient ? "warning" : "error",
+        message: `the changes since release ${previous.version} (${summaryOf(found)}; ${first.operation !== undefined && !first.message.startsWith(first.operation) ? `${first.operation}: ` : ""}${first.message} [${first.rule}]) need info.version ${bump(before.version, required!)} or more, but ${moved}`,
+        hint: `raise info.version to ${bump(before.version, required!)}${options.lenient ? "" : ", or generate with --lenient-versions to let the package version alone follow the changes"} (\`avaspec diff\` lists them)`,
+      });
+    }
+    changes.push({ document: s.document, title: s.title, from: before.version, to: s.version, ...(found && found.length > 0 ? { changes: found } : {}) });
+    raise(larger(required, declared));
   }
   for (const [document, before] of Object.entries(previous.documents)) {
     if (documents[document]) continue;

@@ -250,7 +250,8 @@ describe("x-avaspec-eip1193 on any OpenRPC document", () => {
   });
   const generate = (flag: unknown) => {
     writeFileSync(join(dir, "doc.json"), JSON.stringify(doc(flag), null, 2));
-    return runCli(["generate", "--input", "doc.json", "--out", "out", "--client-name", "Chain"], dir);
+    // one scratch output for unrelated documents: their changes are not releases to version
+    return runCli(["generate", "--input", "doc.json", "--out", "out", "--client-name", "Chain", "--lenient-versions"], dir);
   };
 
   it("a top-level document gets client.provider, its RpcSchema and descriptors, and the package compiles", () => {

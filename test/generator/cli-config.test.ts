@@ -197,4 +197,47 @@ describe("generate --watch", () => {
     child.kill("SIGTERM");
     expect(await exit).toBe(0);
   }, 120_000);
+
+  it("does not record releases: every save diffs against the last recorded release, which a plain generate then records once", async () => {
+    const dir = temp();
+    const spec = readFileSync(PETSTORE, "utf8");
+    writeFileSync(join(dir, "api.yaml"), spec);
+    writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "out", package: { name: "w" }, inputs: [{ spec: "api.yaml", output: "api", clientName: "Api" }] }));
+    expect(runCli(["generate"], dir).status).toBe(0);
+    const recorded = ["package.json", "versions.json", "CHANGELOG.md", "spec/api.json"].map((f) => readFileSync(join(dir, "out", f), "utf8"));
+    const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    children.push(child);
+    const out = lines(child, "stdout");
+    const err = lines(child, "stderr");
+    await out.next(/^avaspec: watching 2 files/, 0, 60_000);
+
+    // a breaking change without a version bump: the code follows, the release waits (a warning while editing)
+    const withoutDelete = spec.replace(/\n {4}delete:\n {6}operationId: deletePet\n(?: {6,}.*\n)*/, "\n");
+    let wrote = Date.now();
+    writeFileSync(join(dir, "api.yaml"), withoutDelete);
+    await err.next(/need info\.version 2\.0\.0 or more, but info\.version stayed at 1\.0\.0 \[versions\/too-small\] \(warning\)/, wrote);
+    await out.next(/^avaspec: the specs changed since release; `avaspec generate` \(without --watch\) will record 2\.0\.0/, wrote);
+    await out.next(/^avaspec: regenerated/, wrote);
+    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).not.toContain("deletePet");
+    expect(["package.json", "versions.json", "CHANGELOG.md", "spec/api.json"].map((f) => readFileSync(join(dir, "out", f), "utf8"))).toEqual(recorded);
+
+    // a second save still diffs against the recorded release: still 2.0.0, not 3.0.0
+    wrote = Date.now();
+    writeFileSync(join(dir, "api.yaml"), withoutDelete.replace("operationId: listPets", "operationId: listAllPets"));
+    await out.next(/will record 2\.0\.0/, wrote);
+    await out.next(/^avaspec: regenerated/, wrote);
+    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("listAllPets");
+    const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+
+    // the plain generate records it, once the version says so
+    expect(runCli(["generate"], dir).status).toBe(1);
+    writeFileSync(join(dir, "api.yaml"), withoutDelete.replace("operationId: listPets", "operationId: listAllPets").replace(/^( {2}version: )1\.0\.0$/m, "$12.0.0"));
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "out/package.json"), "utf8")).version).toBe("2.0.0");
+    const changelog = readFileSync(join(dir, "out/CHANGELOG.md"), "utf8");
+    expect(changelog).toContain("DELETE /pets/{petId} was removed (`operation-removed`)");
+    expect(changelog).toContain("(`method-renamed`)");
+  }, 120_000);
 });

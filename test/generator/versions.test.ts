@@ -1,12 +1,14 @@
 /**
- * The package version and CHANGELOG follow the spec documents' info.version
- * through the ledger (versions.json) the previous generation left behind.
+ * The package version and CHANGELOG follow what changed in the spec documents
+ * (the diff against the copies the previous release shipped) and their
+ * info.version, through the ledger (versions.json) the previous generation
+ * left behind.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { nextLedger, parseLedger, type Ledger, type SpecVersion } from "../../generator/versions.js";
+import { levelOfChanges, nextLedger, parseLedger, type Ledger, type RecordedChange, type SpecVersion } from "../../generator/versions.js";
 import { ROOT, runCli } from "../helpers/cli.js";
 
 const spec = (document: string, version: string, title = document): SpecVersion => ({ document, title, version, file: document, locate: () => ({ line: 3, col: 12 }) });
@@ -55,9 +57,10 @@ describe("nextLedger", () => {
     expect(removed.releases[0]!.changes).toEqual([{ document: "a.yaml", title: "a.yaml", from: "1.0.0" }]);
   });
 
-  it("a free-form version change counts as minor", () => {
+  it("a free-form version change counts as minor (a patch release below 1.0.0)", () => {
     const before = start(spec("a.yaml", "2024-01-01"));
-    expect(nextLedger(before, [spec("a.yaml", "2024-06-01")]).ledger.version).toBe("0.2.0");
+    expect(before.version).toBe("0.1.0");
+    expect(nextLedger(before, [spec("a.yaml", "2024-06-01")]).ledger.version).toBe("0.1.1");
   });
 
   it("leaves the ledger alone when nothing moved", () => {
@@ -91,6 +94,98 @@ describe("nextLedger", () => {
       expect(parseLedger(text, "out/versions.json").diagnostic, text).toMatchObject({ severity: "error", file: "out/versions.json", code: "versions/ledger" });
     }
     expect(parseLedger(JSON.stringify(start(spec("a.yaml", "1.0.0"))), "v.json").ledger?.version).toBe("1.0.0");
+  });
+});
+
+const change = (cls: RecordedChange["class"], rule = `some-${cls}`): RecordedChange => ({ rule, class: cls, message: `${rule} happened`, operation: "GET /x" });
+const changed = (document: string, version: string, ...changes: RecordedChange[]): SpecVersion => ({ ...spec(document, version), diff: { changes } });
+
+describe("nextLedger, driven by the diff", () => {
+  it("levels: breaking → major, addition or deprecation → minor, documentation → patch, nothing → none", () => {
+    expect(levelOfChanges([change("documentation"), change("breaking-code")])).toBe("major");
+    expect(levelOfChanges([change("breaking-wire")])).toBe("major");
+    expect(levelOfChanges([change("documentation"), change("deprecation")])).toBe("minor");
+    expect(levelOfChanges([change("addition")])).toBe("minor");
+    expect(levelOfChanges([change("documentation")])).toBe("patch");
+    expect(levelOfChanges([])).toBeUndefined();
+  });
+
+  it.each([
+    // class, document version after, package version after (package and document start at 1.0.0)
+    ["breaking-wire", "2.0.0", "2.0.0"],
+    ["breaking-code", "2.0.0", "2.0.0"],
+    ["addition", "1.1.0", "1.1.0"],
+    ["deprecation", "1.1.0", "1.1.0"],
+    ["documentation", "1.0.1", "1.0.1"],
+    // a bigger bump than the changes need is the author's call, and the package follows it
+    ["documentation", "2.0.0", "2.0.0"],
+  ] as const)("a %s change with info.version 1.0.0 → %s releases the package as %s, listing the change", (cls, to, want) => {
+    const before = start(spec("a.yaml", "1.0.0"), spec("b.yaml", "1.0.0"));
+    const { ledger, diagnostics } = nextLedger(before, [changed("a.yaml", to, change(cls)), spec("b.yaml", "1.0.0")]);
+    expect(diagnostics).toEqual([]);
+    expect(ledger.version).toBe(want);
+    expect(ledger.releases[0]).toEqual({ version: want, changes: [{ document: "a.yaml", title: "a.yaml", from: "1.0.0", to, changes: [change(cls)] }] });
+  });
+
+  it.each([
+    ["breaking-wire", "1.0.0", "2.0.0"],
+    ["breaking-wire", "1.1.0", "2.0.0"],
+    ["breaking-code", "1.0.5", "2.0.0"],
+    ["addition", "1.0.0", "1.1.0"],
+    ["deprecation", "1.0.1", "1.1.0"],
+    ["documentation", "1.0.0", "1.0.1"],
+  ] as const)("refuses a %s change with info.version 1.0.0 → %s (needs %s) at #/info/version; lenient, warns and still bumps the package", (cls, to, needs) => {
+    const before = start(spec("a.yaml", "1.0.0"));
+    const strict = nextLedger(before, [changed("a.yaml", to, change("documentation"), change(cls))]);
+    expect(strict.diagnostics).toEqual([expect.objectContaining({ code: "versions/too-small", severity: "error", file: "a.yaml", pointer: "#/info/version", line: 3, col: 12 })]);
+    expect(strict.diagnostics[0]!.message).toContain(`need info.version ${needs} or more`);
+    expect(strict.diagnostics[0]!.message).toContain(`GET /x: some-${cls} happened [some-${cls}]`);
+    expect(strict.diagnostics[0]!.hint).toContain("--lenient-versions");
+    const lenient = nextLedger(before, [changed("a.yaml", to, change("documentation"), change(cls))], { lenient: true });
+    expect(lenient.diagnostics).toEqual([expect.objectContaining({ code: "versions/too-small", severity: "warning" })]);
+    expect(lenient.ledger.version).toBe(needs);
+  });
+
+  it("below 1.0.0 the minor plays the major's role, for the package and for a document's info.version", () => {
+    const before = start(spec("a.yaml", "0.3.0"));
+    expect(before.version).toBe("0.3.0");
+    // breaking: 0.3.0 → 0.4.0 is enough, 0.3.1 is not
+    expect(nextLedger(before, [changed("a.yaml", "0.4.0", change("breaking-wire"))])).toMatchObject({ diagnostics: [], ledger: { version: "0.4.0" } });
+    expect(nextLedger(before, [changed("a.yaml", "0.3.1", change("breaking-wire"))]).diagnostics[0]!.message).toContain("need info.version 0.4.0 or more");
+    // an addition: a patch bump covers it, and the package takes a patch release
+    expect(nextLedger(before, [changed("a.yaml", "0.3.1", change("addition"))])).toMatchObject({ diagnostics: [], ledger: { version: "0.3.1" } });
+    expect(nextLedger(before, [changed("a.yaml", "0.3.0", change("addition"))]).diagnostics[0]!.message).toContain("need info.version 0.3.1 or more, but info.version stayed at 0.3.0");
+    // a document's minor bump below 1.0 announces a breaking change: the package takes its major role too
+    const pkg = start(spec("a.yaml", "1.0.0"), spec("b.yaml", "0.3.0"));
+    expect(nextLedger(pkg, [spec("a.yaml", "1.0.0"), changed("b.yaml", "0.4.0", change("documentation"))]).ledger.version).toBe("2.0.0");
+  });
+
+  it("a prerelease package is released by dropping its tag when the level allows", () => {
+    for (const [from, cls, want] of [
+      ["2.0.0-rc.1", "breaking-wire", "2.0.0"],
+      ["1.1.0-beta", "addition", "1.1.0"],
+      ["1.1.0-beta", "breaking-wire", "2.0.0"],
+      ["1.0.1-rc.1", "documentation", "1.0.1"],
+    ] as const) {
+      const before = start(spec("a.yaml", from));
+      // info.version left as it was (lenient): the level is the changes' alone
+      expect(nextLedger(before, [changed("a.yaml", from, change(cls))], { lenient: true }).ledger.version, `${from} + ${cls}`).toBe(want);
+    }
+  });
+
+  it("no change and the same info.version: no release (reordered keys and $ref moves diff to nothing)", () => {
+    const before = start(spec("a.yaml", "1.0.0"));
+    expect(nextLedger(before, [changed("a.yaml", "1.0.0")])).toEqual({ ledger: before, diagnostics: [] });
+  });
+
+  it("a copy that cannot be compared warns at #/info/version and counts as a patch unless info.version says more", () => {
+    const before = start(spec("a.yaml", "1.0.0"));
+    const unavailable = (version: string): SpecVersion => ({ ...spec("a.yaml", version), diff: { unavailable: "out/spec/a.json is missing" } });
+    const same = nextLedger(before, [unavailable("1.0.0")]);
+    expect(same.diagnostics).toEqual([expect.objectContaining({ code: "versions/baseline", severity: "warning", pointer: "#/info/version" })]);
+    expect(same.diagnostics[0]!.message).toContain("out/spec/a.json is missing");
+    expect(same.ledger.version).toBe("1.0.1");
+    expect(nextLedger(before, [unavailable("2.0.0")]).ledger.version).toBe("2.0.0");
   });
 });
 
@@ -135,6 +230,85 @@ describe("through the CLI", () => {
     writeFileSync(join(dir, "api.yaml"), withVersion("2.0.0"));
     expect(runCli(["generate"], dir).status).toBe(0);
     expect(pkgVersion(dir)).toBe("2.0.0");
+  });
+
+  const withoutDelete = (text: string) => {
+    const a = text.indexOf("    delete:\n");
+    const b = text.indexOf("  /pets/{petId}/status:");
+    expect(a).toBeGreaterThan(0);
+    return text.slice(0, a) + text.slice(b);
+  };
+  const versionLine = GOOD.split("\n").findIndex((l) => /^ {2}version: /.test(l)) + 1;
+
+  it("a breaking change the document's info.version does not announce is refused at #/info/version, output untouched; announced, the package takes a major release listing it", () => {
+    const dir = scratch();
+    expect(runCli(["generate"], dir).status).toBe(0);
+    const before = ["package.json", "CHANGELOG.md", "versions.json", "spec/api.json"].map((f) => readFileSync(join(dir, "out", f), "utf8"));
+
+    writeFileSync(join(dir, "api.yaml"), withoutDelete(withVersion("1.0.1")));
+    const refused = runCli(["generate"], dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`api.yaml:${versionLine}:3 at #/info/version: the changes since release 1.0.0 (1 breaking-wire; DELETE /pets/{petId} was removed [operation-removed]) need info.version 2.0.0 or more, but info.version only went from 1.0.0 to 1.0.1`);
+    expect(refused.stderr).toContain("left untouched");
+    expect(["package.json", "CHANGELOG.md", "versions.json", "spec/api.json"].map((f) => readFileSync(join(dir, "out", f), "utf8"))).toEqual(before);
+
+    writeFileSync(join(dir, "api.yaml"), withoutDelete(withVersion("2.0.0")));
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(pkgVersion(dir)).toBe("2.0.0");
+    const changelog = readFileSync(join(dir, "out/CHANGELOG.md"), "utf8");
+    expect(changelog).toContain("## 2.0.0\n\n- Petstore (OpenAPI 3.0 fixture) (`api.yaml`): `1.0.0` → `2.0.0`\n  - **breaking-wire**: DELETE /pets/{petId} was removed (`operation-removed`)\n");
+    const ledger = JSON.parse(readFileSync(join(dir, "out/versions.json"), "utf8")) as Ledger;
+    expect(ledger.releases[0]!.changes[0]!.changes).toContainEqual({ rule: "operation-removed", class: "breaking-wire", message: "DELETE /pets/{petId} was removed", operation: "DELETE /pets/{petId}" });
+    // the shipped copy moved on: generating again is a no-op
+    expect(runCli(["generate", "--check"], dir).status).toBe(0);
+  });
+
+  it("--lenient-versions makes the refusal a warning; the package version still follows the changes", () => {
+    const dir = scratch();
+    expect(runCli(["generate"], dir).status).toBe(0);
+    writeFileSync(join(dir, "api.yaml"), withoutDelete(withVersion("1.0.0")));
+    const r = runCli(["generate", "--lenient-versions"], dir);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain("need info.version 2.0.0 or more, but info.version stayed at 1.0.0 [versions/too-small] (warning)");
+    expect(pkgVersion(dir)).toBe("2.0.0");
+    expect(readFileSync(join(dir, "out/CHANGELOG.md"), "utf8")).toContain("(`api.yaml`): `1.0.0`, same info.version\n  - **breaking-wire**: DELETE /pets/{petId} was removed");
+  });
+
+  it("an addition needs a minor bump; reordered keys are no change and no release", () => {
+    const dir = scratch();
+    expect(runCli(["generate"], dir).status).toBe(0);
+    const withParam = (text: string) => text.replace("filtered by tags and status.\n      parameters:\n", "filtered by tags and status.\n      parameters:\n        - name: order\n          in: query\n          schema: { type: string }\n");
+    expect(withParam(GOOD)).not.toBe(GOOD);
+    writeFileSync(join(dir, "api.yaml"), withParam(withVersion("1.0.1")));
+    expect(runCli(["generate"], dir).stderr).toContain("need info.version 1.1.0 or more");
+    writeFileSync(join(dir, "api.yaml"), withParam(withVersion("1.1.0")));
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(pkgVersion(dir)).toBe("1.1.0");
+    expect(readFileSync(join(dir, "out/CHANGELOG.md"), "utf8")).toContain('  - **addition**: GET /pets: new optional query parameter "order" (`param-added`)');
+
+    // the same document with its top-level keys in another order: no change, no release
+    const lines = withParam(withVersion("1.1.0")).split("\n");
+    const pathsAt = lines.indexOf("paths:");
+    const componentsAt = lines.indexOf("components:");
+    expect(pathsAt).toBeGreaterThan(0);
+    expect(componentsAt).toBeGreaterThan(pathsAt);
+    const tail = lines.slice(componentsAt).join("\n").replace(/\n*$/, "\n");
+    writeFileSync(join(dir, "api.yaml"), [...lines.slice(0, pathsAt), ...tail.split("\n").slice(0, -1), ...lines.slice(pathsAt, componentsAt)].join("\n") + "\n");
+    const reordered = runCli(["generate"], dir);
+    expect(reordered.status, reordered.stderr).toBe(0);
+    expect(pkgVersion(dir)).toBe("1.1.0");
+  });
+
+  it("a shipped copy that no longer builds is a warning, and the version follows info.version alone", () => {
+    const dir = scratch();
+    expect(runCli(["generate"], dir).status).toBe(0);
+    writeFileSync(join(dir, "out/spec/api.json"), '{ "openapi": "3.0.3" }\n');
+    writeFileSync(join(dir, "api.yaml"), withVersion("1.0.0").replace("A pet in the store", "A pet in the shop"));
+    const r = runCli(["generate", "--force"], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain("cannot compare with the copy release 1.0.0 shipped");
+    expect(r.stderr).toContain("[versions/baseline] (warning)");
+    expect(pkgVersion(dir)).toBe("1.0.1");
   });
 
   it("a version that goes down is an error at #/info/version and leaves the output untouched", () => {

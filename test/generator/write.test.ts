@@ -195,7 +195,8 @@ describe("regenerating after the spec shrinks", () => {
     expect(Object.keys(after).filter((p) => !(p in before))).toEqual([]);
 
     // an operation removed from the spec: no file removed, the operation gone from every file, the other files unchanged
-    const withoutDelete = PETSTORE.replace(/\n {4}delete:\n {6}operationId: deletePet\n(?: {6,}.*\n)*/, "\n");
+    // a removed operation is a breaking change: the document's major version goes up with it
+    const withoutDelete = PETSTORE.replace(/\n {4}delete:\n {6}operationId: deletePet\n(?: {6,}.*\n)*/, "\n").replace(/^( {2}version: )1\.0\.0$/m, "$12.0.0");
     writeFileSync(join(dir, "pets.yaml"), withoutDelete);
     expect(readFileSync(join(dir, "pets.yaml"), "utf8")).not.toContain("deletePet");
     expect(runCli(["generate"], dir).status).toBe(0);
@@ -228,8 +229,8 @@ describe("a killed write", () => {
     const dir = temp();
     writeFileSync(join(dir, "api.yaml"), PETSTORE);
     expect(runCli(["generate", "--input", "api.yaml", "--out", "client"], dir).status).toBe(0);
-    // the spec changes: the next run writes different files
-    writeFileSync(join(dir, "api.yaml"), PETSTORE.replace("operationId: listPets", "operationId: listAllPets"));
+    // the spec changes (a renamed method: a breaking change, so a major version): the next run writes different files
+    writeFileSync(join(dir, "api.yaml"), PETSTORE.replace("operationId: listPets", "operationId: listAllPets").replace(/^( {2}version: )1\.0\.0$/m, "$12.0.0"));
     return { dir, before: snapshot(join(dir, "client")) };
   }
   const args = ["generate", "--input", "api.yaml", "--out", "client"];

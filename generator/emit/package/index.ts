@@ -38,8 +38,14 @@ export function runtimeFiles(): Map<string, string> {
   return out;
 }
 
-function specJsonName(specFile: string): string {
+/** Where the package ships a spec document: `spec/<name>.json` (also the copy the next generation diffs against). */
+export function specJsonName(specFile: string): string {
   return `${basename(specFile, extname(specFile))}.json`;
+}
+
+/** The shipped copy's text. */
+export function specJsonText(root: unknown): string {
+  return JSON.stringify(root, null, 2) + "\n";
 }
 
 
@@ -139,7 +145,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     ) + "\n",
   );
   if (mocked) files.set("src/mock-server/cli.ts", mockCommandSource(command));
-  for (const i of inputs) for (const d of i.documents) files.set(`spec/${specJsonName(d.file)}`, JSON.stringify(d.root, null, 2) + "\n");
+  for (const i of inputs) for (const d of i.documents) files.set(`spec/${specJsonName(d.file)}`, specJsonText(d.root));
   files.set("README.md", renderReadme(pkg, inputs));
   return files;
 }
@@ -397,8 +403,15 @@ hb.registerHelper("line", (c: VersionChange) => {
   const what = `${cell(c.title)} (${code(c.document)})`;
   if (c.from === undefined) return new Handlebars.SafeString(`${what}: ${code(c.to)}, new`);
   if (c.to === undefined) return new Handlebars.SafeString(`${what}: removed (was ${code(c.from)})`);
-  return new Handlebars.SafeString(`${what}: ${code(c.from)} → ${code(c.to)}`);
+  return new Handlebars.SafeString(`${what}: ${c.from === c.to ? `${code(c.to)}, same info.version` : `${code(c.from)} → ${code(c.to)}`}`);
 });
+const CLASS_ORDER = ["breaking-wire", "breaking-code", "deprecation", "addition", "documentation"];
+/** A document's changes in a release, most severe first (stable within a class): one line each, led by its operation when the message does not name it. */
+hb.registerHelper("details", (c: VersionChange) =>
+  [...(c.changes ?? [])]
+    .sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class))
+    .map((d) => new Handlebars.SafeString(`**${d.class}**: ${d.operation !== undefined && !d.message.startsWith(d.operation) ? `${code(d.operation)}: ` : ""}${cell(d.message)} (${code(d.rule)})`)),
+);
 let readmeTemplate: HandlebarsTemplateDelegate | undefined;
 let changelogTemplate: HandlebarsTemplateDelegate | undefined;
 
