@@ -299,6 +299,22 @@ describe("through the CLI", () => {
     expect(pkgVersion(dir)).toBe("1.1.0");
   });
 
+  it("spec strings in the CHANGELOG are escaped: a removed property named like markup stays text", () => {
+    const dir = scratch();
+    const hostile = "x</li><script>alert(1)</script>|`y";
+    const withProperty = (text: string) => text.replace("        tag:\n          type: string\n", `        ${JSON.stringify(hostile)}:\n          type: string\n        tag:\n          type: string\n`);
+    expect(withProperty(GOOD)).not.toBe(GOOD);
+    writeFileSync(join(dir, "api.yaml"), withProperty(withVersion("1.0.0")));
+    expect(runCli(["generate", "--force"], dir).status).toBe(0);
+    writeFileSync(join(dir, "api.yaml"), withVersion("2.0.0"));
+    const r = runCli(["generate"], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const changelog = readFileSync(join(dir, "out/CHANGELOG.md"), "utf8");
+    expect(changelog).not.toContain("<script>");
+    // markup as entities, Markdown punctuation escaped (a lone backtick would open a code span)
+    expect(changelog).toContain('- **breaking-wire**: `GET /pets`: response at 200/items/\\[\\] no longer has "x&lt;/li&gt;&lt;script&gt;alert(1)&lt;/script&gt;\\|\\`y" (`response-property-removed`)\n');
+  });
+
   it("a shipped copy that no longer builds is a warning, and the version follows info.version alone", () => {
     const dir = scratch();
     expect(runCli(["generate"], dir).status).toBe(0);

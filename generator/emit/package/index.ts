@@ -165,6 +165,16 @@ function cell(value: unknown): Handlebars.SafeString {
   return new Handlebars.SafeString(prose(String(value ?? "").replace(/\s*\r?\n\s*/g, " ")).toString().replace(/\|/g, "\\|"));
 }
 
+/** Text that is not Markdown (a change message quoting spec names): one line, every character shown as itself. */
+function literal(value: unknown): string {
+  return String(value ?? "")
+    .replace(/\s*\r?\n\s*/g, " ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[\\`*_[\]|#~!]/g, "\\$&");
+}
+
 /** An inline code span: backslashes do not escape inside one, so the fence grows instead. */
 function code(value: unknown): Handlebars.SafeString {
   const text = String(value ?? "").replace(/\s*\r?\n\s*/g, " ");
@@ -410,7 +420,7 @@ const CLASS_ORDER = ["breaking-wire", "breaking-code", "deprecation", "addition"
 hb.registerHelper("details", (c: VersionChange) =>
   [...(c.changes ?? [])]
     .sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class))
-    .map((d) => new Handlebars.SafeString(`**${d.class}**: ${d.operation !== undefined && !d.message.startsWith(d.operation) ? `${code(d.operation)}: ` : ""}${cell(d.message)} (${code(d.rule)})`)),
+    .map((d) => new Handlebars.SafeString(`**${d.class}**: ${d.operation !== undefined && !d.message.startsWith(d.operation) ? `${code(d.operation)}: ` : ""}${literal(d.message)} (${code(d.rule)})`)),
 );
 let readmeTemplate: HandlebarsTemplateDelegate | undefined;
 let changelogTemplate: HandlebarsTemplateDelegate | undefined;
