@@ -109,12 +109,16 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   };
   const covers = (types: JsonType[], t: JsonType) => types.includes(t) || (t === "integer" && types.includes("number"));
 
+  const ids = new WeakMap<object, number>();
+  let lastId = 0;
+  const idOf = (s: object) => ids.get(s) ?? (ids.set(s, ++lastId), lastId);
   function compare(o0: IrSchema, n0: IrSchema, dir: Dir, operation: string, files: [string | undefined, string | undefined], path: string, seen: Set<string>): void {
     const o = resolve(o0, oldByKey);
     const n = resolve(n0, newByKey);
     if (!o || !n) return;
-    // keyed by where the schemas are defined (past their $refs), so a shared schema is compared once per direction
-    const key = `${o.pointer}|${n.pointer}|${dir}`;
+    // keyed by the schemas themselves (past their $refs), so a shared schema is compared once per direction; not by
+    // pointer: a 3.0 `nullable` union wraps the union it makes nullable under the same pointer
+    const key = `${idOf(o)}|${idOf(n)}|${dir}`;
     if (seen.has(key)) return;
     seen.add(key);
     const at = { operation, old: [files[0], o.pointer] as [string | undefined, string], new: [files[1], n.pointer] as [string | undefined, string] };

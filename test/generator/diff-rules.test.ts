@@ -234,6 +234,16 @@ const withUnion = () => {
 const colours = (d: Doc, dir: "request" | "response") => (dir === "request" ? post(d).requestBody.content["application/json"].schema : get(d).responses["200"].content["application/json"].schema).properties.colour.oneOf as Doc[];
 cases.push({ name: "openapi: a request union's middle branch removed", base: withUnion, mutate: (d) => colours(d, "request").splice(1, 1), expect: ["request-union-branch-removed", "breaking-wire"], absent: ["request-enum-value-removed", "request-property-added-required"] });
 cases.push({ name: "openapi: a response union's branch added in the middle", base: withUnion, mutate: (d) => colours(d, "response").splice(1, 0, { $ref: "#/components/schemas/Item" }), expect: ["response-union-branch-added", "breaking-wire"], absent: ["response-enum-value-added", "response-property-removed"] });
+// OpenAPI 3.0: `nullable` on a union wraps it under the same pointer; what changes inside its branches is still seen
+const withNullableUnion = () => {
+  const d = api();
+  d["openapi"] = "3.0.3";
+  for (const k of ["Red", "Green"]) d["components"].schemas[k] = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
+  d["components"].schemas.Item.properties.colour = { nullable: true, oneOf: [{ $ref: "#/components/schemas/Red" }, { $ref: "#/components/schemas/Green" }] };
+  return d;
+};
+cases.push({ name: "openapi 3.0: a property made optional in a branch of a nullable union", base: withNullableUnion, mutate: (d) => (d["components"].schemas.Green.required = []), expect: ["response-property-became-optional", "breaking-wire"] });
+cases.push({ name: "openapi 3.0: a property removed from a branch of a nullable union", base: withNullableUnion, mutate: (d) => delete d["components"].schemas.Green.properties.name, expect: ["response-property-removed", "breaking-wire"] });
 cases.push({ name: "openapi: a union's branches reordered is no break", base: withUnion, mutate: (d) => (colours(d, "request").reverse(), colours(d, "response").reverse()), expect: null });
 oa("a response media type removed", (d) => (get(d).responses["200"].content = { "application/xml": get(d).responses["200"].content["application/json"] }), ["response-media-type-removed", "breaking-wire"]);
 oa("a security requirement added", (d) => (get(d).security = [{ key: [] }]), ["security-added", "breaking-wire"]);
