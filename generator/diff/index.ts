@@ -190,7 +190,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     // an object restructured into a union of types (or back) is judged as a whole, not as every property removed
     const ou = o.oneOf ?? o.anyOf;
     const nu = n.oneOf ?? n.anyOf;
-    if ((!ou && o.properties && nu) || (ou && !nu && n.properties)) {
+    if ((!ou && o.properties && nu && !n.properties) || (ou && !o.properties && !nu && n.properties)) {
       restructured(o, n, dir, operation, files, path, at);
       return;
     }
