@@ -11,8 +11,11 @@
 // matches when its rule is one that answers the Optic rule (OPTIC_RULES) and
 // its place on the same side (old for `before#`, new for `after#`) is where
 // the finding lands or inside it (a parameter's schema for a parameter).
-// `operation-removed` also answers every finding inside the operation it
-// removed (Optic reports each status and property of a removed operation).
+// Failing that, a removal (COVERING: an operation, a response, a response's
+// media type) answers every finding inside what it removed, in the same
+// operation (Optic reports each status and property of a removed operation),
+// and for Optic's union rule, a response change at a branch of the union or
+// at a branch's property (UNION_RULE).
 import { readFileSync } from "node:fs";
 import type { Change } from "../../generator/diff/index.ts";
 import type { OpticFinding } from "./optic.ts";
