@@ -96,21 +96,31 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     for (let hops = 0; cur?.kind === "ref" && hops < 64; hops++) cur = byKey.get(cur.target)?.schema;
     return cur === undefined || cur.kind === "ref" ? undefined : cur;
   };
-  const typesOf = (s: IrObjectLikeSchema): JsonType[] | undefined => {
-    if (s.types) return s.types;
-    if (s.properties || s.additionalProperties) return ["object"];
-    if (s.items || s.prefixItems) return ["array"];
-    return undefined;
+  /** The JSON types a schema allows (undefined: any); a union without types of its own allows its branches' (3.0 `nullable` adds "null"). */
+  const typesOf = (s: IrObjectLikeSchema, byKey: Map<string, IrNamedSchema>, depth = 0): JsonType[] | undefined => {
+    const own: JsonType[] | undefined = s.types ?? (s.properties || s.additionalProperties ? ["object"] : s.items || s.prefixItems ? ["array"] : undefined);
+    const branches = s.oneOf ?? s.anyOf;
+    if (!branches || depth > 8 || (own && !own.every((t) => t === "null"))) return own;
+    const each = branches.map((b) => {
+      const r = resolve(b, byKey);
+      return r?.kind === "schema" ? typesOf(r, byKey, depth + 1) : undefined;
+    });
+    return each.every((t) => t !== undefined) ? [...new Set([...(own ?? []), ...each.flat()])] : undefined;
   };
   const covers = (types: JsonType[], t: JsonType) => types.includes(t) || (t === "integer" && types.includes("number"));
 
+  const ids = new WeakMap<object, number>();
+  let lastId = 0;
+  const idOf = (s: object) => ids.get(s) ?? (ids.set(s, ++lastId), lastId);
   function compare(o0: IrSchema, n0: IrSchema, dir: Dir, operation: string, files: [string | undefined, string | undefined], path: string, seen: Set<string>): void {
-    const key = `${o0.pointer}|${n0.pointer}|${dir}`;
-    if (seen.has(key)) return;
-    seen.add(key);
     const o = resolve(o0, oldByKey);
     const n = resolve(n0, newByKey);
     if (!o || !n) return;
+    // keyed by the schemas themselves (past their $refs), so a shared schema is compared once per direction; not by
+    // pointer: a 3.0 `nullable` union wraps the union it makes nullable under the same pointer
+    const key = `${idOf(o)}|${idOf(n)}|${dir}`;
+    if (seen.has(key)) return;
+    seen.add(key);
     const at = { operation, old: [files[0], o.pointer] as [string | undefined, string], new: [files[1], n.pointer] as [string | undefined, string] };
     const where = path === "" ? "" : ` at ${path}`;
     const narrowing = dir === "request" ? "breaking-wire" : "addition";
@@ -127,8 +137,8 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     const ni = n.integer ? `${n.integer.encoding}${n.integer.signed ? ", signed" : ""}${n.integer.bits ? `, ${n.integer.bits} bits` : ""}` : undefined;
     if (oi !== ni) add(oi === undefined ? "integer-marked" : ni === undefined ? "integer-unmarked" : "integer-changed", "breaking-code", `${dir}${where}: ${oi === undefined ? `now a string-encoded integer (${ni}): bigint where the client reads numbers as bigint` : ni === undefined ? "no longer a string-encoded integer: a string again" : `integer form ${oi} → ${ni}`}`, at);
     // types
-    const ot = typesOf(o);
-    const nt = typesOf(n);
+    const ot = typesOf(o, oldByKey);
+    const nt = typesOf(n, newByKey);
     const removed = ot && nt ? ot.filter((t) => !covers(nt, t)) : !ot && nt ? ["any type"] : [];
     const added = ot && nt ? nt.filter((t) => !covers(ot, t)) : ot && !nt ? ["any type"] : [];
     if (removed.length > 0 && dir === "request") add("request-type-narrowed", "breaking-wire", `request${where} no longer accepts ${removed.join(", ")}`, at);
@@ -177,6 +187,13 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       const nClosed = n.additionalProperties?.kind === "boolean" && !n.additionalProperties.value;
       if (oOpen && nClosed) add("request-additional-properties-closed", "breaking-wire", `request${where} no longer accepts properties it does not declare`, at);
     }
+    // an object restructured into a union of types (or back) is judged as a whole, not as every property removed
+    const ou = o.oneOf ?? o.anyOf;
+    const nu = n.oneOf ?? n.anyOf;
+    if ((!ou && o.properties && nu && !n.properties) || (ou && !o.properties && !nu && n.properties)) {
+      restructured(o, n, dir, operation, files, path, at);
+      return;
+    }
     // properties
     const oProps = new Map((o.properties ?? []).map((p) => [p.name, p]));
     const nProps = new Map((n.properties ?? []).map((p) => [p.name, p]));
@@ -204,16 +221,97 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     if (dir === "request") for (const name of nReq) if (!oReq.has(name) && !nProps.has(name)) add("request-property-became-required", "breaking-wire", `request${where}: "${name}" is now required`, at);
     if (o.additionalProperties && n.additionalProperties && o.additionalProperties.kind !== "boolean" && n.additionalProperties.kind !== "boolean") compare(o.additionalProperties, n.additionalProperties, dir, operation, files, sub("*"), seen);
     if (o.items && n.items) compare(o.items, n.items, dir, operation, files, sub("[]"), seen);
-    // unions: a branch more widens, a branch fewer narrows
+    // unions: a branch more widens, a branch fewer narrows; branches pair by the schema they name, not by position
     for (const k of ["anyOf", "oneOf"] as const) {
       const ob = o[k];
       const nb = n[k];
       if (!ob || !nb) continue;
-      if (nb.length < ob.length && dir === "request") add("request-union-branch-removed", "breaking-wire", `request${where}: ${k} has ${ob.length - nb.length} branch${ob.length - nb.length > 1 ? "es" : ""} fewer`, at);
-      if (nb.length > ob.length && dir === "response") add("response-union-branch-added", "breaking-wire", `response${where}: ${k} has ${nb.length - ob.length} more branch${nb.length - ob.length > 1 ? "es" : ""}`, at);
-      for (let i = 0; i < Math.min(ob.length, nb.length); i++) compare(ob[i]!, nb[i]!, dir, operation, files, `${path}(${k}[${i}])`, seen);
+      const { pairs, gone, fresh } = pairBranches(ob, nb);
+      const list = (side: IrSchema[], idx: number[], byKey: Map<string, IrNamedSchema>) => idx.map((i) => branchLabel(side[i]!, i, byKey)).join(", ");
+      if (gone.length > 0 && dir === "request") add("request-union-branch-removed", "breaking-wire", `request${where}: ${k} no longer has ${list(ob, gone, oldByKey)}`, at);
+      if (fresh.length > 0 && dir === "response") add("response-union-branch-added", "breaking-wire", `response${where}: ${k} has ${fresh.length} more branch${fresh.length > 1 ? "es" : ""}: ${list(nb, fresh, newByKey)}`, at);
+      for (const [i, j] of pairs) compare(ob[i]!, nb[j]!, dir, operation, files, `${path}(${k}[${j}])`, seen);
     }
     for (let i = 0; i < Math.min(o.allOf?.length ?? 0, n.allOf?.length ?? 0); i++) compare(o.allOf![i]!, n.allOf![i]!, dir, operation, files, path, seen);
+  }
+
+  const branchName = (b: IrSchema, byKey: Map<string, IrNamedSchema>) => (b.kind === "ref" ? byKey.get(b.target)?.name : undefined);
+  const branchLabel = (b: IrSchema, i: number, byKey: Map<string, IrNamedSchema>) => branchName(b, byKey) ?? `branch ${i}`;
+  /** Old and new branches of a union paired: by the named schema they refer to, a renamed one by its structure, inline ones in order. */
+  function pairBranches(ob: IrSchema[], nb: IrSchema[]): { pairs: [number, number][]; gone: number[]; fresh: number[] } {
+    const pairs: [number, number][] = [];
+    const usedO = new Set<number>();
+    const usedN = new Set<number>();
+    const pair = (i: number, j: number) => (pairs.push([i, j]), usedO.add(i), usedN.add(j));
+    const oNames = ob.map((b) => branchName(b, oldByKey));
+    const nNames = nb.map((b) => branchName(b, newByKey));
+    oNames.forEach((name, i) => {
+      const j = name === undefined ? -1 : nNames.findIndex((m, j) => m === name && !usedN.has(j));
+      if (j >= 0) pair(i, j);
+    });
+    const shapeOf = (b: IrSchema, byKey: Map<string, IrNamedSchema>) => JSON.stringify(shape(b, byKey));
+    ob.forEach((b, i) => {
+      if (usedO.has(i) || oNames[i] === undefined) return;
+      const k = shapeOf(b, oldByKey);
+      const j = nb.findIndex((c, j) => !usedN.has(j) && nNames[j] !== undefined && shapeOf(c, newByKey) === k);
+      if (j >= 0) pair(i, j);
+    });
+    const restO = ob.map((_, i) => i).filter((i) => !usedO.has(i) && oNames[i] === undefined);
+    const restN = nb.map((_, j) => j).filter((j) => !usedN.has(j) && nNames[j] === undefined);
+    for (let x = 0; x < Math.min(restO.length, restN.length); x++) pair(restO[x]!, restN[x]!);
+    return { pairs: pairs.sort((a, b) => a[1] - b[1]), gone: ob.map((_, i) => i).filter((i) => !usedO.has(i)), fresh: nb.map((_, j) => j).filter((j) => !usedN.has(j)) };
+  }
+
+  /** Wire breaks a comparison would report, without reporting them. */
+  const probe = (o: IrSchema, n: IrSchema, dir: Dir, operation: string, files: [string | undefined, string | undefined], path: string): Change[] => {
+    const mark = changes.length;
+    compare(o, n, dir, operation, files, path, new Set());
+    return changes.splice(mark).filter((c) => c.class === "breaking-wire");
+  };
+
+  /**
+   * An object that became a union of types, or a union that became an object. A response breaks when a value it may
+   * now send does not read as the old type: for object → union, an old property no branch has, a required one some
+   * branch may leave out, or a branch's property that changed incompatibly; for union → object, when no old branch
+   * reads the new object. A request breaks when a value an old client sends is refused: object → union, when no
+   * branch accepts the old object; union → object, when the object does not accept every old branch. Otherwise the
+   * wire is unchanged and only the generated type changed shape (breaking-code for a response, which readers narrow;
+   * an addition for a request, whose old values still type-check).
+   */
+  function restructured(o: IrObjectLikeSchema, n: IrObjectLikeSchema, dir: Dir, operation: string, files: [string | undefined, string | undefined], path: string, at: { operation: string; old: [string | undefined, string]; new: [string | undefined, string] }): void {
+    const where = path === "" ? "" : ` at ${path}`;
+    const toUnion = !(o.oneOf ?? o.anyOf);
+    const k = toUnion ? (n.oneOf ? "oneOf" : "anyOf") : o.oneOf ? "oneOf" : "anyOf";
+    const branches = (toUnion ? n[k] : o[k])!;
+    const reasons: string[] = [];
+    const firstOf = (found: Change[][]) => found.reduce((a, b) => (b.length < a.length ? b : a))[0]?.message;
+    if (toUnion && dir === "response") {
+      // branches of other types (null, a string) are the type check's: "may now be null", not every property missing
+      const resolved = branches.map((b) => resolve(b, newByKey)).filter((b): b is IrObjectLikeSchema => b?.kind === "schema" && (typesOf(b, newByKey)?.includes("object") ?? true));
+      const oReq = new Set(o.required ?? []);
+      for (const p of o.properties ?? []) {
+        const having = resolved.filter((b) => b.properties?.some((q) => q.name === p.name));
+        if (having.length === 0) reasons.push(`"${p.name}" is in no branch`);
+        else if (oReq.has(p.name) && (having.length < resolved.length || having.some((b) => !(b.required ?? []).includes(p.name)))) reasons.push(`"${p.name}" may be missing`);
+        for (const b of having) {
+          const found = probe(p.schema, b.properties!.find((q) => q.name === p.name)!.schema, dir, operation, files, path === "" ? `/${p.name}` : `${path}/${p.name}`);
+          if (found.length > 0) reasons.push(found[0]!.message);
+        }
+      }
+    } else if (toUnion) {
+      const found = branches.map((b) => probe(o, b, dir, operation, files, path));
+      if (found.every((f) => f.length > 0)) reasons.push(`no branch accepts every old value (closest: ${firstOf(found)})`);
+    } else if (dir === "response") {
+      const found = branches.map((b) => probe(b, n, dir, operation, files, path));
+      if (found.every((f) => f.length > 0)) reasons.push(`no old branch reads the new object (closest: ${firstOf(found)})`);
+    } else {
+      const found = branches.map((b) => probe(b, n, dir, operation, files, path)).filter((f) => f.length > 0);
+      if (found.length > 0) reasons.push(`${found.length} old branch${found.length > 1 ? "es are" : " is"} refused: ${found[0]![0]!.message}`);
+    }
+    const cls: ChangeClass = reasons.length > 0 ? "breaking-wire" : dir === "response" ? "breaking-code" : "addition";
+    const shown = [...new Set(reasons)];
+    const why = shown.length > 0 ? `: ${shown.slice(0, 3).join("; ")}${shown.length > 3 ? `; and ${shown.length - 3} more` : ""}` : dir === "response" ? " (its object values read as before)" : " (old values are still accepted)";
+    add(`${dir}-restructured`, cls, `${dir}${where} ${toUnion ? `is now a ${k} of ${branches.length} types (was an object)` : `is now an object (was a ${k} of ${branches.length} types)`}${why}`, at);
   }
 
   // a schema reached from many operations is compared once per direction (its changes are reported at the first)
@@ -272,20 +370,25 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
       const nc = nb.content.find((d) => d.contentType === oc?.contentType);
       if (oc && nc) compare(oc.schema, nc.schema, "request", operation, files, "body", seen);
     }
-    // responses
-    for (const r of o.responses.filter((x) => x.success)) {
+    // responses: callers read the success bodies and handle the documented errors (as JSON-RPC's `errors`)
+    for (const r of o.responses) {
       const s = n.responses.find((x) => x.status === r.status);
       if (!s) {
-        add("success-status-removed", "breaking-wire", `${operation}: the ${r.status} response was removed`, at([files[0], r.pointer], undefined));
+        if (r.success) add("success-status-removed", "breaking-wire", `${operation}: the ${r.status} response was removed`, at([files[0], r.pointer], undefined));
+        else add("error-status-removed", "breaking-wire", `${operation}: the ${r.status} error response was removed`, at([files[0], r.pointer], undefined));
         continue;
       }
       for (const c of r.content) {
         const d = s.content.find((x) => x.contentType === c.contentType);
-        if (!d) add("response-media-type-removed", "breaking-wire", `${operation}: the ${r.status} response is no longer ${c.contentType}`, at([files[0], r.pointer], [files[1], s.pointer]));
+        if (!d) add("response-media-type-removed", "breaking-wire", `${operation}: the ${r.status} response is no longer ${c.contentType}`, at([files[0], c.schema.pointer.endsWith("/schema") ? c.schema.pointer.slice(0, -"/schema".length) : r.pointer], [files[1], s.pointer]));
         else compare(c.schema, d.schema, "response", operation, files, `${r.status}`, seen);
       }
     }
-    for (const s of n.responses) if (s.success && !o.responses.some((r) => r.status === s.status)) add("success-status-added", "addition", `${operation}: new ${s.status} response`, at(undefined, [files[1], s.pointer]));
+    for (const s of n.responses) {
+      if (o.responses.some((r) => r.status === s.status)) continue;
+      if (s.success) add("success-status-added", "addition", `${operation}: new ${s.status} response`, at(undefined, [files[1], s.pointer]));
+      else add("error-status-added", "addition", `${operation}: declares a ${s.status} error response`, at(undefined, [files[1], s.pointer]));
+    }
     // security
     const wasOpen = o.security.schemes.length === 0 || o.security.optional;
     const nowClosed = n.security.schemes.length > 0 && !n.security.optional;

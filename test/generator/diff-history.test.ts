@@ -80,6 +80,7 @@ describe.skipIf(!hasCommit("357391d"))("this repository's spec documents across 
   it("the C-Chain's widened hex patterns (issue 16) are not reported as breaks", () => {
     const r = report(["spec/node-cchain-rpc.openrpc.yaml", "--base", first("spec/node-cchain-rpc.openrpc.yaml")]);
     expect(r.changes.filter((c) => c.rule === "request-pattern-changed" && c.class === "breaking-wire")).toEqual([]);
-    expect(r.changes.filter((c) => c.rule === "request-pattern-changed").length).toBeGreaterThan(10);
+    // each shared schema once (Uint, Hash32, …: nine of them), not once per method that reaches it
+    expect(r.changes.filter((c) => c.rule === "request-pattern-changed").length).toBeGreaterThanOrEqual(9);
   });
 });

@@ -104,6 +104,8 @@ interface Case {
   mutate: (d: Doc) => void;
   /** [rule, class] that must be among the changes; `null`: nothing breaking at all. */
   expect: [string, ChangeClass] | null;
+  /** Rules that must not be among the changes (what a wrong reading of the change would report). */
+  absent?: string[];
 }
 
 const cases: Case[] = [];
@@ -111,7 +113,8 @@ const formats = { openapi: api, openrpc: rpc } as const;
 
 // ---- schema mutations, both directions, both formats -------------------------------------------
 
-type Mut = { name: string; apply: (s: Doc) => void; request: [string, ChangeClass] | null; response: [string, ChangeClass] | null };
+type Mut = { name: string; apply: (s: Doc) => void; request: [string, ChangeClass] | null; response: [string, ChangeClass] | null; absent?: string[] };
+const notPerProperty = ["response-property-removed", "request-property-removed", "response-type-widened", "request-type-narrowed"];
 const mutations: Mut[] = [
   { name: "an enum value removed", apply: (s) => (s["properties"].kind.enum = ["a"]), request: ["request-enum-value-removed", "breaking-wire"], response: ["response-enum-value-removed", "documentation"] },
   { name: "an enum value added", apply: (s) => (s["properties"].kind.enum = ["a", "b", "c"]), request: ["request-enum-value-added", "addition"], response: ["response-enum-value-added", "breaking-wire"] },
@@ -132,12 +135,43 @@ const mutations: Mut[] = [
   { name: "a property deprecated", apply: (s) => (s["properties"].note.deprecated = true), request: ["schema-deprecated", "deprecation"], response: ["schema-deprecated", "deprecation"] },
   { name: "a description changed", apply: (s) => (s["properties"].note.description = "free text"), request: ["description-changed", "documentation"], response: ["description-changed", "documentation"] },
   { name: "a string marked as an integer", apply: (s) => (s["properties"].note["x-avaspec-integer"] = "decimal"), request: ["integer-marked", "breaking-code"], response: ["integer-marked", "breaking-code"] },
+  // an object restructured into a union is judged as a whole (not as every property removed)
+  { name: "split into a oneOf of variants, each requiring a tag", apply: (s) => toUnion(s, (v) => [variant(v, "x"), variant(v, "y")]), request: ["request-restructured", "breaking-wire"], response: ["response-restructured", "breaking-code"], absent: notPerProperty },
+  { name: "now a oneOf of itself or another shape", apply: (s) => toUnion(s, (v) => [v, { type: "object", required: ["other"], properties: { other: { type: "string" } } }]), request: ["request-restructured", "addition"], response: ["response-restructured", "breaking-wire"], absent: notPerProperty },
+  { name: "now an anyOf of variants, one without a property", apply: (s) => toUnion(s, (v) => [v, { ...v, properties: { ...v["properties"], tags: undefined } }], "anyOf"), request: ["request-restructured", "addition"], response: ["response-restructured", "breaking-code"], absent: notPerProperty },
 ];
+/** Makes object schema `s` (in place) a union of the branches `make` builds from a copy of it. */
+function toUnion(s: Doc, make: (v: Doc) => Doc[], k: "oneOf" | "anyOf" = "oneOf") {
+  const v = JSON.parse(JSON.stringify(s)) as Doc;
+  for (const key of Object.keys(s)) delete s[key];
+  s[k] = JSON.parse(JSON.stringify(make(v)));
+}
+/** A copy of object schema `v` with a required tag property `flavor` of value `tag`. */
+const variant = (v: Doc, tag: string): Doc => ({ ...v, required: [...v["required"], "flavor"], properties: { ...v["properties"], flavor: { type: "string", enum: [tag] } } });
 for (const [format, base] of Object.entries(formats)) {
   for (const m of mutations) {
-    cases.push({ name: `${format}: request schema: ${m.name}`, base, mutate: (d) => m.apply(d["components"].schemas.NewItem), expect: m.request });
-    cases.push({ name: `${format}: response schema: ${m.name}`, base, mutate: (d) => m.apply(d["components"].schemas.Item), expect: m.response });
+    cases.push({ name: `${format}: request schema: ${m.name}`, base, mutate: (d) => m.apply(d["components"].schemas.NewItem), expect: m.request, ...(m.absent ? { absent: m.absent } : {}) });
+    cases.push({ name: `${format}: response schema: ${m.name}`, base, mutate: (d) => m.apply(d["components"].schemas.Item), expect: m.response, ...(m.absent ? { absent: m.absent } : {}) });
   }
+  // a union of variants made one object again: the base has Item and NewItem as a oneOf of two tagged variants
+  const unionBase = () => {
+    const d = base();
+    for (const k of ["Item", "NewItem"]) toUnion(d["components"].schemas[k], (v) => [variant(v, "x"), variant(v, "y")]);
+    return d;
+  };
+  const merged = (v: Doc) => ({ ...v, properties: { ...v["properties"], flavor: { type: "string", enum: ["x", "y"] } } });
+  /** The union made one object: `make` gets its first variant (tagged "x") and the variants merged (tag "x" or "y"). */
+  const back = (k: string, make: (first: Doc, all: Doc) => Doc) => (d: Doc) => {
+    const v = d["components"].schemas[k].oneOf[0];
+    d["components"].schemas[k] = make(v, merged(v));
+  };
+  const requiring = (v: Doc): Doc => ({ ...v, required: [...v["required"], "color"], properties: { ...v["properties"], color: { type: "string" } } });
+  const union = (name: string, k: string, make: (first: Doc, all: Doc) => Doc, expect: [string, ChangeClass], absent = notPerProperty) => cases.push({ name: `${format}: ${name}`, base: unionBase, mutate: back(k, make), expect, absent });
+  union("request schema: a oneOf of variants made one object that accepts each", "NewItem", (_v, all) => all, ["request-restructured", "addition"]);
+  union("request schema: a oneOf of variants made one object requiring a new property", "NewItem", (_v, all) => requiring(all), ["request-restructured", "breaking-wire"]);
+  union("request schema: a oneOf of variants made one of them", "NewItem", (v) => v, ["request-restructured", "breaking-wire"]);
+  union("response schema: a oneOf of variants made one of them", "Item", (v) => v, ["response-restructured", "breaking-code"]);
+  union("response schema: a oneOf of variants made a value of another type", "Item", () => ({ type: "array", items: { type: "string" } }), ["response-type-widened", "breaking-wire"], ["response-property-removed"]);
 }
 
 // ---- OpenAPI operations ------------------------------------------------------------------------
@@ -175,6 +209,42 @@ oa("a required request body added", (d) => (get(d).requestBody = { required: tru
 oa("a request media type removed", (d) => (post(d).requestBody.content = { "application/x-www-form-urlencoded": post(d).requestBody.content["application/json"] }), ["request-media-type-removed", "breaking-wire"]);
 oa("a success status removed", (d) => (post(d).responses = { "200": post(d).responses["201"] }), ["success-status-removed", "breaking-wire"]);
 oa("a success status added", (d) => (get(d).responses["206"] = { description: "partial" }), ["success-status-added", "addition"]);
+// error responses: callers handle the documented errors (as a JSON-RPC method's `errors`)
+const withError = () => {
+  const d = api();
+  get(d).responses["404"] = { description: "not found", content: { "application/json": { schema: { type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "integer" } } } } } };
+  get(d).responses["default"] = { description: "error", content: { "application/json": { schema: { type: "object" } } } };
+  return d;
+};
+const oe = (name: string, mutate: (d: Doc) => void, expect: [string, ChangeClass] | null) => cases.push({ name: `openapi: ${name}`, base: withError, mutate, expect });
+oe("an error status removed", (d) => delete get(d).responses["404"], ["error-status-removed", "breaking-wire"]);
+oe("the default (error) response removed", (d) => delete get(d).responses["default"], ["error-status-removed", "breaking-wire"]);
+oe("an error status added", (d) => (get(d).responses["409"] = { description: "conflict" }), ["error-status-added", "addition"]);
+oe("an error body's property removed", (d) => delete get(d).responses["404"].content["application/json"].schema.properties.code, ["response-property-removed", "breaking-wire"]);
+oe("an error body's media type removed", (d) => delete get(d).responses["404"].content, ["response-media-type-removed", "breaking-wire"]);
+// union branches pair by the schema they name: one removed from the middle is that one branch, not every later branch changed
+const withUnion = () => {
+  const d = api();
+  const kinds = ["Red", "Green", "Blue"];
+  for (const k of kinds) d["components"].schemas[k] = { type: "object", required: ["type"], properties: { type: { type: "string", enum: [k.toLowerCase()] }, [`${k.toLowerCase()}Level`]: { type: "integer" } } };
+  post(d).requestBody.content["application/json"].schema = { type: "object", properties: { colour: { oneOf: kinds.map((k) => ({ $ref: `#/components/schemas/${k}` })) } } };
+  get(d).responses["200"].content["application/json"].schema = { type: "object", properties: { colour: { oneOf: kinds.map((k) => ({ $ref: `#/components/schemas/${k}` })) } } };
+  return d;
+};
+const colours = (d: Doc, dir: "request" | "response") => (dir === "request" ? post(d).requestBody.content["application/json"].schema : get(d).responses["200"].content["application/json"].schema).properties.colour.oneOf as Doc[];
+cases.push({ name: "openapi: a request union's middle branch removed", base: withUnion, mutate: (d) => colours(d, "request").splice(1, 1), expect: ["request-union-branch-removed", "breaking-wire"], absent: ["request-enum-value-removed", "request-property-added-required"] });
+cases.push({ name: "openapi: a response union's branch added in the middle", base: withUnion, mutate: (d) => colours(d, "response").splice(1, 0, { $ref: "#/components/schemas/Item" }), expect: ["response-union-branch-added", "breaking-wire"], absent: ["response-enum-value-added", "response-property-removed"] });
+// OpenAPI 3.0: `nullable` on a union wraps it under the same pointer; what changes inside its branches is still seen
+const withNullableUnion = () => {
+  const d = api();
+  d["openapi"] = "3.0.3";
+  for (const k of ["Red", "Green"]) d["components"].schemas[k] = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
+  d["components"].schemas.Item.properties.colour = { nullable: true, oneOf: [{ $ref: "#/components/schemas/Red" }, { $ref: "#/components/schemas/Green" }] };
+  return d;
+};
+cases.push({ name: "openapi 3.0: a property made optional in a branch of a nullable union", base: withNullableUnion, mutate: (d) => (d["components"].schemas.Green.required = []), expect: ["response-property-became-optional", "breaking-wire"] });
+cases.push({ name: "openapi 3.0: a property removed from a branch of a nullable union", base: withNullableUnion, mutate: (d) => delete d["components"].schemas.Green.properties.name, expect: ["response-property-removed", "breaking-wire"] });
+cases.push({ name: "openapi: a union's branches reordered is no break", base: withUnion, mutate: (d) => (colours(d, "request").reverse(), colours(d, "response").reverse()), expect: null });
 oa("a response media type removed", (d) => (get(d).responses["200"].content = { "application/xml": get(d).responses["200"].content["application/json"] }), ["response-media-type-removed", "breaking-wire"]);
 oa("a security requirement added", (d) => (get(d).security = [{ key: [] }]), ["security-added", "breaking-wire"]);
 oa("a server removed", (d) => (d["servers"] = [{ url: "https://v2.api.example.com" }]), ["server-removed", "breaking-wire"]);
@@ -245,6 +315,7 @@ describe("avaspec diff rules", () => {
       expect(changes.filter((x) => x.class === "breaking-wire" || x.class === "breaking-code")).toEqual([]);
       return;
     }
+    for (const rule of c.absent ?? []) expect(changes.filter((x) => x.rule === rule).map((x) => x.message)).toEqual([]);
     const [rule, cls] = c.expect;
     const found = changes.find((x) => x.rule === rule);
     expect(found, `${rule} among ${JSON.stringify(changes.map((x) => `${x.rule}/${x.class}`))}`).toBeDefined();
@@ -256,6 +327,15 @@ describe("avaspec diff rules", () => {
   it.each(none.map((c) => [c.name, c] as const))("no change: %s", (_name, c) => {
     const changes = diff(c.base(), c.after(c.base()));
     expect(changes.filter((x) => x.class === "breaking-wire" || x.class === "breaking-code")).toEqual([]);
+  });
+});
+
+describe("a shared schema", () => {
+  it("is compared once per direction: a property removed from Item (the GET 200 and the POST 201 response) is one change", () => {
+    const after = api();
+    delete after["components"].schemas.Item.properties.size;
+    const removed = diff(api(), after).filter((c) => c.rule === "response-property-removed");
+    expect(removed.map((c) => c.old?.pointer)).toEqual(["#/components/schemas/Item/properties/size"]);
   });
 });
 
