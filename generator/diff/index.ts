@@ -438,6 +438,10 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   oldSide.ir.servers.forEach((s, i) => {
     if (!newServers.has(s.url)) add("server-removed", "breaking-wire", `server ${s.url} was removed`, { old: [undefined, `#/servers/${i}`] });
   });
+  // the document's own title and description: its README and doc comments
+  const [oi, ni] = [oldSide.ir.info, newSide.ir.info];
+  if (oi.title !== ni.title) add("document-title-changed", "documentation", `the title changed from ${JSON.stringify(oi.title)} to ${JSON.stringify(ni.title)}`, { old: [undefined, "#/info/title"], new: [undefined, "#/info/title"] });
+  if ((oi.description ?? "") !== (ni.description ?? "")) add("document-description-changed", "documentation", "the document's description changed", { old: [undefined, oi.description !== undefined ? "#/info/description" : "#/info"], new: [undefined, ni.description !== undefined ? "#/info/description" : "#/info"] });
   const newNames = new Map(newSide.ir.schemas.map((s) => [s.name, s]));
   const oldNames = new Map(oldSide.ir.schemas.map((s) => [s.name, s]));
   const fresh = newSide.ir.schemas.filter((s) => !oldNames.has(s.name));

@@ -256,6 +256,8 @@ oa("a schema renamed (same structure)", (d) => {
 }, ["schema-renamed", "breaking-code"]);
 oa("an unused schema removed", (d) => ((d["components"].schemas.Extra = { type: "string" }), 0), ["schema-added", "addition"]);
 oa("a summary changed", (d) => (get(d).summary = "Read one item"), ["operation-description-changed", "documentation"]);
+oa("the document's title changed", (d) => (d["info"].title = "Items, renamed"), ["document-title-changed", "documentation"]);
+oa("the document's description changed", (d) => (d["info"].description = "All about items."), ["document-description-changed", "documentation"]);
 
 // ---- OpenRPC methods ---------------------------------------------------------------------------
 
@@ -279,6 +281,7 @@ or("the result widened", (d) => (m(d, "put_item").result.schema = { type: ["bool
 or("an endpoint (server) removed", (d) => (d["servers"] = [{ name: "node", url: "https://rpc2.example.com/rpc" }]), ["server-removed", "breaking-wire"]);
 or("a method renamed", (d) => (m(d, "get_item").name = "fetch_item"), ["method-removed", "breaking-wire"]);
 or("a release marker added", (d) => (m(d, "get_item")["x-avaspec-deprecated-in"] = "v1.4.0"), ["operation-deprecated", "deprecation"]);
+or("the document's description changed", (d) => (d["info"].description = "All about items."), ["document-description-changed", "documentation"]);
 
 // ---- no-change cases: nothing breaking -----------------------------------------------------------
 
