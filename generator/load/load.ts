@@ -87,20 +87,65 @@ const MAX_ALIASES = 100;
 function tooDeepFlow(text: string): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-    } else if (ch === "'") {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22 /* " */) i = closingQuote(text, i);
+    else if (ch === 0x27 /* ' */) {
       for (i++; i < text.length; i++) if (text[i] === "'" && text[i + 1] !== "'") break;
       else if (text[i] === "'") i++;
-    } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (ch === "{" || ch === "[") {
+    } else if (ch === 0x23 /* # */ && (i === 0 || /\s/.test(text[i - 1]!))) {
+      const end = text.indexOf("\n", i);
+      i = end === -1 ? text.length : end;
+    } else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
       if (++depth > MAX_NESTING) return i;
-    } else if (ch === "}" || ch === "]") depth = Math.max(0, depth - 1);
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) depth = Math.max(0, depth - 1);
   }
   return undefined;
 }
+
+/**
+ * The offset of the `"` that closes the double-quoted string opening at
+ * `open` (a backslash escapes the character after it), or the text's length
+ * when none does. Found with indexOf, not character by character: the
+ * scanners of a 13 MB JSON document spend most of their time in strings.
+ */
+function closingQuote(text: string, open: number): number {
+  for (let i = open + 1; ; ) {
+    const q = text.indexOf('"', i);
+    if (q === -1) return text.length;
+    // escaped when an odd number of backslashes runs up to it (inside the string: the opening quote is not one)
+    let b = q - 1;
+    while (text.charCodeAt(b) === 0x5c) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    i = q + 1;
+  }
+}
+
+/**
+ * Whether some line starts with a run of MAX_NESTING or more whitespace and
+ * dash characters. Without one, tooDeepBlock cannot find too deep a nesting:
+ * the entries of its stack have distinct columns, each within that run of
+ * some line, so there are at most MAX_NESTING of them. Such a run covers an
+ * offset that is a multiple of MAX_NESTING, so only the runs through those
+ * offsets are looked at (GitHub's 13 MB document: a few thousand short runs).
+ */
+function hasDeepLine(text: string): boolean {
+  const indentish = (i: number) => {
+    const c = text.charCodeAt(i);
+    // whitespace as trimStart sees it, except the line feed; or a dash
+    return c === 0x20 || c === 0x09 || c === 0x2d || (c > 0x0a && c <= 0x0d) || (c > 0x7f && WHITESPACE.test(text[i]!));
+  };
+  for (let at = MAX_NESTING - 1; at < text.length; at += MAX_NESTING) {
+    if (!indentish(at)) continue;
+    let start = at;
+    while (start > 0 && indentish(start - 1)) start--;
+    if (start > 0 && text.charCodeAt(start - 1) !== 0x0a) continue;
+    let end = at + 1;
+    while (end < text.length && indentish(end)) end++;
+    if (end - start >= MAX_NESTING) return true;
+  }
+  return false;
+}
+const WHITESPACE = /\s/;
 
 /**
  * Where block (indentation) nesting first goes deeper than MAX_NESTING, with
@@ -109,6 +154,7 @@ function tooDeepFlow(text: string): number | undefined {
  * scalars (`|`, `>`) are text, not nesting; `- ` entries on one line count.
  */
 function tooDeepBlock(text: string): { offset: number; pointer: string } | undefined {
+  if (!hasDeepLine(text)) return undefined;
   const stack: { indent: number; key: string }[] = [];
   let scalarIndent = -1;
   let offset = 0;
@@ -137,11 +183,29 @@ function tooDeepBlock(text: string): { offset: number; pointer: string } | undef
 
 /** The pointer of the first node deeper than MAX_NESTING (iterative: the tree may be deep). */
 function tooDeepTree(root: unknown): string[] | undefined {
-  const stack: [unknown, string[]][] = [[root, []]];
+  // the path of a node is made only for the one reported: each entry links to its parent's
+  interface Entry {
+    value: unknown;
+    depth: number;
+    key: string;
+    parent: Entry | undefined;
+  }
+  const stack: Entry[] = [{ value: root, depth: 0, key: "", parent: undefined }];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
-    if (path.length > MAX_NESTING) return path;
-    if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) stack.push([v, [...path, k]]);
+    const entry = stack.pop()!;
+    if (entry.depth > MAX_NESTING) {
+      const path: string[] = [];
+      for (let e: Entry | undefined = entry; e?.parent; e = e.parent) path.push(e.key);
+      return path.reverse();
+    }
+    const value = entry.value;
+    if (typeof value !== "object" || value === null) continue;
+    for (const k in value) if (Object.prototype.hasOwnProperty.call(value, k)) {
+      const v = (value as Record<string, unknown>)[k];
+      // a scalar child is no deeper than MAX_NESTING + 1: only a container's depth can matter
+      if (typeof v === "object" && v !== null) stack.push({ value: v, depth: entry.depth + 1, key: k, parent: entry });
+      else if (entry.depth + 1 > MAX_NESTING) stack.push({ value: v, depth: entry.depth + 1, key: k, parent: entry });
+    }
   }
   return undefined;
 }
@@ -338,25 +402,26 @@ function jsonLocator(text: string): (tokens: readonly string[]) => { line: numbe
   };
   const stringEnd = (i: number) => {
     // i at the opening quote
-    for (let j = i + 1; j < text.length; j++) {
-      const ch = text[j];
-      if (ch === "\\") j++;
-      else if (ch === '"') return j + 1;
-    }
-    throw new NotJson();
+    const q = closingQuote(text, i);
+    if (q >= text.length) throw new NotJson();
+    return q + 1;
   };
+  /** Where each container scanned over ends: a container inside one already scanned is not scanned again when a pointer goes into it. */
+  const ends = new Map<number, number>();
   const valueEnd = (i: number): number => {
     const ch = text[i];
     if (ch === '"') return stringEnd(i);
     if (ch === "{" || ch === "[") {
-      let depth = 0;
+      const known = ends.get(i);
+      if (known !== undefined) return known;
+      const open: number[] = [];
       for (let j = i; j < text.length; j++) {
-        const c = text[j];
-        if (c === '"') j = stringEnd(j) - 1;
-        else if (c === "{" || c === "[") depth++;
-        else if (c === "}" || c === "]") {
-          depth--;
-          if (depth === 0) return j + 1;
+        const c = text.charCodeAt(j);
+        if (c === 0x22 /* " */) j = stringEnd(j) - 1;
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) open.push(j);
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+          ends.set(open.pop()!, j + 1);
+          if (open.length === 0) return j + 1;
         }
       }
       throw new NotJson();
@@ -471,7 +536,7 @@ function hasDuplicateKey(text: string): boolean {
     const ch = text.charCodeAt(i);
     if (ch === 0x22 /* " */) {
       const start = i;
-      for (i++; text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      i = closingQuote(text, i);
       const keys = objects[objects.length - 1];
       if (expectKey && keys) {
         const key = text.slice(start + 1, i);
