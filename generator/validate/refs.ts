@@ -28,7 +28,8 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
   }
   const isNameMap = NAME_MAPS.has(ownKey);
   if (!isObj(node)) return;
-  for (const [key, value] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     if (key === "$ref" && typeof value === "string" && !isNameMap) {
       visit(node, value, ptr.join(pointer, key));
       continue;

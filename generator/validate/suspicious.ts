@@ -48,7 +48,8 @@ export function suspicious(doc: LoadedDocument): Diagnostic[] {
       continue;
     }
     if (!isObj(node)) continue;
-    for (const [key, value] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
       // the member's pointer is made only for what is reported or walked into (most members are scalars and fine)
       if (!data && !inNames) {
         if (key === "$ref" && typeof value !== "string") warn("ref/type", ptr.join(pointer, key), `$ref must be a string; ${JSON.stringify(value)} is ignored`);
