@@ -305,15 +305,17 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     const pos = locate(pointer);
     return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: DEPTH_HINT }] };
   }
-  const lookup = (tokens: string[] | undefined) => {
+  /** `written`: the pointer as given, when it is already the one the tokens make (no `~` escapes, no percent-encoding). */
+  const lookup = (tokens: string[] | undefined, written?: string) => {
     if (tokens === undefined) return undefined;
     const r = ptr.get(root, tokens);
-    return r.found ? { value: r.value, pointer: "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
+    return r.found ? { value: r.value, pointer: written ?? "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
   };
+  const plain = (pointer: string, uri: boolean) => (pointer.includes("~") || (uri && pointer.includes("%")) ? undefined : pointer);
   let anchors: Map<string, string[]> | undefined;
   const resolve = (ref: string) => {
     const tokens = ptr.parse(ref, true);
-    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens);
+    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens, tokens && plain(ref, true));
     // a plain-name fragment (`#node`): the schema that declares that anchor
     let name: string;
     try {
@@ -323,7 +325,10 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     }
     return lookup((anchors ??= schemaAnchors(root)).get(name));
   };
-  const at = (pointer: string) => lookup(ptr.parse(pointer));
+  const at = (pointer: string) => {
+    const tokens = ptr.parse(pointer);
+    return lookup(tokens, tokens && plain(pointer, false));
+  };
   return { document: { file, text, root, locate, resolve, at }, diagnostics };
 }
 
