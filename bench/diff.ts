@@ -218,7 +218,7 @@ table(
     r.tool + (r.stored ? " (stored)" : ""),
     r.stored ? "-" : String(r.samples.length),
     r.error ? "FAILED" : f2(r.wall),
-    r.error || r.stored ? "-" : `${f2(r.minWall)}–${f2(r.maxWall)}`,
+    r.error || r.stored || r.samples.length < 2 ? "-" : `${f2(r.minWall)}–${f2(r.maxWall)}`,
     f2(r.cpu),
     r.peakRssMb === undefined ? "-" : String(Math.round(r.peakRssMb)),
     r.breaking === undefined ? "-" : String(r.breaking),
