@@ -348,8 +348,10 @@ function loadJson(file: string, text: string): LoadResult | undefined {
   } catch {
     return undefined;
   }
-  if (hasDuplicateKey(body)) return undefined;
-  return loaded(file, text, root, lazyLocator(text), []);
+  // where each container ends, found by that scan: the locator need not scan the text again
+  const ends = new Map<number, number>();
+  if (hasDuplicateKey(body, ends, text.length - body.length)) return undefined;
+  return loaded(file, text, root, lazyLocator(text, ends), []);
 }
 
 /**
@@ -359,7 +361,7 @@ function loadJson(file: string, text: string): LoadResult | undefined {
  * would build a node tree of all of it); anything else, or JSON the scanner
  * does not follow, through a YAML parse.
  */
-function lazyLocator(text: string): LoadedDocument["locate"] {
+function lazyLocator(text: string, ends?: Map<number, number>): LoadedDocument["locate"] {
   let located: LoadedDocument["locate"] | undefined;
   const yaml = (): LoadedDocument["locate"] => {
     const lineCounter = new LineCounter();
@@ -368,7 +370,7 @@ function lazyLocator(text: string): LoadedDocument["locate"] {
   };
   return (pointer) => {
     if (!located) {
-      const json = /^\s*[[{]/.test(text) ? jsonLocator(text) : undefined;
+      const json = /^\s*[[{]/.test(text) ? jsonLocator(text, ends) : undefined;
       located = json
         ? (p) => {
             try {
@@ -388,7 +390,7 @@ function lazyLocator(text: string): LoadedDocument["locate"] {
 class NotJson extends Error {}
 
 /** Positions of JSON pointers in a JSON text: each container's members are found once, by scanning it, the first time a pointer goes through it. */
-function jsonLocator(text: string): (tokens: readonly string[]) => { line: number; col: number } {
+function jsonLocator(text: string, knownEnds?: Map<number, number>): (tokens: readonly string[]) => { line: number; col: number } {
   const lineStarts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const position = (offset: number) => {
@@ -411,8 +413,8 @@ function jsonLocator(text: string): (tokens: readonly string[]) => { line: numbe
     if (q >= text.length) throw new NotJson();
     return q + 1;
   };
-  /** Where each container scanned over ends: a container inside one already scanned is not scanned again when a pointer goes into it. */
-  const ends = new Map<number, number>();
+  /** Where each container scanned over ends (for a JSON document, all of them, from its duplicate-key scan): a container inside one already scanned is not scanned again when a pointer goes into it. */
+  const ends = knownEnds ?? new Map<number, number>();
   const valueEnd = (i: number): number => {
     const ch = text[i];
     if (ch === '"') return stringEnd(i);
@@ -533,9 +535,14 @@ function jsonComment(text: string): number | undefined {
   return m ? m.index + m[0].length - m[1]!.length : undefined;
 }
 
-/** Whether some object of valid JSON text repeats a key (compared as written). */
-function hasDuplicateKey(text: string): boolean {
+/**
+ * Whether some object of valid JSON text repeats a key (compared as written).
+ * Records in `ends` where each container ends (offset of its `{` or `[` →
+ * just after its `}` or `]`, both plus `shift`), as jsonLocator's scan would.
+ */
+function hasDuplicateKey(text: string, ends: Map<number, number>, shift: number): boolean {
   const objects: (Set<string> | undefined)[] = [];
+  const starts: number[] = [];
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
@@ -550,11 +557,16 @@ function hasDuplicateKey(text: string): boolean {
       }
     } else if (ch === 0x7b /* { */) {
       objects.push(new Set());
+      starts.push(i);
       expectKey = true;
     } else if (ch === 0x5b /* [ */) {
       objects.push(undefined);
+      starts.push(i);
       expectKey = false;
-    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) objects.pop();
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) {
+      objects.pop();
+      ends.set(starts.pop()! + shift, i + 1 + shift);
+    }
     else if (ch === 0x2c /* , */) expectKey = objects[objects.length - 1] !== undefined;
     else if (ch === 0x3a /* : */) expectKey = false;
   }
