@@ -297,9 +297,14 @@ function schemaAnchors(root: unknown): Map<string, string[]> {
   return out;
 }
 
-/** The document over a parsed root, or a depth diagnostic when the tree nests too deeply. */
-function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[]): LoadResult {
-  const deep = tooDeepTree(root);
+/**
+ * The document over a parsed root, or a depth diagnostic when the tree nests
+ * too deeply. `depthChecked`: the text is JSON that tooDeepFlow passed, whose
+ * bracket count is then exactly the tree's depth (in valid JSON, quotes and
+ * `#` outside strings do not occur), so the tree need not be walked.
+ */
+function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[], depthChecked = false): LoadResult {
+  const deep = depthChecked ? undefined : tooDeepTree(root);
   if (deep) {
     const pointer = "#" + deep.map((t) => "/" + ptr.escapeToken(t)).join("");
     const pos = locate(pointer);
@@ -351,7 +356,7 @@ function loadJson(file: string, text: string): LoadResult | undefined {
   // where each container ends, found by that scan: the locator need not scan the text again
   const ends = new Map<number, number>();
   if (hasDuplicateKey(body, ends, text.length - body.length)) return undefined;
-  return loaded(file, text, root, lazyLocator(text, ends), []);
+  return loaded(file, text, root, lazyLocator(text, ends), [], true);
 }
 
 /**
