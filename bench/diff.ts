@@ -9,7 +9,7 @@
  * `/usr/bin/time -f "%e %M %U %S"` (wall s, peak RSS KB, user s, sys s).
  * avaspec runs N times per input in rounds (the repository's CLI, bundled
  * first by scripts/build.mjs: bin/avaspec.mjs, `--format json`); Optic, which
- * took 13 minutes and 1.9 GB on the GitHub pair, runs once per input. The
+ * took 8–13 minutes and 2 GB on the GitHub pair, runs once per input. The
  * table has the median wall, min/max, median CPU (user + sys), peak RSS, the
  * breaking findings of each tool (avaspec: breaking-wire changes; Optic: its
  * failed checks) and Optic's wall ÷ avaspec's. Reports only: exits 0 whether
@@ -185,7 +185,7 @@ for (const input of inputs) {
   const o: Row = { input: input.name, tool: "Optic", samples: [] };
   const runOptic = !flags["no-optic"] && !(flags["pairs-only"] && input.big);
   if (runOptic) {
-    console.log(`Optic on ${input.name}${input.big ? " (about 13 minutes) " : ""}...`);
+    console.log(`Optic on ${input.name}${input.big ? " (8–13 minutes on a 2-core VM) " : ""}...`);
     try {
       opticOnce(input, o);
     } catch (e) {
