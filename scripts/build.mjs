@@ -54,9 +54,24 @@ const plugin = {
     // dependencies load through require: Node then skips the ESM export scan of their CommonJS
     const deps = new RegExp(`^(${RUNTIME_DEPENDENCIES.map((d) => d.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`);
     build.onResolve({ filter: deps }, (args) => (args.namespace === "avaspec-dep" ? { path: args.path, external: true } : { path: args.path, namespace: "avaspec-dep" }));
-    build.onLoad({ filter: /.*/, namespace: "avaspec-dep" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "avaspec-dep" }, (args) => ({ contents: LAZY_DEPENDENCIES.has(args.path) ? lazyModule(args.path) : `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
   },
 };
+
+/**
+ * Dependencies required the first time one of their exports is read, not when
+ * the CLI starts: ts-morph (a third of a second to load) serves only code
+ * generation, and `avaspec diff` or `mock` never touch it. The module is an
+ * object with a getter per export, named from the installed package at build
+ * time (esbuild's interop copies them as getters, so each read still reaches
+ * the real module).
+ */
+const LAZY_DEPENDENCIES = new Set(["ts-morph"]);
+function lazyModule(name) {
+  const id = JSON.stringify(name);
+  const getters = Object.keys(require(name)).map((k) => `${JSON.stringify(k)}: { enumerable: true, get: () => load()[${JSON.stringify(k)}] }`);
+  return `let loaded;\nconst load = () => (loaded ??= require(${id}));\nmodule.exports = Object.defineProperties({}, {\n${getters.join(",\n")}\n});\n`;
+}
 
 const banner = `import { createRequire as __avaspecCreateRequire } from "node:module";\nconst require = __avaspecCreateRequire(import.meta.url);`;
 

@@ -260,6 +260,9 @@ export class SchemaBuilder {
 
   private buildNode(node: Record<string, unknown>, pointer: string, meta: IrSchemaMeta): IrObjectLikeSchema {
     const s: IrObjectLikeSchema = { ...meta, kind: "schema" };
+    // which groups of less common keywords the node has: the loops below look up only those (a schema has a few keywords of dozens)
+    let present = 0;
+    for (const k of Object.keys(node)) present |= KEYWORD_GROUPS.get(k) ?? 0;
     // type: string | string[]; 3.0 `nullable` adds null
     const t = node["type"];
     if (t !== undefined) {
@@ -295,7 +298,7 @@ export class SchemaBuilder {
     // 3.1 spells raw bytes as contentMediaType (3.0: format: binary); base64 text (contentEncoding) stays a string
     const media = node["contentMediaType"];
     if (s.format === undefined && typeof media === "string" && node["contentEncoding"] === undefined && !/^text\/|json|xml/i.test(media)) s.format = "binary";
-    for (const k of ["minLength", "maxLength", "minimum", "maximum", "multipleOf", "minProperties", "maxProperties", "minItems", "maxItems", "minContains", "maxContains"] as const) {
+    if (present & NUMERIC) for (const k of NUMERIC_KEYWORDS) {
       const v = num(node[k]);
       if (v !== undefined) s[k] = v;
     }
@@ -304,7 +307,7 @@ export class SchemaBuilder {
       this.checkPattern(s.pattern, ptr.join(pointer, "pattern"));
     }
     // exclusive bounds: draft-04 / OpenAPI 3.0 booleans modify minimum/maximum
-    for (const [ex, base] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    if (present & EXCLUSIVE) for (const [ex, base] of EXCLUSIVE_BOUNDS) {
       const v = node[ex];
       if (typeof v === "number") s[ex] = v;
       else if (v === true && s[base] !== undefined) {
@@ -344,15 +347,17 @@ export class SchemaBuilder {
     if (up) s.unevaluatedProperties = up;
     if (isObj(node["dependentRequired"])) s.dependentRequired = node["dependentRequired"] as Record<string, string[]>;
     // draft-07 `dependencies` splits into the two 2019+ keywords
-    const deps = isObj(node["dependencies"]) ? node["dependencies"] : {};
-    const depSchemas = { ...(isObj(node["dependentSchemas"]) ? node["dependentSchemas"] : {}) };
-    for (const [k, v] of Object.entries(deps)) {
-      if (Array.isArray(v)) (s.dependentRequired ??= {})[k] = v as string[];
-      else depSchemas[k] = v;
-    }
-    if (Object.keys(depSchemas).length > 0) {
-      s.dependentSchemas = {};
-      for (const [k, v] of Object.entries(depSchemas)) s.dependentSchemas[k] = this.build(v, ptr.join(pointer, k in deps ? "dependencies" : "dependentSchemas", k));
+    if (present & DEPENDENCIES) {
+      const deps = isObj(node["dependencies"]) ? node["dependencies"] : {};
+      const depSchemas = { ...(isObj(node["dependentSchemas"]) ? node["dependentSchemas"] : {}) };
+      for (const [k, v] of Object.entries(deps)) {
+        if (Array.isArray(v)) (s.dependentRequired ??= {})[k] = v as string[];
+        else depSchemas[k] = v;
+      }
+      if (Object.keys(depSchemas).length > 0) {
+        s.dependentSchemas = {};
+        for (const [k, v] of Object.entries(depSchemas)) s.dependentSchemas[k] = this.build(v, ptr.join(pointer, k in deps ? "dependencies" : "dependentSchemas", k));
+      }
     }
     // arrays: draft-07 `items: [..]` is 2020-12 `prefixItems`, its `additionalItems` is `items`
     if (Array.isArray(node["items"])) {
@@ -365,11 +370,11 @@ export class SchemaBuilder {
       const pi = this.subList(node, "prefixItems", pointer);
       if (pi) s.prefixItems = pi;
     }
-    for (const k of ["contains", "unevaluatedItems", "not", "if", "then", "else"] as const) {
+    if (present & SINGLE) for (const k of SINGLE_SUBSCHEMAS) {
       const v = this.sub(node, k, pointer);
       if (v) s[k] = v;
     }
-    for (const k of ["allOf", "anyOf", "oneOf"] as const) {
+    if (present & LISTS) for (const k of SUBSCHEMA_LISTS) {
       const v = this.subList(node, k, pointer);
       if (v) s[k] = v;
     }
@@ -397,4 +402,18 @@ export class SchemaBuilder {
   }
 }
 
+const NUMERIC_KEYWORDS = ["minLength", "maxLength", "minimum", "maximum", "multipleOf", "minProperties", "maxProperties", "minItems", "maxItems", "minContains", "maxContains"] as const;
+const EXCLUSIVE_BOUNDS = [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const;
+const SINGLE_SUBSCHEMAS = ["contains", "unevaluatedItems", "not", "if", "then", "else"] as const;
+const SUBSCHEMA_LISTS = ["allOf", "anyOf", "oneOf"] as const;
+const [NUMERIC, EXCLUSIVE, DEPENDENCIES, SINGLE, LISTS] = [1, 2, 4, 8, 16];
+/** Keyword → its group's bit, for buildNode's check of which groups a schema has. */
+const KEYWORD_GROUPS = new Map<string, number>([
+  ...NUMERIC_KEYWORDS.map((k) => [k, NUMERIC] as const),
+  ...EXCLUSIVE_BOUNDS.map(([k]) => [k, EXCLUSIVE] as const),
+  ["dependencies", DEPENDENCIES],
+  ["dependentSchemas", DEPENDENCIES],
+  ...SINGLE_SUBSCHEMAS.map((k) => [k, SINGLE] as const),
+  ...SUBSCHEMA_LISTS.map((k) => [k, LISTS] as const),
+]);
 const ANNOTATIONS = new Set(["title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "example", "$comment", "summary"]);

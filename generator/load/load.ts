@@ -87,20 +87,65 @@ const MAX_ALIASES = 100;
 function tooDeepFlow(text: string): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-    } else if (ch === "'") {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22 /* " */) i = closingQuote(text, i);
+    else if (ch === 0x27 /* ' */) {
       for (i++; i < text.length; i++) if (text[i] === "'" && text[i + 1] !== "'") break;
       else if (text[i] === "'") i++;
-    } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (ch === "{" || ch === "[") {
+    } else if (ch === 0x23 /* # */ && (i === 0 || /\s/.test(text[i - 1]!))) {
+      const end = text.indexOf("\n", i);
+      i = end === -1 ? text.length : end;
+    } else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
       if (++depth > MAX_NESTING) return i;
-    } else if (ch === "}" || ch === "]") depth = Math.max(0, depth - 1);
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) depth = Math.max(0, depth - 1);
   }
   return undefined;
 }
+
+/**
+ * The offset of the `"` that closes the double-quoted string opening at
+ * `open` (a backslash escapes the character after it), or the text's length
+ * when none does. Found with indexOf, not character by character: the
+ * scanners of a 13 MB JSON document spend most of their time in strings.
+ */
+function closingQuote(text: string, open: number): number {
+  for (let i = open + 1; ; ) {
+    const q = text.indexOf('"', i);
+    if (q === -1) return text.length;
+    // escaped when an odd number of backslashes runs up to it (inside the string: the opening quote is not one)
+    let b = q - 1;
+    while (text.charCodeAt(b) === 0x5c) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    i = q + 1;
+  }
+}
+
+/**
+ * Whether some line starts with a run of MAX_NESTING or more whitespace and
+ * dash characters. Without one, tooDeepBlock cannot find too deep a nesting:
+ * the entries of its stack have distinct columns, each within that run of
+ * some line, so there are at most MAX_NESTING of them. Such a run covers an
+ * offset that is a multiple of MAX_NESTING, so only the runs through those
+ * offsets are looked at (GitHub's 13 MB document: a few thousand short runs).
+ */
+function hasDeepLine(text: string): boolean {
+  const indentish = (i: number) => {
+    const c = text.charCodeAt(i);
+    // whitespace as trimStart sees it, except the line feed; or a dash
+    return c === 0x20 || c === 0x09 || c === 0x2d || (c > 0x0a && c <= 0x0d) || (c > 0x7f && WHITESPACE.test(text[i]!));
+  };
+  for (let at = MAX_NESTING - 1; at < text.length; at += MAX_NESTING) {
+    if (!indentish(at)) continue;
+    let start = at;
+    while (start > 0 && indentish(start - 1)) start--;
+    if (start > 0 && text.charCodeAt(start - 1) !== 0x0a) continue;
+    let end = at + 1;
+    while (end < text.length && indentish(end)) end++;
+    if (end - start >= MAX_NESTING) return true;
+  }
+  return false;
+}
+const WHITESPACE = /\s/;
 
 /**
  * Where block (indentation) nesting first goes deeper than MAX_NESTING, with
@@ -109,6 +154,7 @@ function tooDeepFlow(text: string): number | undefined {
  * scalars (`|`, `>`) are text, not nesting; `- ` entries on one line count.
  */
 function tooDeepBlock(text: string): { offset: number; pointer: string } | undefined {
+  if (!hasDeepLine(text)) return undefined;
   const stack: { indent: number; key: string }[] = [];
   let scalarIndent = -1;
   let offset = 0;
@@ -137,11 +183,29 @@ function tooDeepBlock(text: string): { offset: number; pointer: string } | undef
 
 /** The pointer of the first node deeper than MAX_NESTING (iterative: the tree may be deep). */
 function tooDeepTree(root: unknown): string[] | undefined {
-  const stack: [unknown, string[]][] = [[root, []]];
+  // the path of a node is made only for the one reported: each entry links to its parent's
+  interface Entry {
+    value: unknown;
+    depth: number;
+    key: string;
+    parent: Entry | undefined;
+  }
+  const stack: Entry[] = [{ value: root, depth: 0, key: "", parent: undefined }];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
-    if (path.length > MAX_NESTING) return path;
-    if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) stack.push([v, [...path, k]]);
+    const entry = stack.pop()!;
+    if (entry.depth > MAX_NESTING) {
+      const path: string[] = [];
+      for (let e: Entry | undefined = entry; e?.parent; e = e.parent) path.push(e.key);
+      return path.reverse();
+    }
+    const value = entry.value;
+    if (typeof value !== "object" || value === null) continue;
+    for (const k in value) if (Object.prototype.hasOwnProperty.call(value, k)) {
+      const v = (value as Record<string, unknown>)[k];
+      // a scalar child is no deeper than MAX_NESTING + 1: only a container's depth can matter
+      if (typeof v === "object" && v !== null) stack.push({ value: v, depth: entry.depth + 1, key: k, parent: entry });
+      else if (entry.depth + 1 > MAX_NESTING) stack.push({ value: v, depth: entry.depth + 1, key: k, parent: entry });
+    }
   }
   return undefined;
 }
@@ -233,23 +297,30 @@ function schemaAnchors(root: unknown): Map<string, string[]> {
   return out;
 }
 
-/** The document over a parsed root, or a depth diagnostic when the tree nests too deeply. */
-function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[]): LoadResult {
-  const deep = tooDeepTree(root);
+/**
+ * The document over a parsed root, or a depth diagnostic when the tree nests
+ * too deeply. `depthChecked`: the text is JSON that tooDeepFlow passed, whose
+ * bracket count is then exactly the tree's depth (in valid JSON, quotes and
+ * `#` outside strings do not occur), so the tree need not be walked.
+ */
+function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[], depthChecked = false): LoadResult {
+  const deep = depthChecked ? undefined : tooDeepTree(root);
   if (deep) {
     const pointer = "#" + deep.map((t) => "/" + ptr.escapeToken(t)).join("");
     const pos = locate(pointer);
     return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: DEPTH_HINT }] };
   }
-  const lookup = (tokens: string[] | undefined) => {
+  /** `written`: the pointer as given, when it is already the one the tokens make (no `~` escapes, no percent-encoding). */
+  const lookup = (tokens: string[] | undefined, written?: string) => {
     if (tokens === undefined) return undefined;
     const r = ptr.get(root, tokens);
-    return r.found ? { value: r.value, pointer: "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
+    return r.found ? { value: r.value, pointer: written ?? "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
   };
+  const plain = (pointer: string, uri: boolean) => (pointer.includes("~") || (uri && pointer.includes("%")) ? undefined : pointer);
   let anchors: Map<string, string[]> | undefined;
   const resolve = (ref: string) => {
     const tokens = ptr.parse(ref, true);
-    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens);
+    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens, tokens && plain(ref, true));
     // a plain-name fragment (`#node`): the schema that declares that anchor
     let name: string;
     try {
@@ -259,7 +330,10 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     }
     return lookup((anchors ??= schemaAnchors(root)).get(name));
   };
-  const at = (pointer: string) => lookup(ptr.parse(pointer));
+  const at = (pointer: string) => {
+    const tokens = ptr.parse(pointer);
+    return lookup(tokens, tokens && plain(pointer, false));
+  };
   return { document: { file, text, root, locate, resolve, at }, diagnostics };
 }
 
@@ -279,8 +353,10 @@ function loadJson(file: string, text: string): LoadResult | undefined {
   } catch {
     return undefined;
   }
-  if (hasDuplicateKey(body)) return undefined;
-  return loaded(file, text, root, lazyLocator(text), []);
+  // where each container ends, found by that scan: the locator need not scan the text again
+  const ends = new Map<number, number>();
+  if (hasDuplicateKey(body, ends, text.length - body.length)) return undefined;
+  return loaded(file, text, root, lazyLocator(text, ends), [], true);
 }
 
 /**
@@ -290,7 +366,7 @@ function loadJson(file: string, text: string): LoadResult | undefined {
  * would build a node tree of all of it); anything else, or JSON the scanner
  * does not follow, through a YAML parse.
  */
-function lazyLocator(text: string): LoadedDocument["locate"] {
+function lazyLocator(text: string, ends?: Map<number, number>): LoadedDocument["locate"] {
   let located: LoadedDocument["locate"] | undefined;
   const yaml = (): LoadedDocument["locate"] => {
     const lineCounter = new LineCounter();
@@ -299,7 +375,7 @@ function lazyLocator(text: string): LoadedDocument["locate"] {
   };
   return (pointer) => {
     if (!located) {
-      const json = /^\s*[[{]/.test(text) ? jsonLocator(text) : undefined;
+      const json = /^\s*[[{]/.test(text) ? jsonLocator(text, ends) : undefined;
       located = json
         ? (p) => {
             try {
@@ -319,7 +395,7 @@ function lazyLocator(text: string): LoadedDocument["locate"] {
 class NotJson extends Error {}
 
 /** Positions of JSON pointers in a JSON text: each container's members are found once, by scanning it, the first time a pointer goes through it. */
-function jsonLocator(text: string): (tokens: readonly string[]) => { line: number; col: number } {
+function jsonLocator(text: string, knownEnds?: Map<number, number>): (tokens: readonly string[]) => { line: number; col: number } {
   const lineStarts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const position = (offset: number) => {
@@ -338,25 +414,26 @@ function jsonLocator(text: string): (tokens: readonly string[]) => { line: numbe
   };
   const stringEnd = (i: number) => {
     // i at the opening quote
-    for (let j = i + 1; j < text.length; j++) {
-      const ch = text[j];
-      if (ch === "\\") j++;
-      else if (ch === '"') return j + 1;
-    }
-    throw new NotJson();
+    const q = closingQuote(text, i);
+    if (q >= text.length) throw new NotJson();
+    return q + 1;
   };
+  /** Where each container scanned over ends (for a JSON document, all of them, from its duplicate-key scan): a container inside one already scanned is not scanned again when a pointer goes into it. */
+  const ends = knownEnds ?? new Map<number, number>();
   const valueEnd = (i: number): number => {
     const ch = text[i];
     if (ch === '"') return stringEnd(i);
     if (ch === "{" || ch === "[") {
-      let depth = 0;
+      const known = ends.get(i);
+      if (known !== undefined) return known;
+      const open: number[] = [];
       for (let j = i; j < text.length; j++) {
-        const c = text[j];
-        if (c === '"') j = stringEnd(j) - 1;
-        else if (c === "{" || c === "[") depth++;
-        else if (c === "}" || c === "]") {
-          depth--;
-          if (depth === 0) return j + 1;
+        const c = text.charCodeAt(j);
+        if (c === 0x22 /* " */) j = stringEnd(j) - 1;
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) open.push(j);
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+          ends.set(open.pop()!, j + 1);
+          if (open.length === 0) return j + 1;
         }
       }
       throw new NotJson();
@@ -463,15 +540,20 @@ function jsonComment(text: string): number | undefined {
   return m ? m.index + m[0].length - m[1]!.length : undefined;
 }
 
-/** Whether some object of valid JSON text repeats a key (compared as written). */
-function hasDuplicateKey(text: string): boolean {
+/**
+ * Whether some object of valid JSON text repeats a key (compared as written).
+ * Records in `ends` where each container ends (offset of its `{` or `[` →
+ * just after its `}` or `]`, both plus `shift`), as jsonLocator's scan would.
+ */
+function hasDuplicateKey(text: string, ends: Map<number, number>, shift: number): boolean {
   const objects: (Set<string> | undefined)[] = [];
+  const starts: number[] = [];
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 0x22 /* " */) {
       const start = i;
-      for (i++; text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      i = closingQuote(text, i);
       const keys = objects[objects.length - 1];
       if (expectKey && keys) {
         const key = text.slice(start + 1, i);
@@ -480,11 +562,16 @@ function hasDuplicateKey(text: string): boolean {
       }
     } else if (ch === 0x7b /* { */) {
       objects.push(new Set());
+      starts.push(i);
       expectKey = true;
     } else if (ch === 0x5b /* [ */) {
       objects.push(undefined);
+      starts.push(i);
       expectKey = false;
-    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) objects.pop();
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) {
+      objects.pop();
+      ends.set(starts.pop()! + shift, i + 1 + shift);
+    }
     else if (ch === 0x2c /* , */) expectKey = objects[objects.length - 1] !== undefined;
     else if (ch === 0x3a /* : */) expectKey = false;
   }

@@ -19,20 +19,24 @@ export type Report = (code: string, pointer: string, message: string, hint?: str
 
 /** Calls `visit` for every structural `$ref` under `node` (not those inside examples, defaults, enums or `x-` extensions), with the object holding it. */
 export function forEachRef(node: unknown, pointer: string, visit: (holder: Record<string, unknown>, ref: string, pointer: string) => void, ownKey = ""): void {
+  // only containers are walked into (a scalar holds no $ref): no pointer is made for the many scalars of a big document
   if (Array.isArray(node)) {
-    node.forEach((v, i) => forEachRef(v, ptr.join(pointer, i), visit));
+    node.forEach((v, i) => {
+      if (typeof v === "object" && v !== null) forEachRef(v, ptr.join(pointer, i), visit);
+    });
     return;
   }
   const isNameMap = NAME_MAPS.has(ownKey);
   if (!isObj(node)) return;
-  for (const [key, value] of Object.entries(node)) {
-    const here = ptr.join(pointer, key);
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     if (key === "$ref" && typeof value === "string" && !isNameMap) {
-      visit(node, value, here);
+      visit(node, value, ptr.join(pointer, key));
       continue;
     }
+    if (typeof value !== "object" || value === null) continue;
     if (!isNameMap && isDataMember(key, value)) continue;
-    forEachRef(value, here, visit, isNameMap ? "" : key);
+    forEachRef(value, ptr.join(pointer, key), visit, isNameMap ? "" : key);
   }
 }
 

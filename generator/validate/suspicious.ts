@@ -30,6 +30,9 @@ export function warner(doc: LoadedDocument, out: Diagnostic[]): Warn {
   };
 }
 
+/** What the walk below visits: containers, and the one kind of scalar it reports (a value popped without either adds nothing). */
+const walked = (v: unknown): boolean => (typeof v === "object" && v !== null) || (typeof v === "number" && !Number.isFinite(v));
+
 export function suspicious(doc: LoadedDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
   const warn = warner(doc, out);
@@ -39,25 +42,29 @@ export function suspicious(doc: LoadedDocument): Diagnostic[] {
     const { node, pointer, inNames, data } = stack.pop()!;
     if (typeof node === "number" && !Number.isFinite(node)) warn("load/number", pointer, "a number too large for a double (e.g. 1e999) was read as Infinity", "write a smaller number, or a string if the value is an identifier");
     if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push({ node: v, pointer: ptr.join(pointer, i), inNames: false, data }));
+      node.forEach((v, i) => {
+        if (walked(v)) stack.push({ node: v, pointer: ptr.join(pointer, i), inNames: false, data });
+      });
       continue;
     }
     if (!isObj(node)) continue;
-    for (const [key, value] of Object.entries(node)) {
-      const here = ptr.join(pointer, key);
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      // the member's pointer is made only for what is reported or walked into (most members are scalars and fine)
       if (!data && !inNames) {
-        if (key === "$ref" && typeof value !== "string") warn("ref/type", here, `$ref must be a string; ${JSON.stringify(value)} is ignored`);
+        if (key === "$ref" && typeof value !== "string") warn("ref/type", ptr.join(pointer, key), `$ref must be a string; ${JSON.stringify(value)} is ignored`);
         if (key === "$ref" && typeof value === "string" && value.startsWith("#")) {
           const tokens = ptr.parse(value, true);
-          if (tokens && tokens.length <= 1 && NOT_TARGETS.has(tokens[0] ?? "")) warn("ref/target", here, `$ref ${JSON.stringify(value)} points at a part of the document, not at a schema or another reusable object; it is read as any value`, "point it at components (OpenAPI) or a $defs/definitions entry");
+          if (tokens && tokens.length <= 1 && NOT_TARGETS.has(tokens[0] ?? "")) warn("ref/target", ptr.join(pointer, key), `$ref ${JSON.stringify(value)} points at a part of the document, not at a schema or another reusable object; it is read as any value`, "point it at components (OpenAPI) or a $defs/definitions entry");
         }
-        if (key === "multipleOf" && typeof value === "number" && !(value > 0)) warn("schema/multipleOf", here, `multipleOf must be greater than 0; ${value} is ignored`);
+        if (key === "multipleOf" && typeof value === "number" && !(value > 0)) warn("schema/multipleOf", ptr.join(pointer, key), `multipleOf must be greater than 0; ${value} is ignored`);
         if (key === "pattern" && typeof value === "string" && NESTED_QUANTIFIER.test(value)) {
-          warn("schema/pattern-backtracking", here, `pattern ${JSON.stringify(value)} nests quantifiers, so a long string that almost matches can take seconds to check (catastrophic backtracking)`, "write it without the outer quantifier, e.g. ^(a+)+$ as ^a+$");
+          warn("schema/pattern-backtracking", ptr.join(pointer, key), `pattern ${JSON.stringify(value)} nests quantifiers, so a long string that almost matches can take seconds to check (catastrophic backtracking)`, "write it without the outer quantifier, e.g. ^(a+)+$ as ^a+$");
         }
       }
+      if (!walked(value)) continue;
       const childData = data || (!inNames && isDataMember(key, value));
-      stack.push({ node: value, pointer: here, inNames: !inNames && !childData && NAME_MAPS.has(key), data: childData });
+      stack.push({ node: value, pointer: ptr.join(pointer, key), inNames: !inNames && !childData && NAME_MAPS.has(key), data: childData });
     }
   }
   return out;
