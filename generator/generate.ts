@@ -9,7 +9,7 @@ import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type InputConfig, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
-import { emitPackageFiles, runtimeFiles, type PackageInput } from "./emit/package/index.js";
+import { emitPackageFiles, runtimeFiles, specJsonNames, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
 import { emitValidators, type ValidatorModule } from "./emit/validators/index.js";
 import { releaseDiff } from "./diff/release.js";
@@ -117,13 +117,14 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
   const inputs: PackageInput[] = [];
   const versions: SpecVersion[] = [];
   const previous = previousLedger(config, diagnostics);
+  const shippedNames = specJsonNames(config.inputs.flatMap((i) => specEntries(i).map((e) => e.spec)));
   for (const input of config.inputs) {
     const built = buildModule(config, input, diagnostics, sources);
     if (!built) continue;
     inputs.push({ ir: built.ir, output: input.output, documents: built.documents, targets: targetsOf(input) });
     for (const v of built.versions) {
       // a document the previous release shipped is compared with that copy
-      const diff = previous?.documents[v.document] ? releaseDiff(config, input, v.document, built.documents.find((d) => d.file === v.document)!.root) : undefined;
+      const diff = previous?.documents[v.document] ? releaseDiff(config, input, v.document, shippedNames.get(v.document)!, built.documents.find((d) => d.file === v.document)!.root) : undefined;
       versions.push(diff ? { ...v, diff } : v);
     }
   }

@@ -8,14 +8,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { displayPath, inputPath, oneOffConfig, type InputConfig, type ResolvedConfig } from "../config.js";
-import { specJsonName, specJsonText } from "../emit/package/index.js";
+import { specJsonText } from "../emit/package/index.js";
 import { buildModule } from "../generate.js";
 import { formatDiagnostic, hasErrors, type Diagnostic } from "../load/diagnostics.js";
 import type { SpecVersion } from "../versions.js";
 import { diffModules, type DiffSide } from "./index.js";
 
-export function releaseDiff(config: ResolvedConfig, input: InputConfig, spec: string, root: unknown): SpecVersion["diff"] {
-  const shipped = join(inputPath(config, config.out), "spec", specJsonName(spec));
+/** `shippedName`: the document's `spec/<name>.json` in the package (specJsonNames). */
+export function releaseDiff(config: ResolvedConfig, input: InputConfig, spec: string, shippedName: string, root: unknown): SpecVersion["diff"] {
+  const shipped = join(inputPath(config, config.out), "spec", shippedName);
   if (!existsSync(shipped)) return { unavailable: `${displayPath(shipped)} is missing` };
   if (readFileSync(shipped, "utf8") === specJsonText(root)) return undefined;
   const oldDiagnostics: Diagnostic[] = [];

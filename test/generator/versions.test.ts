@@ -4,7 +4,7 @@
  * info.version, through the ledger (versions.json) the previous generation
  * left behind.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -313,6 +313,27 @@ describe("through the CLI", () => {
     expect(changelog).not.toContain("<script>");
     // markup as entities, Markdown punctuation escaped (a lone backtick would open a code span)
     expect(changelog).toContain('- **breaking-wire**: `GET /pets`: response at 200/items/\\[\\] no longer has "x&lt;/li&gt;&lt;script&gt;alert(1)&lt;/script&gt;\\|\\`y" (`response-property-removed`)\n');
+  });
+
+  it("documents with the same base name ship as separate copies, each the baseline of its own document", () => {
+    const dir = scratch();
+    mkdirSync(join(dir, "a"));
+    mkdirSync(join(dir, "b"));
+    writeFileSync(join(dir, "a/api.yaml"), withVersion("1.0.0"));
+    writeFileSync(join(dir, "b/api.yaml"), readFileSync(join(ROOT, "test/fixtures/rpc-by-name/spec.yaml"), "utf8"));
+    writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "out", package: { name: "scratch" }, inputs: [{ spec: "a/api.yaml", output: "pets", clientName: "Pets" }, { spec: "b/api.yaml", output: "rpc", clientName: "Rpc" }] }));
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "out/spec/a-api.json"), "utf8")).openapi).toBe("3.0.3");
+    expect(JSON.parse(readFileSync(join(dir, "out/spec/b-api.json"), "utf8")).openrpc).toBeDefined();
+    expect(existsSync(join(dir, "out/spec/api.json"))).toBe(false);
+    // each compared with its own copy: nothing changed, nothing to release
+    const again = runCli(["generate", "--check"], dir);
+    expect(again.status, again.stderr).toBe(0);
+    writeFileSync(join(dir, "a/api.yaml"), withoutDelete(withVersion("1.0.0")));
+    const r = runCli(["generate"], dir);
+    expect(r.stderr).toContain("a/api.yaml:");
+    expect(r.stderr).toContain("DELETE /pets/{petId} was removed [operation-removed]");
+    expect(r.stderr).not.toContain("b/api.yaml:");
   });
 
   it("a shipped copy that no longer builds is a warning, and the version follows info.version alone", () => {

@@ -38,9 +38,19 @@ export function runtimeFiles(): Map<string, string> {
   return out;
 }
 
-/** Where the package ships a spec document: `spec/<name>.json` (also the copy the next generation diffs against). */
-export function specJsonName(specFile: string): string {
-  return `${basename(specFile, extname(specFile))}.json`;
+/**
+ * Where the package ships each spec document: `spec/<name>.json` (also the
+ * copy the next generation diffs against), named by the file's base name.
+ * Documents whose base names clash (`a/api.yaml`, `b/api.yaml`; compared
+ * ignoring case, as some file systems do) are named by their whole path
+ * instead (`a-api.json`), so no copy overwrites another.
+ */
+export function specJsonNames(specFiles: readonly string[]): Map<string, string> {
+  const base = (f: string) => `${basename(f, extname(f))}.json`;
+  const count = new Map<string, number>();
+  for (const f of new Set(specFiles)) count.set(base(f).toLowerCase(), (count.get(base(f).toLowerCase()) ?? 0) + 1);
+  const byPath = (f: string) => `${f.split(/[\\/]/).filter((p) => p !== "" && p !== "." && p !== "..").join("-").replace(/\.[^.]*$/, "")}.json`;
+  return new Map(specFiles.map((f) => [f, count.get(base(f).toLowerCase())! > 1 ? byPath(f) : base(f)]));
 }
 
 /** The shipped copy's text. */
@@ -145,7 +155,8 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     ) + "\n",
   );
   if (mocked) files.set("src/mock-server/cli.ts", mockCommandSource(command));
-  for (const i of inputs) for (const d of i.documents) files.set(`spec/${specJsonName(d.file)}`, specJsonText(d.root));
+  const shipped = specJsonNames(inputs.flatMap((i) => i.documents.map((d) => d.file)));
+  for (const i of inputs) for (const d of i.documents) files.set(`spec/${shipped.get(d.file)!}`, specJsonText(d.root));
   files.set("README.md", renderReadme(pkg, inputs));
   return files;
 }
@@ -677,6 +688,7 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
 }
 
 function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
+  const shipped = specJsonNames(inputs.flatMap((i) => i.documents.map((d) => d.file)));
   readmeTemplate ??= hb.compile(readFileSync(new URL("package-readme.md.hbs", TEMPLATES_DIR), "utf8"), { strict: true });
   const clients = inputs.map((i) => {
     const own = toIdentifier(i.output, "camel");
@@ -692,7 +704,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       version: i.ir.info.version,
       description: i.ir.info.description ?? "",
       subpath: `${pkg.name}/${i.output}`,
-      specJson: i.documents.map((d) => `${pkg.name}/spec/${specJsonName(d.file)}`).join(", "),
+      specJson: i.documents.map((d) => `${pkg.name}/spec/${shipped.get(d.file)!}`).join(", "),
       baseUrl: i.ir.defaultBaseUrl,
       setup,
       operations: i.ir.operations.map((op) => ({
