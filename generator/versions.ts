@@ -22,11 +22,10 @@
  * Without a ledger the package starts at the highest document version.
  * Nothing here reads the clock, so output stays byte-identical.
  */
+import { CHANGE_CLASSES, summarize, type ChangeClass } from "./diff/index.js";
 import type { Diagnostic } from "./load/diagnostics.js";
 
 export const LEDGER_FILE = "versions.json";
-
-export type ChangeClass = "breaking-wire" | "breaking-code" | "deprecation" | "addition" | "documentation";
 
 /** One change the diff found, as the ledger and the CHANGELOG keep it (places are left out: line numbers move). */
 export interface RecordedChange {
@@ -154,12 +153,15 @@ function levelOf(from: string, to: string): Level | undefined {
 }
 
 function summaryOf(changes: readonly RecordedChange[]): string {
-  const counts = new Map<ChangeClass, number>();
-  for (const c of changes) counts.set(c.class, (counts.get(c.class) ?? 0) + 1);
-  return (["breaking-wire", "breaking-code", "deprecation", "addition", "documentation"] as const)
-    .filter((c) => counts.has(c))
-    .map((c) => `${counts.get(c)} ${c}`)
+  const counts = summarize(changes);
+  return CHANGE_CLASSES.filter((c) => counts[c] > 0)
+    .map((c) => `${counts[c]} ${c}`)
     .join(", ");
+}
+
+/** The operation to put before a change's message: absent when the message already starts with it. */
+export function operationLead(c: RecordedChange): string | undefined {
+  return c.operation !== undefined && !c.message.startsWith(c.operation) ? c.operation : undefined;
 }
 
 /** Reads a ledger file's text; a broken one is an error, since versions could go backwards without it. */
@@ -235,7 +237,7 @@ export function nextLedger(previous: Ledger | undefined, specs: SpecVersion[], o
       at(s, {
         code: "versions/too-small",
         severity: options.lenient ? "warning" : "error",
-        message: `the changes since release ${previous.version} (${summaryOf(found)}; ${first.operation !== undefined && !first.message.startsWith(first.operation) ? `${first.operation}: ` : ""}${first.message} [${first.rule}]) need info.version ${bump(before.version, required!)} or more, but ${moved}`,
+        message: `the changes since release ${previous.version} (${summaryOf(found)}; ${operationLead(first) !== undefined ? `${operationLead(first)}: ` : ""}${first.message} [${first.rule}]) need info.version ${bump(before.version, required!)} or more, but ${moved}`,
         hint: `raise info.version to ${bump(before.version, required!)}${options.lenient ? "" : ", or generate with --lenient-versions to let the package version alone follow the changes"} (\`avaspec diff\` lists them)`,
       });
     }

@@ -10,10 +10,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries } from "../config.js";
-import { buildModule } from "../generate.js";
+import { ConfigError, findConfig, inputPath, loadConfigFile, specEntries } from "../config.js";
 import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
-import { diffModules, failsOn, formatJson, formatMarkdown, formatText, summarize, type Change, type DiffSide } from "./index.js";
+import { buildSide } from "./side.js";
+import { diffModules, failsOn, formatJson, formatMarkdown, formatText, summarize, type Change } from "./index.js";
 
 export const DIFF_USAGE = `avaspec diff: what changed between two versions of an OpenAPI or OpenRPC document, and whom it breaks
 
@@ -26,15 +26,6 @@ usage:
 
 classes: breaking-wire, breaking-code, deprecation, addition, documentation
 exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error or a document that does not build`;
-
-/** One side: the module a document builds into, or its diagnostics. */
-function side(file: string, shown: string, diagnostics: Diagnostic[]): DiffSide | undefined {
-  const config = oneOffConfig(file, join(tmpdir(), "avaspec-diff-unused"), {});
-  const built = buildModule(config, config.inputs[0]!, diagnostics);
-  if (!built) return undefined;
-  const own = built.ir.sources[0]?.file ?? file;
-  return { ir: built.ir, file: own, locate: built.locate, display: (f) => (f === own ? shown : f) };
-}
 
 export async function diffCommand(argv: string[]): Promise<number> {
   let args;
@@ -67,8 +58,8 @@ export async function diffCommand(argv: string[]): Promise<number> {
 /** The changes from `oldFile` (shown as `oldShown`) to `newFile`, or exit code 2 with the diagnostics printed when a side does not build. */
 function between(oldFile: string, oldShown: string, newFile: string): Change[] | number {
   const diagnostics: Diagnostic[] = [];
-  const oldSide = side(oldFile, oldShown, diagnostics);
-  const newSide = side(newFile, newFile, diagnostics);
+  const oldSide = buildSide(oldFile, oldShown, diagnostics);
+  const newSide = buildSide(newFile, newFile, diagnostics);
   if (oldSide && newSide && !hasErrors(diagnostics)) return diffModules(oldSide, newSide);
   sortDiagnostics(diagnostics);
   for (const d of diagnostics) console.error(formatDiagnostic(d));

@@ -487,7 +487,7 @@ function stillMatches(oldPattern: string, newPattern: string): boolean {
 }
 
 /** How many changes of each class. */
-export function summarize(changes: readonly Change[]): Record<ChangeClass, number> {
+export function summarize(changes: readonly { class: ChangeClass }[]): Record<ChangeClass, number> {
   const out = Object.fromEntries(CHANGE_CLASSES.map((c) => [c, 0])) as Record<ChangeClass, number>;
   for (const c of changes) out[c.class]++;
   return out;

@@ -336,6 +336,21 @@ describe("through the CLI", () => {
     expect(r.stderr).not.toContain("b/api.yaml:");
   });
 
+  it("a document with allowed external $refs is compared with them followed", () => {
+    const dir = scratch();
+    mkdirSync(join(dir, "shared"));
+    const shared = (props: string) => `type: object\nproperties:\n${props}`;
+    writeFileSync(join(dir, "shared/thing.yaml"), shared("  id: { type: string }\n  name: { type: string }\n"));
+    writeFileSync(join(dir, "api.yaml"), "openapi: 3.0.3\ninfo: { title: Things, version: 1.0.0 }\npaths:\n  /thing:\n    get:\n      operationId: getThing\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: './shared/thing.yaml' }\n");
+    writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "out", package: { name: "scratch" }, inputs: [{ spec: "api.yaml", output: "api", clientName: "Api", refs: { allow: ["./shared/"] } }] }));
+    expect(runCli(["generate", "--force"], dir).status).toBe(0);
+    writeFileSync(join(dir, "shared/thing.yaml"), shared("  id: { type: string }\n"));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('GET /thing: response at 200 no longer has "name" [response-property-removed]) need info.version 2.0.0 or more');
+    expect(r.stderr).not.toContain("versions/baseline");
+  });
+
   it("a shipped copy that no longer builds is a warning, and the version follows info.version alone", () => {
     const dir = scratch();
     expect(runCli(["generate"], dir).status).toBe(0);

@@ -8,7 +8,8 @@ import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
 import { assetDir } from "../../assets.js";
 import type { PackageConfig, Target } from "../../config.js";
-import { LEDGER_FILE, type Ledger, type VersionChange } from "../../versions.js";
+import { CHANGE_CLASSES } from "../../diff/index.js";
+import { LEDGER_FILE, operationLead, type Ledger, type VersionChange } from "../../versions.js";
 import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
 import { mockKeys } from "../mocks/index.js";
@@ -426,12 +427,11 @@ hb.registerHelper("line", (c: VersionChange) => {
   if (c.to === undefined) return new Handlebars.SafeString(`${what}: removed (was ${code(c.from)})`);
   return new Handlebars.SafeString(`${what}: ${c.from === c.to ? `${code(c.to)}, same info.version` : `${code(c.from)} → ${code(c.to)}`}`);
 });
-const CLASS_ORDER = ["breaking-wire", "breaking-code", "deprecation", "addition", "documentation"];
 /** A document's changes in a release, most severe first (stable within a class): one line each, led by its operation when the message does not name it. */
 hb.registerHelper("details", (c: VersionChange) =>
   [...(c.changes ?? [])]
-    .sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class))
-    .map((d) => new Handlebars.SafeString(`**${d.class}**: ${d.operation !== undefined && !d.message.startsWith(d.operation) ? `${code(d.operation)}: ` : ""}${literal(d.message)} (${code(d.rule)})`)),
+    .sort((a, b) => CHANGE_CLASSES.indexOf(a.class) - CHANGE_CLASSES.indexOf(b.class))
+    .map((d) => new Handlebars.SafeString(`**${d.class}**: ${operationLead(d) !== undefined ? `${code(operationLead(d))}: ` : ""}${literal(d.message)} (${code(d.rule)})`)),
 );
 let readmeTemplate: HandlebarsTemplateDelegate | undefined;
 let changelogTemplate: HandlebarsTemplateDelegate | undefined;

@@ -1,0 +1,20 @@
+/**
+ * One side of a diff: a document built on its own into the IR, as a
+ * one-document module, the way `generate` builds it (so a broken side gets
+ * the same diagnostics). Used by `avaspec diff` and by the version ledger.
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { oneOffConfig } from "../config.js";
+import { buildModule } from "../generate.js";
+import type { Diagnostic } from "../load/diagnostics.js";
+import type { DiffSide } from "./index.js";
+
+/** `shown`: how the document's file appears in places; `clientName` and `allowRefs` (absolute prefixes) as for a generation of it. */
+export function buildSide(file: string, shown: string, diagnostics: Diagnostic[], options: { clientName?: string; allowRefs?: string[] } = {}): DiffSide | undefined {
+  const config = oneOffConfig(file, join(tmpdir(), "avaspec-diff-unused"), options);
+  const built = buildModule(config, config.inputs[0]!, diagnostics);
+  if (!built) return undefined;
+  const own = built.ir.sources[0]?.file ?? file;
+  return { ir: built.ir, file: own, locate: built.locate, display: (f) => (f === own ? shown : f) };
+}
