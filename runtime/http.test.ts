@@ -101,3 +101,22 @@ describe("hostile and bad values", () => {
     expect(r.init.headers).toMatchObject({ "content-type": "application/json" });
   });
 });
+
+describe("an operation's own server", () => {
+  const own = (server: string, baseUrl: string, operationServers?: Record<string, string>) => buildRequest(resolveHttpConfig({ baseUrl, ...(operationServers ? { operationServers } : {}) }, "https://unused"), op([], { server }), {}).url;
+
+  it.each([
+    ["https://files.test/v3/", "https://api.test/v1", "https://files.test/v3/r"],
+    ["/edge", "https://api.test/v1", "https://api.test/edge/r"],
+    ["edge", "https://api.test/v1", "https://api.test/v1/edge/r"],
+    // a relative base URL (a browser's same-origin "/api"): the relative server's path as it is
+    ["/edge", "/api", "/edge/r"],
+  ])("%s below %s → %s", (server, baseUrl, want) => {
+    expect(own(server, baseUrl)).toBe(want);
+  });
+
+  it("operationServers wins, by operation id, and only an own property counts", () => {
+    expect(own("https://files.test", "https://api.test", { op: "http://127.0.0.1:1/x/" })).toBe("http://127.0.0.1:1/x/r");
+    expect(own("https://files.test", "https://api.test", JSON.parse('{"__proto__": {"op": "https://evil.test"}}') as Record<string, string>)).toBe("https://files.test/r");
+  });
+});

@@ -8,6 +8,8 @@ import * as ptr from "../load/pointer.js";
 import { HTTP_METHODS } from "../validate/openapi.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { operationStatus } from "../validate/extensions.js";
+import { isIgnoredHeaderParameter } from "../validate/wire.js";
+import { defaultDescribesSuccess, formEncoding, ownServer } from "./openapi-wire.js";
 import { SchemaBuilder } from "./schema.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
@@ -44,6 +46,8 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       const mp = ptr.join(pointer, contentType);
       const m: IrMediaContent = { contentType, schema: "schema" in media ? schemas.build(media["schema"], ptr.join(mp, "schema")) : { kind: "boolean", value: true, pointer: mp } };
       if ("example" in media) m.example = media["example"] as JsonValue;
+      const encoding = formEncoding(contentType, media["encoding"]);
+      if (encoding) m.encoding = encoding;
       return m;
     });
     // JSON first: it is what the client speaks by default.
@@ -82,6 +86,8 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       diagnostics.push({ code: "parameter/invalid", severity: "error", message: 'a parameter needs a "name" and "in" of path, query, header or cookie', file: doc.file, pointer: d.pointer, line, col });
       return undefined;
     }
+    // OpenAPI ignores these (the validator warned): media types and security schemes say them
+    if (isIgnoredHeaderParameter(where, p["name"])) return undefined;
     const style = (str(p["style"]) ?? (where === "query" || where === "cookie" ? "form" : "simple")) as IrParameter["style"];
     let schema = "schema" in p ? schemas.build(p["schema"], ptr.join(d.pointer, "schema")) : undefined;
     if (!schema && isObj(p["content"])) schema = content(p["content"], ptr.join(d.pointer, "content"))[0]?.schema;
@@ -97,6 +103,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       explode: typeof p["explode"] === "boolean" ? p["explode"] : style === "form",
       schema: schema ?? { kind: "boolean", value: true, pointer: d.pointer },
     };
+    if (where === "query" && p["allowReserved"] === true) out.allowReserved = true;
     if (str(p["description"])) out.description = p["description"] as string;
     if (typeof p["x-avaspec-token-lifetime"] === "number") out.tokenLifetime = p["x-avaspec-token-lifetime"];
     if ("example" in p) out.example = p["example"] as JsonValue;
@@ -108,6 +115,9 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     return out;
   };
 
+  const servers = buildServers(root["servers"]);
+  // a javascript:, file: or data: URL is never a base URL (the validator warned about it)
+  const defaultBaseUrl = serverUrl(servers.find((s) => isHttpServerUrl(s.url)));
   const operations: IrHttpOperation[] = [];
   const paths = isObj(root["paths"]) ? root["paths"] : {};
   for (const path of Object.keys(paths)) {
@@ -149,6 +159,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         if (r.refId !== undefined) resp.componentId = r.refId;
         responses.push(resp);
       }
+      defaultDescribesSuccess(responses);
       const ir: IrHttpOperation = {
         kind: "operation",
         protocol: "http",
@@ -170,19 +181,19 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       if (str(op["summary"])) ir.summary = op["summary"] as string;
       if (str(op["description"])) ir.description = op["description"] as string;
       if (requestBody) ir.requestBody = requestBody;
+      const server = ownServer(op["servers"], item.value["servers"], defaultBaseUrl);
+      if (server !== undefined) ir.server = server;
       operations.push(ir);
     }
   }
 
-  const servers = buildServers(root["servers"]);
   const info = buildInfo(root["info"]);
   return {
     kind: "document",
     sources: [{ file: doc.file, format: "openapi", version, title: info.title }],
     info,
     servers,
-    // a javascript:, file: or data: URL is never a base URL (the validator warned about it)
-    defaultBaseUrl: serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
+    defaultBaseUrl,
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,

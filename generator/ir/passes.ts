@@ -8,6 +8,7 @@ import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifier, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
 import { schemaSourceName } from "./module.js";
 import { namedSchema } from "./resolve.js";
+import { httpResult, schemasOf } from "./results.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
 
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
@@ -20,12 +21,17 @@ export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "p
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
-/** Never a member of a client or group object: `await` (and an async function's return) would take the object for a promise. */
-const THENABLE = "then";
+/**
+ * Never a member of a client or group object: with `then`, `await` (and an
+ * async function's return) would take the object for a promise; with
+ * `toJSON`, `JSON.stringify` of anything holding the client would call the
+ * operation (a request, and a rejection nobody handles).
+ */
+const PROTOCOL_MEMBERS = ["then", "toJSON"];
 
 export function assignNames(ir: IrDocument, clientName: string, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
   const exported = new NameRegistry();
@@ -53,7 +59,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     let r = levels.get(key);
     if (!r) {
       levels.set(key, (r = new NameRegistry()));
-      r.reserve(THENABLE);
+      r.reserve(...PROTOCOL_MEMBERS);
     }
     return r;
   };
@@ -292,30 +298,13 @@ export function directional(ir: IrDocument): Set<string> {
   return out;
 }
 
-/** A response that is exactly one named schema is typed by that schema's name: no alias. */
+/** A response that is exactly one named schema is typed by that schema's name: no alias (not for `*∕*`, which may also be text). */
 function onlyNamedBody(ir: IrDocument, op: IrOperation): string | undefined {
-  const bodies = op.protocol === "http" ? successBodies(op) : op.result ? [op.result.schema] : [];
+  const result = op.protocol === "http" ? httpResult(op, schemasOf(ir)) : undefined;
+  const bodies = result ? (result.kind === "any" ? [] : result.schemas) : op.protocol === "json-rpc" && op.result ? [op.result.schema] : [];
   const first = bodies[0];
   if (bodies.length !== 1 || first?.kind !== "ref") return undefined;
   return namedSchema(ir, first.target)?.name;
-}
-
-/** The distinct schemas of an operation's 2XX bodies (first media type each). */
-/** What a 2XX body is: JSON, text, bytes (any other media type: octet-stream, images, PDF…), or nothing. */
-export function responseKind(op: IrHttpOperation): "json" | "text" | "binary" | "none" {
-  const c = op.responses.find((r) => r.success && r.content.length > 0)?.content[0];
-  if (!c) return "none";
-  if (/json/i.test(c.contentType)) return "json";
-  return /^text\/|xml|^\*\/\*$/i.test(c.contentType) ? "text" : "binary";
-}
-
-export function successBodies(op: IrHttpOperation): IrSchema[] {
-  const out: IrSchema[] = [];
-  for (const r of op.responses) {
-    const c = r.success ? r.content[0] : undefined;
-    if (c && !out.some((s) => s.kind === "ref" && c.schema.kind === "ref" && s.target === c.schema.target)) out.push(c.schema);
-  }
-  return out;
 }
 
 function toConstant(pascal: string): string {

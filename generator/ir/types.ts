@@ -176,6 +176,8 @@ export interface IrParameter {
   description?: string;
   style: "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
   explode: boolean;
+  /** Query only: reserved characters and `%XX` escapes pass unencoded (RFC 6570 reserved expansion). */
+  allowReserved?: boolean;
   schema: IrSchema;
   example?: JsonValue;
   /** How long a page token stays valid, in seconds (`x-avaspec-token-lifetime`). */
@@ -186,6 +188,20 @@ export interface IrMediaContent {
   contentType: string;
   schema: IrSchema;
   example?: JsonValue;
+  /**
+   * `application/x-www-form-urlencoded` only: the fields whose Encoding
+   * Object sets `style`, `explode` or `allowReserved`, which are then
+   * serialized like query parameters of that style. The other fields keep
+   * the default (text, or JSON for objects).
+   */
+  encoding?: Record<string, IrFieldEncoding>;
+}
+
+/** How one form field is serialized when its Encoding Object gives a style (defaults as for a query parameter). */
+export interface IrFieldEncoding {
+  style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode: boolean;
+  allowReserved: boolean;
 }
 
 export interface IrRequestBody {
@@ -202,7 +218,12 @@ export interface IrResponse {
   pointer: string;
   /** "200", "2XX", "default"… as written in the spec. */
   status: string;
-  /** True for 2XX statuses (and ranges), false for everything else. */
+  /**
+   * True for 2XX statuses (and ranges); and for `default` when the operation
+   * declares no 2XX response, since `default` then describes the 2XX answer
+   * too. False for everything else (a `default` beside 2XX responses is the
+   * body of the undeclared error statuses).
+   */
   success: boolean;
   description: string;
   content: IrMediaContent[];
@@ -298,6 +319,12 @@ export interface IrWireShape {
 export interface IrHttpOperation extends IrOperationBase {
   protocol: "http";
   transport: IrHttpTransport;
+  /**
+   * The operation's own base URL, at its variables' defaults: the first
+   * http(s) server of its `servers`, else of its path item's, when that is
+   * not the document's. Absent: the client's base URL.
+   */
+  server?: string;
   parameters: IrParameter[];
   requestBody?: IrRequestBody;
   responses: IrResponse[];

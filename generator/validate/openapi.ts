@@ -9,6 +9,7 @@ import * as ptr from "../load/pointer.js";
 import { checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
 import { checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
+import { checkWire } from "./wire.js";
 import { append } from "../append.js";
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -42,7 +43,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   }
 
   checkRefs(doc, root, "#", report);
-  append(out, suspicious(doc), suspiciousOpenApi(doc));
+  append(out, suspicious(doc), suspiciousOpenApi(doc), checkWire(doc, HTTP_METHODS));
 
   const paths = root["paths"];
   if (paths !== undefined && !isObj(paths)) report("openapi/paths", "#/paths", '"paths" must be an object');

@@ -48,15 +48,16 @@ export function parseDiagnostics(stderr: string): { file: string; pointer: strin
 
 /**
  * Type-checks files against the generated package (`@avaspec/client` and its
- * subpaths mapped to generated/src, as in the root tsconfig) with the real
- * tsc, strict; returns its output ("" when they compile).
+ * subpaths mapped to generated/src, as in the root tsconfig, or to another
+ * package's `src`, a fixture's golden) with the real tsc, strict; returns its
+ * output ("" when they compile).
  */
-export function typecheckAgainstGenerated(files: Record<string, string>): string {
+export function typecheckAgainstGenerated(files: Record<string, string>, packageSrc = "generated/src"): string {
   mkdirSync(join(ROOT, ".tmp"), { recursive: true });
   const dir = mkdtempSync(join(ROOT, ".tmp", "types-"));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const src = join(ROOT, "generated/src");
+    const src = join(ROOT, packageSrc);
     const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, noEmit: true, paths: { "@avaspec/client": [join(src, "index.ts")], "@avaspec/client/*": [join(src, "*/index.ts")] } };
     writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: Object.keys(files) }));

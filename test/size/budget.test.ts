@@ -45,6 +45,13 @@ beforeAll(async () => {
  * and the reading leaf (6,093 B; an operation without parameters no longer
  * carries a generated params check, which the runtime's object check makes
  * redundant).
+ * Issue 26 raised the Data API ceiling by 350 B (5,809 B): every HTTP
+ * operation now honours a server of its own and `operationServers` (a
+ * relative server resolved against the base URL), refuses before sending what
+ * fetch can never send (a TRACE, a body on GET, a header such as
+ * Transfer-Encoding: `UnsendableRequestError`, not a retried NetworkError),
+ * writes cookies in their style and asks for a text body's own media type.
+ * Header objects and reserved expansion stay in the style encoders.
  *
  * The functional form (issue 17, 7) has the issue's budget, 6 KB (6,144 B)
  * for one operation, asserted as is: the Data API operation (about 5,510 B)
@@ -52,7 +59,7 @@ beforeAll(async () => {
  * pair, viem's job in `bench:size`: about 6,100 B, of which the six JSON-RPC
  * error classes every eth_ method declares are some 200 B).
  */
-const CEILINGS = { dataOp: 5_560, rpcMethod: 6_200 };
+const CEILINGS = { dataOp: 5_910, rpcMethod: 6_200 };
 
 describe("bundle size ceilings (gzip)", () => {
   it("the issue's budgets are the ones the benchmark reports", () => {

@@ -5,36 +5,19 @@
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { TextWriter, WriterFunction } from "../../writer.js";
-import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
 import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
+import { apiKeyScheme, httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
 import { CodeRef, writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
 const TYPES_NS = "T";
-
-function apiKeyScheme(ir: IrDocument, op: IrHttpOperation) {
-  return ir.securitySchemes.find((s) => op.security.schemes.includes(s.id) && s.in !== "cookie");
-}
-
-
-/** Non-2XX statuses that carry the very schema of a 2XX body: results, not errors (a health check's 503). */
-function returnedStatuses(op: IrHttpOperation): number[] {
-  const ok = successBodies(op).filter((s) => s.kind === "ref").map((s) => (s as { target: string }).target);
-  return op.responses
-    .filter((r) => !r.success && /^\d{3}$/.test(r.status))
-    .filter((r) => {
-      const s = r.content[0]?.schema;
-      return s?.kind === "ref" && ok.includes(s.target);
-    })
-    .map((r) => Number(r.status));
-}
 
 function docsOf(description: string | undefined, deprecated: boolean, schema: IrSchema): string | undefined {
   const own = [description ? comment(description) : undefined, deprecated ? "@deprecated" : undefined].filter(Boolean).join("\n");
@@ -465,7 +448,7 @@ function socketTree(ops: IrOperation[], socket: IrWebSocket): GroupNode {
 }
 
 function methodDocs(op: IrOperation): string {
-  const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
+  const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${httpTarget(op)}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
   const throws = op.protocol === "json-rpc" ? [...new Map(op.errors.map((e) => [e.className, e])).values()].map((e) => `@throws {@link ${identifier(e.className)}} ${comment(errorSummary(e))}`).join("\n") : "";
   const wrapped = op.protocol === "json-rpc" && op.result?.wire ? `Servers may also send the result wrapped, as \`{ ${comment(JSON.stringify(op.result.wire.property))}: … }\`; it is unwrapped before it is checked and returned.` : undefined;
   const unimplemented = op.unimplemented ? `Not served everywhere: ${comment(op.unimplemented)}` : undefined;
@@ -553,20 +536,6 @@ function emitRpcErrors(ir: IrDocument, ctx: TypeContext, out: Emitted): Set<stri
   return bases;
 }
 
-/** The runtime encoder of a parameter's style, when it is not the location's default (path `simple`, query `form` exploded). */
-function encoderOf(p: IrParameter): "pathStyle" | "queryStyle" | undefined {
-  if (p.in === "path") return p.style !== "simple" || p.explode ? "pathStyle" : undefined;
-  if (p.in === "query") return p.style !== "form" || !p.explode ? "queryStyle" : undefined;
-  return undefined;
-}
-
-/** The runtime encoder of a request body that is neither JSON nor raw (form fields, multipart parts). */
-function bodyEncoder(contentType: string | undefined, runtime: Set<string>): CodeRef | undefined {
-  const name = contentType === undefined ? undefined : /^application\/x-www-form-urlencoded\b/i.test(contentType) ? "formBody" : /^multipart\/form-data\b/i.test(contentType) ? "multipartBody" : undefined;
-  if (name) runtime.add(name);
-  return name ? new CodeRef(name) : undefined;
-}
-
 interface IntegerWalkerRefs {
   paramIntegers: CodeRef | undefined;
   resultIntegers: CodeRef | undefined;
@@ -583,39 +552,11 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
   }
   out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.${integers.paramIntegers ? ENCODABLE_NOTE : ""}`, encodableType(out, integers, (w) => writeObjectType(w, members))));
   if (!schemaNames.has(op.names.response)) {
-    // bytes arrive as a Blob, whatever the schema says about them
-    const bodies = responseKind(op) === "binary" ? [{ k: "raw", text: "Blob" } as const] : successBodies(op).map((s) => toTypeNode(s, ctx));
-    out.statements.push(typeAlias(op.names.response, `Successful (2XX) response body of \`${comment(op.names.method)}\`.`, bodies.length === 0 ? { k: "raw", text: "void" } : bodies.length === 1 ? bodies[0]! : { k: "union", parts: bodies }));
+    const { type, docs } = httpResultType(ir, op, ctx);
+    out.statements.push(typeAlias(op.names.response, docs, type));
   }
-  const key = apiKeyScheme(ir, op);
-  const returns = returnedStatuses(op);
-  const descriptor = {
-    id: op.id || op.names.method,
-    method: op.transport.method.toUpperCase(),
-    path: op.endpoint + op.transport.path,
-    params: op.parameters.map((p) => {
-      const encode = encoderOf(p);
-      if (encode) encoders.add(encode);
-      return {
-        name: p.name,
-        key: p.key === p.name ? undefined : p.key,
-        in: p.in,
-        required: p.required || undefined,
-        style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,
-        explode: p.explode === (p.style === "form") ? undefined : p.explode,
-        encode: encode ? new CodeRef(encode) : undefined,
-      };
-    }),
-    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, encoders) } : undefined,
-    response: responseKind(op),
-    idempotent: op.idempotent || undefined,
-    deprecated: deprecationMessage(op),
-    apiKey: key ? { name: key.name, in: key.in } : undefined,
-    returns: returns.length > 0 ? returns : undefined,
-    check,
-    ...integers,
-  };
-  out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, `HttpOperation${types}`, descriptor));
+  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), check, ...integers });
+  out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, `HttpOperation${types}`, descriptor));
 }
 
 function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs): void {

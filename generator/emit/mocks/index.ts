@@ -14,7 +14,7 @@ import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema,
 import { followRefs, pagingOf } from "../../ir/resolve.js";
 import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
-import { responseKind } from "../../ir/passes.js";
+import { responseKind, schemasOf } from "../../ir/results.js";
 import { schemaTypeContext, toTypeNode, typeText } from "../types/type-node.js";
 import { writeValue } from "../value.js";
 import { pathOf } from "../../ir/module.js";
@@ -173,7 +173,7 @@ function answersType(ir: IrDocument, walkers: ValidatorModule["walkers"], hasInt
       continue;
     }
     const id = op.id || op.names.method;
-    const kind = responseKind(op);
+    const kind = responseKind(op, schemasOf(ir));
     if (kind !== "none") add(id, `{ status: undefined; body: ${kind === "json" ? encodable(named(op.names.response), walkers.get(op)?.result !== undefined) : kind === "text" ? "string" : "unknown"} }`);
     // statuses with the same body as one alternative
     const statuses = new Map<string, string[]>();

@@ -13,7 +13,7 @@ import { LEDGER_FILE, operationLead, type Ledger, type VersionChange } from "../
 import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
 import { mockKeys } from "../mocks/index.js";
-import { responseKind } from "../../ir/passes.js";
+import { responseKind, schemasOf } from "../../ir/results.js";
 import { providerNames } from "../client/index.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
@@ -609,7 +609,7 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
     const overrideId = op.protocol === "http" ? op.id || op.names.method : op.transport.method;
     const steer = op.protocol === "http" ? "{ status: 404 }" : `{ rpcError: { code: -32000, message: "unavailable" } }`;
     // a typed body: what the operation answers (its 2XX body) or the method's result; an operation without a body has none to show
-    const typedBody = op.protocol === "json-rpc" || responseKind(op) !== "none";
+    const typedBody = op.protocol === "json-rpc" || responseKind(op, schemasOf(m.ir)) !== "none";
     out["msw"] = [
       `import { setupServer } from "msw/node";`,
       importLine(["createMocks"], `${pkg.name}/mocks`),

@@ -8,7 +8,7 @@ import { StructureKind } from "ts-morph";
 import type { WriterFunction } from "../../writer.js";
 import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
-import { responseKind, successBodies } from "../../ir/passes.js";
+import { httpResult, schemasOf } from "../../ir/results.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema, IrSubscriptionKind } from "../../ir/types.js";
 import { comment, identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
@@ -23,12 +23,10 @@ function paramsSchema(op: IrOperation): IrSchema {
   return s;
 }
 
-/** The schema of a successful response body / JSON-RPC result, if the spec gives one. */
-function resultSchema(op: IrOperation): IrSchema | undefined {
+/** The schema of a successful response body / JSON-RPC result, if the spec gives one that describes the value returned (not bytes, not a text's content). */
+function resultSchema(ir: IrDocument, op: IrOperation): IrSchema | undefined {
   if (op.protocol === "json-rpc") return op.result?.schema;
-  // bytes are not JSON: nothing to validate
-  if (responseKind(op) === "binary") return undefined;
-  const bodies = successBodies(op);
+  const bodies = httpResult(op, schemasOf(ir)).schemas;
   if (bodies.length === 0) return undefined;
   return bodies.length === 1 ? bodies[0] : { kind: "schema", pointer: op.pointer, anyOf: bodies };
 }
@@ -95,7 +93,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   };
   for (const op of ir.operations) {
     const params = compiler.check(paramsSchema(op));
-    const result = resultSchema(op);
+    const result = resultSchema(ir, op);
     const resultCheck = result ? compiler.check(result) : undefined;
     checks.set(op, { params, ...(resultCheck ? { result: resultCheck } : {}) });
     const paramWalker = integers.walker(paramsSchema(op));
