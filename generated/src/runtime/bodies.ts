@@ -6,7 +6,8 @@
  * encoder: fetch sends a Blob, an ArrayBuffer, a typed array or a string as is.
  */
 import type { BodyEncoder } from "./http.js";
-import { isBinary } from "./validate.js";
+import { queryStyle } from "./styles.js";
+import { hasOwn, isBinary } from "./validate.js";
 
 /** One field's values as text: arrays repeat the field, objects travel as JSON. */
 function fieldValues(value: unknown): string[] {
@@ -15,12 +16,24 @@ function fieldValues(value: unknown): string[] {
   return [typeof value === "object" ? JSON.stringify(value) : String(value)];
 }
 
-/** `a=1&b=x&b=y`: arrays repeat the key (form, exploded), nested objects are JSON. A string or URLSearchParams goes as is. */
-export const formBody: BodyEncoder = (body) => {
+/** A value inside a styled field: scalars as text, anything deeper (which no style defines) as JSON. */
+const styledText = (value: unknown): string => (typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+
+/**
+ * `a=1&b=x&b=y`: arrays repeat the key (form, exploded), nested objects are
+ * JSON. A field whose Encoding Object gives a style (`fields`) is written as
+ * a query parameter of that style: `filter%5Bcolor%5D=red` for `deepObject`,
+ * `ids=1,2` for `form` not exploded. A string or URLSearchParams goes as is.
+ */
+export const formBody: BodyEncoder = (body, fields) => {
   if (typeof body === "string" || body instanceof URLSearchParams) return { body: String(body), contentType: "application/x-www-form-urlencoded" };
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) for (const text of fieldValues(v)) form.append(k, text);
-  return { body: form.toString(), contentType: "application/x-www-form-urlencoded" };
+  const pairs: string[] = [];
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    const field = fields !== undefined && hasOwn(fields, k) ? fields[k] : undefined;
+    if (field === undefined) for (const text of fieldValues(v)) pairs.push(new URLSearchParams([[k, text]]).toString());
+    else if (v !== undefined && v !== null) pairs.push(...(queryStyle({ name: k, in: "query", ...field }, v, styledText) as string[]));
+  }
+  return { body: pairs.join("&"), contentType: "application/x-www-form-urlencoded" };
 };
 
 /**

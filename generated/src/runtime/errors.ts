@@ -273,6 +273,17 @@ export class TimeoutError extends AvaspecError {
   }
 }
 
+/**
+ * A request `fetch` can never send: the TRACE method, a body on GET or HEAD,
+ * a header the HTTP stack writes itself (Transfer-Encoding, Connection, Host…).
+ * Thrown before anything is sent (`attempts` is 0) and never retried, since
+ * no attempt could succeed; the generator warns about operations that
+ * describe such requests.
+ */
+export class UnsendableRequestError extends AvaspecError {
+  override name = "UnsendableRequestError";
+}
+
 /** The caller's `signal` aborted the call; `cause` is the signal's reason. */
 export class AbortError extends AvaspecError {
   override name = "AbortError";

@@ -3,8 +3,9 @@
  * one object of named parameters into a request, sends it with `fetch`, and
  * turns the response into a typed value or a typed error.
  */
-import { ResponseParseError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
+import { ResponseParseError, UnsendableRequestError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
+import { UNSENDABLE_HEADER } from "./unsendable.js";
 import { hasOwn, type Check } from "./validate.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
 
@@ -30,16 +31,30 @@ export interface ParamSpec {
   readonly style?: ParamStyleName;
   /** Defaults to true for `form`, false otherwise. */
   readonly explode?: boolean;
+  /** Query only: reserved characters and `%XX` escapes are sent as they are (RFC 6570 reserved expansion). */
+  readonly allowReserved?: boolean;
   /**
-   * The serializer of a non-default style or explode (`pathStyle`,
-   * `queryStyle`); the generator sets it only where the spec asks for one,
-   * so bundles of default-style operations do not carry style code.
+   * The serializer of a non-default style or explode, or of reserved
+   * expansion (`pathStyle`, `queryStyle`), or of a header that may be an
+   * object (`headerStyle`); the generator sets it only where the spec asks
+   * for one, so bundles of default-style operations do not carry style code.
    */
   readonly encode?: ParamEncoder;
 }
 
-/** Turns the params' `body` into what fetch sends, with its content type (none for FormData: fetch sets the boundary). */
-export type BodyEncoder = (body: unknown) => { body: BodyInit; contentType?: string };
+/** How one field of a form body is serialized, when its Encoding Object gives a style: as a query parameter of that style. */
+export interface FieldStyle {
+  readonly style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  readonly explode: boolean;
+  readonly allowReserved?: boolean;
+}
+
+/**
+ * Turns the params' `body` into what fetch sends, with its content type (none
+ * for FormData: fetch sets the boundary); `fields` are the styled fields of a
+ * form body.
+ */
+export type BodyEncoder = (body: unknown, fields?: Readonly<Record<string, FieldStyle>>) => { body: BodyInit; contentType?: string };
 
 declare const operationTypes: unique symbol;
 
@@ -52,11 +67,23 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly method: string;
   /** Path template, e.g. `/v1/chains/{chainId}`. */
   readonly path: string;
+  /**
+   * The operation's own base URL (its or its path's `servers` in the spec),
+   * used instead of the client's `baseUrl`; a relative one is resolved
+   * against the client's base URL. `operationServers` overrides it.
+   */
+  readonly server?: string;
   readonly params: readonly ParamSpec[];
   /** The request body: JSON unless `encode` says otherwise (`formBody`, `multipartBody`); raw bytes and text go as given. */
-  readonly body?: { readonly required: boolean; readonly contentType: string; readonly encode?: BodyEncoder };
-  /** What a 2XX body is: JSON, text, bytes (returned as a Blob), or nothing. */
-  readonly response: "json" | "text" | "binary" | "none";
+  readonly body?: { readonly required: boolean; readonly contentType: string; readonly encode?: BodyEncoder; readonly fields?: Readonly<Record<string, FieldStyle>> };
+  /**
+   * What a 2XX body is: JSON, text, bytes (returned as a Blob), nothing, or
+   * `any` (the spec's `*∕*`): parsed as JSON when the response's content type
+   * is JSON, else returned as text.
+   */
+  readonly response: "json" | "text" | "binary" | "any" | "none";
+  /** The `Accept` header when the response kind's default would not say it (`text/event-stream`). */
+  readonly accept?: string;
   /** The API-key scheme the operation accepts, if any. */
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
   /** Safe to repeat, so retried by default (the generator sets it for GET, HEAD, OPTIONS, PUT, DELETE and `x-avaspec-idempotent`). */
@@ -113,8 +140,19 @@ export function resultChecks(entries: readonly (readonly [object, Check])[]): Re
 export type ResponseValidation = "off" | "warn" | "strict";
 
 export interface HttpClientOptions extends ReliabilityOptions {
-  /** Base URL of the service; the spec's first server is the default. */
+  /**
+   * Base URL of the service; the spec's first server is the default. An
+   * operation whose path or operation declares servers of its own goes to
+   * the first of those instead (a relative one below this base URL): set
+   * `operationServers` to move it.
+   */
   baseUrl?: string;
+  /**
+   * Base URLs of single HTTP operations, by operation id (the spec's
+   * `operationId`, or the method name when it has none): each replaces the
+   * server the operation would use, its own or the client's base URL.
+   */
+  operationServers?: Readonly<Record<string, string>>;
   /** A fetch implementation; defaults to the global `fetch` at call time. */
   fetch?: typeof fetch;
   /** Headers sent with every request. */
@@ -165,6 +203,8 @@ export interface CallOptions extends SendOptions {
 /** A client's settled configuration. */
 export interface HttpConfig extends SendConfig {
   readonly baseUrl: string;
+  /** Base URLs of single operations, by operation id (the `operationServers` option). */
+  readonly operationServers?: Readonly<Record<string, string>> | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly apiKey: string | undefined;
   readonly validateResponse: ResponseValidation;
@@ -189,6 +229,7 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
   return {
     numbers: options.numbers ?? defaultNumbers,
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ""),
+    operationServers: options.operationServers,
     fetch: options.fetch,
     headers: { ...options.headers },
     apiKey: options.apiKey || undefined,
@@ -244,16 +285,20 @@ function describe(value: unknown): string {
 
 const enc = encodeURIComponent;
 
-/** Keys and values of an object parameter, percent-encoded, undefined values left out. */
-export function encodedEntries(value: Record<string, unknown>, text: (v: unknown) => string): [string, string][] {
+/** Keys and values of an object parameter, percent-encoded (by `encode`), undefined values left out. */
+export function encodedEntries(value: Record<string, unknown>, text: (v: unknown) => string, encode: (s: string) => string = enc): [string, string][] {
   return Object.keys(value)
     .filter((k) => value[k] !== undefined)
-    .map((k) => [enc(k), enc(text(value[k]))]);
+    .map((k) => [encode(k), encode(text(value[k]))]);
 }
 
-/** Default styles: path `simple` (`a,b`, `k,v`), query `form` exploded (`n=a&n=b`, `k=v`). */
+/**
+ * Default styles: path `simple` (`a,b`, `k,v`); query and cookie `form`
+ * exploded, as `name=value` pairs (`n=a`, `n=b`; `k=v`), which a query joins
+ * with `&` and a cookie header with `; `.
+ */
 function defaultEncode(spec: ParamSpec, value: unknown, text: (v: unknown) => string): string | string[] {
-  const query = spec.in === "query";
+  const query = spec.in === "query" || spec.in === "cookie";
   if (Array.isArray(value)) {
     const parts = value.map((v) => enc(text(v)));
     return query ? parts.map((p) => `${enc(spec.name)}=${p}`) : parts.join(",");
@@ -276,9 +321,38 @@ export function headerProblem(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The base URL of an operation's requests: `operationServers` for it, else
+ * its own server (a relative one resolved against the client's base URL),
+ * else the client's base URL.
+ */
+function baseUrlOf(config: HttpConfig, op: HttpOperation): string {
+  const chosen = config.operationServers;
+  return (chosen !== undefined && hasOwn(chosen, op.id) ? chosen[op.id]! : op.server === undefined ? config.baseUrl : serverBase(op.server, config.baseUrl)).replace(/\/+$/, "");
+}
+
+/** An operation's own server as a base URL: an absolute one as it is, a relative one resolved against the client's base URL. */
+export function serverBase(server: string, baseUrl: string): string {
+  try {
+    return /^[a-z][a-z\d+.-]*:/i.test(server) ? server : new URL(server, `${baseUrl}/`).href;
+  } catch {
+    // a relative base URL too (a browser's same-origin "/api"): the server's path as it is
+    return server;
+  }
+}
+
+/**
+ * Refuses a request fetch could never send, before anything is: fetch's own
+ * error would read as a network failure, and be retried.
+ */
+function refuse(op: HttpOperation, reason: string): never {
+  throw new UnsendableRequestError(`${op.id}: fetch cannot send ${reason}, so the request was not sent`, { operationId: op.id, method: op.method, url: op.path });
+}
+
 function headerValue(op: HttpOperation, name: string, value: string): string {
   const problem = headerProblem(name, value);
   if (problem) fail(op, op.path, `/${name}`, problem);
+  if (UNSENDABLE_HEADER.test(name)) refuse(op, `the header "${name}" (the HTTP stack writes it)`);
   return value;
 }
 
@@ -287,6 +361,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   if (params !== undefined && !isRecord(params)) fail(op, op.path, "", `parameters must be an object, got ${describe(params)}`);
   if (op.paramIntegers && params !== undefined) params = op.paramIntegers(params, op.id, op.method, op.path);
   if (op.check) checkParams(op.id, op.method, op.path, op.check, params ?? {});
+  if (op.method === "TRACE") refuse(op, "a TRACE request");
   const pathValues = new Map<string, string>();
   const query: string[] = [];
   const headers: Record<string, string> = {};
@@ -300,8 +375,9 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
       continue;
     }
     const text = (v: unknown) => scalar(op, spec.name, v);
-    if (spec.in === "header") headers[spec.name.toLowerCase()] = headerValue(op, spec.name, Array.isArray(value) ? value.map(text).join(",") : text(value));
-    else if (spec.in === "cookie") cookies.push(`${enc(spec.name)}=${enc(text(value))}`);
+    // a header is passed through without percent-encoding, as OpenAPI asks; an object one has an encoder (`headerStyle`)
+    if (spec.in === "header") headers[spec.name.toLowerCase()] = headerValue(op, spec.name, spec.encode ? (spec.encode(spec, value, text) as string) : Array.isArray(value) ? value.map(text).join(",") : text(value));
+    else if (spec.in === "cookie") cookies.push(...(spec.encode ?? defaultEncode)(spec, value, text));
     else {
       const encoded = (spec.encode ?? defaultEncode)(spec, value, text);
       if (typeof encoded !== "string") query.push(...encoded);
@@ -316,7 +392,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     if (v === undefined) fail(op, op.path, `/${name}`, `missing required path parameter "${name}"`);
     return v;
   });
-  let url = config.baseUrl + path;
+  let url = baseUrlOf(config, op) + path;
   const safeUrl = withoutCredentials(url) + (query.length > 0 ? `?${query.join("&")}` : "");
   if (op.apiKey && config.apiKey !== undefined) {
     if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, op.apiKey.name, config.apiKey);
@@ -324,14 +400,15 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   }
   if (query.length > 0) url += `?${query.join("&")}`;
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
-  headers["accept"] ??= op.response === "text" ? "text/plain" : op.response === "binary" ? "*/*" : "application/json";
+  headers["accept"] ??= op.accept ?? (op.response === "text" ? "text/plain" : op.response === "binary" || op.response === "any" ? "*/*" : "application/json");
   const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };
   const body = read(params, "body");
   if (op.body) {
+    if (body !== undefined && (op.method === "GET" || op.method === "HEAD")) refuse(op, `a body with ${op.method}`);
     if (body === undefined) {
       if (op.body.required) fail(op, safeUrl, "/body", "missing required request body \"body\"");
     } else if (op.body.encode) {
-      const encoded = op.body.encode(body);
+      const encoded = op.body.encode(body, op.body.fields);
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
       init.body = encoded.body;
     } else {
@@ -395,6 +472,8 @@ export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>
     config.results?.apply(config.validateResponse, request, op, text, response.status, text);
     return text as R;
   }
+  // any media type: what is not JSON comes back as the text it is (the result type includes string)
+  if (op.response === "any" && !/[/+]json\b/i.test(contentType ?? "")) return text as R;
   if (text.trim() === "") {
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response was empty`, { request, statusCode: response.status, rawBody: text, contentType });
   }

@@ -609,7 +609,7 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
     if (value === undefined && entry.paging) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
     const status = o?.status ?? entry.status;
     if (entry.op.response === "none" || value === undefined) return { status, headers: { ...o?.headers }, body: "", handled: id };
-    if (entry.op.response === "text") return { status, headers: { "content-type": "text/plain", ...o?.headers }, body: String(value), handled: id };
+    if (entry.op.response === "text") return { status, headers: { "content-type": entry.op.accept ?? "text/plain", ...o?.headers }, body: typeof value === "string" ? value : JSON.stringify(value), handled: id }; // a text's schema may describe its content (events, a count): that content as JSON
     return json(status, value, id, o?.headers);
   }
 

@@ -13,6 +13,7 @@
  */
 // @ts-ignore: msw is an optional peer dependency; without it this import is `any`
 import * as msw from "msw";
+import { serverBase } from "./http.js";
 import { createMockSocketHub, escapeRegExp, pathPattern, type MockService, type MockSocketHub, type MockTable } from "./mock.js";
 
 /** MSW's request handler type (`any` when MSW is not installed). */
@@ -35,17 +36,23 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
     if (r.networkError) return msw.HttpResponse.error();
     return new msw.HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });
   };
+  const resolvers = new Map<string, ReturnType<typeof resolverFor>>();
+  const resolverAt = (root: string) => resolvers.get(root) ?? resolvers.set(root, resolverFor(root)).get(root)!;
   for (const { table, baseUrl } of tables) {
     const root = baseUrl.replace(/\/+$/, "");
     const base = escapeRegExp(root);
-    const resolver = resolverFor(root);
+    const resolver = resolverAt(root);
     for (const entry of table.entries) {
       if (entry.kind === "http") {
-        const key = `${entry.op.method} ${baseUrl}${entry.op.path}`;
+        // fetch cannot send a TRACE (the client refuses it), and MSW has no handler for one
+        if (entry.op.method === "TRACE") continue;
+        // an operation with a server of its own is answered there, as the client calls it
+        const opRoot = entry.op.server === undefined ? root : serverBase(entry.op.server, root).replace(/\/+$/, "");
+        const key = `${entry.op.method} ${opRoot}${entry.op.path}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const method = entry.op.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
-        handlers.push(msw.http[method](new RegExp(`^${base}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolver));
+        handlers.push(msw.http[method](new RegExp(`^${escapeRegExp(opRoot)}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolverAt(opRoot)));
       } else {
         const key = `POST ${baseUrl}${entry.method.endpoint}`;
         if (seen.has(key)) continue;

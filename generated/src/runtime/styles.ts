@@ -28,20 +28,49 @@ export const pathStyle: ParamEncoder = (spec, value, text) => {
   return lead + enc(text(value));
 };
 
-/** `form` not exploded, `spaceDelimited`, `pipeDelimited` and `deepObject`: the query's `name=value` pairs. */
+/**
+ * A header parameter that may be an object, in `simple` style (a header's
+ * only one), passed through without percent-encoding as OpenAPI asks:
+ * `k,v,k2,v2`, or exploded `k=v,k2=v2`; an array `a,b`.
+ */
+export const headerStyle: ParamEncoder = (spec, value, text) => {
+  if (Array.isArray(value)) return value.map(text).join(",");
+  if (value === null || typeof value !== "object") return text(value);
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, text(v)]);
+  return (spec.explode === true ? entries.map(([k, v]) => `${k}=${v}`) : entries.flat()).join(",");
+};
+
+/**
+ * RFC 6570 reserved expansion, which `allowReserved` asks for: reserved
+ * characters and `%XX` escapes go as they are (a value may hold `a/b` or a
+ * pre-encoded `%26`), except `#`, `[` and `]`, which a query cannot hold;
+ * everything else, a lone `%` included, is percent-encoded.
+ */
+function reserved(s: string): string {
+  return s.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (m) => (m.length === 3 && m.charAt(0) === "%" ? m : encodeURI(m).replace(/#/g, "%23")));
+}
+
+/**
+ * `form` (not exploded, or keeping reserved characters), `spaceDelimited`,
+ * `pipeDelimited` and `deepObject`: the `name=value` pairs of a query (or of
+ * a cookie header, or a form body's styled field).
+ */
 export const queryStyle: ParamEncoder = (spec, value, text) => {
   const name = enc(spec.name);
   const explode = spec.explode ?? spec.style === "form";
+  const encode = spec.allowReserved === true ? reserved : enc;
   if (Array.isArray(value)) {
-    const parts = value.map((v) => enc(text(v)));
+    const parts = value.map((v) => encode(text(v)));
     if (explode) return parts.map((p) => `${name}=${p}`);
     return [`${name}=${parts.join(spec.style === "spaceDelimited" ? "%20" : spec.style === "pipeDelimited" ? "|" : ",")}`];
   }
   if (value !== null && typeof value === "object") {
-    const kv = encodedEntries(value as Record<string, unknown>, text);
+    const kv = encodedEntries(value as Record<string, unknown>, text, encode);
     if (spec.style === "deepObject") return kv.map(([k, v]) => `${name}%5B${k}%5D=${v}`);
     if (explode) return kv.map(([k, v]) => `${k}=${v}`);
     return [`${name}=${kv.flat().join(",")}`];
   }
-  return [`${name}=${enc(text(value))}`];
+  return [`${name}=${encode(text(value))}`];
 };
