@@ -28,7 +28,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     let refId: string | undefined;
     for (let hops = 0; isObj(cur) && typeof cur["$ref"] === "string"; hops++) {
       if (hops > 32) return undefined;
-      const r = doc.resolve(cur["$ref"]);
+      const r = doc.resolve(cur["$ref"], at);
       if (!r) return undefined;
       refId ??= ptr.parse(r.pointer)?.at(-1);
       cur = r.value;

@@ -9,7 +9,7 @@ import type { LoadedDocument } from "../load/load.js";
 import { BoundedNesting } from "../nesting.js";
 import * as ptr from "../load/pointer.js";
 import { newerRegExpSyntax, patternFlags } from "./resolve.js";
-import type { SchemaResources } from "./resources.js";
+import type { SchemaResources } from "../load/resources.js";
 import { fitsTypes, type IrIntegerString, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
 
 export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
@@ -33,8 +33,8 @@ export class SchemaBuilder {
     private readonly diagnostics: Diagnostic[],
     /** Pointer prefix of the document's named schemas, e.g. `#/components/schemas`. */
     private readonly namedPrefix: string,
-    /** `$id`/`$anchor` resolution across preloaded documents; without it refs are local JSON pointers. */
-    private readonly resources?: SchemaResources,
+    /** Resolution across preloaded documents (the JSON-Schema-Test-Suite's remotes); without it each document resolves its own refs (the same resolver, over that document alone). */
+    private readonly resources?: SchemaResources<LoadedDocument>,
   ) {
     this.doc = doc;
   }
@@ -90,7 +90,7 @@ export class SchemaBuilder {
   /** Id of a named schema for a ref target, promoting non-component targets. */
   private refTarget(ref: string, at: string): string | undefined {
     const owner = at.slice(0, at.lastIndexOf("/"));
-    const local = this.resources ? undefined : this.doc.resolve(ref);
+    const local = this.resources ? undefined : this.doc.resolve(ref, owner);
     const found = this.resources ? this.resources.resolve(this.doc, owner, ref) : local && { doc: this.doc, pointer: local.pointer };
     if (!found) {
       this.report("ref/dangling", at, `$ref ${JSON.stringify(ref)} does not resolve`);

@@ -8,7 +8,7 @@ import jsYaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 import * as ptr from "./pointer.js";
-import { isDataMember, NAME_MAPS } from "../validate/refs.js";
+import { DOCUMENT_URI, idRulesOf, SchemaResources } from "./resources.js";
 
 export interface LoadedDocument {
   /** Path as given (relative to the working directory), used in diagnostics. */
@@ -18,8 +18,13 @@ export interface LoadedDocument {
   root: unknown;
   /** Line and column (1-based) of the node at a pointer, or of its nearest existing ancestor. */
   locate(pointer: string): { line: number; col: number };
-  /** Resolves a local `$ref` (a URI fragment); undefined when it is not local or dangles. */
-  resolve(ref: string): { value: unknown; pointer: string } | undefined;
+  /**
+   * Resolves a `$ref` written in the object at pointer `from` (default: the
+   * root) as JSON Schema does: against the base URI there (a schema's `$id`
+   * moves it), by pointer or by anchor. Undefined when it leads out of the
+   * document or to nothing. `outside`: see ResolvedRef.
+   */
+  resolve(ref: string, from?: string): { value: unknown; pointer: string; outside?: string } | undefined;
   /** The value at one of the generator's own pointers. */
   at(pointer: string): { value: unknown; pointer: string } | undefined;
 }
@@ -264,40 +269,6 @@ export function loadText(file: string, text: string): LoadResult {
 }
 
 /**
- * JSON Schema anchors of a document, by name: `$anchor` and `$dynamicAnchor`
- * (2019-09 and later, OpenAPI 3.1) and draft-07's `$id: "#name"`, so a
- * `$ref: "#name"` finds its schema. Anchors inside a schema with an `$id` of
- * its own belong to that resource, not to the document, and data members
- * (examples, defaults, enums, consts, extensions) hold no schemas (the rules
- * of validate/refs.ts, which checks refs). The first
- * of a name wins. Iterative: the tree may be deep.
- */
-function schemaAnchors(root: unknown): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  // `inNames`: the object maps names to things (properties, components…), so its keys are names, not keywords
-  const stack: { node: unknown; tokens: string[]; inNames: boolean }[] = [{ node: root, tokens: [], inNames: false }];
-  while (stack.length > 0) {
-    const { node, tokens, inNames } = stack.pop()!;
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push({ node: v, tokens: [...tokens, String(i)], inNames: false }));
-      continue;
-    }
-    if (typeof node !== "object" || node === null) continue;
-    const o = node as Record<string, unknown>;
-    if (!inNames) {
-      const id = o["$id"];
-      if (tokens.length > 0 && typeof id === "string" && !id.startsWith("#")) continue;
-      for (const name of [o["$anchor"], o["$dynamicAnchor"], typeof id === "string" && id.startsWith("#") ? id.slice(1) : undefined]) if (typeof name === "string" && name !== "" && !out.has(name)) out.set(name, tokens);
-    }
-    for (const [k, v] of Object.entries(o)) {
-      if (!inNames && isDataMember(k, v)) continue;
-      stack.push({ node: v, tokens: [...tokens, k], inNames: !inNames && NAME_MAPS.has(k) });
-    }
-  }
-  return out;
-}
-
-/**
  * The document over a parsed root, or a depth diagnostic when the tree nests
  * too deeply. `depthChecked`: the text is JSON that tooDeepFlow passed, whose
  * bracket count is then exactly the tree's depth (in valid JSON, quotes and
@@ -310,29 +281,19 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     const pos = locate(pointer);
     return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: DEPTH_HINT }] };
   }
-  /** `written`: the pointer as given, when it is already the one the tokens make (no `~` escapes, no percent-encoding). */
-  const lookup = (tokens: string[] | undefined, written?: string) => {
-    if (tokens === undefined) return undefined;
-    const r = ptr.get(root, tokens);
-    return r.found ? { value: r.value, pointer: written ?? "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
-  };
-  const plain = (pointer: string, uri: boolean) => (pointer.includes("~") || (uri && pointer.includes("%")) ? undefined : pointer);
-  let anchors: Map<string, string[]> | undefined;
-  const resolve = (ref: string) => {
-    const tokens = ptr.parse(ref, true);
-    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens, tokens && plain(ref, true));
-    // a plain-name fragment (`#node`): the schema that declares that anchor
-    let name: string;
-    try {
-      name = decodeURIComponent(ref.slice(1));
-    } catch {
-      return undefined;
-    }
-    return lookup((anchors ??= schemaAnchors(root)).get(name));
-  };
   const at = (pointer: string) => {
     const tokens = ptr.parse(pointer);
-    return lookup(tokens, tokens && plain(pointer, false));
+    if (tokens === undefined) return undefined;
+    const r = ptr.get(root, tokens);
+    // the pointer as given, unless it has `~` escapes (then as the tokens make it)
+    return r.found ? { value: r.value, pointer: pointer.includes("~") ? "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") : pointer } : undefined;
+  };
+  // indexed on the first $ref resolved: by then the bundler has added what it brings in
+  let resources: SchemaResources<{ root: unknown }> | undefined;
+  const self = { root };
+  const resolve = (ref: string, from = "#") => {
+    const found = (resources ??= new SchemaResources([{ doc: self, uri: DOCUMENT_URI }], idRulesOf(root))).resolve(self, from, ref);
+    return found && { value: found.value, pointer: found.pointer, ...(found.outside !== undefined ? { outside: found.outside } : {}) };
   };
   return { document: { file, text, root, locate, resolve, at }, diagnostics };
 }

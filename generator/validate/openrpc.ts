@@ -23,9 +23,9 @@ function meta(): ValidateFunction {
 
 export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report = (code: string, pointer: string, message: string, hint?: string) => {
+  const report = (code: string, pointer: string, message: string, hint?: string, severity: "error" | "warning" = "error") => {
     const { line, col } = doc.locate(pointer);
-    out.push({ code, severity: "error", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
+    out.push({ code, severity, message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
   };
   const root = doc.root;
   if (!isObj(root) || typeof root["openrpc"] !== "string" || !/^1\.\d+\.\d+/.test(root["openrpc"])) {
