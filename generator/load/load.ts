@@ -8,6 +8,7 @@ import jsYaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 import * as ptr from "./pointer.js";
+import { closingQuote, hasDuplicateKey, jsonLocator, jsonSyntaxError, JSON_COMMENTS } from "./json.js";
 import { DOCUMENT_URI, idRulesOf, SchemaResources } from "./resources.js";
 
 export interface LoadedDocument {
@@ -39,8 +40,9 @@ export function loadFile(file: string): LoadResult {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message;
-    return { document: undefined, diagnostics: [{ code: "load/read", severity: "error", message: `cannot read spec: ${reason}`, file, pointer: "#", line: 1, col: 1 }] };
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "file not found" : code === "EISDIR" ? "it is a folder, not a file" : (error as Error).message;
+    return { document: undefined, diagnostics: [{ code: "load/read", severity: "error", message: `cannot read spec: ${reason}`, file, pointer: "#", line: 1, col: 1, ...(code === "EISDIR" ? { hint: "give the path of the spec file inside it (e.g. openapi.yaml)" } : {}) }] };
   }
   const encoding = otherEncoding(bytes);
   if (encoding) {
@@ -84,6 +86,8 @@ function isValidUtf8(bytes: Buffer): boolean {
  * hostile document must get a diagnostic, not a stack overflow.
  */
 export const MAX_NESTING = 256;
+/** Text that starts like JSON: a bracket, or a comment before one (JSONC). */
+const JSON_LIKE = /^\uFEFF?\s*(?:[{[]|\/\/|\/\*)/;
 const DEPTH_HINT = "a real spec nests a few dozen levels at most; this looks generated or hostile";
 /** YAML aliases resolved at most: more is the "billion laughs" expansion attack. */
 const MAX_ALIASES = 100;
@@ -105,24 +109,6 @@ function tooDeepFlow(text: string): number | undefined {
     } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) depth = Math.max(0, depth - 1);
   }
   return undefined;
-}
-
-/**
- * The offset of the `"` that closes the double-quoted string opening at
- * `open` (a backslash escapes the character after it), or the text's length
- * when none does. Found with indexOf, not character by character: the
- * scanners of a 13 MB JSON document spend most of their time in strings.
- */
-function closingQuote(text: string, open: number): number {
-  for (let i = open + 1; ; ) {
-    const q = text.indexOf('"', i);
-    if (q === -1) return text.length;
-    // escaped when an odd number of backslashes runs up to it (inside the string: the opening quote is not one)
-    let b = q - 1;
-    while (text.charCodeAt(b) === 0x5c) b--;
-    if ((q - 1 - b) % 2 === 0) return q;
-    i = q + 1;
-  }
 }
 
 /**
@@ -229,8 +215,11 @@ export function loadText(file: string, text: string): LoadResult {
   if (deepBlock) return fail("load/depth", deepBlock.offset, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT, deepBlock.pointer);
   const json = loadJson(file, text);
   if (json) return json;
-  const comment = jsonComment(text);
-  if (comment !== undefined) return fail("load/json-comments", comment, "JSON does not allow comments", "remove the comments: JSON with comments (JSONC) is not JSON, and the YAML parser would misread the file");
+  // JSON.parse refused it, or it repeats a key (which the YAML way reports at its position)
+  const broken = JSON_LIKE.test(text) || /\.json$/i.test(file) ? jsonSyntaxError(text) : undefined;
+  if (broken?.message === JSON_COMMENTS) return fail("load/json-comments", broken.offset, JSON_COMMENTS, "remove the comments: JSON with comments (JSONC) is not JSON, and the YAML parser would misread the file");
+  // a .json file is JSON: one message in JSON's terms (what is not named .json may still be YAML written in flow style)
+  if (broken && /\.json$/i.test(file)) return fail("load/syntax", broken.offset, broken.message, "fix the JSON syntax at this position");
   const fast = loadYamlFast(file, text);
   if (fast) return fast;
   let doc: Document.Parsed;
@@ -242,15 +231,17 @@ export function loadText(file: string, text: string): LoadResult {
   }
   for (const e of [...doc.errors, ...doc.warnings]) {
     const pos = lineCounter.linePos(e.pos[0]);
+    // the yaml package's own wording names its API (parseAllDocuments), which a user cannot call
+    const several = e.code === "MULTIPLE_DOCS";
     diagnostics.push({
       code: "load/syntax",
       severity: doc.errors.includes(e) ? "error" : "warning",
-      message: firstLine(e.message),
+      message: several ? "a second YAML document starts here; avaspec reads one document per file" : firstLine(e.message),
       file,
       pointer: "#",
       line: pos.line,
       col: pos.col,
-      hint: "fix the YAML/JSON syntax at this position",
+      hint: several ? "remove this --- line and what follows it, or give each document a file of its own" : "fix the YAML/JSON syntax at this position",
     });
   }
   if (doc.errors.length > 0) return { document: undefined, diagnostics };
@@ -352,99 +343,6 @@ function lazyLocator(text: string, ends?: Map<number, number>): LoadedDocument["
   };
 }
 
-/** Thrown when a text is not the JSON the position scanner follows (it then goes the YAML way). */
-class NotJson extends Error {}
-
-/** Positions of JSON pointers in a JSON text: each container's members are found once, by scanning it, the first time a pointer goes through it. */
-function jsonLocator(text: string, knownEnds?: Map<number, number>): (tokens: readonly string[]) => { line: number; col: number } {
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  const position = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
-  };
-  const ws = (i: number) => {
-    while (i < text.length && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i++;
-    return i;
-  };
-  const stringEnd = (i: number) => {
-    // i at the opening quote
-    const q = closingQuote(text, i);
-    if (q >= text.length) throw new NotJson();
-    return q + 1;
-  };
-  /** Where each container scanned over ends (for a JSON document, all of them, from its duplicate-key scan): a container inside one already scanned is not scanned again when a pointer goes into it. */
-  const ends = knownEnds ?? new Map<number, number>();
-  const valueEnd = (i: number): number => {
-    const ch = text[i];
-    if (ch === '"') return stringEnd(i);
-    if (ch === "{" || ch === "[") {
-      const known = ends.get(i);
-      if (known !== undefined) return known;
-      const open: number[] = [];
-      for (let j = i; j < text.length; j++) {
-        const c = text.charCodeAt(j);
-        if (c === 0x22 /* " */) j = stringEnd(j) - 1;
-        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) open.push(j);
-        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-          ends.set(open.pop()!, j + 1);
-          if (open.length === 0) return j + 1;
-        }
-      }
-      throw new NotJson();
-    }
-    let j = i;
-    while (j < text.length && !",}] \n\r\t".includes(text[j]!)) j++;
-    if (j === i) throw new NotJson();
-    return j;
-  };
-  /** A container's members: key (or index) → [where the member is shown (its key), where its value starts]. */
-  const index = new Map<number, Map<string, [number, number]>>();
-  const members = (start: number): Map<string, [number, number]> => {
-    let m = index.get(start);
-    if (m) return m;
-    m = new Map();
-    const object = text[start] === "{";
-    let i = ws(start + 1);
-    for (let n = 0; text[i] !== (object ? "}" : "]"); n++) {
-      if (object) {
-        if (text[i] !== '"') throw new NotJson();
-        const keyEnd = stringEnd(i);
-        const key = JSON.parse(text.slice(i, keyEnd)) as string;
-        const colon = ws(keyEnd);
-        if (text[colon] !== ":") throw new NotJson();
-        const value = ws(colon + 1);
-        if (!m.has(key)) m.set(key, [i, value]);
-        i = ws(valueEnd(value));
-      } else {
-        m.set(String(n), [i, i]);
-        i = ws(valueEnd(i));
-      }
-      if (text[i] === ",") i = ws(i + 1);
-      else if (text[i] !== (object ? "}" : "]")) throw new NotJson();
-    }
-    index.set(start, m);
-    return m;
-  };
-  return (tokens) => {
-    let value = ws(0);
-    let shown = value;
-    for (const t of tokens) {
-      if (text[value] !== "{" && text[value] !== "[") break;
-      const member = members(value).get(t);
-      if (!member) break;
-      [shown, value] = member;
-    }
-    return position(shown);
-  };
-}
-
 const scalar = (tag: string, test: RegExp, construct: (s: string) => unknown) => new jsYaml.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: (s: string | null) => test.test(s ?? ""), construct: (s: string | null) => construct(s ?? "") });
 /**
  * YAML 1.2's core schema exactly as the `yaml` package resolves it (js-yaml's
@@ -491,52 +389,6 @@ function loadYamlFast(file: string, text: string): LoadResult | undefined {
     return undefined;
   }
   return loaded(file, text, root, lazyLocator(text), []);
-}
-
-/** The offset of a `//` or `/*` comment at the start of a line of a document that looks like JSON, or undefined. */
-function jsonComment(text: string): number | undefined {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!/^\s*[{[]/.test(body)) return undefined;
-  const m = /^[ \t]*(\/\/|\/\*)/m.exec(text);
-  return m ? m.index + m[0].length - m[1]!.length : undefined;
-}
-
-/**
- * Whether some object of valid JSON text repeats a key (compared as written).
- * Records in `ends` where each container ends (offset of its `{` or `[` →
- * just after its `}` or `]`, both plus `shift`), as jsonLocator's scan would.
- */
-function hasDuplicateKey(text: string, ends: Map<number, number>, shift: number): boolean {
-  const objects: (Set<string> | undefined)[] = [];
-  const starts: number[] = [];
-  let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 0x22 /* " */) {
-      const start = i;
-      i = closingQuote(text, i);
-      const keys = objects[objects.length - 1];
-      if (expectKey && keys) {
-        const key = text.slice(start + 1, i);
-        if (keys.has(key)) return true;
-        keys.add(key);
-      }
-    } else if (ch === 0x7b /* { */) {
-      objects.push(new Set());
-      starts.push(i);
-      expectKey = true;
-    } else if (ch === 0x5b /* [ */) {
-      objects.push(undefined);
-      starts.push(i);
-      expectKey = false;
-    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) {
-      objects.pop();
-      ends.set(starts.pop()! + shift, i + 1 + shift);
-    }
-    else if (ch === 0x2c /* , */) expectKey = objects[objects.length - 1] !== undefined;
-    else if (ch === 0x3a /* : */) expectKey = false;
-  }
-  return false;
 }
 
 function firstLine(s: string): string {
