@@ -151,6 +151,13 @@ export class SchemaBuilder {
     return built;
   }
 
+  /** OpenAPI 3.0 takes one type per schema; a list is 3.1's form (read as 3.1 reads it, with a warning and the 3.0 way to say it). */
+  private typeListIn30(types: JsonType[], at: string): void {
+    const others = types.filter((x) => x !== "null");
+    const hint = types.includes("null") && others.length === 1 ? `write \`type: ${others[0]}\` with \`nullable: true\`` : `write one type, or a oneOf of one schema per type${types.includes("null") ? " with `nullable: true`" : ""}`;
+    this.report("schema/type-list", at, `a list of types is OpenAPI 3.1; in OpenAPI 3.0 \`type\` is one type (read as ${types.join(" | ") || "no type"})`, "warning", `${hint}, or declare the document \`openapi: 3.1.0\``);
+  }
+
   private meta(node: Record<string, unknown>, pointer: string): IrSchemaMeta {
     const m: IrSchemaMeta = { pointer };
     if (typeof node["title"] === "string") m.title = node["title"];
@@ -274,6 +281,7 @@ export class SchemaBuilder {
         } else this.report("schema/type", ptr.join(pointer, "type", ...(Array.isArray(t) ? [i] : [])), `unknown type ${JSON.stringify(x)}`);
       });
       s.types = types;
+      if (Array.isArray(t) && this.dialect === "openapi-3.0") this.typeListIn30(types, ptr.join(pointer, "type"));
     }
     const nullable = this.dialect === "openapi-3.0" && node["nullable"] === true;
     if (nullable && s.types && !s.types.includes("null")) s.types.push("null");
