@@ -9,6 +9,7 @@ import { HTTP_METHODS } from "../validate/openapi.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { operationStatus } from "../validate/extensions.js";
 import { SchemaBuilder } from "./schema.js";
+import { buildWebhooks } from "./webhooks.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -174,6 +175,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     }
   }
 
+  const webhooks = buildWebhooks(doc, schemas, diagnostics);
   const servers = buildServers(root["servers"]);
   const info = buildInfo(root["info"]);
   return {
@@ -186,6 +188,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,
+    ...(webhooks.length > 0 ? { webhooks } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
 }

@@ -106,6 +106,19 @@ export class SchemaBuilder {
     }
   }
 
+  /**
+   * The schema at a pointer as a named schema of its own, built now: a ref
+   * when it is one, else the schema itself named from `id` (a webhook's
+   * inline payload gets a type of its own this way).
+   */
+  nameAt(pointer: string, id: string): IrSchema {
+    const node = this.doc.at(pointer)?.value;
+    if (isObj(node) && typeof node["$ref"] === "string" && Object.keys(node).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))) return this.build(node, pointer);
+    const n = this.named.get(this.keyOf(pointer)) ?? this.register(pointer, id);
+    this.ensureBuilt(pointer);
+    return { kind: "ref", target: n.key, pointer };
+  }
+
   /** The named schema at a pointer of the current document, promoted and built on first use. */
   private namedAt(pointer: string, sameDocument: boolean): string {
     let n = this.named.get(this.keyOf(pointer));
