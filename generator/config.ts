@@ -217,5 +217,6 @@ export function inputPath(config: ResolvedConfig, path: string): string {
 /** A path for messages: relative to the working directory when inside it. */
 export function displayPath(absolute: string): string {
   const rel = relative(process.cwd(), absolute);
-  return rel.startsWith("..") ? absolute : rel;
+  // the working directory itself is "." (an empty name would print as ":1:1")
+  return rel.startsWith("..") ? absolute : rel === "" ? "." : rel;
 }

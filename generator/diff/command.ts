@@ -3,16 +3,17 @@
  * both sides into the IR (as `generate` does, so a broken side gets the same
  * `file:line:col at #/pointer: message` diagnostics) and prints the changes
  * as text, Markdown or JSON. Exit codes: 0, or 1 when `--fail-on` is
- * reached; 2 for usage errors and documents that do not build.
+ * reached; 2 for usage errors, documents that do not build, and an OpenAPI
+ * document against an OpenRPC one.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, findConfig, inputPath, loadConfigFile, specEntries } from "../config.js";
 import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
-import { buildSide } from "./side.js";
+import { buildSide, incomparable } from "./side.js";
 import { diffModules, failsOn, formatJson, formatMarkdown, formatText, summarize, type Change } from "./index.js";
 
 export const DIFF_USAGE = `avaspec diff: what changed between two versions of an OpenAPI or OpenRPC document, and whom it breaks
@@ -25,7 +26,7 @@ usage:
                                                       (json: { "version": 1, "documents": [{ "file", "changes", "summary" }] })
 
 classes: breaking-wire, breaking-code, deprecation, addition, documentation
-exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error or a document that does not build`;
+exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error, a document that does not build, or an OpenAPI document against an OpenRPC one`;
 
 export async function diffCommand(argv: string[]): Promise<number> {
   let args;
@@ -58,9 +59,15 @@ export async function diffCommand(argv: string[]): Promise<number> {
 /** The changes from `oldFile` (shown as `oldShown`) to `newFile`, or exit code 2 with the diagnostics printed when a side does not build. */
 function between(oldFile: string, oldShown: string, newFile: string): Change[] | number {
   const diagnostics: Diagnostic[] = [];
+  for (const [file, shown] of [[oldFile, oldShown], [newFile, newFile]] as const) if (existsSync(file) && statSync(file).isDirectory()) return usage(`${shown} is a folder; give the spec file in it`);
   const oldSide = buildSide(oldFile, oldShown, diagnostics);
   const newSide = buildSide(newFile, newFile, diagnostics);
-  if (oldSide && newSide && !hasErrors(diagnostics)) return diffModules(oldSide, newSide);
+  if (oldSide && newSide && !hasErrors(diagnostics)) {
+    const why = incomparable(oldSide, newSide);
+    if (why === undefined) return diffModules(oldSide, newSide);
+    console.error(`avaspec: ${why}`);
+    return 2;
+  }
   sortDiagnostics(diagnostics);
   for (const d of diagnostics) console.error(formatDiagnostic(d));
   console.error("avaspec: diff stopped: a document does not build");
@@ -70,6 +77,7 @@ function between(oldFile: string, oldShown: string, newFile: string): Change[] |
 /** One document against its version at `base`: its folder at that revision (its $refs may point beside it) read into a temporary folder. */
 function againstBase(newFile: string, base: string): Change[] | number {
   if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
+  if (statSync(newFile).isDirectory()) return usage(`${newFile} is a folder; give the spec file in it`);
   let top: string;
   try {
     top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: dirname(resolve(newFile)), encoding: "utf8" }).trim();

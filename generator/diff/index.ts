@@ -19,6 +19,7 @@
  */
 import { patternFlags } from "../ir/resolve.js";
 import { samplePattern, type PatternSample } from "../emit/validators/pattern.js";
+import { pairBranches, shape } from "./branches.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrObjectLikeSchema, IrOperation, IrRpcOperation, IrSchema, JsonType } from "../ir/types.js";
 
 export type ChangeClass = "breaking-wire" | "breaking-code" | "deprecation" | "addition" | "documentation";
@@ -57,22 +58,6 @@ type Dir = "request" | "response";
 
 const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
 const opLabel = (op: IrOperation): string => (op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : op.transport.method);
-
-/** Structure of a schema without what only documents it (for "the same schema under another name"). */
-function shape(s: IrSchema, byKey: Map<string, IrNamedSchema>, depth = 0): unknown {
-  if (depth > 6) return "…";
-  if (s.kind === "ref") {
-    const t = byKey.get(s.target);
-    return t ? shape(t.schema, byKey, depth + 1) : "?";
-  }
-  return JSON.parse(
-    JSON.stringify(s, (k, v: unknown) => {
-      if (k === "pointer" || k === "title" || k === "description" || k === "examples") return undefined;
-      if (v && typeof v === "object" && (v as { kind?: unknown }).kind === "ref" && depth < 6) return shape(v as IrSchema, byKey, depth + 1);
-      return v;
-    }),
-  );
-}
 
 export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   const changes: Change[] = [];
@@ -144,9 +129,9 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     if (removed.length > 0 && dir === "request") add("request-type-narrowed", "breaking-wire", `request${where} no longer accepts ${removed.join(", ")}`, at);
     if (added.length > 0 && dir === "response") add("response-type-widened", "breaking-wire", `response${where} may now be ${added.join(", ")}`, at);
     if (added.length > 0 && dir === "request") add("request-type-widened", "addition", `request${where} also accepts ${added.join(", ")}`, at);
-    // enums (an open enumeration's known values are never a contract)
-    const oe = o.enum;
-    const ne = n.enum;
+    // enums (an open enumeration's known values are never a contract); a const is an enum of one value
+    const oe = o.enum ?? (o.const ? [o.const.value] : undefined);
+    const ne = n.enum ?? (n.const ? [n.const.value] : undefined);
     const str = (v: unknown) => JSON.stringify(v);
     if (oe && ne) {
       const gone = oe.filter((v) => !ne.some((w) => str(w) === str(v)));
@@ -221,45 +206,17 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
     if (dir === "request") for (const name of nReq) if (!oReq.has(name) && !nProps.has(name)) add("request-property-became-required", "breaking-wire", `request${where}: "${name}" is now required`, at);
     if (o.additionalProperties && n.additionalProperties && o.additionalProperties.kind !== "boolean" && n.additionalProperties.kind !== "boolean") compare(o.additionalProperties, n.additionalProperties, dir, operation, files, sub("*"), seen);
     if (o.items && n.items) compare(o.items, n.items, dir, operation, files, sub("[]"), seen);
-    // unions: a branch more widens, a branch fewer narrows; branches pair by the schema they name, not by position
+    // unions: a branch more widens, a branch fewer narrows; branches pair by the schema they name or by their content, not by position
     for (const k of ["anyOf", "oneOf"] as const) {
       const ob = o[k];
       const nb = n[k];
       if (!ob || !nb) continue;
-      const { pairs, gone, fresh } = pairBranches(ob, nb);
-      const list = (side: IrSchema[], idx: number[], byKey: Map<string, IrNamedSchema>) => idx.map((i) => branchLabel(side[i]!, i, byKey)).join(", ");
-      if (gone.length > 0 && dir === "request") add("request-union-branch-removed", "breaking-wire", `request${where}: ${k} no longer has ${list(ob, gone, oldByKey)}`, at);
-      if (fresh.length > 0 && dir === "response") add("response-union-branch-added", "breaking-wire", `response${where}: ${k} has ${fresh.length} more branch${fresh.length > 1 ? "es" : ""}: ${list(nb, fresh, newByKey)}`, at);
+      const { pairs, gone, fresh, oldLabel, newLabel } = pairBranches(o, n, ob, nb, oldByKey, newByKey);
+      if (gone.length > 0 && dir === "request") add("request-union-branch-removed", "breaking-wire", `request${where}: ${k} no longer has ${gone.map(oldLabel).join(", ")}`, at);
+      if (fresh.length > 0 && dir === "response") add("response-union-branch-added", "breaking-wire", `response${where}: ${k} has ${fresh.length} more branch${fresh.length > 1 ? "es" : ""}: ${fresh.map(newLabel).join(", ")}`, at);
       for (const [i, j] of pairs) compare(ob[i]!, nb[j]!, dir, operation, files, `${path}(${k}[${j}])`, seen);
     }
     for (let i = 0; i < Math.min(o.allOf?.length ?? 0, n.allOf?.length ?? 0); i++) compare(o.allOf![i]!, n.allOf![i]!, dir, operation, files, path, seen);
-  }
-
-  const branchName = (b: IrSchema, byKey: Map<string, IrNamedSchema>) => (b.kind === "ref" ? byKey.get(b.target)?.name : undefined);
-  const branchLabel = (b: IrSchema, i: number, byKey: Map<string, IrNamedSchema>) => branchName(b, byKey) ?? `branch ${i}`;
-  /** Old and new branches of a union paired: by the named schema they refer to, a renamed one by its structure, inline ones in order. */
-  function pairBranches(ob: IrSchema[], nb: IrSchema[]): { pairs: [number, number][]; gone: number[]; fresh: number[] } {
-    const pairs: [number, number][] = [];
-    const usedO = new Set<number>();
-    const usedN = new Set<number>();
-    const pair = (i: number, j: number) => (pairs.push([i, j]), usedO.add(i), usedN.add(j));
-    const oNames = ob.map((b) => branchName(b, oldByKey));
-    const nNames = nb.map((b) => branchName(b, newByKey));
-    oNames.forEach((name, i) => {
-      const j = name === undefined ? -1 : nNames.findIndex((m, j) => m === name && !usedN.has(j));
-      if (j >= 0) pair(i, j);
-    });
-    const shapeOf = (b: IrSchema, byKey: Map<string, IrNamedSchema>) => JSON.stringify(shape(b, byKey));
-    ob.forEach((b, i) => {
-      if (usedO.has(i) || oNames[i] === undefined) return;
-      const k = shapeOf(b, oldByKey);
-      const j = nb.findIndex((c, j) => !usedN.has(j) && nNames[j] !== undefined && shapeOf(c, newByKey) === k);
-      if (j >= 0) pair(i, j);
-    });
-    const restO = ob.map((_, i) => i).filter((i) => !usedO.has(i) && oNames[i] === undefined);
-    const restN = nb.map((_, j) => j).filter((j) => !usedN.has(j) && nNames[j] === undefined);
-    for (let x = 0; x < Math.min(restO.length, restN.length); x++) pair(restO[x]!, restN[x]!);
-    return { pairs: pairs.sort((a, b) => a[1] - b[1]), gone: ob.map((_, i) => i).filter((i) => !usedO.has(i)), fresh: nb.map((_, j) => j).filter((j) => !usedN.has(j)) };
   }
 
   /** Wire breaks a comparison would report, without reporting them. */

@@ -13,7 +13,7 @@ import { allowList } from "../load/bundle.js";
 import { formatDiagnostic, hasErrors, type Diagnostic } from "../load/diagnostics.js";
 import type { SpecVersion } from "../versions.js";
 import { diffModules } from "./index.js";
-import { buildSide } from "./side.js";
+import { buildSide, incomparable } from "./side.js";
 
 /** `shippedName`: the document's `spec/<name>.json` in the package (specJsonNames). */
 export function releaseDiff(config: ResolvedConfig, input: InputConfig, spec: string, shippedName: string, root: unknown): SpecVersion["diff"] {
@@ -28,6 +28,8 @@ export function releaseDiff(config: ResolvedConfig, input: InputConfig, spec: st
   const newDiagnostics: Diagnostic[] = [];
   const newSide = buildSide(inputPath(config, spec), spec, newDiagnostics, { clientName: input.clientName, allowRefs: allowList(input.refs?.allow ?? [], config.root) });
   if (!newSide || hasErrors(newDiagnostics)) return { unavailable: "the document does not build on its own" };
+  const why = incomparable(oldSide, newSide);
+  if (why !== undefined) return { unavailable: why };
   const changes = diffModules(oldSide, newSide);
   return { changes: changes.map((c) => ({ rule: c.rule, class: c.class, message: c.message, ...(c.operation !== undefined ? { operation: c.operation } : {}) })) };
 }

@@ -18,3 +18,19 @@ export function buildSide(file: string, shown: string, diagnostics: Diagnostic[]
   const own = built.ir.sources[0]?.file ?? file;
   return { ir: built.ir, file: own, locate: built.locate, display: (f) => (f === own ? shown : f) };
 }
+
+/**
+ * Why two sides cannot be compared, or undefined: an OpenAPI document and an
+ * OpenRPC one describe different things (paths and methods), and a diff of
+ * them would list every operation of each as removed and added.
+ */
+export function incomparable(oldSide: DiffSide, newSide: DiffSide): string | undefined {
+  const describe = (side: DiffSide) => {
+    const source = side.ir.sources[0];
+    const file = side.display ? side.display(side.file) : side.file;
+    return source ? { file, format: source.format, label: `${source.format === "openapi" ? "OpenAPI" : "OpenRPC"} ${source.version}` } : undefined;
+  };
+  const [o, n] = [describe(oldSide), describe(newSide)];
+  if (!o || !n || o.format === n.format) return undefined;
+  return `cannot compare ${o.file} (${o.label}) with ${n.file} (${n.label}): avaspec diff compares two versions of one OpenAPI document, or of one OpenRPC document`;
+}

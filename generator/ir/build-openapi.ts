@@ -11,6 +11,7 @@ import { operationStatus } from "../validate/extensions.js";
 import { isIgnoredHeaderParameter } from "../validate/wire.js";
 import { defaultDescribesSuccess, formEncoding, ownServer } from "./openapi-wire.js";
 import { SchemaBuilder } from "./schema.js";
+import { buildWebhooks } from "./webhooks.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -30,7 +31,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     let refId: string | undefined;
     for (let hops = 0; isObj(cur) && typeof cur["$ref"] === "string"; hops++) {
       if (hops > 32) return undefined;
-      const r = doc.resolve(cur["$ref"]);
+      const r = doc.resolve(cur["$ref"], at);
       if (!r) return undefined;
       refId ??= ptr.parse(r.pointer)?.at(-1);
       cur = r.value;
@@ -187,6 +188,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     }
   }
 
+  const webhooks = buildWebhooks(doc, schemas, diagnostics);
   const info = buildInfo(root["info"]);
   return {
     kind: "document",
@@ -197,6 +199,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,
+    ...(webhooks.length > 0 ? { webhooks } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
 }

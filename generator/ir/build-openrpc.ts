@@ -25,7 +25,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     let cur = node;
     let at = pointer;
     for (let hops = 0; isObj(cur) && typeof cur["$ref"] === "string"; hops++) {
-      const r = hops > 32 ? undefined : doc.resolve(cur["$ref"]);
+      const r = hops > 32 ? undefined : doc.resolve(cur["$ref"], at);
       if (!r) return undefined;
       cur = r.value;
       at = r.pointer;

@@ -9,7 +9,7 @@ import { deriveOperationName, isIdentifier, isIdentifierName, NameRegistry, pasc
 import { schemaSourceName } from "./module.js";
 import { namedSchema } from "./resolve.js";
 import { httpResult, schemasOf } from "./results.js";
-import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
+import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema, IrWebhook } from "./types.js";
 
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "unwrapped", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
@@ -124,6 +124,23 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     const fn = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}`;
     // a reserved word (`new`, `delete`) cannot name a function
     op.names.function = exported.claim(isIdentifier(fn) ? fn : `${fn}_`);
+  }
+  if (ir.webhooks?.length) nameWebhooks(ir.webhooks, base, exported, ir.names);
+}
+
+/**
+ * The webhook payload map and its validator, claimed after every other name
+ * so that none changes for them; each webhook's key in the map: its name, its
+ * method and name when it has a body on several methods, and its file beside
+ * that when another document of the module has the same webhook.
+ */
+function nameWebhooks(webhooks: IrWebhook[], base: string, exported: NameRegistry, names: IrDocument["names"]): void {
+  names.webhooks = { payloads: exported.claim(`${base}Webhooks`), validate: exported.claim(`validate${base}Webhook`) };
+  const keys = new Set<string>();
+  for (const h of webhooks) {
+    const own = webhooks.some((o) => o !== h && o.file === h.file && o.name === h.name) ? `${h.method.toUpperCase()} ${h.name}` : h.name;
+    h.key = keys.has(own) ? `${own} (${h.file})` : own;
+    keys.add(h.key);
   }
 }
 

@@ -9,7 +9,7 @@ import type { LoadedDocument } from "../load/load.js";
 import { BoundedNesting } from "../nesting.js";
 import * as ptr from "../load/pointer.js";
 import { newerRegExpSyntax, patternFlags } from "./resolve.js";
-import type { SchemaResources } from "./resources.js";
+import type { SchemaResources } from "../load/resources.js";
 import { fitsTypes, type IrIntegerString, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
 
 export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
@@ -33,8 +33,8 @@ export class SchemaBuilder {
     private readonly diagnostics: Diagnostic[],
     /** Pointer prefix of the document's named schemas, e.g. `#/components/schemas`. */
     private readonly namedPrefix: string,
-    /** `$id`/`$anchor` resolution across preloaded documents; without it refs are local JSON pointers. */
-    private readonly resources?: SchemaResources,
+    /** Resolution across preloaded documents (the JSON-Schema-Test-Suite's remotes); without it each document resolves its own refs (the same resolver, over that document alone). */
+    private readonly resources?: SchemaResources<LoadedDocument>,
   ) {
     this.doc = doc;
   }
@@ -90,7 +90,7 @@ export class SchemaBuilder {
   /** Id of a named schema for a ref target, promoting non-component targets. */
   private refTarget(ref: string, at: string): string | undefined {
     const owner = at.slice(0, at.lastIndexOf("/"));
-    const local = this.resources ? undefined : this.doc.resolve(ref);
+    const local = this.resources ? undefined : this.doc.resolve(ref, owner);
     const found = this.resources ? this.resources.resolve(this.doc, owner, ref) : local && { doc: this.doc, pointer: local.pointer };
     if (!found) {
       this.report("ref/dangling", at, `$ref ${JSON.stringify(ref)} does not resolve`);
@@ -104,6 +104,19 @@ export class SchemaBuilder {
     } finally {
       this.doc = back;
     }
+  }
+
+  /**
+   * The schema at a pointer as a named schema of its own, built now: a ref
+   * when it is one, else the schema itself named from `id` (a webhook's
+   * inline payload gets a type of its own this way).
+   */
+  nameAt(pointer: string, id: string): IrSchema {
+    const node = this.doc.at(pointer)?.value;
+    if (isObj(node) && typeof node["$ref"] === "string" && Object.keys(node).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))) return this.build(node, pointer);
+    const n = this.named.get(this.keyOf(pointer)) ?? this.register(pointer, id);
+    this.ensureBuilt(pointer);
+    return { kind: "ref", target: n.key, pointer };
   }
 
   /** The named schema at a pointer of the current document, promoted and built on first use. */
@@ -149,6 +162,13 @@ export class SchemaBuilder {
       return { ...meta, kind: "schema", anyOf: [{ ...built, description: undefined, pointer }, { kind: "schema", types: ["null"], pointer: ptr.join(pointer, "nullable") }] } as IrObjectLikeSchema;
     }
     return built;
+  }
+
+  /** OpenAPI 3.0 takes one type per schema; a list is 3.1's form (read as 3.1 reads it, with a warning and the 3.0 way to say it). */
+  private typeListIn30(types: JsonType[], at: string): void {
+    const others = types.filter((x) => x !== "null");
+    const hint = types.includes("null") && others.length === 1 ? `write \`type: ${others[0]}\` with \`nullable: true\`` : `write one type, or a oneOf of one schema per type${types.includes("null") ? " with `nullable: true`" : ""}`;
+    this.report("schema/type-list", at, `a list of types is OpenAPI 3.1; in OpenAPI 3.0 \`type\` is one type (read as ${types.join(" | ") || "no type"})`, "warning", `${hint}, or declare the document \`openapi: 3.1.0\``);
   }
 
   private meta(node: Record<string, unknown>, pointer: string): IrSchemaMeta {
@@ -274,6 +294,7 @@ export class SchemaBuilder {
         } else this.report("schema/type", ptr.join(pointer, "type", ...(Array.isArray(t) ? [i] : [])), `unknown type ${JSON.stringify(x)}`);
       });
       s.types = types;
+      if (Array.isArray(t) && this.dialect === "openapi-3.0") this.typeListIn30(types, ptr.join(pointer, "type"));
     }
     const nullable = this.dialect === "openapi-3.0" && node["nullable"] === true;
     if (nullable && s.types && !s.types.includes("null")) s.types.push("null");

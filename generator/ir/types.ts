@@ -409,6 +409,8 @@ export interface ClientNames {
   coreFactory: string;
   /** Where each JSON-RPC endpoint's WebSocket form is (`NODE_WEB_SOCKETS`), when the module has one. */
   webSockets?: string;
+  /** The map of webhook payloads by webhook (`ShopWebhooks`) and its validator (`validateShopWebhook`), when the module has webhooks. */
+  webhooks?: { payloads: string; validate: string };
 }
 
 export interface IrServer {
@@ -442,6 +444,8 @@ export interface IrDocument {
   providers?: IrEip1193Provider[];
   /** WebSocket forms of JSON-RPC endpoints: one per OpenRPC document with a `ws:`/`wss:` server. */
   webSockets?: IrWebSocket[];
+  /** OpenAPI 3.1 `webhooks` with a JSON request body: what the API sends to receivers the user runs. */
+  webhooks?: IrWebhook[];
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
 }
@@ -500,4 +504,30 @@ export interface IrEip1193Provider {
   endpoint: string;
   /** Assigned by the naming pass: the viem-style RpcSchema type and the exported descriptor list. */
   names?: { schema: string; methods: string };
+}
+
+/**
+ * One operation of an OpenAPI 3.1 webhook: a request the API makes to a
+ * receiver the user runs. Only its JSON request body (the payload) is
+ * generated: a type and a validator for the receiver.
+ */
+export interface IrWebhook {
+  kind: "webhook";
+  /** The operation's pointer. */
+  pointer: string;
+  file: string;
+  /** The webhook's key under `webhooks`. */
+  name: string;
+  method: IrHttpTransport["method"];
+  /**
+   * Its entry in the payload map, assigned by the naming pass: the name, or
+   * `POST name` when the webhook has a body on several methods (another
+   * document's webhook of the same name: qualified by its file).
+   */
+  key: string;
+  contentType: string;
+  /** A ref to the named schema of the payload (an inline one is named for the webhook). */
+  payload: IrSchema;
+  summary?: string;
+  description?: string;
 }

@@ -17,10 +17,11 @@
 import { spawnSync } from "node:child_process";
 import { isAbsolute, resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { forEachRef } from "../validate/refs.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { loadFile, loadText, type LoadedDocument } from "./load.js";
 import * as ptr from "./pointer.js";
+import { DOCUMENT_URI, idRulesOf, SchemaResources } from "./resources.js";
+import { forEachRef } from "./vocabulary.js";
 
 /** Longest chain of in-place copies followed before giving up (a ref cycle through non-schemas). */
 const MAX_INLINE_DEPTH = 32;
@@ -138,9 +139,12 @@ export function bundleExternalRefs(doc: LoadedDocument, allow: readonly string[]
   };
   /** Resolves every ref under `node`, a copy from the document at `base`. */
   const rewrite = (node: unknown, base: URL, at: string, depth: number): void => forEachRef(node, "#", (holder, ref) => resolveRef(holder, ref, base, at, depth));
+  // a ref to an `$id` of the document itself is not external (indexed before anything is bundled in)
+  const self = { root };
+  const own = new SchemaResources([{ doc: self, uri: DOCUMENT_URI }], idRulesOf(root));
   // each external ref of the root document starts a chain, reported at its own position
   forEachRef(root, "#", (holder, ref, pointer) => {
-    if (!ref.startsWith("#")) resolveRef(holder, ref, rootUrl, pointer, 0);
+    if (!ref.startsWith("#") && !own.resolve(self, pointer.slice(0, -"/$ref".length), ref)) resolveRef(holder, ref, rootUrl, pointer, 0);
   });
   return diagnostics;
 }

@@ -8,7 +8,8 @@ import jsYaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 import * as ptr from "./pointer.js";
-import { isDataMember, NAME_MAPS } from "../validate/refs.js";
+import { closingQuote, hasDuplicateKey, jsonLocator, jsonSyntaxError, JSON_COMMENTS } from "./json.js";
+import { DOCUMENT_URI, idRulesOf, SchemaResources } from "./resources.js";
 
 export interface LoadedDocument {
   /** Path as given (relative to the working directory), used in diagnostics. */
@@ -18,8 +19,13 @@ export interface LoadedDocument {
   root: unknown;
   /** Line and column (1-based) of the node at a pointer, or of its nearest existing ancestor. */
   locate(pointer: string): { line: number; col: number };
-  /** Resolves a local `$ref` (a URI fragment); undefined when it is not local or dangles. */
-  resolve(ref: string): { value: unknown; pointer: string } | undefined;
+  /**
+   * Resolves a `$ref` written in the object at pointer `from` (default: the
+   * root) as JSON Schema does: against the base URI there (a schema's `$id`
+   * moves it), by pointer or by anchor. Undefined when it leads out of the
+   * document or to nothing. `outside`: see ResolvedRef.
+   */
+  resolve(ref: string, from?: string): { value: unknown; pointer: string; outside?: string } | undefined;
   /** The value at one of the generator's own pointers. */
   at(pointer: string): { value: unknown; pointer: string } | undefined;
 }
@@ -34,8 +40,9 @@ export function loadFile(file: string): LoadResult {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message;
-    return { document: undefined, diagnostics: [{ code: "load/read", severity: "error", message: `cannot read spec: ${reason}`, file, pointer: "#", line: 1, col: 1 }] };
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "file not found" : code === "EISDIR" ? "it is a folder, not a file" : (error as Error).message;
+    return { document: undefined, diagnostics: [{ code: "load/read", severity: "error", message: `cannot read spec: ${reason}`, file, pointer: "#", line: 1, col: 1, ...(code === "EISDIR" ? { hint: "give the path of the spec file inside it (e.g. openapi.yaml)" } : {}) }] };
   }
   const encoding = otherEncoding(bytes);
   if (encoding) {
@@ -79,6 +86,8 @@ function isValidUtf8(bytes: Buffer): boolean {
  * hostile document must get a diagnostic, not a stack overflow.
  */
 export const MAX_NESTING = 256;
+/** Text that starts like JSON: a bracket, or a comment before one (JSONC). */
+const JSON_LIKE = /^\uFEFF?\s*(?:[{[]|\/\/|\/\*)/;
 const DEPTH_HINT = "a real spec nests a few dozen levels at most; this looks generated or hostile";
 /** YAML aliases resolved at most: more is the "billion laughs" expansion attack. */
 const MAX_ALIASES = 100;
@@ -100,24 +109,6 @@ function tooDeepFlow(text: string): number | undefined {
     } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) depth = Math.max(0, depth - 1);
   }
   return undefined;
-}
-
-/**
- * The offset of the `"` that closes the double-quoted string opening at
- * `open` (a backslash escapes the character after it), or the text's length
- * when none does. Found with indexOf, not character by character: the
- * scanners of a 13 MB JSON document spend most of their time in strings.
- */
-function closingQuote(text: string, open: number): number {
-  for (let i = open + 1; ; ) {
-    const q = text.indexOf('"', i);
-    if (q === -1) return text.length;
-    // escaped when an odd number of backslashes runs up to it (inside the string: the opening quote is not one)
-    let b = q - 1;
-    while (text.charCodeAt(b) === 0x5c) b--;
-    if ((q - 1 - b) % 2 === 0) return q;
-    i = q + 1;
-  }
 }
 
 /**
@@ -224,8 +215,11 @@ export function loadText(file: string, text: string): LoadResult {
   if (deepBlock) return fail("load/depth", deepBlock.offset, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT, deepBlock.pointer);
   const json = loadJson(file, text);
   if (json) return json;
-  const comment = jsonComment(text);
-  if (comment !== undefined) return fail("load/json-comments", comment, "JSON does not allow comments", "remove the comments: JSON with comments (JSONC) is not JSON, and the YAML parser would misread the file");
+  // JSON.parse refused it, or it repeats a key (which the YAML way reports at its position)
+  const broken = JSON_LIKE.test(text) || /\.json$/i.test(file) ? jsonSyntaxError(text) : undefined;
+  if (broken?.message === JSON_COMMENTS) return fail("load/json-comments", broken.offset, JSON_COMMENTS, "remove the comments: JSON with comments (JSONC) is not JSON, and the YAML parser would misread the file");
+  // a .json file is JSON: one message in JSON's terms (what is not named .json may still be YAML written in flow style)
+  if (broken && /\.json$/i.test(file)) return fail("load/syntax", broken.offset, broken.message, "fix the JSON syntax at this position");
   const fast = loadYamlFast(file, text);
   if (fast) return fast;
   let doc: Document.Parsed;
@@ -237,15 +231,17 @@ export function loadText(file: string, text: string): LoadResult {
   }
   for (const e of [...doc.errors, ...doc.warnings]) {
     const pos = lineCounter.linePos(e.pos[0]);
+    // the yaml package's own wording names its API (parseAllDocuments), which a user cannot call
+    const several = e.code === "MULTIPLE_DOCS";
     diagnostics.push({
       code: "load/syntax",
       severity: doc.errors.includes(e) ? "error" : "warning",
-      message: firstLine(e.message),
+      message: several ? "a second YAML document starts here; avaspec reads one document per file" : firstLine(e.message),
       file,
       pointer: "#",
       line: pos.line,
       col: pos.col,
-      hint: "fix the YAML/JSON syntax at this position",
+      hint: several ? "remove this --- line and what follows it, or give each document a file of its own" : "fix the YAML/JSON syntax at this position",
     });
   }
   if (doc.errors.length > 0) return { document: undefined, diagnostics };
@@ -264,40 +260,6 @@ export function loadText(file: string, text: string): LoadResult {
 }
 
 /**
- * JSON Schema anchors of a document, by name: `$anchor` and `$dynamicAnchor`
- * (2019-09 and later, OpenAPI 3.1) and draft-07's `$id: "#name"`, so a
- * `$ref: "#name"` finds its schema. Anchors inside a schema with an `$id` of
- * its own belong to that resource, not to the document, and data members
- * (examples, defaults, enums, consts, extensions) hold no schemas (the rules
- * of validate/refs.ts, which checks refs). The first
- * of a name wins. Iterative: the tree may be deep.
- */
-function schemaAnchors(root: unknown): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  // `inNames`: the object maps names to things (properties, components…), so its keys are names, not keywords
-  const stack: { node: unknown; tokens: string[]; inNames: boolean }[] = [{ node: root, tokens: [], inNames: false }];
-  while (stack.length > 0) {
-    const { node, tokens, inNames } = stack.pop()!;
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push({ node: v, tokens: [...tokens, String(i)], inNames: false }));
-      continue;
-    }
-    if (typeof node !== "object" || node === null) continue;
-    const o = node as Record<string, unknown>;
-    if (!inNames) {
-      const id = o["$id"];
-      if (tokens.length > 0 && typeof id === "string" && !id.startsWith("#")) continue;
-      for (const name of [o["$anchor"], o["$dynamicAnchor"], typeof id === "string" && id.startsWith("#") ? id.slice(1) : undefined]) if (typeof name === "string" && name !== "" && !out.has(name)) out.set(name, tokens);
-    }
-    for (const [k, v] of Object.entries(o)) {
-      if (!inNames && isDataMember(k, v)) continue;
-      stack.push({ node: v, tokens: [...tokens, k], inNames: !inNames && NAME_MAPS.has(k) });
-    }
-  }
-  return out;
-}
-
-/**
  * The document over a parsed root, or a depth diagnostic when the tree nests
  * too deeply. `depthChecked`: the text is JSON that tooDeepFlow passed, whose
  * bracket count is then exactly the tree's depth (in valid JSON, quotes and
@@ -310,29 +272,19 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     const pos = locate(pointer);
     return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: DEPTH_HINT }] };
   }
-  /** `written`: the pointer as given, when it is already the one the tokens make (no `~` escapes, no percent-encoding). */
-  const lookup = (tokens: string[] | undefined, written?: string) => {
-    if (tokens === undefined) return undefined;
-    const r = ptr.get(root, tokens);
-    return r.found ? { value: r.value, pointer: written ?? "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
-  };
-  const plain = (pointer: string, uri: boolean) => (pointer.includes("~") || (uri && pointer.includes("%")) ? undefined : pointer);
-  let anchors: Map<string, string[]> | undefined;
-  const resolve = (ref: string) => {
-    const tokens = ptr.parse(ref, true);
-    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens, tokens && plain(ref, true));
-    // a plain-name fragment (`#node`): the schema that declares that anchor
-    let name: string;
-    try {
-      name = decodeURIComponent(ref.slice(1));
-    } catch {
-      return undefined;
-    }
-    return lookup((anchors ??= schemaAnchors(root)).get(name));
-  };
   const at = (pointer: string) => {
     const tokens = ptr.parse(pointer);
-    return lookup(tokens, tokens && plain(pointer, false));
+    if (tokens === undefined) return undefined;
+    const r = ptr.get(root, tokens);
+    // the pointer as given, unless it has `~` escapes (then as the tokens make it)
+    return r.found ? { value: r.value, pointer: pointer.includes("~") ? "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") : pointer } : undefined;
+  };
+  // indexed on the first $ref resolved: by then the bundler has added what it brings in
+  let resources: SchemaResources<{ root: unknown }> | undefined;
+  const self = { root };
+  const resolve = (ref: string, from = "#") => {
+    const found = (resources ??= new SchemaResources([{ doc: self, uri: DOCUMENT_URI }], idRulesOf(root))).resolve(self, from, ref);
+    return found && { value: found.value, pointer: found.pointer, ...(found.outside !== undefined ? { outside: found.outside } : {}) };
   };
   return { document: { file, text, root, locate, resolve, at }, diagnostics };
 }
@@ -391,99 +343,6 @@ function lazyLocator(text: string, ends?: Map<number, number>): LoadedDocument["
   };
 }
 
-/** Thrown when a text is not the JSON the position scanner follows (it then goes the YAML way). */
-class NotJson extends Error {}
-
-/** Positions of JSON pointers in a JSON text: each container's members are found once, by scanning it, the first time a pointer goes through it. */
-function jsonLocator(text: string, knownEnds?: Map<number, number>): (tokens: readonly string[]) => { line: number; col: number } {
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  const position = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
-  };
-  const ws = (i: number) => {
-    while (i < text.length && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i++;
-    return i;
-  };
-  const stringEnd = (i: number) => {
-    // i at the opening quote
-    const q = closingQuote(text, i);
-    if (q >= text.length) throw new NotJson();
-    return q + 1;
-  };
-  /** Where each container scanned over ends (for a JSON document, all of them, from its duplicate-key scan): a container inside one already scanned is not scanned again when a pointer goes into it. */
-  const ends = knownEnds ?? new Map<number, number>();
-  const valueEnd = (i: number): number => {
-    const ch = text[i];
-    if (ch === '"') return stringEnd(i);
-    if (ch === "{" || ch === "[") {
-      const known = ends.get(i);
-      if (known !== undefined) return known;
-      const open: number[] = [];
-      for (let j = i; j < text.length; j++) {
-        const c = text.charCodeAt(j);
-        if (c === 0x22 /* " */) j = stringEnd(j) - 1;
-        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) open.push(j);
-        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-          ends.set(open.pop()!, j + 1);
-          if (open.length === 0) return j + 1;
-        }
-      }
-      throw new NotJson();
-    }
-    let j = i;
-    while (j < text.length && !",}] \n\r\t".includes(text[j]!)) j++;
-    if (j === i) throw new NotJson();
-    return j;
-  };
-  /** A container's members: key (or index) → [where the member is shown (its key), where its value starts]. */
-  const index = new Map<number, Map<string, [number, number]>>();
-  const members = (start: number): Map<string, [number, number]> => {
-    let m = index.get(start);
-    if (m) return m;
-    m = new Map();
-    const object = text[start] === "{";
-    let i = ws(start + 1);
-    for (let n = 0; text[i] !== (object ? "}" : "]"); n++) {
-      if (object) {
-        if (text[i] !== '"') throw new NotJson();
-        const keyEnd = stringEnd(i);
-        const key = JSON.parse(text.slice(i, keyEnd)) as string;
-        const colon = ws(keyEnd);
-        if (text[colon] !== ":") throw new NotJson();
-        const value = ws(colon + 1);
-        if (!m.has(key)) m.set(key, [i, value]);
-        i = ws(valueEnd(value));
-      } else {
-        m.set(String(n), [i, i]);
-        i = ws(valueEnd(i));
-      }
-      if (text[i] === ",") i = ws(i + 1);
-      else if (text[i] !== (object ? "}" : "]")) throw new NotJson();
-    }
-    index.set(start, m);
-    return m;
-  };
-  return (tokens) => {
-    let value = ws(0);
-    let shown = value;
-    for (const t of tokens) {
-      if (text[value] !== "{" && text[value] !== "[") break;
-      const member = members(value).get(t);
-      if (!member) break;
-      [shown, value] = member;
-    }
-    return position(shown);
-  };
-}
-
 const scalar = (tag: string, test: RegExp, construct: (s: string) => unknown) => new jsYaml.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: (s: string | null) => test.test(s ?? ""), construct: (s: string | null) => construct(s ?? "") });
 /**
  * YAML 1.2's core schema exactly as the `yaml` package resolves it (js-yaml's
@@ -530,52 +389,6 @@ function loadYamlFast(file: string, text: string): LoadResult | undefined {
     return undefined;
   }
   return loaded(file, text, root, lazyLocator(text), []);
-}
-
-/** The offset of a `//` or `/*` comment at the start of a line of a document that looks like JSON, or undefined. */
-function jsonComment(text: string): number | undefined {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!/^\s*[{[]/.test(body)) return undefined;
-  const m = /^[ \t]*(\/\/|\/\*)/m.exec(text);
-  return m ? m.index + m[0].length - m[1]!.length : undefined;
-}
-
-/**
- * Whether some object of valid JSON text repeats a key (compared as written).
- * Records in `ends` where each container ends (offset of its `{` or `[` →
- * just after its `}` or `]`, both plus `shift`), as jsonLocator's scan would.
- */
-function hasDuplicateKey(text: string, ends: Map<number, number>, shift: number): boolean {
-  const objects: (Set<string> | undefined)[] = [];
-  const starts: number[] = [];
-  let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 0x22 /* " */) {
-      const start = i;
-      i = closingQuote(text, i);
-      const keys = objects[objects.length - 1];
-      if (expectKey && keys) {
-        const key = text.slice(start + 1, i);
-        if (keys.has(key)) return true;
-        keys.add(key);
-      }
-    } else if (ch === 0x7b /* { */) {
-      objects.push(new Set());
-      starts.push(i);
-      expectKey = true;
-    } else if (ch === 0x5b /* [ */) {
-      objects.push(undefined);
-      starts.push(i);
-      expectKey = false;
-    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) {
-      objects.pop();
-      ends.set(starts.pop()! + shift, i + 1 + shift);
-    }
-    else if (ch === 0x2c /* , */) expectKey = objects[objects.length - 1] !== undefined;
-    else if (ch === 0x3a /* : */) expectKey = false;
-  }
-  return false;
 }
 
 function firstLine(s: string): string {

@@ -6,13 +6,14 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
+import { HTTP_METHODS } from "../load/vocabulary.js";
 import { checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
-import { checkRefs } from "./refs.js";
+import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { checkWire } from "./wire.js";
 import { append } from "../append.js";
 
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export { HTTP_METHODS };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -43,6 +44,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   }
 
   checkRefs(doc, root, "#", report);
+  checkObjectRefCycles(doc, "openapi", report);
   append(out, suspicious(doc), suspiciousOpenApi(doc), checkWire(doc, HTTP_METHODS));
 
   const paths = root["paths"];

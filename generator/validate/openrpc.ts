@@ -8,7 +8,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { checkEip1193, checkOperationExtensions, checkResultByParam, checkWireShape } from "./extensions.js";
 import { openRpcMetaValidator } from "./openrpc-meta.js";
-import { checkRefs } from "./refs.js";
+import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { append } from "../append.js";
 
@@ -23,9 +23,9 @@ function meta(): ValidateFunction {
 
 export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report = (code: string, pointer: string, message: string, hint?: string) => {
+  const report = (code: string, pointer: string, message: string, hint?: string, severity: "error" | "warning" = "error") => {
     const { line, col } = doc.locate(pointer);
-    out.push({ code, severity: "error", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
+    out.push({ code, severity, message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
   };
   const root = doc.root;
   if (!isObj(root) || typeof root["openrpc"] !== "string" || !/^1\.\d+\.\d+/.test(root["openrpc"])) {
@@ -42,6 +42,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     return out;
   }
   checkRefs(doc, root, "#", report);
+  checkObjectRefCycles(doc, "openrpc", report);
   append(out, suspicious(doc));
   checkErrorData(root, report);
   checkEip1193(root, report);

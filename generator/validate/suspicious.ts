@@ -7,7 +7,7 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 
-import { isDataMember, NAME_MAPS } from "./refs.js";
+import { isDataMember, NAME_MAPS } from "../load/vocabulary.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 /** Top-level members a `$ref` can point at that hold no reusable object. */

@@ -245,6 +245,33 @@ const withNullableUnion = () => {
 cases.push({ name: "openapi 3.0: a property made optional in a branch of a nullable union", base: withNullableUnion, mutate: (d) => (d["components"].schemas.Green.required = []), expect: ["response-property-became-optional", "breaking-wire"] });
 cases.push({ name: "openapi 3.0: a property removed from a branch of a nullable union", base: withNullableUnion, mutate: (d) => delete d["components"].schemas.Green.properties.name, expect: ["response-property-removed", "breaking-wire"] });
 cases.push({ name: "openapi: a union's branches reordered is no break", base: withUnion, mutate: (d) => (colours(d, "request").reverse(), colours(d, "response").reverse()), expect: null });
+// inline branches pair by content (issue 26, item 19): by structure, by their const or tag property, the untagged ones in order
+const inlineUnion = (branches: () => Doc[]) => () => {
+  const d = api();
+  post(d).requestBody.content["application/json"].schema = { type: "object", properties: { mode: { oneOf: branches() } } };
+  get(d).responses["200"].content["application/json"].schema = { type: "object", properties: { mode: { oneOf: branches() } } };
+  return d;
+};
+const constBranches = inlineUnion(() => [{ const: "a" }, { const: "b" }, { const: "c" }]);
+const taggedBranches = inlineUnion(() => ["x", "y", "z"].map((t) => ({ type: "object", required: ["kind"], properties: { kind: { type: "string", const: t }, [`${t}Level`]: { type: "integer" } } })));
+const modes = (d: Doc, dir: "request" | "response") => (dir === "request" ? post(d).requestBody.content["application/json"].schema : get(d).responses["200"].content["application/json"].schema).properties.mode.oneOf as Doc[];
+cases.push({ name: "openapi: a request union's inline middle branch removed (a const)", base: constBranches, mutate: (d) => modes(d, "request").splice(1, 1), expect: ["request-union-branch-removed", "breaking-wire"], absent: ["request-enum-value-removed"] });
+cases.push({ name: "openapi: a request union's inline middle branch removed (a tag property)", base: taggedBranches, mutate: (d) => modes(d, "request").splice(1, 1), expect: ["request-union-branch-removed", "breaking-wire"], absent: ["request-enum-value-removed", "request-property-removed"] });
+cases.push({ name: "openapi: a response union's inline branch's const changed", base: constBranches, mutate: (d) => (modes(d, "response")[2] = { const: "d" }), expect: ["response-union-branch-added", "breaking-wire"] });
+cases.push({ name: "openapi: a union's inline branches reordered is no break", base: taggedBranches, mutate: (d) => (modes(d, "request").reverse(), modes(d, "response").reverse()), expect: null });
+// a const is a one-value enum: changing it narrows a request and widens a response
+const withConst = () => {
+  const d = api();
+  for (const k of ["Item", "NewItem"]) d["components"].schemas[k].properties.kind = { type: "string", const: "a" };
+  return d;
+};
+cases.push({ name: "openapi: a request property's const changed", base: withConst, mutate: (d) => (d["components"].schemas.NewItem.properties.kind.const = "b"), expect: ["request-enum-value-removed", "breaking-wire"] });
+cases.push({ name: "openapi: a response property's const changed", base: withConst, mutate: (d) => (d["components"].schemas.Item.properties.kind.const = "b"), expect: ["response-enum-value-added", "breaking-wire"] });
+// the structure of a new type that reaches a recursive one (it overflowed the stack)
+oa("a schema added that refers to a recursive one", (d) => {
+  d["components"].schemas.Tree = { type: "object", properties: { children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } } };
+  d["components"].schemas.Forest = { type: "object", properties: { trees: { type: "array", items: { $ref: "#/components/schemas/Tree" } } } };
+}, ["schema-added", "addition"]);
 oa("a response media type removed", (d) => (get(d).responses["200"].content = { "application/xml": get(d).responses["200"].content["application/json"] }), ["response-media-type-removed", "breaking-wire"]);
 oa("a security requirement added", (d) => (get(d).security = [{ key: [] }]), ["security-added", "breaking-wire"]);
 oa("a server removed", (d) => (d["servers"] = [{ url: "https://v2.api.example.com" }]), ["server-removed", "breaking-wire"]);
@@ -342,6 +369,30 @@ describe("a shared schema", () => {
   });
 });
 
+describe("inline union branches (issue 26, item 19)", () => {
+  const messages = (before: Doc, after: Doc) => diff(before, after).filter((c) => c.class === "breaking-wire").map((c) => `${c.rule}: ${c.message}`);
+
+  it("name the branch removed from the middle, not the last one, and report nothing about the ones after it", () => {
+    const after = constBranches();
+    modes(after, "request").splice(1, 1);
+    expect(messages(constBranches(), after)).toEqual(['request-union-branch-removed: request at body/mode: oneOf no longer has branch 1 (const "b")']);
+    const tagged = taggedBranches();
+    modes(tagged, "request").splice(1, 1);
+    expect(messages(taggedBranches(), tagged)).toEqual(['request-union-branch-removed: request at body/mode: oneOf no longer has branch 1 (kind "y")']);
+  });
+
+  it("see a branch whose const changed as one gone and one new: the old value is refused, the new one unexpected", () => {
+    const after = constBranches();
+    modes(after, "request")[2] = { const: "d" };
+    modes(after, "response")[2] = { const: "d" };
+    // sorted by operation: GET /items/{id} answers the response, POST /items takes the request
+    expect(messages(constBranches(), after)).toEqual([
+      'response-union-branch-added: response at 200/mode: oneOf has 1 more branch: branch 2 (const "d")',
+      'request-union-branch-removed: request at body/mode: oneOf no longer has branch 2 (const "c")',
+    ]);
+  });
+});
+
 describe("avaspec diff on the command line", () => {
   const write = (name: string, doc: Doc) => {
     const file = join(dir, name);
@@ -393,6 +444,34 @@ describe("avaspec diff on the command line", () => {
     expect(r.stderr).toMatch(/broken\.yaml:\d+:\d+ at #\/info/);
     expect(runCli(["diff", before]).status).toBe(2);
     expect(runCli(["diff", before, after, "--format", "yaml"]).status).toBe(2);
+  });
+
+  // issue 26, item 19: these listed nonsense with exit 0, printed an empty file name, or the YAML parser's messages several times
+  it("refuses an OpenAPI document against an OpenRPC one, exit 2", () => {
+    const rpcFile = write("rpc.json", rpc());
+    const r = runCli(["diff", before, rpcFile]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^avaspec: cannot compare \S*before\.json \(OpenAPI 3\.1\.0\) with \S*rpc\.json \(OpenRPC 1\.3\.2\): avaspec diff compares two versions of one OpenAPI document, or of one OpenRPC document\n/);
+  });
+
+  it("names a folder given for a spec file, exit 2", () => {
+    const r = runCli(["diff", before, "."], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^avaspec: \. is a folder; give the spec file in it\n/);
+    const absolute = runCli(["diff", dir, before]);
+    expect(absolute.status).toBe(2);
+    expect(absolute.stderr).toContain(`avaspec: ${dir} is a folder; give the spec file in it`);
+  });
+
+  it("reports a truncated JSON side once, in JSON's terms, at its file:line:col", () => {
+    const text = JSON.stringify(api(), null, 2);
+    const cut = write("cut.json", {});
+    writeFileSync(cut, text.slice(0, text.indexOf('"components"')));
+    const r = runCli(["diff", before, cut]);
+    expect(r.status).toBe(2);
+    const heads = r.stderr.split("\n").filter((l) => / at #/.test(l));
+    expect(heads).toEqual([expect.stringMatching(/cut\.json:\d+:\d+ at #: the JSON text ends inside the object opened at line 1, column 1: it looks cut short \[load\/syntax\]$/)]);
   });
 
   const hasHistory = hasCommit("357391d");

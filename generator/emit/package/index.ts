@@ -17,6 +17,7 @@ import { responseKind, schemasOf } from "../../ir/results.js";
 import { providerNames } from "../client/index.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
+import { webhookExample } from "../webhooks.js";
 
 export interface PackageInput {
   ir: IrDocument;
@@ -700,6 +701,8 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       varName,
       client: i.targets.has("client"),
       validators: i.targets.has("validators"),
+      webhooks: webhookExample(i.ir, `${pkg.name}/${i.output}`, i.targets.has("validators")),
+      webhookNames: i.ir.names.webhooks ?? { payloads: "", validate: "" },
       title: i.ir.info.title,
       version: i.ir.info.version,
       description: i.ir.info.description ?? "",

@@ -7,6 +7,7 @@ import type { WriterFunction } from "../../writer.js";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
+import { webhookPayloads } from "../webhooks.js";
 import { jsDoc, objectMembers, printType, schemaTypeContext, shapeName, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
 
 function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
@@ -31,6 +32,9 @@ export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction
     if (input) shapes.push([input, request, [docs, `What requests send as \`${named.name}\`: readOnly members left out, writeOnly ones in.`].filter(Boolean).join("\n\n")]);
     return shapes.map(([name, ctx, text]) => declaration(named.schema, name, text, ctx));
   });
+  // what webhooks deliver is written by the API, as a response is
+  const hooks = webhookPayloads(ir, response);
+  if (hooks) declarations.push(hooks);
   if (!integers) return declarations;
   return [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
 }

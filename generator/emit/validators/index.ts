@@ -14,6 +14,7 @@ import { comment, identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
 import { IntegerWalkers } from "./integers.js";
+import { webhookValidator } from "../webhooks.js";
 
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
 function paramsSchema(op: IrOperation): IrSchema {
@@ -106,6 +107,8 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
     if (resultCheck && !schemaValidators.has(op.names.validateResult)) exports.push(exported(op.names.validateResult, undefined, resultCheck, opType(op.names.response), `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn, resultWalker));
   }
+  const hooks = webhookValidator(ir, (s) => compiler.check(s), typeOf);
+  if (hooks) exports.push(hooks);
   const subscriptionCodecs = new Map<IrSubscriptionKind, { params?: string; result?: string }>();
   for (const socket of ir.webSockets ?? []) {
     for (const kind of socket.subscriptions?.kinds ?? []) {
@@ -144,7 +147,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   // the client's descriptors use the checks directly; the module index does not re-export them
   const internal = [...new Set([...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]))].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
-  const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])])];
+  const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])]), ...(hooks ? [ir.names.webhooks!.validate] : [])])];
   return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, publicNames };
 }
 

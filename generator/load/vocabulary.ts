@@ -1,0 +1,58 @@
+/**
+ * Which members of an OpenAPI, OpenRPC or JSON Schema document are
+ * structure and which are data or names. The loader's reference resolver,
+ * the bundler, the validators and the IR all walk documents by these rules,
+ * so a `$ref`, `$id` or `$anchor` means the same thing to each of them: one
+ * inside an example or an enum is data, and a property called `$ref` is a
+ * name, not a reference.
+ */
+import * as ptr from "./pointer.js";
+
+/** Keys whose values are data, not structure: a `$ref` or `$id` inside them is a value like any other. */
+const DATA_KEYS = new Set(["example", "default", "enum", "const", "value"]);
+
+/** Whether a member holds data (examples, defaults, enums, consts, `x-` extensions), not structure. */
+export function isDataMember(key: string, value: unknown): boolean {
+  // JSON Schema's `examples` is a list of values; OpenAPI's is a map of Example objects (a name map, below)
+  return DATA_KEYS.has(key) || key.startsWith("x-") || (key === "examples" && Array.isArray(value));
+}
+
+/**
+ * Members whose keys are names the author chose (a property may well be
+ * called "value", "enum" or "$ref"), each mapping to a schema or another
+ * object of the document. `dependencies` is draft-07's, whose entries are
+ * schemas or lists of names.
+ */
+export const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses", "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems", "examples", "dependentSchemas", "dependencies", "encoding", "content", "variables", "paths", "webhooks", "mapping", "contentDescriptors", "errors", "examplePairingObjects"]);
+
+/** The operations of an OpenAPI path item, by their keys. */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Calls `visit` for every structural `$ref` under `node` (not those inside
+ * examples, defaults, enums or `x-` extensions, nor a property named `$ref`),
+ * with the object holding it and the pointer of its `$ref` member.
+ */
+export function forEachRef(node: unknown, pointer: string, visit: (holder: Record<string, unknown>, ref: string, pointer: string) => void, ownKey = ""): void {
+  // only containers are walked into (a scalar holds no $ref): no pointer is made for the many scalars of a big document
+  if (Array.isArray(node)) {
+    node.forEach((v, i) => {
+      if (typeof v === "object" && v !== null) forEachRef(v, ptr.join(pointer, i), visit);
+    });
+    return;
+  }
+  const isNameMap = NAME_MAPS.has(ownKey);
+  if (!isObj(node)) return;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (key === "$ref" && typeof value === "string" && !isNameMap) {
+      visit(node, value, ptr.join(pointer, key));
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    if (!isNameMap && isDataMember(key, value)) continue;
+    forEachRef(value, ptr.join(pointer, key), visit, isNameMap ? "" : key);
+  }
+}
