@@ -285,6 +285,45 @@ function writeDurably(path: string, text: string): void {
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
+/**
+ * SIGINT, SIGTERM and SIGHUP, held for the whole write (the recovery of a
+ * killed run included): a handler only records the signal, and the run acts
+ * on it where stopping is safe — between staged files, when no write is in
+ * flight, or once the run is over. (A handler that removed the staging folder
+ * itself raced the staged write still landing in it: ENOTEMPTY, a stack trace
+ * and the folder left behind; and the handlers came after the folder, so a
+ * signal in between left it empty, blocking the next run.)
+ */
+interface HeldSignals {
+  readonly stop: NodeJS.Signals | undefined;
+  /** Restores the default handling and dies of the signal, as if it had never been held. */
+  die(signal: NodeJS.Signals): never;
+  release(): void;
+}
+
+function holdSignals(outDir: string): HeldSignals {
+  let stop: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop ??= signal;
+  };
+  const release = () => {
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return {
+    get stop() {
+      return stop;
+    },
+    die(signal) {
+      release();
+      process.kill(process.pid, signal);
+      // the signal ends the process before this line; should it not, the run must still not go on
+      throw new WriteError(`stopped by ${signal} while writing ${show(outDir)}`);
+    },
+    release,
+  };
+}
+
 export async function writeTree(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions = {}): Promise<WriteResult> {
   checkOutPath(outDir);
   for (const path of files.keys()) if (!isEntry(path)) throw new Error(`internal: generated path ${JSON.stringify(path)}`);
@@ -333,6 +372,18 @@ function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, 
 }
 
 async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions): Promise<WriteResult> {
+  const signals = holdSignals(outDir);
+  try {
+    return await writeHeld(outDir, files, options, signals);
+  } finally {
+    // a signal that arrived while the run could not stop is honoured now, whatever the outcome
+    await new Promise((r) => setImmediate(r));
+    signals.release();
+    if (signals.stop) signals.die(signals.stop);
+  }
+}
+
+async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions, signals: HeldSignals): Promise<WriteResult> {
   // an --out that is a link means the folder it points to; links inside that folder are never followed
   const exists = kindOf(outDir) !== "missing";
   const found = exists ? realpathSync(outDir) : undefined;
@@ -353,13 +404,19 @@ async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, 
     throw new WriteError(`cannot create the output folder ${show(outDir)}: ${err.code ?? err.message}${err.path && err.path !== outDir ? ` at ${show(err.path)}` : ""}; nothing was written`);
   }
   const root = found ?? realpathSync(outDir);
-  await stageAndApply(root, outDir, files, journal);
+  await stageAndApply(root, outDir, files, journal, signals);
   return { written: files.size, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
 }
 
-/** Stages the files, commits the journal and applies it. */
-async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<string, string>, journal: Journal): Promise<void> {
+/** Stages the files, commits the journal and applies it; a held signal before the commit point abandons the run. */
+async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<string, string>, journal: Journal, signals: HeldSignals): Promise<void> {
   const staging = join(root, STAGING_DIR);
+  // before the commit point the previous output is untouched: the staging folder goes and the process dies of the signal
+  const abandonIfStopped = () => {
+    if (!signals.stop) return;
+    rmSync(staging, { recursive: true, force: true, maxRetries: 3 });
+    signals.die(signals.stop);
+  };
   // the staging folder is also the lock: mkdir fails if another run made it since recover()
   try {
     mkdirSync(staging);
@@ -367,35 +424,20 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
     if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new WriteError(`another avaspec is writing ${show(outDir)} right now; wait for it to finish`);
     throw e;
   }
-  // Signals are handled between staged files: before the commit point the
-  // previous output is untouched, so the staging folder goes and the process
-  // dies of the signal; after it, the run finishes first.
   let committed = false;
-  let finished = false;
-  let pending: NodeJS.Signals | undefined;
-  const die = (signal: NodeJS.Signals) => {
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
-    process.kill(process.pid, signal);
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (!committed) {
-      rmSync(staging, { recursive: true, force: true });
-      die(signal);
-    } else if (finished) die(signal);
-    else pending = signal;
-  };
-  for (const s of SIGNALS) process.on(s, onSignal);
   try {
     writeDurably(join(staging, OWNER), JSON.stringify({ pid: process.pid }) + "\n");
     const staged = join(staging, "files");
     const stagePause = pauseFor("stage");
     for (const path of journal.files) {
+      abandonIfStopped();
       const target = join(staged, path);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, files.get(path)!);
       if (stagePause > 0) await new Promise((r) => setTimeout(r, stagePause));
     }
     await writeFile(join(staged, MANIFEST_FILE), manifestText(files.keys()));
+    abandonIfStopped();
     // the commit point: from here on a killed run is finished by the next one
     writeDurably(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal) + "\n");
     renameSync(join(staging, `${JOURNAL}.tmp`), join(staging, JOURNAL));
@@ -404,16 +446,10 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
     if (applyPause > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, applyPause);
     apply(root, outDir, journal);
     rmSync(staging, { recursive: true, force: true });
-    finished = true;
   } catch (e) {
-    if (!committed) rmSync(staging, { recursive: true, force: true });
+    if (!committed) rmSync(staging, { recursive: true, force: true, maxRetries: 3 });
     throw e;
-  } finally {
-    // a signal that arrived while the run could not stop is honoured now
-    await new Promise((r) => setImmediate(r));
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
   }
-  if (pending) die(pending);
 }
 
 export interface Drift {
