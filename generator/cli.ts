@@ -14,6 +14,7 @@ import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOff
 import { generate } from "./generate.js";
 import { diffCommand } from "./diff/command.js";
 import { formatDiagnostic } from "./load/diagnostics.js";
+import { realPathOf } from "./safe-path.js";
 import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./write.js";
 
 const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1 and OpenRPC 1.x documents
@@ -116,14 +117,15 @@ async function mock(argv: string[]): Promise<number> {
 
 /** The config's output folder, or a message when it would swallow an input (the spec or the config itself). */
 function outputProblem(config: ResolvedConfig, configFile: string | undefined): string | undefined {
-  const outDir = inputPath(config, config.out);
+  // compared where the paths really lead: an --out that is a link to the spec's folder holds the spec too
+  const outDir = realPathOf(inputPath(config, config.out));
   for (const input of config.inputs) {
     for (const e of specEntries(input)) {
-      const spec = inputPath(config, e.spec);
+      const spec = realPathOf(inputPath(config, e.spec));
       if (isInside(spec, outDir)) return `the output folder ${config.out}/ holds the input ${e.spec}; generate into a folder of its own (e.g. --out client)`;
     }
   }
-  if (configFile !== undefined && isInside(resolve(configFile), outDir)) return `the output folder ${config.out}/ holds the config ${configFile}; set "out" to a folder of its own`;
+  if (configFile !== undefined && isInside(realPathOf(configFile), outDir)) return `the output folder ${config.out}/ holds the config ${configFile}; set "out" to a folder of its own`;
   return undefined;
 }
 
@@ -160,6 +162,7 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
     const written = await writeTree(outDir, result.files, { force: options.force });
     if (written.recovered === "finished journal") console.log(`avaspec: finished the write a killed run had started in ${config.out}/`);
     if (written.replaced.length > 0) console.log(`avaspec: --force replaced ${written.replaced.length} file${written.replaced.length === 1 ? "" : "s"} avaspec had not written: ${written.replaced.join(", ")}`);
+    if (written.kept.length > 0) console.log(`avaspec: left ${written.kept.join(", ")} alone: no longer generated, but a link or folder now stands where avaspec wrote a file (removed from ${MANIFEST_FILE})`);
     const removed = written.removed.length > 0 ? `, removed ${written.removed.length} no longer generated` : "";
     console.log(`avaspec: wrote ${written.written} files to ${config.out}/${removed}`);
     if (result.pendingVersion) console.log(`avaspec: the specs changed since release; \`avaspec generate\` (without --watch) will record ${result.pendingVersion}`);
