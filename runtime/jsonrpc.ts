@@ -152,7 +152,7 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   }
   if (isRecord(reply["error"]) && hasOwn(reply, "result")) throw new RpcProtocolError(`${m.method}: the JSON-RPC reply has both "result" and "error"`, { request, statusCode: status, reply });
   if (isRecord(reply["error"]) && !Number.isInteger(reply["error"]["code"])) {
-    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${JSON.stringify(reply["error"]["code"]) ?? "(missing)"} is not an integer`, { request, statusCode: status, reply });
+    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${reply["error"]["code"] === undefined ? "(missing)" : jsonText(reply["error"]["code"])} is not an integer`, { request, statusCode: status, reply });
   }
   if (isRecord(reply["error"])) {
     const e = reply["error"];

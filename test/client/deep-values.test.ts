@@ -168,3 +168,10 @@ describe("the mock server, through real requests", () => {
     expect(() => server.override("getCategory", { body: deepCategory() as never })).toThrow(/^avaspec mock: the override body of getCategory at \/children nests 40001 levels deep/);
   });
 });
+
+it("a JSON-RPC error whose code is a 20,000-deep value: RpcProtocolError, the code described", async () => {
+  rpc.raw(() => ({ status: 200, body: `{"jsonrpc":"2.0","id":1,"error":{"code":${"[".repeat(DEPTH)}${"]".repeat(DEPTH)},"message":"x"}}` }));
+  const error = await rejection(createRpcClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
+  expect(error).toBeInstanceOf(RpcProtocolError);
+  expect(error.message).toBe("tree_get: the JSON-RPC error's code (a JSON value 20000 levels deep: too deep to write out) is not an integer. Check the base URL: something other than the API (a proxy, a captive portal) may have answered; rawBody holds what arrived.");
+});
