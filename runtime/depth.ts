@@ -95,14 +95,15 @@ export function overflowIssue(error: unknown, value: unknown, path: string, what
 
 /**
  * `JSON.stringify(value)` for an error's `rawBody` and the like: a value too
- * deep (or circular) to write comes back as a note saying so, not an exception.
+ * deep to write (or that JSON cannot hold: a cycle, a bigint) comes back as a
+ * note saying so, not an exception.
  */
 export function jsonText(value: unknown): string {
   try {
     return JSON.stringify(value) ?? "";
   } catch (error) {
-    if (!isStackOverflow(error) && !(error instanceof TypeError)) throw error;
-    const { depth } = nesting(value);
-    return depth === Infinity ? "(a value that holds itself: not JSON)" : `(a JSON value ${depth} levels deep: too deep to write out)`;
+    if (error instanceof TypeError) return `(not JSON: ${error.message})`;
+    if (!isStackOverflow(error)) throw error;
+    return `(a JSON value ${nesting(value).depth} levels deep: too deep to write out)`;
   }
 }
