@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AvaspecError, RpcProtocolError, ValidationError } from "../fixtures/recursive-31/golden/src/index.js";
 import { CategorySchema, createApiClient, isCategory, validateCategory, validateGetCategoryResponse } from "../fixtures/recursive-31/golden/src/api/index.js";
-import { createRpcClient, isNode, validateNode } from "../fixtures/recursive-31/golden/src/rpc/index.js";
+import { createTreeClient, isNode, validateNode } from "../fixtures/recursive-31/golden/src/rpc/index.js";
 import { startMockServer, type MockServer } from "../fixtures/recursive-31/golden/src/mock-server/index.js";
 import { startRpcServer, type RpcTestServer } from "../helpers/rpc-server.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -78,19 +78,19 @@ describe("a 20,000-deep response from a real server", () => {
 
   it("JSON-RPC, validateResponse strict and the default bigints: ValidationErrors of the call", async () => {
     rpc.raw(() => ({ status: 200, body: `{"jsonrpc":"2.0","id":1,"result":${deepNodeText()}}` }));
-    const strict = await rejection(createRpcClient({ baseUrl: rpc.url, validateResponse: "strict", retry: false }).tree.get({ id: "root" }));
+    const strict = await rejection(createTreeClient({ baseUrl: rpc.url, validateResponse: "strict", retry: false }).tree.get({ id: "root" }));
     expect(strict).toBeInstanceOf(ValidationError);
     expect((strict as ValidationError).issues).toEqual([depthIssue("/children")]);
     // the reply's raw body is written out only for the error, and too deep to write it says so
     expect((strict as ValidationError).rawBody).toMatch(/^\(a JSON value \d+ levels deep: too deep to write out\)$/);
-    const decoded = await rejection(createRpcClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
+    const decoded = await rejection(createTreeClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
     expect(decoded).toBeInstanceOf(ValidationError);
     expect(decoded.operationId).toBe("tree_get");
   });
 
   it("JSON-RPC, a deep reply that breaks the protocol: RpcProtocolError, its raw body described", async () => {
     rpc.raw(() => ({ status: 200, body: `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x"},"result":${deepNodeText()}}` }));
-    const error = await rejection(createRpcClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
+    const error = await rejection(createTreeClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
     expect(error).toBeInstanceOf(RpcProtocolError);
   });
 });
@@ -108,7 +108,7 @@ describe("20,000-deep params: refused before anything is sent", () => {
   it("JSON-RPC param, alone and in a batch whose other call still goes", async () => {
     rpc.raw(undefined);
     rpc.answer(() => ({ result: { label: "r", weight: "1", children: [] } }));
-    const client = createRpcClient({ baseUrl: rpc.url, retry: false });
+    const client = createTreeClient({ baseUrl: rpc.url, retry: false });
     // tree_put takes one object, the tree itself
     const error = await rejection(client.tree.put(deepNode() as never));
     expect(error).toBeInstanceOf(ValidationError);
@@ -171,7 +171,7 @@ describe("the mock server, through real requests", () => {
 
 it("a JSON-RPC error whose code is a 20,000-deep value: RpcProtocolError, the code described", async () => {
   rpc.raw(() => ({ status: 200, body: `{"jsonrpc":"2.0","id":1,"error":{"code":${"[".repeat(DEPTH)}${"]".repeat(DEPTH)},"message":"x"}}` }));
-  const error = await rejection(createRpcClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
+  const error = await rejection(createTreeClient({ baseUrl: rpc.url, retry: false }).tree.get({ id: "root" }));
   expect(error).toBeInstanceOf(RpcProtocolError);
   expect(error.message).toBe("tree_get: the JSON-RPC error's code (a JSON value 20000 levels deep: too deep to write out) is not an integer. Check the base URL: something other than the API (a proxy, a captive portal) may have answered; rawBody holds what arrived.");
 });

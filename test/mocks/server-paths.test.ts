@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockServer, type MockServer } from "../fixtures/recursive-31/golden/src/mock-server/index.js";
 import { createMocks, createMockService, mockTables } from "../fixtures/recursive-31/golden/src/mocks/index.js";
 import { createApiClient } from "../fixtures/recursive-31/golden/src/api/index.js";
-import { createRpcClient } from "../fixtures/recursive-31/golden/src/rpc/index.js";
+import { createTreeClient } from "../fixtures/recursive-31/golden/src/rpc/index.js";
 import { startMockServer as startRpcByName } from "../fixtures/rpc-by-name/golden/src/mock-server/index.js";
 import { createApiClient as createRpcByName } from "../fixtures/rpc-by-name/golden/src/api/index.js";
 import { startMockServer as startGenerality } from "../fixtures/generality-31/golden/src/mock-server/index.js";
@@ -56,7 +56,7 @@ describe("the standalone mock server of a package whose servers have paths (/v2,
 
   it("the generated clients work against it with the spec's paths in their base URLs", async () => {
     expect((await createApiClient({ baseUrl: `${server.url}/v2`, validateResponse: "strict", retry: false }).getCategory({ id: "root" })).name).toEqual(expect.any(String));
-    expect((await createRpcClient({ baseUrl: `${server.url}/rpc`, validateResponse: "strict", retry: false }).tree.get({ id: "root" })).label).toBe("root");
+    expect((await createTreeClient({ baseUrl: `${server.url}/rpc`, validateResponse: "strict", retry: false }).tree.get({ id: "root" })).label).toBe("root");
   });
 });
 
@@ -98,7 +98,7 @@ describe("MSW handlers at the default base URLs (the spec's servers, paths inclu
 
   it("answer the clients at https://api.shop.example/v2 and http://localhost:8545/rpc", async () => {
     expect((await createApiClient({ validateResponse: "strict", retry: false }).getCategory({ id: "root" })).name).toEqual(expect.any(String));
-    expect((await createRpcClient({ validateResponse: "strict", retry: false }).tree.get({ id: "root" })).label).toBe("root");
+    expect((await createTreeClient({ validateResponse: "strict", retry: false }).tree.get({ id: "root" })).label).toBe("root");
   });
 });
 
