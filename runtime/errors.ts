@@ -3,6 +3,7 @@
  * `AvaspecError`, so one `instanceof` check catches them all; the subclasses
  * say what went wrong and carry what a caller needs to react to it.
  */
+import { jsonText } from "./depth.js";
 
 /** Where a failed call was going. The URL never contains credentials. */
 export interface RequestInfo {
@@ -253,7 +254,7 @@ export class RpcProtocolError extends ResponseParseError {
   override name = "RpcProtocolError";
   readonly reply: unknown;
   constructor(message: string, init: { request: RequestInfo; statusCode: number; reply: unknown }) {
-    super(message, { request: init.request, statusCode: init.statusCode, rawBody: JSON.stringify(init.reply) ?? "", contentType: "application/json" });
+    super(message, { request: init.request, statusCode: init.statusCode, rawBody: jsonText(init.reply), contentType: "application/json" });
     this.reply = init.reply;
   }
 }

@@ -3,11 +3,12 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
-import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, apiError, isRecord, rpcError, type DeclaredRpcError, type RequestInfo } from "./errors.js";
-import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
+import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, apiError, isRecord, paramsError, rpcError, type DeclaredRpcError, type RequestInfo, type ValidationIssue } from "./errors.js";
+import { checkParams, decodeResult, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, unwrapped, type Check } from "./validate.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
+import { isStackOverflow, jsonText, overflowIssue } from "./depth.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
@@ -116,6 +117,20 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   }
 }
 
+/** Why params cannot be written as JSON (too deep, a cycle, a value JSON has no form for), or undefined when they can. */
+function unwritable(params: unknown, error?: unknown): ValidationIssue | undefined {
+  if (error === undefined) {
+    try {
+      JSON.stringify(params);
+      return undefined;
+    } catch (thrown) {
+      error = thrown;
+    }
+  }
+  if (error instanceof TypeError) return { path: "", message: `cannot be written as JSON: ${error.message}` };
+  return overflowIssue(error, params, "", "sent");
+}
+
 /** How a transport reads a reply: its result checks, whether to apply them, and the number policy. */
 export interface ReplyReading {
   readonly checks: ResultChecks | undefined;
@@ -133,23 +148,24 @@ export interface ReplyReading {
  */
 export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, status: number, reading: ReplyReading): unknown {
   if (!isRecord(reply)) {
-    throw new ResponseParseError(`${m.method}: the response is not a JSON-RPC response object`, { request, statusCode: status, rawBody: JSON.stringify(reply) ?? "", contentType: "application/json" });
+    throw new ResponseParseError(`${m.method}: the response is not a JSON-RPC response object`, { request, statusCode: status, rawBody: jsonText(reply), contentType: "application/json" });
   }
   if (isRecord(reply["error"]) && hasOwn(reply, "result")) throw new RpcProtocolError(`${m.method}: the JSON-RPC reply has both "result" and "error"`, { request, statusCode: status, reply });
   if (isRecord(reply["error"]) && !Number.isInteger(reply["error"]["code"])) {
-    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${JSON.stringify(reply["error"]["code"]) ?? "(missing)"} is not an integer`, { request, statusCode: status, reply });
+    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${reply["error"]["code"] === undefined ? "(missing)" : jsonText(reply["error"]["code"])} is not an integer`, { request, statusCode: status, reply });
   }
   if (isRecord(reply["error"])) {
     const e = reply["error"];
     throw rpcError({ request, method: m.method, code: e["code"] as number, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status }, m.errors);
   }
   if (!hasOwn(reply, "result")) {
-    throw new ResponseParseError(`${m.method}: the JSON-RPC response has neither "result" nor "error"`, { request, statusCode: status, rawBody: JSON.stringify(reply), contentType: "application/json" });
+    throw new ResponseParseError(`${m.method}: the JSON-RPC response has neither "result" nor "error"`, { request, statusCode: status, rawBody: jsonText(reply), contentType: "application/json" });
   }
   const result = m.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], m.wrappedIn);
-  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, JSON.stringify(reply));
+  const rawBody = () => jsonText(reply);
+  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, rawBody);
   const decode = m.resultIntegers;
-  return reading.numbers === "bigint" && decode ? decode(result) : result;
+  return reading.numbers === "bigint" && decode ? decodeResult(decode, result, { ...request, operationId: m.method }, status, rawBody) : result;
 }
 
 /** Whether every reply in a body is an error object whose code the policy calls transient. */
@@ -221,6 +237,19 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     } catch (error) {
       return failAll(error);
     }
+    let payload: string;
+    try {
+      payload = JSON.stringify(asBatch ? items.map((i) => i.envelope) : items[0]!.envelope);
+    } catch (error) {
+      if (!isStackOverflow(error) && !(error instanceof TypeError)) return failAll(error);
+      // params JSON cannot write (nested deeper than the stack, or holding a cycle): those calls fail alone, the others go on
+      const safeUrl = withoutCredentials(url);
+      const writable = items.filter((i) => unwritable(i.envelope.params) === undefined);
+      if (writable.length === items.length) return failAll(paramsError(m.method, "POST", safeUrl, [unwritable(items.map((i) => i.envelope.params), error)!]));
+      for (const i of items) if (!writable.includes(i)) i.reject(paramsError(i.method.method, "POST", safeUrl, [unwritable(i.envelope.params)!]));
+      if (writable.length > 0) await send(writable, asBatch, callOptions);
+      return;
+    }
     let sent;
     try {
       sent = await exchange(
@@ -228,7 +257,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
         {
           request: { operationId: asBatch ? `batch of ${items.length}` : m.method, method: "POST", url: withoutCredentials(url) },
           url,
-          init: { method: "POST", headers, body: JSON.stringify(asBatch ? items.map((i) => i.envelope) : items[0]!.envelope) },
+          init: { method: "POST", headers, body: payload },
           idempotent: items.every((i) => i.method.idempotent === true),
           secrets: [],
           transient: allTransient,

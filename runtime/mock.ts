@@ -3,13 +3,16 @@
  * handlers (`@avaspec/client/mocks`) and the standalone mock server
  * (`@avaspec/client/mock-server`) both run on this.
  *
- * Responses come from the spec's examples when it has them, otherwise they
- * are synthesized from the schema with a seeded generator, so one seed always
+ * Responses come from the spec's examples when it has them (a JSON-RPC
+ * example only for a call with that example's params), otherwise they are
+ * synthesized from the schema with a seeded generator, so one seed always
  * gives the same bytes. Every body is checked with the generated validator
  * before it is served. Requests are checked too: bad HTTP params answer 400
  * with the API's error body; JSON-RPC follows the 2.0 spec (-32700 parse
  * error, -32600 invalid request, -32601 unknown method, -32602 invalid
- * params, batches, notifications).
+ * params, batches, notifications). Entries are served at their paths below
+ * the origin and below the path of the spec's server URL (mock-routes.ts).
+ * The service itself is mock-service.ts.
  *
  * A table may also name WebSocket paths and the JSON-RPC endpoint each one
  * stands for (`webSockets`): `createMockSocketHub` bridges a connection's
@@ -18,12 +21,10 @@
  * mock-chain.ts). The mock server and the MSW WebSocket handlers carry the
  * connections; the hub knows nothing of how.
  */
-import type { ValidationIssue } from "./errors.js";
 import type { HttpOperation, ResultChecks } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
-import { equal, hasOwn, setOwn } from "./validate.js";
-import { IntegerIssue, encodeIntegers, type Decoder } from "./numbers.js";
-import { syntheticChain } from "./mock-chain.js";
+import { hasOwn, setOwn } from "./validate.js";
+import { rpcError } from "./mock-rpc.js";
 
 /** A JSON Schema, reduced to what synthesis needs; `$ref` names a schema in the table's `defs`. */
 export type MockSchema = boolean | MockSchemaObject;
@@ -90,12 +91,15 @@ export interface MockRpcEntry {
   kind: "rpc";
   method: RpcMethod;
   schema?: MockSchema;
+  /** A result for every call, in a table without `pairs` (one made by hand). */
   example?: unknown;
-  /** Every example's params (named) and result, when the spec has several: a call whose params equal one's gets its result. */
+  /** Every example's params (named) and result: a call whose params equal an example's gets its result, any other call a synthesized one (mock-rpc.ts). */
   pairs?: readonly { params: Record<string, unknown>; result: unknown }[];
 }
 
 export interface MockTable {
+  /** The path of the spec's server URL (`/v2` of `https://api.shop.example/v2`): entries are served below it as well as below the origin (mock-routes.ts). */
+  basePath?: string;
   defs: Record<string, MockSchema>;
   entries: (MockHttpEntry | MockRpcEntry)[];
   /** The module's result checks: a synthesized body must pass its operation's. */
@@ -245,7 +249,8 @@ export function rng(seed: number): () => number {
   };
 }
 
-function hash(s: string): number {
+/** A string's 32-bit FNV-1a hash: the seed of everything synthesized for it. */
+export function hash(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;
@@ -465,323 +470,8 @@ function object(c: Ctx, s: MockSchemaObject, depth: number): Record<string, unkn
 
 // ---------------------------------------------------------------- the service
 
-/** `s` as a regular expression source that matches it literally. */
-export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** A path template as a regular expression source: each `{param}` one capturing segment, the rest literal. */
-export function pathPattern(template: string): string {
-  return template.replace(/\{[^}]+\}|[^{]+/g, (m) => (m.startsWith("{") ? "([^/?#]+)" : escapeRegExp(m)));
-}
-
-const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
-const JSON_HEADERS = { "content-type": "application/json" };
-
-interface HttpRoute {
-  entry: MockHttpEntry;
-  table: MockTable;
-  match: RegExp;
-  names: string[];
-}
-
-/** A JSON-RPC endpoint as a lookup key: "" (a document served at the base URL itself), "/" and "/x/" are "/" and "/x". */
-function endpointKey(path: string): string {
-  return "/" + path.replace(/^\/+|\/+$/g, "");
-}
-
-/** An override's body in the wire form: bigints and numbers given for string-encoded integers written as the spec says. */
-function wireBody(decoder: Decoder | undefined, value: unknown, id: string): unknown {
-  if (decoder === undefined) return value;
-  try {
-    // the result's walker, writing this time
-    return encodeIntegers(decoder.walk, value);
-  } catch (error) {
-    if (error instanceof IntegerIssue) throw new Error(`avaspec mock: the override body of ${id} at ${error.path || "/"} ${error.message}`);
-    throw error;
-  }
-}
-
-/** A mock service over the generated tables of one or more APIs; `A` (types only) is what they answer, for typed overrides. */
-export function createMockService<A extends MockAnswers = MockAnswers>(tables: readonly MockTable[], options: MockServiceOptions = {}): MockService<A> {
-  const seed = options.seed ?? 1;
-  const pages = Math.max(1, options.pages ?? 3);
-  const useExamples = options.examples ?? true;
-  const serverShapes = options.wireShapes === "server";
-  const overrides = new Map<string, MockOverride>();
-  const routes: HttpRoute[] = [];
-  const rpc = new Map<string, Map<string, { entry: MockRpcEntry; table: MockTable }>>();
-  const byId = new Map<string, { entry: MockHttpEntry | MockRpcEntry; table: MockTable }>();
-  for (const table of tables) {
-    for (const entry of table.entries) {
-      if (entry.kind === "http") {
-        const names = [...entry.op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        routes.push({ entry, table, match: new RegExp(`^${pathPattern(entry.op.path)}$`), names });
-        byId.set(entry.op.id, { entry, table });
-      } else {
-        let methods = rpc.get(endpointKey(entry.method.endpoint));
-        if (!methods) rpc.set(endpointKey(entry.method.endpoint), (methods = new Map()));
-        methods.set(entry.method.method, { entry, table });
-        byId.set(entry.method.method, { entry, table });
-      }
-    }
-  }
-
-  /** The body an entry serves before paging, checked against its validator. */
-  function body(entry: MockHttpEntry | MockRpcEntry, table: MockTable, salt: string): unknown {
-    const id = entry.kind === "http" ? entry.op.id : entry.method.method;
-    const check = table.results?.get(entry.kind === "http" ? entry.op : entry.method);
-    if (useExamples && entry.example !== undefined) return structuredClone(entry.example);
-    if (entry.schema === undefined) return entry.kind === "rpc" ? null : undefined;
-    const next = rng(hash(`${seed}:${id}:${salt}`));
-    let last: ValidationIssue[] = [];
-    let unsatisfiable: UnsatisfiableSchemaError | undefined;
-    for (let attempt = 0; attempt < 25; attempt++) {
-      let v: unknown;
-      try {
-        v = synthesize(entry.schema, table.defs, next);
-      } catch (error) {
-        // a random branch may have recursed too deep: another attempt may pick a finite one
-        if (!(error instanceof UnsatisfiableSchemaError)) throw error;
-        unsatisfiable = error;
-        continue;
-      }
-      if (!check) return v;
-      const issues: ValidationIssue[] = [];
-      if (check(v, "", issues)) return v;
-      last = issues;
-    }
-    if (entry.example !== undefined) return structuredClone(entry.example);
-    if (last.length === 0 && unsatisfiable) throw new Error(`avaspec mock: cannot synthesize a body for ${id}: ${unsatisfiable.message}; give the operation an example, or steer it with an override`);
-    throw new Error(`avaspec mock: could not synthesize a valid body for ${id}: ${last.map((i) => `${i.path} ${i.message}`).join("; ")}`);
-  }
-
-  function page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>): unknown {
-    const paging = entry.paging!;
-    // tokens are stateless: this service's and operation's hash, then the page number
-    const prefix = hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0");
-    const token = params[paging.token];
-    let n = 0;
-    if (typeof token === "string") {
-      const m = /^([0-9a-f]{8})-0000-4000-8000-(\d{12})$/.exec(token);
-      if (!m || m[1] !== prefix) return undefined;
-      n = Number(m[2]);
-      if (n >= pages) return undefined;
-    }
-    const base = body(entry, table, `page${n}`) as Record<string, unknown>;
-    const source = Array.isArray(base[paging.items]) ? (base[paging.items] as unknown[]) : [];
-    const size = paging.size ? (typeof params[paging.size.name] === "number" ? (params[paging.size.name] as number) : paging.size.default) : source.length;
-    const items: unknown[] = [];
-    for (let i = 0; i < size && source.length > 0; i++) items.push(structuredClone(source[(i + n * size) % source.length]));
-    const out: Record<string, unknown> = { ...base, [paging.items]: items };
-    delete out[paging.nextToken];
-    if (n + 1 < pages) out[paging.nextToken] = `${prefix}-0000-4000-8000-${String(n + 1).padStart(12, "0")}`;
-    return out;
-  }
-
-  const json = (status: number, value: unknown, handled: string, headers: Record<string, string> = {}): MockResponse => ({ status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(value), handled });
-  const errorBody = (status: number, message: string | string[]) => ({ message, statusCode: status, error: REASONS[status] ?? "Error" });
-
-  const dropped = (handled: string): MockResponse => ({ status: 0, headers: {}, body: "", networkError: true, handled });
-
-  /** Waits out an override's delay; true when it asks for a network error. */
-  async function steer(o: MockOverride | undefined): Promise<boolean> {
-    if (o?.delay) await new Promise((r) => setTimeout(r, o.delay));
-    return o?.networkError === true;
-  }
-
-  async function handleHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[]): Promise<MockResponse> {
-    const { entry, table } = route;
-    const id = entry.op.id;
-    const o = overrides.get(id);
-    if (await steer(o)) return dropped(id);
-    const params = readParams(entry, request, url, route.names, groups);
-    const issues: ValidationIssue[] = [];
-    if (params instanceof Error) return json(400, errorBody(400, [params.message]), id);
-    if (entry.op.check && !entry.op.check(params, "", issues)) return json(400, errorBody(400, issues.map((i) => `${i.path.slice(1).replace(/\//g, ".") || "params"} ${i.message}`)), id);
-    if (o?.status !== undefined && o.status >= 400 && o.body === undefined) return json(o.status, errorBody(o.status, REASONS[o.status] ?? "Error"), id, o.headers);
-    let value: unknown;
-    try {
-      // an override's 2XX body may hold bigints and numbers for string-encoded integers: served in the wire form
-      value = o?.body !== undefined ? (o.status === undefined || (o.status >= 200 && o.status <= 299) ? wireBody(entry.op.resultIntegers, o.body, id) : o.body) : entry.paging ? page(entry, table, params) : body(entry, table, "0");
-    } catch (e) {
-      return json(500, errorBody(500, [e instanceof Error ? e.message : String(e)]), id);
-    }
-    // page() answers undefined for a token this service did not issue
-    if (value === undefined && entry.paging) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
-    const status = o?.status ?? entry.status;
-    if (entry.op.response === "none" || value === undefined) return { status, headers: { ...o?.headers }, body: "", handled: id };
-    if (entry.op.response === "text") return { status, headers: { "content-type": entry.op.accept ?? "text/plain", ...o?.headers }, body: typeof value === "string" ? value : JSON.stringify(value), handled: id }; // a text's schema may describe its content (events, a count): that content as JSON
-    return json(status, value, id, o?.headers);
-  }
-
-  async function handleRpc(methods: Map<string, { entry: MockRpcEntry; table: MockTable }>, request: MockRequest): Promise<MockResponse> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(request.body ?? "");
-    } catch {
-      return json(200, rpcError(null, -32700, "Parse error"), "parse-error");
-    }
-    if (Array.isArray(parsed)) {
-      if (parsed.length === 0) return json(200, rpcError(null, -32600, "Invalid Request: empty batch"), "batch");
-      const out: unknown[] = [];
-      const handled: string[] = [];
-      for (const call of parsed) {
-        const r = await one(methods, call);
-        if (r.network) return dropped(r.handled);
-        handled.push(r.handled);
-        if (r.reply !== undefined) out.push(r.reply);
-      }
-      // a batch of notifications gets no reply at all
-      return out.length === 0 ? { status: 204, headers: {}, body: "", handled: handled.join(",") } : json(200, out, handled.join(","));
-    }
-    const r = await one(methods, parsed);
-    if (r.network) return dropped(r.handled);
-    return r.reply === undefined ? { status: 204, headers: {}, body: "", handled: r.handled } : json(r.status ?? 200, r.reply, r.handled, r.headers);
-  }
-
-  async function one(methods: Map<string, { entry: MockRpcEntry; table: MockTable }>, call: unknown): Promise<{ reply?: unknown; handled: string; network?: boolean; status?: number; headers?: Record<string, string> }> {
-    if (typeof call !== "object" || call === null || Array.isArray(call)) return { reply: rpcError(null, -32600, "Invalid Request"), handled: "invalid" };
-    const c = call as Record<string, unknown>;
-    const idOk = !hasOwn(c, "id") || c["id"] === null || typeof c["id"] === "string" || (typeof c["id"] === "number" && Number.isFinite(c["id"]));
-    const params = c["params"];
-    if (c["jsonrpc"] !== "2.0" || typeof c["method"] !== "string" || !idOk || (params !== undefined && (typeof params !== "object" || params === null))) {
-      return { reply: rpcError(idOk && hasOwn(c, "id") ? c["id"] : null, -32600, "Invalid Request"), handled: "invalid" };
-    }
-    const notification = !hasOwn(c, "id");
-    const id = notification ? null : c["id"];
-    const name = c["method"];
-    const found = methods.get(name);
-    if (!found) return { reply: notification ? undefined : rpcError(id, -32601, `Method not found: ${name}`), handled: name };
-    const { entry, table } = found;
-    const o = overrides.get(name);
-    if (await steer(o)) return { handled: name, network: true };
-    const named = namedParams(entry.method, params);
-    const issues: ValidationIssue[] = [];
-    if (named instanceof Error) return { reply: notification ? undefined : rpcError(id, -32602, `Invalid params: ${named.message}`), handled: name };
-    if (entry.method.check && !entry.method.check(named, "", issues)) {
-      return { reply: notification ? undefined : rpcError(id, -32602, "Invalid params", issues.map((i) => ({ path: i.path, message: i.message }))), handled: name };
-    }
-    if (notification) return { handled: name };
-    // an override's status and headers apply to the HTTP response of a single call
-    const http = { ...(o?.status ? { status: o.status } : {}), ...(o?.headers ? { headers: o.headers } : {}) };
-    if (o?.rpcError) return { reply: rpcError(id, o.rpcError.code, o.rpcError.message, o.rpcError.data), handled: name, ...http };
-    // as @open-rpc/mock-server does: the example whose params are the call's, else the first example, else synthesis
-    const pair = o?.body === undefined && useExamples ? entry.pairs?.find((p) => equal(p.params, named)) : undefined;
-    let result: unknown;
-    try {
-      result = o?.body !== undefined ? wireBody(entry.method.resultIntegers, o.body, name) : pair ? structuredClone(pair.result) : body(entry, table, "0");
-      if (o?.body === undefined && serverShapes && entry.method.wrappedIn !== undefined) result = { [entry.method.wrappedIn]: result };
-    } catch (e) {
-      // this call alone fails, as JSON-RPC says: the other calls of a batch keep their replies
-      return { reply: rpcError(id, -32603, "Internal error", { reason: `the mock cannot make a result for ${name}: ${e instanceof Error ? e.message : String(e)}` }), handled: name };
-    }
-    return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...http };
-  }
-
-  const subscriptions = options.subscriptions === undefined ? syntheticChain() : (options.subscriptions ?? undefined);
-  const service: MockService = {
-    ids: [...byId.keys()],
-    webSockets: tables.flatMap((t) => t.webSockets ?? []),
-    ...(subscriptions ? { subscriptions } : {}),
-    async handle(request) {
-      let url: URL;
-      try {
-        url = new URL(request.url);
-      } catch {
-        return undefined;
-      }
-      const method = request.method.toUpperCase();
-      if (method === "POST") {
-        const methods = rpc.get(endpointKey(url.pathname));
-        if (methods) return handleRpc(methods, request);
-      }
-      for (const route of routes) {
-        if (route.entry.op.method.toUpperCase() !== method) continue;
-        const m = route.match.exec(url.pathname);
-        if (m) return handleHttp(route, request, url, m.slice(1));
-      }
-      return undefined;
-    },
-    override(id, o) {
-      if (!byId.has(id)) throw new Error(`avaspec mock: no operation or method "${id}" (known: ${[...byId.keys()].slice(0, 8).join(", ")}, …)`);
-      overrides.set(id, o);
-    },
-    reset() {
-      overrides.clear();
-    },
-    sample(id) {
-      const found = byId.get(id);
-      if (!found) throw new Error(`avaspec mock: no operation or method "${id}"`);
-      const { entry, table } = found;
-      return entry.kind === "http" && entry.paging ? page(entry, table, {}) : body(entry, table, "0");
-    },
-  };
-  // `A` is types only: the service checks ids and answers bodies as given at run time
-  return service as unknown as MockService<A>;
-}
-
-function rpcError(id: unknown, code: number, message: string, data?: unknown): unknown {
-  return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
-}
-
-/** JSON-RPC params in the named form the generated params check takes. */
-function namedParams(m: RpcMethod, params: unknown): Record<string, unknown> | Error {
-  if (params === undefined) return {};
-  if (m.form === "one-object") {
-    if (!Array.isArray(params)) return new Error("params must be an array holding one object");
-    if (params.length === 0) return {};
-    if (params.length > 1 || typeof params[0] !== "object" || params[0] === null || Array.isArray(params[0])) return new Error("params must be an array holding one object");
-    return params[0] as Record<string, unknown>;
-  }
-  if (Array.isArray(params)) {
-    if (params.length > m.params.length) return new Error(`at most ${m.params.length} params`);
-    const out: Record<string, unknown> = {};
-    params.forEach((v, i) => {
-      if (v !== null) setOwn(out, m.params[i]!.name, v);
-    });
-    return out;
-  }
-  if (m.form === "by-position") return new Error("params must be an array");
-  return params as Record<string, unknown>;
-}
-
-/** The params object of an HTTP request, as the client would have passed it; strings read as the param's type. */
-function readParams(entry: MockHttpEntry, request: MockRequest, url: URL, names: string[], groups: string[]): Record<string, unknown> | Error {
-  const out: Record<string, unknown> = {};
-  const set = (k: string, v: unknown) => setOwn(out, k, v);
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = v;
-  for (const p of entry.op.params) {
-    const type = entry.types[p.name] ?? "string";
-    let raw: string | string[] | undefined;
-    if (p.in === "path") {
-      const i = names.indexOf(p.name);
-      try {
-        raw = i >= 0 ? decodeURIComponent(groups[i]!) : undefined;
-      } catch {
-        return new Error(`${p.name} is not valid percent-encoding`);
-      }
-    } else if (p.in === "query") {
-      const all = url.searchParams.getAll(p.name);
-      raw = type === "array" ? (all.length === 1 && p.explode === false ? all[0]!.split(",") : all) : all[0];
-      if (type === "array" && all.length === 0) raw = undefined;
-    } else if (p.in === "header") raw = headers[p.name.toLowerCase()];
-    if (raw !== undefined) set(p.name, Array.isArray(raw) ? raw.map((r) => coerce(r, entry.types[`${p.name}[]`] ?? "string")) : coerce(raw, type));
-  }
-  if (entry.op.body && request.body !== undefined && request.body !== "") {
-    try {
-      set("body", entry.op.body.contentType.includes("json") ? JSON.parse(request.body) : request.body);
-    } catch {
-      return new Error("body is not valid JSON");
-    }
-  }
-  return out;
-}
-
-function coerce(raw: string, type: string): unknown {
-  if ((type === "integer" || type === "number") && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(raw)) return Number(raw);
-  if (type === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
-  return raw;
-}
+export { createMockService } from "./mock-service.js";
+export { escapeRegExp, pathPattern } from "./mock-routes.js";
 
 // ---------------------------------------------------------------- WebSocket bridge
 

@@ -6,7 +6,8 @@
 import { ResponseParseError, UnsendableRequestError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { UNSENDABLE_HEADER } from "./unsendable.js";
-import { hasOwn, type Check } from "./validate.js";
+import { hasOwn, run, type Check } from "./validate.js";
+import { overflowIssue } from "./depth.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
@@ -111,8 +112,8 @@ export interface HttpOperation<P = any, R = unknown> {
 export interface ResultChecks {
   /** The check of one descriptor's result. */
   get(descriptor: object): Check | undefined;
-  /** Applies a `validateResponse` mode to one result: nothing, a warning, or a ValidationError. */
-  apply(mode: ResponseValidation, request: RequestInfo, descriptor: object, value: unknown, statusCode: number, rawBody: string): void;
+  /** Applies a `validateResponse` mode to one result: nothing, a warning, or a ValidationError (`rawBody` is read only then). */
+  apply(mode: ResponseValidation, request: RequestInfo, descriptor: object, value: unknown, statusCode: number, rawBody: string | (() => string)): void;
 }
 
 /** Builds a module's ResultChecks from `[descriptor, check]` pairs (generated code calls it). */
@@ -122,11 +123,12 @@ export function resultChecks(entries: readonly (readonly [object, Check])[]): Re
     get: (descriptor) => checks.get(descriptor),
     apply(mode, request, descriptor, value, statusCode, rawBody) {
       const check = checks.get(descriptor);
-      if (mode === "off" || check === undefined || check(value, "", null)) return;
-      const issues: ValidationIssue[] = [];
-      check(value, "", issues);
+      if (mode === "off" || check === undefined) return;
+      const result = run(check, value);
+      if (result.ok) return;
+      const { issues } = result;
       const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
-      if (mode === "strict") throw new ValidationError(message, { request, issues, statusCode, rawBody });
+      if (mode === "strict") throw new ValidationError(message, { request, issues, statusCode, rawBody: typeof rawBody === "string" ? rawBody : rawBody() });
       console.warn(`[avaspec] ${message}`);
     },
   };
@@ -407,13 +409,20 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     if (body !== undefined && (op.method === "GET" || op.method === "HEAD")) refuse(op, `a body with ${op.method}`);
     if (body === undefined) {
       if (op.body.required) fail(op, safeUrl, "/body", "missing required request body \"body\"");
-    } else if (op.body.encode) {
-      const encoded = op.body.encode(body, op.body.fields);
-      if (encoded.contentType) headers["content-type"] = encoded.contentType;
-      init.body = encoded.body;
     } else {
-      headers["content-type"] = op.body.contentType;
-      init.body = op.body.contentType.includes("json") ? JSON.stringify(body) : (body as BodyInit);
+      try {
+        if (op.body.encode) {
+          const encoded = op.body.encode(body, op.body.fields);
+          if (encoded.contentType) headers["content-type"] = encoded.contentType;
+          init.body = encoded.body;
+        } else {
+          headers["content-type"] = op.body.contentType;
+          init.body = op.body.contentType.includes("json") ? JSON.stringify(body) : (body as BodyInit);
+        }
+      } catch (error) {
+        // a body nested deeper than JSON.stringify can follow (depth.ts); anything else is as it was
+        throw paramsError(op.id, op.method, safeUrl, [overflowIssue(error, body, "/body", "sent")]);
+      }
     }
   }
   return { url, safeUrl, init };
@@ -421,10 +430,21 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
 
 /** Throws a ValidationError naming the first bad parameter when the params object does not match the spec. */
 export function checkParams(operationId: string, method: string, url: string, check: Check, params: object): void {
-  if (check(params, "", null)) return;
-  const issues: ValidationIssue[] = [];
-  check(params, "", issues);
-  throw paramsError(operationId, method, url, issues);
+  const result = run(check, params);
+  if (!result.ok) throw paramsError(operationId, method, url, result.issues);
+}
+
+/**
+ * A result with its string-encoded integers read as bigints; a result nested
+ * too deep to walk is a ValidationError of this call (numbers.ts says why).
+ */
+export function decodeResult(decode: Decoder, value: unknown, request: RequestInfo, statusCode: number, rawBody: () => string): unknown {
+  try {
+    return decode(value);
+  } catch (error) {
+    if (!(error instanceof ValidationError) || error.request !== undefined) throw error;
+    throw new ValidationError(`${request.operationId}: the ${statusCode} response ${error.message}`, { request, issues: error.issues, statusCode, rawBody: rawBody() });
+  }
 }
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
@@ -482,5 +502,5 @@ export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
-  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(parsed.value) : parsed.value) as R;
+  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? decodeResult(op.resultIntegers, parsed.value, request, response.status, () => text) : parsed.value) as R;
 }

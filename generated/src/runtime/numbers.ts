@@ -9,7 +9,8 @@
  * or `encodeLeaf` (bigint or number → wire string, checked). Walkers copy
  * what they change and never modify the value they are given.
  */
-import { paramsError } from "./errors.js";
+import { ValidationError, paramsError, type ValidationIssue } from "./errors.js";
+import { overflowIssue } from "./depth.js";
 import { run, type Check, type ValidationResult } from "./validate.js";
 
 /** How a client returns the integers the spec sends as strings: `bigint`, or the wire's `string`. */
@@ -188,7 +189,7 @@ export type Encoder = <P>(params: P, operationId: string, method: string, url: s
  * have no string-encoded integers carries none of this code.
  */
 export function decoder(walk: Walk): Decoder {
-  return Object.assign((value: unknown) => walk(value, decodeLeaf, ""), { walk });
+  return Object.assign((value: unknown) => decodeIntegers(walk, value), { walk });
 }
 
 /** The Encoder of a params walker. */
@@ -197,24 +198,48 @@ export function encoder(walk: Walk): Encoder {
     try {
       return walk(params, encodeLeaf, "") as P;
     } catch (error) {
-      if (!(error instanceof IntegerIssue)) throw error;
+      if (!(error instanceof IntegerIssue)) throw paramsError(operationId, method, url, [overflowIssue(error, params, "", "sent")]);
       throw paramsError(operationId, method, url, [{ path: error.path, message: error.message, keyword: "integer" }]);
     }
   };
 }
 
-/** A value of the schema with every integer string as a bigint (a copy where anything changed). */
+/**
+ * A value of the schema with every integer string as a bigint (a copy where
+ * anything changed). A value nested deeper than the walker can follow is a
+ * ValidationError with the depth issue (depth.ts), without request details:
+ * the transports add them.
+ */
 export function decodeIntegers<T>(walk: Walk, value: T): T {
-  return walk(value, decodeLeaf, "") as T;
+  try {
+    return walk(value, decodeLeaf, "") as T;
+  } catch (error) {
+    throw tooDeep(overflowIssue(error, value, "", "read"));
+  }
 }
 
-/** A value of the schema in its wire form: bigints and numbers given for integer strings written as strings; throws IntegerIssue. */
+/** A value of the schema in its wire form: bigints and numbers given for integer strings written as strings; throws IntegerIssue (or, nested too deep to walk, a ValidationError). */
 export function encodeIntegers<T>(walk: Walk, value: T): T {
-  return walk(value, encodeLeaf, "") as T;
+  try {
+    return walk(value, encodeLeaf, "") as T;
+  } catch (error) {
+    if (error instanceof IntegerIssue) throw error;
+    throw tooDeep(overflowIssue(error, value, "", "written"));
+  }
+}
+
+function tooDeep(issue: ValidationIssue): ValidationError {
+  return new ValidationError(`the value at ${issue.path || "/"} ${issue.message}`, { issues: [issue] });
 }
 
 /** A generated validator's answer under a number policy: the value checked in its wire form, then (with "bigint") its integers decoded. */
 export function validated<T>(check: Check, walk: Walk, value: unknown, numbers: Numbers | undefined): ValidationResult<T> {
   const result = run<T>(check, value);
-  return result.ok && numbers === "bigint" ? { ok: true, value: decodeIntegers(walk, result.value) } : result;
+  if (!result.ok || numbers !== "bigint") return result;
+  try {
+    return { ok: true, value: decodeIntegers(walk, result.value) };
+  } catch (error) {
+    if (error instanceof ValidationError) return { ok: false, issues: error.issues };
+    throw error;
+  }
 }

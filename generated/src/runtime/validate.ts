@@ -4,6 +4,7 @@
  * code-point length, multipleOf, uniqueness). Generated code does the rest.
  */
 import type { ValidationIssue } from "./errors.js";
+import { isStackOverflow, overflowIssue } from "./depth.js";
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
@@ -35,10 +36,25 @@ export interface StandardIssue {
  * its issues.
  */
 export function run<T>(check: Check, value: unknown): ValidationResult<T> {
-  if (check(value, "", null)) return { ok: true, value: value as T };
-  const issues: ValidationIssue[] = [];
-  check(value, "", issues);
-  return { ok: false, issues };
+  try {
+    if (check(value, "", null)) return { ok: true, value: value as T };
+    const issues: ValidationIssue[] = [];
+    check(value, "", issues);
+    return { ok: false, issues };
+  } catch (error) {
+    // a value nested deeper than the stack: not valid as far as anyone can tell, and said so (depth.ts)
+    return { ok: false, issues: [overflowIssue(error, value, "")] };
+  }
+}
+
+/** A type guard's answer: false, too, for a value nested too deep to check. */
+export function is(check: Check, value: unknown): boolean {
+  try {
+    return check(value, "", null);
+  } catch (error) {
+    if (isStackOverflow(error)) return false;
+    throw error;
+  }
 }
 
 /**

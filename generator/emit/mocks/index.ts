@@ -122,9 +122,8 @@ function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>
   const entry: Record<string, unknown> = {};
   if (op.result) entry["schema"] = r.reduce(op.result.schema);
   const examples = op.examples.filter((e) => e.result !== undefined);
-  if (examples[0]) entry["example"] = examples[0].result;
-  // several examples: each pairs its params with its result (params as the mock reads a call's: by name, nulls left out)
-  if (examples.length > 1) {
+  // an example answers only its own params: each pairs them with its result (params as the mock reads a call's: by name, nulls left out)
+  if (examples.length > 0) {
     entry["pairs"] = examples.map((e) => ({
       params: op.transport.form === "one-object" ? (e.params[0]?.value ?? {}) : Object.fromEntries(e.params.filter((p) => p.value !== null).map((p) => [p.name, p.value])),
       result: e.result,
@@ -218,6 +217,9 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
       w.writeLine("/** What the mock service serves for this module's operations (see runtime/mock.ts). */");
       w.writeLine("export const mocks: MockTable = {");
       w.indent(() => {
+        // the path of the spec's server URL: the mock server answers below it too (runtime/mock-routes.ts)
+        const basePath = pathOf(ir.defaultBaseUrl);
+        if (basePath !== "") w.writeLine(`basePath: ${stringLiteral(basePath)},`);
         w.writeLine(`defs: ${data(defs)},`);
         w.writeLine("entries: [");
         w.indent(() => {

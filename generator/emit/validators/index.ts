@@ -68,7 +68,8 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
       w.blankLine();
       writeDocs(w, `Whether a value is a valid \`${comment(s.name)}\` (a type guard; no issues are collected).`);
       w.writeLine(`export function ${identifier(s.names.guard)}(value: unknown): value is ${type} {`);
-      w.writeLine(`  return ${check}(value, "", null);`);
+      // through the runtime, so a value nested too deep to check answers false instead of overflowing the stack
+      w.writeLine(`  return is(${check}, value);`);
       w.writeLine("}");
     });
   }
@@ -128,7 +129,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "../runtime/validate.js",
-      namedImports: [...helpers, "run", "standard", ...(usesUnwrapped ? ["unwrapped"] : []), { name: "Check", isTypeOnly: true }, { name: "StandardSchemaV1", isTypeOnly: true }, { name: "ValidationResult", isTypeOnly: true }],
+      namedImports: [...helpers, ...(ir.schemas.length > 0 ? ["is"] : []), "run", "standard", ...(usesUnwrapped ? ["unwrapped"] : []), { name: "Check", isTypeOnly: true }, { name: "StandardSchemaV1", isTypeOnly: true }, { name: "ValidationResult", isTypeOnly: true }],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/errors.js", namedImports: [{ name: "ValidationIssue", isTypeOnly: true }] },
   ];
