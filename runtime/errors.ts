@@ -3,7 +3,6 @@
  * `AvaspecError`, so one `instanceof` check catches them all; the subclasses
  * say what went wrong and carry what a caller needs to react to it.
  */
-import { jsonText } from "./depth.js";
 
 /** Where a failed call was going. The URL never contains credentials. */
 export interface RequestInfo {
@@ -333,6 +332,15 @@ function normalizeMessages(message: unknown): string[] {
   if (typeof message === "string") return message === "" ? [] : [message];
   if (Array.isArray(message)) return message.filter((m): m is string => typeof m === "string");
   return [];
+}
+
+/** A reply as JSON text for `rawBody`; one nested deeper than JSON.stringify can follow is described instead. */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "(a JSON value too deep to write out)";
+  }
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

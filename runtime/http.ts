@@ -7,7 +7,7 @@ import { ResponseParseError, UnsendableRequestError, ValidationError, apiError, 
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { UNSENDABLE_HEADER } from "./unsendable.js";
 import { hasOwn, run, type Check } from "./validate.js";
-import { overflowIssue } from "./depth.js";
+import { overflowError } from "./depth.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
@@ -410,18 +410,13 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     if (body === undefined) {
       if (op.body.required) fail(op, safeUrl, "/body", "missing required request body \"body\"");
     } else {
-      try {
-        if (op.body.encode) {
-          const encoded = op.body.encode(body, op.body.fields);
-          if (encoded.contentType) headers["content-type"] = encoded.contentType;
-          init.body = encoded.body;
-        } else {
-          headers["content-type"] = op.body.contentType;
-          init.body = op.body.contentType.includes("json") ? JSON.stringify(body) : (body as BodyInit);
-        }
-      } catch (error) {
-        // a body nested deeper than JSON.stringify can follow (depth.ts); anything else is as it was
-        throw paramsError(op.id, op.method, safeUrl, [overflowIssue(error, body, "/body", "sent")]);
+      if (op.body.encode) {
+        const encoded = op.body.encode(body, op.body.fields);
+        if (encoded.contentType) headers["content-type"] = encoded.contentType;
+        init.body = encoded.body;
+      } else {
+        headers["content-type"] = op.body.contentType;
+        init.body = op.body.contentType.includes("json") ? JSON.stringify(body) : (body as BodyInit);
       }
     }
   }
@@ -430,21 +425,10 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
 
 /** Throws a ValidationError naming the first bad parameter when the params object does not match the spec. */
 export function checkParams(operationId: string, method: string, url: string, check: Check, params: object): void {
-  const result = run(check, params);
-  if (!result.ok) throw paramsError(operationId, method, url, result.issues);
-}
-
-/**
- * A result with its string-encoded integers read as bigints; a result nested
- * too deep to walk is a ValidationError of this call (numbers.ts says why).
- */
-export function decodeResult(decode: Decoder, value: unknown, request: RequestInfo, statusCode: number, rawBody: () => string): unknown {
-  try {
-    return decode(value);
-  } catch (error) {
-    if (!(error instanceof ValidationError) || error.request !== undefined) throw error;
-    throw new ValidationError(`${request.operationId}: the ${statusCode} response ${error.message}`, { request, issues: error.issues, statusCode, rawBody: rawBody() });
-  }
+  if (check(params, "", null)) return;
+  const issues: ValidationIssue[] = [];
+  check(params, "", issues);
+  throw paramsError(operationId, method, url, issues);
 }
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
@@ -456,7 +440,14 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 }
 
 /** Sends one call and returns the typed 2XX body (or a body the spec lists in `returns`); throws a typed error otherwise. */
-export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
+export function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
+  // a value too deep for the recursive walks (body writing, result checks and decoding) is a ValidationError (depth.ts)
+  return sendHttp(config, op, params, options).catch((error: unknown) => {
+    throw overflowError(error, { operationId: op.id, method: op.method, url: withoutCredentials(config.baseUrl + op.path) });
+  });
+}
+
+async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
   const { url, safeUrl, init } = buildRequest(config, op, params as Params | undefined, options);
   config.warnDeprecated?.(op.deprecated);
   const method = init.method ?? "GET";
@@ -502,5 +493,5 @@ export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
-  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? decodeResult(op.resultIntegers, parsed.value, request, response.status, () => text) : parsed.value) as R;
+  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(parsed.value) : parsed.value) as R;
 }

@@ -189,7 +189,8 @@ export type Encoder = <P>(params: P, operationId: string, method: string, url: s
  * have no string-encoded integers carries none of this code.
  */
 export function decoder(walk: Walk): Decoder {
-  return Object.assign((value: unknown) => decodeIntegers(walk, value), { walk });
+  // a result too deep to walk is caught by the transport, which knows the call (http.ts decodeResult)
+  return Object.assign((value: unknown) => walk(value, decodeLeaf, ""), { walk });
 }
 
 /** The Encoder of a params walker. */
@@ -198,7 +199,7 @@ export function encoder(walk: Walk): Encoder {
     try {
       return walk(params, encodeLeaf, "") as P;
     } catch (error) {
-      if (!(error instanceof IntegerIssue)) throw paramsError(operationId, method, url, [overflowIssue(error, params, "", "sent")]);
+      if (!(error instanceof IntegerIssue)) throw paramsError(operationId, method, url, [overflowIssue(error, "", "sent")]);
       throw paramsError(operationId, method, url, [{ path: error.path, message: error.message, keyword: "integer" }]);
     }
   };
@@ -207,14 +208,13 @@ export function encoder(walk: Walk): Encoder {
 /**
  * A value of the schema with every integer string as a bigint (a copy where
  * anything changed). A value nested deeper than the walker can follow is a
- * ValidationError with the depth issue (depth.ts), without request details:
- * the transports add them.
+ * ValidationError with the depth issue (depth.ts).
  */
 export function decodeIntegers<T>(walk: Walk, value: T): T {
   try {
     return walk(value, decodeLeaf, "") as T;
   } catch (error) {
-    throw tooDeep(overflowIssue(error, value, "", "read"));
+    throw tooDeep(overflowIssue(error, "", "read"));
   }
 }
 
@@ -224,7 +224,7 @@ export function encodeIntegers<T>(walk: Walk, value: T): T {
     return walk(value, encodeLeaf, "") as T;
   } catch (error) {
     if (error instanceof IntegerIssue) throw error;
-    throw tooDeep(overflowIssue(error, value, "", "written"));
+    throw tooDeep(overflowIssue(error, "", "written"));
   }
 }
 

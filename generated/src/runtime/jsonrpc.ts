@@ -3,12 +3,12 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
-import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, apiError, isRecord, paramsError, rpcError, type DeclaredRpcError, type RequestInfo, type ValidationIssue } from "./errors.js";
-import { checkParams, decodeResult, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
+import { AvaspecError, ResponseParseError, jsonText, RpcProtocolError, ValidationError, apiError, isRecord, paramsError, rpcError, type DeclaredRpcError, type RequestInfo, type ValidationIssue } from "./errors.js";
+import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, unwrapped, type Check } from "./validate.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
-import { isStackOverflow, jsonText, overflowIssue } from "./depth.js";
+import { overflowError } from "./depth.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
@@ -117,20 +117,6 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   }
 }
 
-/** Why params cannot be written as JSON (too deep, a cycle, a value JSON has no form for), or undefined when they can. */
-function unwritable(params: unknown, error?: unknown): ValidationIssue | undefined {
-  if (error === undefined) {
-    try {
-      JSON.stringify(params);
-      return undefined;
-    } catch (thrown) {
-      error = thrown;
-    }
-  }
-  if (error instanceof TypeError) return { path: "", message: `cannot be written as JSON: ${error.message}` };
-  return overflowIssue(error, params, "", "sent");
-}
-
 /** How a transport reads a reply: its result checks, whether to apply them, and the number policy. */
 export interface ReplyReading {
   readonly checks: ResultChecks | undefined;
@@ -152,7 +138,7 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   }
   if (isRecord(reply["error"]) && hasOwn(reply, "result")) throw new RpcProtocolError(`${m.method}: the JSON-RPC reply has both "result" and "error"`, { request, statusCode: status, reply });
   if (isRecord(reply["error"]) && !Number.isInteger(reply["error"]["code"])) {
-    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${reply["error"]["code"] === undefined ? "(missing)" : jsonText(reply["error"]["code"])} is not an integer`, { request, statusCode: status, reply });
+    throw new RpcProtocolError(`${m.method}: the JSON-RPC error's code ${jsonText(reply["error"]["code"]) || "(missing)"} is not an integer`, { request, statusCode: status, reply });
   }
   if (isRecord(reply["error"])) {
     const e = reply["error"];
@@ -165,7 +151,7 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   const rawBody = () => jsonText(reply);
   if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, rawBody);
   const decode = m.resultIntegers;
-  return reading.numbers === "bigint" && decode ? decodeResult(decode, result, { ...request, operationId: m.method }, status, rawBody) : result;
+  return reading.numbers === "bigint" && decode ? decode(result) : result;
 }
 
 /** Whether every reply in a body is an error object whose code the policy calls transient. */
@@ -213,7 +199,13 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   }
 
   function prepare(m: RpcMethod, params: object | undefined, resolve: Pending["resolve"], reject: Pending["reject"], callNumbers?: Numbers): Pending {
-    const envelope = { jsonrpc: "2.0" as const, id: nextId++, method: m.method, params: serializeParams(m, params, urlOf(m)) };
+    let envelope;
+    try {
+      envelope = { jsonrpc: "2.0" as const, id: nextId++, method: m.method, params: serializeParams(m, params, urlOf(m)) };
+    } catch (error) {
+      // params too deep for the check or the integer walk (depth.ts)
+      throw overflowError(error, { operationId: m.method, method: "POST", url: withoutCredentials(urlOf(m)) });
+    }
     warnDeprecated(m.deprecated);
     return { method: m, numbers: callNumbers ?? numbers, envelope, resolve, reject };
   }
@@ -222,7 +214,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     try {
       item.resolve(readReply(item.method, reply, request, status, { checks, validateResponse, numbers: item.numbers }));
     } catch (error) {
-      item.reject(error);
+      item.reject(overflowError(error, { ...request, operationId: item.method.method }));
     }
   }
 
@@ -241,14 +233,8 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     try {
       payload = JSON.stringify(asBatch ? items.map((i) => i.envelope) : items[0]!.envelope);
     } catch (error) {
-      if (!isStackOverflow(error) && !(error instanceof TypeError)) return failAll(error);
-      // params JSON cannot write (nested deeper than the stack, or holding a cycle): those calls fail alone, the others go on
-      const safeUrl = withoutCredentials(url);
-      const writable = items.filter((i) => unwritable(i.envelope.params) === undefined);
-      if (writable.length === items.length) return failAll(paramsError(m.method, "POST", safeUrl, [unwritable(items.map((i) => i.envelope.params), error)!]));
-      for (const i of items) if (!writable.includes(i)) i.reject(paramsError(i.method.method, "POST", safeUrl, [unwritable(i.envelope.params)!]));
-      if (writable.length > 0) await send(writable, asBatch, callOptions);
-      return;
+      // params the check let through that are nested deeper than JSON.stringify can follow
+      return failAll(overflowError(error, { operationId: m.method, method: "POST", url: withoutCredentials(url) }));
     }
     let sent;
     try {

@@ -15,7 +15,7 @@ import type { MockOverride, MockRequest, MockResponse, MockRpcEntry, MockTable }
 import type { RpcMethod } from "./jsonrpc.js";
 import type { RpcMethods } from "./mock-routes.js";
 import { equal, hasOwn, run, setOwn } from "./validate.js";
-import { jsonText } from "./depth.js";
+import { jsonText } from "./errors.js";
 
 /** What the JSON-RPC side shares with the rest of the service. */
 export interface RpcAnswering {

@@ -86,7 +86,7 @@ function unservable(id: string, body: unknown): void {
     JSON.stringify(body, (_, v: unknown) => (typeof v === "bigint" ? 0 : v));
   } catch (error) {
     if (!isStackOverflow(error)) return;
-    const issue = overflowIssue(error, body, "", "served");
+    const issue = overflowIssue(error, "", "served");
     throw new ValidationError(`avaspec mock: the override body of ${id} at ${issue.path || "/"} ${issue.message}`, { issues: [issue] });
   }
 }

@@ -43,7 +43,7 @@ export function run<T>(check: Check, value: unknown): ValidationResult<T> {
     return { ok: false, issues };
   } catch (error) {
     // a value nested deeper than the stack: not valid as far as anyone can tell, and said so (depth.ts)
-    return { ok: false, issues: [overflowIssue(error, value, "")] };
+    return { ok: false, issues: [overflowIssue(error, "")] };
   }
 }
 
