@@ -49,8 +49,8 @@ interface Emitted {
   usesEncodable: boolean;
 }
 
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs">): (StatementStructures | WriterFunction)[] {
-  const { checks, walkers, subscriptionCodecs } = validators;
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">): (StatementStructures | WriterFunction)[] {
+  const { checks, walkers, subscriptionCodecs, subscriptionChecks } = validators;
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const out: Emitted = { statements: [], usesTypes: false, usesIntegerString: false, usesEncodable: false };
@@ -103,21 +103,6 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const numbered = decodes.size > 0;
   const decoded = (op: IrOperation, type: string) => (decodes.has(op) ? `Decoded<${type}, N>` : type);
   const defaultNumbers = hasRpc ? "bigint" : "string";
-  // result checks live apart from the descriptors: a bundle that does not validate responses drops them
-  out.statements.push((w) => {
-    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
-    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
-    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
-    if (results.length === 0) w.write("[]");
-    else {
-      w.write("[").newLine();
-      w.indent(() => {
-        for (const [descriptor, check] of results) w.writeLine(`[${descriptor.name} as object, ${check.name}],`);
-      });
-      w.write("]");
-    }
-    w.write(");").newLine();
-  });
 
   // EIP-1193 providers: a viem-style RpcSchema type and the descriptors each one serves
   const providers = new Map<string, ProviderNames>();
@@ -159,6 +144,11 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
         const names = k.names!;
         const codecs = subscriptionCodecs.get(k);
         [codecs?.params, codecs?.result].forEach((n) => n && used.add(n));
+        const payloadCheck = subscriptionChecks.get(k);
+        if (payloadCheck) {
+          used.add(payloadCheck);
+          results.push([new CodeRef(identifier(names.descriptor)), new CodeRef(payloadCheck)]);
+        }
         out.statements.push(typeAlias(names.payload, `What each \`${comment(k.kind)}\` notification carries (\`${comment(w.subscriptions!.subscribe)}\` over ${comment(w.path)}).${k.description ? `\n\n${comment(k.description)}` : ""}`, toTypeNode(k.result, ctx)));
         const members: Member[] = k.params.map((p) => ({ key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(p.description ? { docs: comment(p.description) } : {}) }));
         const paramsType = (w2: TextWriter) => {
@@ -190,6 +180,24 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
       }
     }
   }
+
+  // result checks (and subscription payload checks) live apart from the descriptors: a bundle that does not validate
+  // responses drops them; after every descriptor they name
+  out.statements.push((w) => {
+    const payloads = sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0) ? " and subscription payloads" : "";
+    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies${payloads} against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
+    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
+    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
+    if (results.length === 0) w.write("[]");
+    else {
+      w.write("[").newLine();
+      w.indent(() => {
+        for (const [descriptor, check] of results) w.writeLine(`[${descriptor.name} as object, ${check.name}],`);
+      });
+      w.write("]");
+    }
+    w.write(");").newLine();
+  });
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
