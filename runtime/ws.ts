@@ -14,7 +14,8 @@
  * half-open socket, reconnects with capped exponential backoff and jitter,
  * resubscribes, and backfills the gap: heads by number (every missed block,
  * in order, reorgs reported; ws-gaps.ts), logs by block range with the same
- * filter, deduplicated by `(blockHash, logIndex)` (ws-logs.ts). Every payload is checked
+ * filter, deduplicated by `(blockHash, logIndex)`, from the fork point of a
+ * reorganisation during the outage (ws-logs.ts). Every payload is checked
  * before it is ordered or delivered (ws-payloads.ts). The consumer's side
  * (ws-consumer.ts) runs its callbacks so that what they throw ends that
  * subscription alone, and gives a slow consumer a bounded buffer: an
@@ -111,11 +112,14 @@ export type SubscriptionParams<K> = K extends SubscriptionKind<infer P, unknown>
  * `extra` params after it). `range`: payloads carry a `blockNumber` and
  * `blockHash` and are told apart by `key`; the missed range is fetched with
  * `method` (a filter object, `filterParam` of the kind's params, extended
- * with `fromBlock`/`toBlock`), up to the head `head` answers.
+ * with `fromBlock`/`toBlock`), up to the node's head: the block `block`
+ * reads as `latest` (by number, `blockExtra` params after it), or else the
+ * number `head` answers. With `block`, a reorganisation during an outage
+ * is found by comparing block hashes (see ws-logs.ts).
  */
 export type Backfill =
   | { readonly by: "blocks"; readonly method: RpcMethod; readonly extra: readonly unknown[] }
-  | { readonly by: "range"; readonly method: RpcMethod; readonly head: RpcMethod; readonly filterParam: string | undefined; readonly key: readonly string[] };
+  | { readonly by: "range"; readonly method: RpcMethod; readonly head: RpcMethod; readonly block?: RpcMethod; readonly blockExtra?: readonly unknown[]; readonly filterParam: string | undefined; readonly key: readonly string[] };
 
 /** What a reconnect lost and what came back. */
 export interface ReconnectInfo {

@@ -157,7 +157,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
           if (codecs?.params) w2.write(">");
         };
         if (codecs?.params) out.usesEncodable = true;
-        const backfill = k.backfill?.by === "blocks" ? { by: "blocks", method: descriptorOf(w.file, k.backfill.method), extra: k.backfill.extra } : k.backfill?.by === "range" ? { by: "range", method: descriptorOf(w.file, k.backfill.method), head: descriptorOf(w.file, k.backfill.head), filterParam: k.backfill.filter, key: k.backfill.key } : undefined;
+        const backfill = k.backfill?.by === "blocks" ? { by: "blocks", method: descriptorOf(w.file, k.backfill.method), extra: k.backfill.extra } : k.backfill?.by === "range" ? { by: "range", method: descriptorOf(w.file, k.backfill.method), head: descriptorOf(w.file, k.backfill.head), ...(k.backfill.block ? { block: descriptorOf(w.file, k.backfill.block), blockExtra: k.backfill.blockExtra ?? [] } : {}), filterParam: k.backfill.filter, key: k.backfill.key } : undefined;
         const descriptor = {
           kind: k.kind,
           endpoint: w.endpoint,
