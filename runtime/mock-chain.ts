@@ -1,53 +1,70 @@
 /**
- * A synthetic chain behind the mocks' `eth_subscribe`: the default
- * `MockSubscriptions` of a mock service. Each JSON-RPC endpoint has its own
- * chain, which mints a block every `intervalMs` while it has at least one
- * subscription (no subscription, no timer) and tells every subscription of
- * it:
+ * A synthetic chain behind the mocks' JSON-RPC reads and `eth_subscribe`:
+ * the default `MockSubscriptions` of a mock service.
  *
- *  - `newHeads`: the block's header (BlockHeader of the C-Chain document:
- *    increasing `number`, `parentHash` the previous block's `hash`, hashes
- *    derived from the number, so the same height always has the same bytes);
- *  - `logs`: one Log of the block (its address and first topic from the
+ * One chain, derived from the clock: its height is `heightAtEpoch` plus one
+ * block per `intervalMs` since `epochMs`, and every block is a pure function
+ * of its height (hashes derived from the number, `parentHash` the previous
+ * block's `hash`). So a mock that restarts continues the same chain, blocks
+ * keep coming while nobody is subscribed (a client that was away finds them
+ * when it reconnects), and the HTTP answers of `eth_blockNumber`,
+ * `eth_getBlockByNumber`, `eth_getBlockByHash` and `eth_getLogs` are the same
+ * chain as the WebSocket's (the mock service asks `answer` for both).
+ *
+ * While an endpoint has subscriptions, a timer every `intervalMs` tells each
+ * of them the blocks made since it last heard (no subscription, no timer):
+ *
+ *  - `newHeads`: the block's header (a C-Chain BlockHeader);
+ *  - `logs`: the block's one Log (its address and first topic from the
  *    subscription's filter when it names them);
- *  - `newPendingTransactions`, `newAcceptedTransactions`: one transaction
- *    hash of the block (also when full transactions were asked for).
+ *  - `newPendingTransactions`, `newAcceptedTransactions`: the block's one
+ *    transaction, as its hash (or the object, with `fullTransactions`).
  *
- * `next(endpoint, kind)` mints a block at once for a test's `push(kind)`.
- * No Node API: it runs under MSW in a browser too. It imports nothing, so
- * that it compiles in a package generated without mocks too (the generator
- * ships this file with every package); a `SyntheticChain` is a
- * `MockSubscriptions` (mock.ts) by its shape.
+ * `next(endpoint, kind)` mints a block at once, ahead of the clock, for a
+ * test's `push(kind)`. No Node API: it runs under MSW in a browser too. It
+ * imports nothing, so that it compiles in a package generated without mocks
+ * too (the generator ships this file with every package); a
+ * `SyntheticChain` is a `MockSubscriptions` (mock.ts) by its shape.
  */
 
 export interface SyntheticChainOptions {
   /** Milliseconds between blocks (default 1000). */
   intervalMs?: number;
-  /** Height of the first block minted (default 1). */
-  firstBlock?: number;
-  /** Unix seconds of block 0 (default 1_700_000_000); each block is 2 s later than its parent. */
-  genesisTime?: number;
+  /** The height at `epochMs` (default 77,841,121, the C-Chain document's example of `eth_blockNumber`). */
+  heightAtEpoch?: number;
+  /** When the chain was at `heightAtEpoch`, in Unix milliseconds (default 2026-01-01T00:00:00Z). */
+  epochMs?: number;
+  /** The clock, in Unix milliseconds (default `Date.now`); tests move their own. */
+  now?: () => number;
 }
 
 /** The subscription kinds the synthetic chain serves. */
 export const SYNTHETIC_KINDS = ["newHeads", "logs", "newPendingTransactions", "newAcceptedTransactions"] as const;
 
+/** The longest `eth_getLogs` range the chain answers, as a node limits it. */
+export const MAX_LOG_RANGE = 2048;
+
+/** A JSON-RPC answer of the chain: a result, or an error object. */
+export type ChainAnswer = { result: unknown } | { error: { code: number; message: string } };
+
 export interface SyntheticChain {
   /** `MockSubscriptions.subscribe`: starts a subscription of `kind` on `endpoint`'s chain; undefined for a kind it does not serve. */
   subscribe(endpoint: string, kind: string, params: readonly unknown[], emit: (payload: unknown) => void): (() => void) | undefined;
-  /** The next payload of `kind` on `endpoint`, from a block minted now (the chain's head moves on); undefined for an unknown kind. */
+  /** The next payload of `kind` on `endpoint`, from a block minted now, ahead of the clock; undefined for an unknown kind. */
   next(endpoint: string, kind: string): unknown;
   /** Subscriptions running, on every endpoint. */
   readonly active: number;
-  /** The height of the last block minted on `endpoint` (firstBlock − 1 before any). */
+  /** The height of `endpoint`'s latest block, now. */
   head(endpoint: string): number;
   /** The header of block `n` (the same for the same `n`). */
   header(n: number): Record<string, string>;
-  /** `MockSubscriptions.answer`: eth_blockNumber, eth_getBlockByNumber and eth_getLogs from this chain, once it has a block. */
-  answer(endpoint: string, method: string, params: unknown): { result: unknown } | undefined;
+  /** `MockSubscriptions.answer`: eth_blockNumber, eth_getBlockByNumber, eth_getBlockByHash and eth_getLogs from this chain. */
+  answer(endpoint: string, method: string, params: unknown): ChainAnswer | undefined;
 }
 
 const hex = (n: number) => "0x" + n.toString(16);
+/** Hex digits as a JSON-RPC quantity (no leading zeros). */
+const quantity = (digits: string) => "0x" + (digits.slice(2).replace(/^0+/, "") || "0");
 
 /** 32 bytes as 64 hex digits, a pure function of `salt` and `n` (xorshift-mixed words; not a real hash). */
 function word(salt: string, n: number, digits = 64): string {
@@ -65,41 +82,43 @@ function word(salt: string, n: number, digits = 64): string {
   return "0x" + out.slice(0, digits);
 }
 
+/** Block `n`'s hash: mixed words, ending in the number itself (so a hash finds its block). */
+const blockHash = (n: number) => word("block", n).slice(0, 50) + n.toString(16).padStart(16, "0");
+/** The height a hash of this chain names, if it is one. */
+function heightOf(hash: unknown): number | undefined {
+  if (typeof hash !== "string" || !/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
+  const n = parseInt(hash.slice(50), 16);
+  return blockHash(n) === hash ? n : undefined;
+}
+
 const ZERO32 = "0x" + "0".repeat(64);
 /** Keccak-256 of the empty uncle list (RLP 0xc0), as every C-Chain header has it. */
 const EMPTY_UNCLES = "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347";
 /** Transfer(address,address,uint256) */
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+/** A subscription hears at most this many blocks per tick (a clock that jumped is caught up over several). */
+const PER_TICK = 256;
 
 interface Sub {
   kind: string;
   params: readonly unknown[];
   emit: (payload: unknown) => void;
+  /** The last block it was told. */
+  last: number;
 }
 
 interface Chain {
-  height: number;
+  /** Blocks minted ahead of the clock by `next()`. */
+  pushed: number;
   subs: Set<Sub>;
   timer: ReturnType<typeof setInterval> | undefined;
 }
 
-/** The default `MockSubscriptions`: a chain per endpoint, a block every `intervalMs` while anything is subscribed. */
-export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticChain {
-  const intervalMs = options.intervalMs ?? 1000;
-  const first = options.firstBlock ?? 1;
-  const genesis = options.genesisTime ?? 1_700_000_000;
-  const chains = new Map<string, Chain>();
-  let active = 0;
-
-  const chainOf = (endpoint: string): Chain => {
-    let c = chains.get(endpoint);
-    if (!c) chains.set(endpoint, (c = { height: first - 1, subs: new Set(), timer: undefined }));
-    return c;
-  };
-
-  const header = (n: number): Record<string, string> => ({
-    hash: word("block", n),
-    parentHash: n === 0 ? ZERO32 : word("block", n - 1),
+/** Block `n`'s header (a C-Chain BlockHeader), made at `time` (Unix seconds). */
+function headerOf(n: number, time: number): Record<string, string> {
+  return {
+    hash: blockHash(n),
+    parentHash: n === 0 ? ZERO32 : blockHash(n - 1),
     sha3Uncles: EMPTY_UNCLES,
     miner: "0x0100000000000000000000000000000000000000",
     stateRoot: word("state", n),
@@ -110,7 +129,7 @@ export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticCh
     number: hex(n),
     gasLimit: hex(15_000_000),
     gasUsed: hex(21_000 + (n % 7) * 30_000),
-    timestamp: hex(genesis + 2 * n),
+    timestamp: hex(time),
     extraData: "0x",
     mixHash: ZERO32,
     nonce: "0x0000000000000000",
@@ -121,9 +140,119 @@ export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticCh
     extDataHash: word("extdata", n),
     extDataGasUsed: "0x0",
     blockGasCost: "0x0",
-  });
+  };
+}
 
-  const txHash = (n: number) => word("tx", n);
+const txHash = (n: number) => word("tx", n);
+
+/** Block `n`'s one transaction (an EIP-1559 transfer), in the block or, `pending`, still in the pool. */
+function transactionOf(n: number, pending = false): Record<string, unknown> {
+  return {
+    type: "0x2",
+    chainId: "0xa86a",
+    nonce: hex(n % 65_536),
+    to: "0x" + word("to", n, 40).slice(2),
+    gas: hex(21_000),
+    value: hex(1_000_000_000 + (n % 1000)),
+    input: "0x",
+    maxPriorityFeePerGas: hex(1_000_000_000),
+    maxFeePerGas: hex(50_000_000_000),
+    accessList: [],
+    v: "0x0",
+    r: quantity(word("r", n)),
+    s: quantity(word("s", n)),
+    yParity: "0x0",
+    hash: txHash(n),
+    blockHash: pending ? null : blockHash(n),
+    blockNumber: pending ? null : hex(n),
+    transactionIndex: pending ? null : "0x0",
+    from: "0x" + word("from", n, 40).slice(2),
+  };
+}
+
+/** Block `n`'s one log, made at `time`, for a filter (its address and first topic, when it names them). */
+function logOf(n: number, time: number, filter: unknown): Record<string, unknown> {
+  const f = (typeof filter === "object" && filter !== null ? filter : {}) as { address?: unknown; topics?: unknown };
+  const address = Array.isArray(f.address) ? f.address[0] : f.address;
+  const topic0 = Array.isArray(f.topics) ? (Array.isArray(f.topics[0]) ? f.topics[0][0] : f.topics[0]) : undefined;
+  return {
+    address: typeof address === "string" ? address : word("contract", 0, 40),
+    topics: [typeof topic0 === "string" ? topic0 : TRANSFER, "0x" + "0".repeat(24) + word("from", n, 40).slice(2), "0x" + "0".repeat(24) + word("to", n, 40).slice(2)],
+    data: word("amount", n),
+    blockNumber: hex(n),
+    blockHash: blockHash(n),
+    blockTimestamp: hex(time),
+    transactionHash: txHash(n),
+    transactionIndex: "0x0",
+    logIndex: "0x0",
+    removed: false,
+  };
+}
+
+/** Block `n` as eth_getBlockByNumber answers it: its transaction as a hash, or `hydrated`, the object. */
+const blockOf = (header: Record<string, string>, n: number, hydrated: unknown) => ({ ...header, size: "0x220", transactions: [hydrated === true ? transactionOf(n) : txHash(n)], uncles: [] });
+
+/** A JSON-RPC read of a chain whose head is `head`: eth_blockNumber, eth_getBlockByNumber, eth_getBlockByHash, eth_getLogs (undefined for other methods). */
+function read(head: number, method: string, params: unknown, header: (n: number) => Record<string, string>, log: (n: number, filter: unknown) => Record<string, unknown>): ChainAnswer | undefined {
+  const list = Array.isArray(params) ? params : [];
+  const height = (tag: unknown): number | undefined => {
+    if (tag === "latest" || tag === "pending" || tag === "safe" || tag === "finalized" || tag === "accepted" || tag === undefined) return head;
+    if (tag === "earliest") return 0;
+    return typeof tag === "string" && /^0[xX][0-9a-fA-F]+$/.test(tag) ? parseInt(tag, 16) : undefined;
+  };
+  switch (method) {
+    case "eth_blockNumber":
+      return { result: hex(head) };
+    case "eth_getBlockByNumber": {
+      const n = height(list[0]);
+      if (n === undefined) return undefined;
+      return { result: n > head ? null : blockOf(header(n), n, list[1]) };
+    }
+    case "eth_getBlockByHash": {
+      const n = heightOf(list[0]);
+      return { result: n === undefined || n > head ? null : blockOf(header(n), n, list[1]) };
+    }
+    case "eth_getLogs": {
+      const filter = (typeof list[0] === "object" && list[0] !== null ? list[0] : {}) as { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown };
+      if (filter.blockHash !== undefined) {
+        const n = heightOf(filter.blockHash);
+        return n === undefined || n > head ? { error: { code: -32000, message: "unknown block" } } : { result: [log(n, filter)] };
+      }
+      const from = height(filter.fromBlock ?? "latest");
+      const to = height(filter.toBlock ?? "latest");
+      if (from === undefined || to === undefined) return undefined;
+      const last = Math.min(to, head);
+      if (last - from + 1 > MAX_LOG_RANGE) return { error: { code: -32005, message: `query exceeds max block range ${MAX_LOG_RANGE}` } };
+      const logs: unknown[] = [];
+      for (let n = from; n <= last; n++) logs.push(log(n, filter));
+      return { result: logs };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The default `MockSubscriptions`: a chain per endpoint, all on one clock. */
+export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticChain {
+  const intervalMs = Math.max(1, options.intervalMs ?? 1000);
+  const heightAtEpoch = options.heightAtEpoch ?? 77_841_121;
+  const epochMs = options.epochMs ?? Date.UTC(2026, 0, 1);
+  const now = options.now ?? (() => Date.now());
+  const chains = new Map<string, Chain>();
+  let active = 0;
+
+  const chainOf = (endpoint: string): Chain => {
+    let c = chains.get(endpoint);
+    if (!c) chains.set(endpoint, (c = { pushed: 0, subs: new Set(), timer: undefined }));
+    return c;
+  };
+  const headOf = (c: Chain) => Math.max(0, heightAtEpoch + Math.floor((now() - epochMs) / intervalMs)) + c.pushed;
+
+  // when the block was made, in seconds; at least a second after its parent (a chain faster than that runs ahead of the clock)
+  const timestamp = (n: number) => (intervalMs >= 1000 ? Math.floor((epochMs + (n - heightAtEpoch) * intervalMs) / 1000) : Math.floor(epochMs / 1000) + (n - heightAtEpoch));
+
+  const header = (n: number) => headerOf(n, timestamp(n));
+  const log = (n: number, filter: unknown) => logOf(n, timestamp(n), filter);
 
   /** The payload of `kind` for block `n`, given the subscription's params; undefined for a kind this chain does not serve. */
   const payload = (kind: string, n: number, params: readonly unknown[]): unknown => {
@@ -132,42 +261,33 @@ export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticCh
         return header(n);
       case "newPendingTransactions":
       case "newAcceptedTransactions":
-        return txHash(n);
-      case "logs": {
-        const filter = (typeof params[0] === "object" && params[0] !== null ? params[0] : {}) as { address?: unknown; topics?: unknown };
-        const address = Array.isArray(filter.address) ? filter.address[0] : filter.address;
-        const topic0 = Array.isArray(filter.topics) ? (Array.isArray(filter.topics[0]) ? filter.topics[0][0] : filter.topics[0]) : undefined;
-        return {
-          address: typeof address === "string" ? address : word("contract", 0, 40),
-          topics: [typeof topic0 === "string" ? topic0 : TRANSFER, "0x" + "0".repeat(24) + word("from", n, 40).slice(2), "0x" + "0".repeat(24) + word("to", n, 40).slice(2)],
-          data: word("amount", n),
-          blockNumber: hex(n),
-          blockHash: word("block", n),
-          blockTimestamp: hex(genesis + 2 * n),
-          transactionHash: txHash(n),
-          transactionIndex: "0x0",
-          logIndex: "0x0",
-          removed: false,
-        };
-      }
+        return params[0] === true ? transactionOf(n, kind === "newPendingTransactions") : txHash(n);
+      case "logs":
+        return log(n, params[0]);
       default:
         return undefined;
     }
   };
 
-  const mint = (c: Chain) => {
-    const n = ++c.height;
-    for (const s of [...c.subs]) s.emit(payload(s.kind, n, s.params));
+  /** Tells `sub` the blocks up to `to` it has not heard (at most PER_TICK now). */
+  const catchUp = (sub: Sub, to: number) => {
+    const until = Math.min(to, sub.last + PER_TICK);
+    while (sub.last < until) sub.emit(payload(sub.kind, ++sub.last, sub.params));
+  };
+  const tick = (c: Chain) => {
+    const h = headOf(c);
+    for (const s of [...c.subs]) catchUp(s, h);
   };
 
   return {
     subscribe(endpoint, kind, params, emit) {
       if (!(SYNTHETIC_KINDS as readonly string[]).includes(kind)) return undefined;
       const c = chainOf(endpoint);
-      const sub: Sub = { kind, params, emit };
+      // a subscription hears the blocks made after it began
+      const sub: Sub = { kind, params, emit, last: headOf(c) };
       c.subs.add(sub);
       active++;
-      if (c.timer === undefined) c.timer = setInterval(() => mint(c), intervalMs);
+      if (c.timer === undefined) c.timer = setInterval(() => tick(c), intervalMs);
       let stopped = false;
       return () => {
         if (stopped) return;
@@ -183,42 +303,21 @@ export function syntheticChain(options: SyntheticChainOptions = {}): SyntheticCh
     next(endpoint, kind) {
       if (!(SYNTHETIC_KINDS as readonly string[]).includes(kind)) return undefined;
       const c = chainOf(endpoint);
-      return payload(kind, ++c.height, []);
+      c.pushed++;
+      const n = headOf(c);
+      // the subscriptions of `kind` get this block from the caller: they hear what came before it first
+      for (const s of c.subs) {
+        if (s.kind !== kind) continue;
+        catchUp(s, n - 1);
+        s.last = n;
+      }
+      return payload(kind, n, []);
     },
     get active() {
       return active;
     },
-    head: (endpoint) => chainOf(endpoint).height,
+    head: (endpoint) => headOf(chainOf(endpoint)),
     header,
-    answer(endpoint, method, params) {
-      const c = chainOf(endpoint);
-      // before its first block the chain has nothing to tell: the mock service answers (its tables and overrides)
-      if (c.height < first) return undefined;
-      const list = Array.isArray(params) ? params : [];
-      const height = (tag: unknown): number | undefined => {
-        if (tag === "latest" || tag === "pending" || tag === "safe" || tag === "finalized" || tag === "accepted" || tag === undefined) return c.height;
-        if (tag === "earliest") return first;
-        return typeof tag === "string" && /^0[xX][0-9a-fA-F]+$/.test(tag) ? parseInt(tag, 16) : undefined;
-      };
-      switch (method) {
-        case "eth_blockNumber":
-          return { result: hex(c.height) };
-        case "eth_getBlockByNumber": {
-          const n = height(list[0]);
-          if (n === undefined) return undefined;
-          return { result: n < first || n > c.height ? null : { ...header(n), size: "0x220", transactions: [txHash(n)], uncles: [] } };
-        }
-        case "eth_getLogs": {
-          const filter = (typeof list[0] === "object" && list[0] !== null ? list[0] : {}) as { fromBlock?: unknown; toBlock?: unknown };
-          const from = Math.max(first, height(filter.fromBlock ?? "latest") ?? c.height);
-          const to = Math.min(c.height, height(filter.toBlock ?? "latest") ?? c.height);
-          const logs: unknown[] = [];
-          for (let n = from; n <= to; n++) logs.push(payload("logs", n, [filter]));
-          return { result: logs };
-        }
-        default:
-          return undefined;
-      }
-    },
+    answer: (endpoint, method, params) => read(headOf(chainOf(endpoint)), method, params, header, log),
   };
 }

@@ -13,18 +13,29 @@
  * cheap call when it has been quiet, treats an unanswered probe as a
  * half-open socket, reconnects with capped exponential backoff and jitter,
  * resubscribes, and backfills the gap: heads by number (every missed block,
- * in order, reorgs reported), logs by block range with the same filter,
- * deduplicated by `(blockHash, logIndex)`. A slow consumer gets a bounded
- * buffer: an overflow error (default) or the oldest events dropped.
+ * in order, reorgs reported; ws-gaps.ts), logs by block range with the same
+ * filter, deduplicated by `(blockHash, logIndex)`, from the fork point of a
+ * reorganisation during the outage (ws-logs.ts). Every payload is checked
+ * before it is ordered or delivered (ws-payloads.ts). The consumer's side
+ * (ws-consumer.ts) runs its callbacks so that what they throw ends that
+ * subscription alone, and gives a slow consumer a bounded buffer: an
+ * overflow error (default) or the oldest events dropped.
  *
  * No dependency: `globalThis.WebSocket` (browsers, Node ≥ 22) or the
  * constructor given as `WebSocket` (e.g. from the `ws` package on Node 20).
  */
-import { AbortError, AvaspecError, NetworkError, TimeoutError, type RequestInfo } from "./errors.js";
+import { AbortError, AvaspecError, NetworkError, TimeoutError, type RequestInfo, type ValidationError } from "./errors.js";
+import { overflowError } from "./depth.js";
 import { deprecationNotice, requireResults, type ResultChecks } from "./http.js";
 import { readReply, serializeParams, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod, type RpcTransport } from "./jsonrpc.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
 import { hasOwn } from "./validate.js";
+import { createConsumer } from "./ws-consumer.js";
+import { blockGaps, passThrough, type GapFiller } from "./ws-gaps.js";
+import { logGaps } from "./ws-logs.js";
+import { payloadGate } from "./ws-payloads.js";
+
+export { SubscriptionCallbackError, SubscriptionOverflowError } from "./ws-consumer.js";
 
 /** What the transport needs of a WebSocket: the standard browser API, which `ws` (Node) also implements. */
 export interface WebSocketLike {
@@ -99,14 +110,17 @@ export type SubscriptionParams<K> = K extends SubscriptionKind<infer P, unknown>
 /**
  * A gap filler. `blocks`: payloads carry a block `number` and `hash` and
  * `parentHash`; missed numbers are fetched with `method` (by number, with
- * `extra` params after it). `range`: payloads carry a `blockNumber` and are
- * told apart by `key`; the missed range is fetched with `method` (a filter
- * object, `filterParam` of the kind's params, extended with `fromBlock`/
- * `toBlock`), up to the head `head` answers.
+ * `extra` params after it). `range`: payloads carry a `blockNumber` and
+ * `blockHash` and are told apart by `key`; the missed range is fetched with
+ * `method` (a filter object, `filterParam` of the kind's params, extended
+ * with `fromBlock`/`toBlock`), up to the node's head: the block `block`
+ * reads as `latest` (by number, `blockExtra` params after it), or else the
+ * number `head` answers. With `block`, a reorganisation during an outage
+ * is found by comparing block hashes (see ws-logs.ts).
  */
 export type Backfill =
   | { readonly by: "blocks"; readonly method: RpcMethod; readonly extra: readonly unknown[] }
-  | { readonly by: "range"; readonly method: RpcMethod; readonly head: RpcMethod; readonly filterParam: string | undefined; readonly key: readonly string[] };
+  | { readonly by: "range"; readonly method: RpcMethod; readonly head: RpcMethod; readonly block?: RpcMethod; readonly blockExtra?: readonly unknown[]; readonly filterParam: string | undefined; readonly key: readonly string[] };
 
 /** What a reconnect lost and what came back. */
 export interface ReconnectInfo {
@@ -130,14 +144,16 @@ export interface ReorgInfo {
 
 export interface SubscribeOptions<T> {
   signal?: AbortSignal;
-  /** Callback form: each event; no buffering. */
+  /** Callback form: each event; no buffering. What it throws ends the subscription (a `SubscriptionCallbackError` to `onError`). */
   onData?(value: T): void;
   /** The subscription failed for good (it has ended). */
   onError?(error: AvaspecError): void;
   /** After a reconnect, once the gap is backfilled. */
   onReconnect?(info: ReconnectInfo): void;
-  /** A delivered block was replaced (found when the chain is stitched after a gap or by parent hash). */
+  /** A delivered block was replaced (found when the chain is stitched after a gap or by parent hash): what was delivered from `number` on is void. */
   onReorg?(info: ReorgInfo): void;
+  /** A payload was dropped as invalid (the subscription goes on; under `validateResponse: "strict"` it ends instead). Without it, a console warning. */
+  onInvalid?(error: ValidationError): void;
   buffer?: SubscriptionBuffer;
 }
 
@@ -146,12 +162,9 @@ export interface Subscription<T> extends AsyncIterable<T> {
   readonly id: string | undefined;
   /** Events dropped under `overflow: "drop-oldest"`. */
   readonly dropped: number;
+  /** Payloads dropped as invalid. */
+  readonly invalid: number;
   unsubscribe(): Promise<void>;
-}
-
-/** A subscription's consumer fell behind and its buffer filled up. */
-export class SubscriptionOverflowError extends AvaspecError {
-  override name = "SubscriptionOverflowError";
 }
 
 export interface WsTransport extends RpcTransport {
@@ -203,11 +216,17 @@ interface Connection {
 
 const request = (method: string, url: string): RequestInfo => ({ operationId: method, method: "WS", url });
 
-/** The unsubscribe call of a subscription kind (its id, by position). */
-const unsubscribeMethod = (k: SubscriptionKind): RpcMethod => ({ method: k.unsubscribe, endpoint: k.endpoint, form: "by-position", params: [{ name: "id", required: true }] });
+/**
+ * Keeps a socket the transport let go of from raising an error nobody
+ * listens to: closing one that is still connecting makes it emit "error"
+ * (ws: "closed before the connection was established"), an uncaught
+ * exception once the transport's own listeners are gone.
+ */
+const quiet = (socket: WebSocketLike) => socket.addEventListener("error", () => undefined);
 
 /** Ends a socket that is (or may be) dead at once: `terminate()` where the implementation has it (ws on Node), else `close()`. */
 function drop(socket: WebSocketLike): void {
+  quiet(socket);
   try {
     const terminate = (socket as { terminate?: () => void }).terminate;
     if (typeof terminate === "function") terminate.call(socket);
@@ -215,6 +234,14 @@ function drop(socket: WebSocketLike): void {
   } catch {
     // already closing
   }
+}
+
+/** The gap filler of a subscription kind (ws-gaps.ts, ws-logs.ts). */
+function fillerOf(kind: SubscriptionKind, params: readonly unknown[]): GapFiller {
+  const b = kind.backfill;
+  if (b?.by === "blocks") return blockGaps(b);
+  if (b?.by === "range") return logGaps(kind, b, params);
+  return passThrough();
 }
 
 /** Where an endpoint's WebSocket form is: `path` below the base URL, or, with `fromOrigin`, below its origin (a document whose base URL is its HTTP endpoint). */
@@ -354,7 +381,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
             try {
               s.resuming(attempts);
               await resubscribe(path, c, s);
-              s.resumed();
+              if (c.subs.has(s)) s.resumed();
             } catch (error) {
               if (c.subs.has(s)) s.fail(error instanceof AvaspecError ? error : new AvaspecError(String(error), undefined, { cause: error }));
             }
@@ -399,6 +426,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
     c.socket = undefined;
     c.ready = undefined;
     stopKeepAlive(c);
+    quiet(socket);
     try {
       socket.close(1000, "idle");
     } catch {
@@ -432,7 +460,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       try {
         value = readReply(p.method, m, request(p.method.method, url), 101, { checks, validateResponse, numbers: p.numbers });
       } catch (error) {
-        p.reject(error);
+        p.reject(overflowError(error, request(p.method.method, url)));
         continue;
       }
       p.sync?.(value);
@@ -450,7 +478,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       envelope = { jsonrpc: "2.0", id, method: m.method, params: serializeParams(m, params as object | undefined, url) };
       text = JSON.stringify(envelope);
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(overflowError(error, request(m.method, url)));
     }
     warnDeprecated(m.deprecated);
     return new Promise<unknown>((resolve, reject) => {
@@ -531,6 +559,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
   }
 
   async function resubscribe(path: string, c: Connection, s: Active): Promise<void> {
+    if (!c.subs.has(s)) return;
     const k = s.kind;
     const m: RpcMethod = { method: k.subscribe, endpoint: k.endpoint, form: "by-position", params: [{ name: "kind", required: true }, ...k.params.map((name) => ({ name }))] };
     let given: Record<string, unknown> = {};
@@ -547,8 +576,9 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
     });
     if (typeof id !== "string") throw new AvaspecError(`${k.subscribe}: the subscription id ${JSON.stringify(id)} is not a string`, request(k.subscribe, path));
     if (!c.subs.has(s)) {
-      // unsubscribed meanwhile: tell the server too
-      void send(path, c, unsubscribeMethod(k), { id }, "string").catch(() => undefined);
+      // unsubscribed meanwhile: tell the server too, and close the socket if nothing else needs it
+      forget(c, k, id);
+      idle(path, c);
       return;
     }
     s.id = id;
@@ -558,55 +588,46 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
   function subscribe<P, T>(kind: SubscriptionKind<P, T>, params: P, subOptions: SubscribeOptions<T> = {}): Subscription<T> {
     const path = pathOf(kind.endpoint, kind.subscribe);
     const c = connection(path);
-    const size = Math.max(1, subOptions.buffer?.size ?? ws.buffer?.size ?? 10_000);
-    const overflow = subOptions.buffer?.overflow ?? ws.buffer?.overflow ?? "error";
-    const decode = (v: unknown) => (numbers === "bigint" && kind.resultIntegers ? kind.resultIntegers(v) : v) as T;
-    const queue: T[] = [];
-    let waiter: { resolve(r: IteratorResult<T>): void; reject(e: unknown): void } | undefined;
-    let failure: AvaspecError | undefined;
-    let ended = false;
-    let dropped = 0;
+    const where = request(kind.subscribe, path);
     const paramList = Array.isArray(params) ? (params as unknown[]) : kind.params.map((name) => (params as Record<string, unknown> | undefined)?.[name]);
-    const gap = gapFiller(kind, paramList);
-
-    const deliver = (payload: unknown) => {
-      if (ended) return;
-      const value = decode(payload);
-      if (subOptions.onData) {
-        subOptions.onData(value);
-        return;
-      }
-      if (waiter) {
-        const w = waiter;
-        waiter = undefined;
-        w.resolve({ value, done: false });
-        return;
-      }
-      if (queue.length >= size) {
-        if (overflow === "drop-oldest") {
-          queue.shift();
-          dropped++;
-        } else {
-          fail(new SubscriptionOverflowError(`${kind.kind}: the consumer fell ${size} events behind (buffer.size); the subscription ended`, request(kind.subscribe, path)));
-          return;
-        }
-      }
-      queue.push(value);
+    const consumer = createConsumer<T>({
+      kind: kind.kind,
+      request: where,
+      options: subOptions,
+      buffer: { size: Math.max(1, subOptions.buffer?.size ?? ws.buffer?.size ?? 10_000), overflow: subOptions.buffer?.overflow ?? ws.buffer?.overflow ?? "error" },
+      decode: (v) => (numbers === "bigint" && kind.resultIntegers ? kind.resultIntegers(v) : v) as T,
+      release,
+    });
+    const gap = fillerOf(kind as SubscriptionKind, paramList);
+    const active: Active = {
+      kind: kind as SubscriptionKind,
+      params: paramList,
+      id: undefined,
+      push: (payload) => gap.push(payload),
+      resuming: (attempts) => gap.resuming(attempts),
+      resumed: () => gap.resumed(),
+      fail: (error) => consumer.fail(error),
     };
+    const fail = (error: unknown) => consumer.fail(error instanceof AvaspecError ? error : new AvaspecError(String(error), undefined, { cause: error }));
+    gap.bind({
+      admit: payloadGate({ kind: kind as SubscriptionKind, mode: validateResponse, checks, request: where, drop: (e) => consumer.invalid(e), fail: (e) => consumer.fail(e) }),
+      deliver: (payload) => consumer.deliver(payload),
+      fetch: (m, p) => send(path, c, m, p, "string"),
+      reorg: (info) => consumer.notify("onReorg", info),
+      reconnected: (info) => consumer.notify("onReconnect", info),
+      fail,
+      get ended() {
+        return consumer.ended;
+      },
+    });
 
-    const finish = () => {
-      if (ended) return;
-      ended = true;
+    /** The subscription ended (any way): the transport lets go of it, and tells the node. */
+    function release(): void {
       c.subs.delete(active);
       if (active.id !== undefined) {
         c.byServerId.delete(active.id);
-        const id = active.id;
+        forget(c, kind as SubscriptionKind, active.id);
         active.id = undefined;
-        if (c.socket?.readyState === OPEN) {
-          void send(path, c, unsubscribeMethod(kind), { id }, "string")
-            .catch(() => undefined)
-            .finally(() => idle(path, c));
-        }
       }
       subOptions.signal?.removeEventListener("abort", onAbort);
       if (c.subs.size === 0 && c.reconnectTimer !== undefined) {
@@ -615,91 +636,56 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
         c.attempts = 0;
       }
       queueMicrotask(() => idle(path, c));
-    };
+    }
 
-    const fail = (error: AvaspecError) => {
-      if (ended) return;
-      failure = error;
-      finish();
-      subOptions.onError?.(error);
-      if (waiter) {
-        const w = waiter;
-        waiter = undefined;
-        w.reject(error);
-      }
-    };
-
-    const active: Active = {
-      kind: kind as SubscriptionKind,
-      params: paramList,
-      id: undefined,
-      push: (payload) => gap.push(payload),
-      resuming: (attempts) => gap.resuming(attempts),
-      resumed: () => gap.resumed(),
-      fail,
-    };
-    gap.bind({
-      deliver,
-      fetch: (m, p) => send(path, c, m, p, "string"),
-      reorg: (info) => subOptions.onReorg?.(info),
-      reconnected: (info) => subOptions.onReconnect?.(info),
-      fail: (error) => fail(error instanceof AvaspecError ? error : new AvaspecError(String(error), undefined, { cause: error })),
-    });
-
-    const onAbort = () => finish();
-    if (subOptions.signal?.aborted) ended = true;
+    const onAbort = () => consumer.end();
+    if (subOptions.signal?.aborted) consumer.end();
     else {
       subOptions.signal?.addEventListener("abort", onAbort, { once: true });
       c.subs.add(active);
+      // each step only while the subscription lives: one ended meanwhile is never made on the node
       open(path, c)
-        .then(() => gap.starting())
+        .then(() => (consumer.ended ? undefined : gap.starting()))
         .then(() => resubscribe(path, c, active))
-        .then(() => gap.started(), (error: unknown) => {
-          if (ended) return;
+        .then(() => consumer.ended || gap.started(), (error: unknown) => {
+          if (consumer.ended) return;
           // the first connection failed: retry like a lost one, unless reconnecting is off
           if (error instanceof NetworkError && reconnect && !closed) scheduleReconnect(path, c, error.message);
-          else fail(error instanceof AvaspecError ? error : new AvaspecError(String(error), undefined, { cause: error }));
+          else fail(error);
         });
     }
 
-    const iterator: AsyncIterator<T> = {
-      next() {
-        if (queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
-        if (failure) return Promise.reject(failure);
-        if (ended) return Promise.resolve({ value: undefined, done: true });
-        return new Promise((resolve, reject) => (waiter = { resolve, reject }));
-      },
-      return() {
-        finish();
-        if (waiter) {
-          const w = waiter;
-          waiter = undefined;
-          w.resolve({ value: undefined, done: true });
-        }
-        return Promise.resolve({ value: undefined, done: true });
-      },
-    };
-    const endWaiter = () => {
-      if (waiter && ended && queue.length === 0) {
-        const w = waiter;
-        waiter = undefined;
-        if (failure) w.reject(failure);
-        else w.resolve({ value: undefined, done: true });
-      }
-    };
     return {
       get id() {
         return active.id;
       },
       get dropped() {
-        return dropped;
+        return consumer.dropped;
+      },
+      get invalid() {
+        return consumer.rejected;
       },
       async unsubscribe() {
-        finish();
-        endWaiter();
+        consumer.end();
       },
-      [Symbol.asyncIterator]: () => iterator,
+      [Symbol.asyncIterator]: () => consumer.iterator,
     };
+  }
+
+  /**
+   * Tells the node a subscription is over, without waiting for its answer:
+   * the reply, if any, matches nothing and is ignored. Waiting would keep
+   * the socket (and its timers) open for the whole call timeout when the
+   * node never answers; the socket closes once nothing else needs it, which
+   * ends the subscription on the node anyway.
+   */
+  function forget(c: Connection, k: SubscriptionKind, id: string): void {
+    if (c.socket?.readyState !== OPEN) return;
+    try {
+      c.socket.send(JSON.stringify({ jsonrpc: "2.0", id: nextId++, method: k.unsubscribe, params: [id] }));
+    } catch {
+      // the socket is closing: the node ends the subscription with it
+    }
   }
 
   async function close(): Promise<void> {
@@ -716,279 +702,4 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
   }
 
   return { call, batch, subscribe, close };
-}
-
-// ---- gap filling -------------------------------------------------------------------------------
-
-interface GapSink {
-  deliver(payload: unknown): void;
-  fetch(m: RpcMethod, params: unknown): Promise<unknown>;
-  reorg(info: ReorgInfo): void;
-  reconnected(info: ReconnectInfo): void;
-  fail(error: unknown): void;
-}
-
-interface GapFiller {
-  bind(sink: GapSink): void;
-  /** A notification's payload (wire form). */
-  push(payload: unknown): void;
-  /** Before the first subscribe: where the subscription begins (notifications wait from now). */
-  starting(): Promise<void>;
-  /** The first subscribe succeeded: cover what happened between `starting` and it, then let notifications through. */
-  started(): void;
-  /** About to resubscribe after `attempts` reconnect attempts: notifications wait from now. */
-  resuming(attempts: number): void;
-  /** Resubscribed: fill what was missed, then let the waiting notifications through. */
-  resumed(): void;
-}
-
-/** A backfill that failed because the connection dropped again waits for the next reconnect; other failures end the subscription. */
-const retryLater = (sink: GapSink) => (error: unknown) => {
-  if (!(error instanceof NetworkError) && !(error instanceof TimeoutError)) sink.fail(error);
-};
-
-const toBig = (v: unknown): bigint | undefined => {
-  if (typeof v !== "string" || !/^(0[xX][0-9a-fA-F]+|[0-9]+)$/.test(v)) return undefined;
-  return BigInt(v);
-};
-const hex = (n: bigint) => `0x${n.toString(16)}`;
-
-function gapFiller(kind: SubscriptionKind, params: readonly unknown[]): GapFiller {
-  const b = kind.backfill;
-  if (b?.by === "blocks") return blockGaps(b);
-  if (b?.by === "range") return rangeGaps(kind, b, params);
-  // nothing to fill: events pass through
-  let sink: GapSink | undefined;
-  let attempts = 0;
-  return {
-    bind: (s) => (sink = s),
-    push: (p) => sink?.deliver(p),
-    starting: () => Promise.resolve(),
-    started: () => undefined,
-    resuming: (n) => (attempts = n),
-    resumed: () => sink?.reconnected({ attempts, backfilled: 0 }),
-  };
-}
-
-/**
- * Heads: delivered in number order, each once (by hash). A head that skips
- * numbers is preceded by the missed blocks, fetched by number; a head (or
- * fetched block) whose parent hash is not the hash delivered at the number
- * before, or a second hash for a number already delivered, is a reorg.
- */
-function blockGaps(b: Extract<Backfill, { by: "blocks" }>): GapFiller {
-  let sink!: GapSink;
-  let last: bigint | undefined;
-  const hashes = new Map<bigint, string>();
-  let busy: Promise<void> = Promise.resolve();
-  let resumeAttempts: number | undefined;
-  const remember = (n: bigint, hash: string) => {
-    hashes.set(n, hash);
-    for (const k of hashes.keys()) if (k < n - 256n) hashes.delete(k);
-  };
-  const fetchHeader = async (k: bigint | "latest"): Promise<Record<string, unknown> | undefined> => {
-    const args: Record<string, unknown> = { [b.method.params[0]?.name ?? "block"]: typeof k === "bigint" ? hex(k) : k };
-    b.extra.forEach((v, i) => (args[b.method.params[i + 1]?.name ?? String(i + 1)] = v));
-    const block = (await sink.fetch(b.method, args)) as Record<string, unknown> | null;
-    if (block === null || typeof block !== "object") return undefined;
-    const { transactions: _t, uncles: _u, size: _s, ...header } = block;
-    return header;
-  };
-  const deliver = (block: Record<string, unknown>, n: bigint, hash: string) => {
-    remember(n, hash);
-    last = n;
-    sink.deliver(block);
-  };
-  /**
-   * The block before `block` is not the one delivered at its number: walk
-   * back by number until the node's chain meets the delivered one, report
-   * the reorg at the lowest replaced height, and deliver the node's blocks
-   * from there (so the consumer ends on the canonical chain).
-   */
-  const repair = async (below: bigint): Promise<number> => {
-    const replacement: Record<string, unknown>[] = [];
-    let k = below;
-    for (; hashes.has(k); k--) {
-      const header = await fetchHeader(k);
-      if (!header || header["hash"] === hashes.get(k)) break;
-      replacement.unshift(header);
-    }
-    if (replacement.length === 0) return 0;
-    const first = replacement[0]!;
-    const at = toBig(first["number"])!;
-    sink.reorg({ number: at, replacedHash: hashes.get(at)!, newHash: String(first["hash"]) });
-    for (const key of [...hashes.keys()]) if (key >= at) hashes.delete(key);
-    for (const header of replacement) deliver(header, toBig(header["number"])!, String(header["hash"]));
-    return replacement.length;
-  };
-  /** Delivers a head or fetched block in order; false for one delivered already. */
-  const accept = async (block: Record<string, unknown>): Promise<number> => {
-    const n = toBig(block["number"]);
-    const hash = block["hash"];
-    if (n === undefined || typeof hash !== "string") {
-      sink.deliver(block);
-      return 1;
-    }
-    const known = hashes.get(n);
-    if (known === hash) return 0; // delivered already
-    let repaired = 0;
-    if (known !== undefined || (last !== undefined && n <= last)) {
-      // the node went back: a second hash for a height already delivered
-      repaired = await repair(n);
-      if (hashes.get(n) === hash) return repaired;
-    } else if (last !== undefined && n === last + 1n && typeof block["parentHash"] === "string" && hashes.has(last) && block["parentHash"] !== hashes.get(last)) {
-      repaired = await repair(last);
-    }
-    deliver(block, n, hash);
-    return repaired + 1;
-  };
-  /** A head (a notification, or after a reconnect the node's latest block, `missed`): the gap before it filled first. */
-  const handle = async (payload: unknown, missed = false) => {
-    if (typeof payload !== "object" || payload === null) return sink.deliver(payload);
-    const head = payload as Record<string, unknown>;
-    const n = toBig(head["number"]);
-    const attempts = resumeAttempts;
-    let backfilled = 0;
-    const from = last === undefined ? undefined : last + 1n;
-    if (n !== undefined && from !== undefined && n > from) {
-      for (let k = from; k < n; k++) {
-        const header = await fetchHeader(k);
-        if (!header) break;
-        backfilled += await accept(header);
-      }
-    }
-    resumeAttempts = undefined;
-    const delivered = await accept(head);
-    backfilled += Math.max(0, delivered - (missed ? 0 : 1));
-    const to = n === undefined ? undefined : missed ? n : n - 1n;
-    if (attempts !== undefined) sink.reconnected({ attempts, ...(from !== undefined && to !== undefined && to >= from ? { missedFrom: from, missedTo: to } : {}), backfilled });
-  };
-  return {
-    bind: (s) => (sink = s),
-    push: (payload) => {
-      busy = busy.then(() => handle(payload)).catch(retryLater(sink));
-    },
-    starting: () => Promise.resolve(),
-    started: () => undefined,
-    resuming: (attempts) => (resumeAttempts = attempts),
-    // the node's latest block stands for the first head after the reconnect: the gap up to it is filled now,
-    // not when the next block comes (its notification, if it is the same block, is then a duplicate)
-    resumed: () => {
-      busy = busy
-        .then(async () => {
-          const latest = await fetchHeader("latest");
-          if (latest) await handle(latest, true);
-        })
-        .catch(retryLater(sink));
-    },
-  };
-}
-
-/**
- * Logs (and other block-numbered events): delivered each once, by key. A
- * reconnect fetches the range from the last block delivered (or the head at
- * subscription time) to the current head with the subscription's filter;
- * notifications arriving meanwhile wait, and duplicates are skipped.
- */
-function rangeGaps(kind: SubscriptionKind, b: Extract<Backfill, { by: "range" }>, params: readonly unknown[]): GapFiller {
-  let sink!: GapSink;
-  let cursor: bigint | undefined;
-  const seen = new Map<bigint, Set<string>>();
-  const blockHashes = new Map<bigint, string>();
-  let busy: Promise<void> = Promise.resolve();
-  let held: unknown[] | undefined;
-  let attempts = 0;
-  /** Whether events of block `cursor` were delivered one by one (it may be incomplete): the next range starts there, else after it. */
-  let partial = false;
-  const keyOf = (e: Record<string, unknown>) => b.key.map((k) => String(e[k])).join("|");
-  const accept = (event: unknown): boolean => {
-    if (typeof event !== "object" || event === null) {
-      sink.deliver(event);
-      return true;
-    }
-    const e = event as Record<string, unknown>;
-    const n = toBig(e["blockNumber"]);
-    if (n === undefined) {
-      sink.deliver(e);
-      return true;
-    }
-    if (e["removed"] !== true) {
-      const keys = seen.get(n) ?? new Set<string>();
-      const key = keyOf(e);
-      if (keys.has(key)) return false;
-      keys.add(key);
-      seen.set(n, keys);
-      const hash = e["blockHash"];
-      const known = blockHashes.get(n);
-      if (typeof hash === "string") {
-        if (known !== undefined && known !== hash) sink.reorg({ number: n, replacedHash: known, newHash: hash });
-        blockHashes.set(n, hash);
-      }
-    }
-    if (cursor === undefined || n > cursor) {
-      cursor = n;
-      partial = true;
-    } else if (n === cursor) partial = true;
-    for (const k of seen.keys()) if (k < n - 64n) (seen.delete(k), blockHashes.delete(k));
-    sink.deliver(e);
-    return true;
-  };
-  const filterIndex = b.filterParam === undefined ? -1 : kind.params.indexOf(b.filterParam);
-  const filter = (filterIndex >= 0 && typeof params[filterIndex] === "object" && params[filterIndex] !== null ? params[filterIndex] : {}) as Record<string, unknown>;
-  /** Fetches the range from the cursor to the current head, delivers it, then lets the held notifications through. */
-  const catchUp = async (): Promise<ReconnectInfo> => {
-    const head = toBig(await sink.fetch(b.head, {}));
-    let info: ReconnectInfo = { attempts, backfilled: 0 };
-    if (cursor === undefined) cursor = head;
-    const from = cursor === undefined ? undefined : partial ? cursor : cursor + 1n;
-    if (head !== undefined && from !== undefined && head >= from) {
-      const events = (await sink.fetch(b.method, rangeParams({ ...filter, fromBlock: hex(from), toBlock: hex(head) }))) as unknown[];
-      let backfilled = 0;
-      for (const e of Array.isArray(events) ? events : []) if (accept(e)) backfilled++;
-      // the range is complete up to the head
-      cursor = head;
-      partial = false;
-      info = { attempts, missedFrom: from, missedTo: head, backfilled };
-    }
-    const waiting = held ?? [];
-    held = undefined;
-    for (const e of waiting) accept(e);
-    return info;
-  };
-  // the range call's params: the filter itself (one-object form, as eth_getLogs) or under its param name
-  const rangeParams = (f: Record<string, unknown>) => (b.method.form === "one-object" ? f : { [b.method.params[0]?.name ?? "filter"]: f });
-  return {
-    bind: (s) => (sink = s),
-    push: (payload) => {
-      if (held) held.push(payload);
-      else busy = busy.then(() => void accept(payload)).catch(retryLater(sink));
-    },
-    starting: async () => {
-      // where the subscription begins: events of later blocks are its own
-      held ??= [];
-      if (cursor === undefined) {
-        const head = toBig(await sink.fetch(b.head, {}));
-        if (head !== undefined) cursor = head;
-      }
-    },
-    started: () => {
-      // blocks made between the head above and the subscribe: fetched, so the stream starts without a gap
-      busy = busy
-        .then(async () => {
-          await catchUp();
-        })
-        .catch(retryLater(sink));
-    },
-    resuming: (n) => {
-      attempts = n;
-      held ??= [];
-    },
-    resumed: () => {
-      busy = busy
-        .then(async () => {
-          sink.reconnected(await catchUp());
-        })
-        .catch(retryLater(sink));
-    },
-  };
 }

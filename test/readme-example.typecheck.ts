@@ -110,10 +110,13 @@ export async function readmeWebSocketExample(token: `0x${string}`): Promise<void
   for await (const head of node.cChain.ws.subscribe.newHeads()) {
     if (head.number! > height + 10n) break;
   }
+  // what the example's consumer keeps its logs in
+  const store = { add: (log: { blockNumber?: bigint }) => void log, dropFrom: (height: bigint) => void height };
   const logs = node.cChain.ws.subscribe.logs({ filter: { address: token } }, {
-    onData: (log) => console.log(log.blockNumber, log.logIndex),
+    onData: (log) => store.add(log),
     onReconnect: ({ missedFrom, missedTo, backfilled }) => console.log(`gap ${missedFrom}…${missedTo}: ${backfilled} backfilled`),
-    onReorg: ({ number }) => console.warn(`block ${number} replaced`),
+    onReorg: ({ number }) => store.dropFrom(number),
+    onInvalid: (e) => console.warn(e.message, e.issues),
   });
   await logs.unsubscribe();
   await node.cChain.ws.close();

@@ -186,7 +186,8 @@ function admitsObject(s: IrSchema, lookup: (key: string) => IrSchema | undefined
  * `x-avaspec-subscriptions` on the subscribe method: `{ unsubscribe,
  * notification, probe?, kinds: [{ kind, params?, result, backfill? }] }`,
  * with `backfill` `{ by: blocks, method, params? }` or `{ by: range, method,
- * head, filter?, key }`. Method names must be the document's own.
+ * head, block?, blockParams?, filter?, key }`. Method names must be the
+ * document's own.
  */
 function buildSubscriptions(node: unknown, pointer: string, subscribe: string, methods: Set<string>, build: (node: unknown, pointer: string) => IrSchema, report: (pointer: string, message: string) => void): IrSubscriptions | undefined {
   if (!isObj(node)) return report(pointer, "x-avaspec-subscriptions must be an object { unsubscribe, notification, kinds }"), undefined;
@@ -238,7 +239,11 @@ function buildSubscriptions(node: unknown, pointer: string, subscribe: string, m
         else if (m && head) {
           const filter = typeof b["filter"] === "string" ? b["filter"] : undefined;
           if (filter !== undefined && !params.some((p) => p.name === filter)) report(ptr.join(bat, "filter"), `backfill.filter names ${JSON.stringify(filter)}, which is not a param of this kind`);
-          kind.backfill = { by: "range", method: m, head, key: key as string[], ...(filter !== undefined ? { filter } : {}) };
+          // optional: a read of one block by number, to find where a reorganisation during an outage began
+          const block = b["block"] === undefined ? undefined : known("block");
+          const blockParams = b["blockParams"];
+          if (blockParams !== undefined && !Array.isArray(blockParams)) report(ptr.join(bat, "blockParams"), "backfill.blockParams must list the params after the block number (e.g. [false])");
+          kind.backfill = { by: "range", method: m, head, key: key as string[], ...(filter !== undefined ? { filter } : {}), ...(block ? { block, blockExtra: Array.isArray(blockParams) ? (blockParams as JsonValue[]) : [] } : {}) };
         }
       }
     }

@@ -485,7 +485,8 @@ export interface IrSubscriptionKind {
   params: { name: string; schema: IrSchema; required: boolean; description?: string }[];
   result: IrSchema;
   description?: string;
-  backfill?: { by: "blocks"; method: string; extra: JsonValue[] } | { by: "range"; method: string; head: string; filter?: string; key: string[] };
+  /** `range`: `block` reads a block by number (`blockExtra` params after it), to find a fork point by block hash after an outage. */
+  backfill?: { by: "blocks"; method: string; extra: JsonValue[] } | { by: "range"; method: string; head: string; block?: string; blockExtra?: JsonValue[]; filter?: string; key: string[] };
   /** Assigned by the naming pass: the exported descriptor (`cChainNewHeadsSubscription`) and payload type. */
   names?: { descriptor: string; payload: string; method: string };
 }

@@ -5,7 +5,7 @@
  * derived from the seed, so a failing run replays exactly.
  *
  * The chain: blocks numbered from `startBlock` (default 1), each with one
- * transaction and `logsPerBlock` (default 2) logs; hash = sha256(seed, number,
+ * transaction and `logsPerBlock` (default 2, or a count by block) logs; hash = sha256(seed, number,
  * fork generation), parentHash = the previous block's hash. `reorg(depth)`
  * moves the last `depth` blocks to a new generation (new hashes, same
  * numbers, re-chained parentHash).
@@ -91,8 +91,8 @@ export interface ChainServerOptions {
   startBlock?: number;
   /** Blocks present before the first produce() (default 10, at least 1). */
   initialBlocks?: number;
-  /** Logs per block, all in the block's one transaction (default 2). */
-  logsPerBlock?: number;
+  /** Logs per block, all in the block's one transaction (default 2); a function gives the count by block number and fork generation (0, then +1 per reorg). */
+  logsPerBlock?: number | ((number: number, generation: number) => number);
   /** Path in `url` (default "/ext/bc/C/ws"); the server accepts upgrades on any path. */
   path?: string;
   /** eth_getLogs ranges longer than this many blocks answer -32005 "query exceeds max block range" (default: no limit). */
@@ -263,6 +263,7 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
   const seed = String(options.seed ?? 1);
   const first = options.startBlock ?? 1;
   const logsPerBlock = options.logsPerBlock ?? 2;
+  const logCount = (number: number, gen: number): number => (typeof logsPerBlock === "function" ? logsPerBlock(number, gen) : logsPerBlock);
   const path = options.path ?? "/ext/bc/C/ws";
   const rnd = seededRandom(`${seed}:faults`);
   const killPoints = new Set(options.faults?.killAt ?? []);
@@ -282,7 +283,8 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
     const hash: Hex = `0x${sha(seed, "block", number, gen)}`;
     const tx: Hex = `0x${sha(seed, "tx", number, gen)}`;
     const logs: ChainLog[] = [];
-    for (let i = 0; i < logsPerBlock; i++) {
+    const count = logCount(number, gen);
+    for (let i = 0; i < count; i++) {
       logs.push({
         address: LOG_ADDRESS,
         topics: [LOG_TOPIC],
@@ -307,7 +309,7 @@ export async function startChainServer(options: ChainServerOptions = {}): Promis
       logsBloom: BLOOM,
       difficulty: "0x1",
       gasLimit: hex(15_000_000),
-      gasUsed: hex(21_000 + 2_000 * logsPerBlock),
+      gasUsed: hex(21_000 + 2_000 * count),
       extraData: "0x",
       baseFeePerGas: hex(25_000_000_000),
       mixHash: ZERO32,

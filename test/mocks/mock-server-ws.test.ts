@@ -1,10 +1,12 @@
 /**
  * The mock server's WebSocket endpoints, with the `ws` client against
  * `serveMocks` over a hand-written table that names one WebSocket path: calls
- * and batches answer as over HTTP POST, eth_subscribe sends the synthetic
- * chain's notifications (valid BlockHeader and Log per the generated
- * validators), push() and dropConnections() steer them, and neither the end of
- * a connection nor the server's close() leaves a subscription or a timer.
+ * and batches answer as over HTTP POST (the chain reads, eth_blockNumber
+ * here, from the synthetic chain over both), eth_subscribe sends the
+ * synthetic chain's notifications (valid BlockHeader and Log per the
+ * generated validators), push() and dropConnections() steer them, and
+ * neither the end of a connection nor the server's close() leaves a
+ * subscription or a timer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
@@ -26,12 +28,17 @@ const table: MockTable = {
 };
 
 let chain: SyntheticChain;
+/** The chains' clock: real time, unless a test holds it. */
+const clock: { held: number | undefined } = { held: undefined };
+const now = () => clock.held ?? Date.now();
+const ENDPOINT = "/ext/bc/C/rpc";
 let service: MockService;
 let server: RunningMockServer & MockSocketControls;
 const clients: WebSocket[] = [];
 
 beforeEach(async () => {
-  chain = syntheticChain({ intervalMs: 20 });
+  clock.held = undefined;
+  chain = syntheticChain({ intervalMs: 20, now });
   service = createMockService([table], { subscriptions: chain });
   server = await serveMocks(service, { port: 0, log: null });
 });
@@ -80,6 +87,7 @@ const post = async (body: unknown) => {
 };
 describe("JSON-RPC over the WebSocket", () => {
   it("a call, a batch and errors answer as over HTTP POST", async () => {
+    clock.held = Date.now();
     const c = await connect();
     const single = { jsonrpc: "2.0", id: 1, method: "eth_chainId" };
     expect(await c.call(single)).toEqual({ jsonrpc: "2.0", id: 1, result: "0xa86a" });
@@ -93,7 +101,8 @@ describe("JSON-RPC over the WebSocket", () => {
     const viaWs = await c.call(batch);
     expect(viaWs).toEqual(await post(batch));
     expect(viaWs).toEqual([
-      { jsonrpc: "2.0", id: 1, result: "0x2a" },
+      // the chain's height, not the table's: HTTP and WebSocket read the same chain
+      { jsonrpc: "2.0", id: 1, result: `0x${chain.head(ENDPOINT).toString(16)}` },
       { jsonrpc: "2.0", id: 2, result: "0xde0b6b3a7640000" },
       { jsonrpc: "2.0", id: 3, error: { code: -32601, message: "Method not found: eth_nope" } },
     ]);
@@ -164,7 +173,7 @@ describe("subscriptions", () => {
   });
 
   it("push() delivers at once, the payload given or the next synthesized one, to that kind only", async () => {
-    chain = syntheticChain({ intervalMs: 60_000 });
+    chain = syntheticChain({ intervalMs: 60_000, now });
     await server.close();
     service = createMockService([table], { subscriptions: chain });
     server = await serveMocks(service, { port: 0, log: null });
@@ -185,11 +194,13 @@ describe("subscriptions", () => {
 
   it("eth_subscribe in a batch: the id comes in the batch reply, before any notification", async () => {
     const c = await connect();
+    const head = chain.head(ENDPOINT);
     const replies = (await c.call([
       { jsonrpc: "2.0", id: 1, method: "eth_blockNumber" },
       { jsonrpc: "2.0", id: 2, method: "eth_subscribe", params: ["newHeads"] },
     ])) as [unknown, { result: string }];
-    expect(replies[0]).toEqual({ jsonrpc: "2.0", id: 1, result: "0x2a" });
+    expect(replies[0]).toMatchObject({ jsonrpc: "2.0", id: 1 });
+    expect(Number((replies[0] as { result: string }).result)).toBeGreaterThanOrEqual(head);
     expect(replies[1]).toMatchObject({ jsonrpc: "2.0", id: 2, result: expect.stringMatching(/^0x[0-9a-f]{32}$/) });
     expect(await c.next()).toMatchObject({ method: "eth_subscription", params: { subscription: replies[1].result } });
   });
@@ -237,7 +248,8 @@ describe("subscriptions", () => {
   it("the server's close() terminates open WebSockets and leaves no subscription and no timer", async () => {
     await server.close();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    chain = syntheticChain({ intervalMs: 1000 });
+    clock.held = Date.now();
+    chain = syntheticChain({ intervalMs: 1000, now });
     service = createMockService([table], { subscriptions: chain });
     server = await serveMocks(service, { port: 0, log: null });
     const a = await connect();
@@ -245,6 +257,7 @@ describe("subscriptions", () => {
     await a.call({ jsonrpc: "2.0", id: 2, method: "eth_subscribe", params: ["logs"] });
     expect(chain.active).toBe(2);
     expect(vi.getTimerCount()).toBe(1); // one chain, one block timer
+    clock.held = now() + 1000;
     vi.advanceTimersByTime(1000);
     expect(await a.next()).toMatchObject({ method: "eth_subscription" });
     await server.close();

@@ -25,6 +25,13 @@ export interface RpcAnswering {
   examples: boolean;
   /** Results servers send wrapped (`x-avaspec-wire-shape`) go wrapped. */
   serverShapes: boolean;
+  /**
+   * Answers chain reads (blocks, logs, the height) on the endpoints of
+   * WebSocket paths from the subscriptions' chain, over HTTP as over the
+   * socket, so both agree (MockSubscriptions.answer); undefined lets the
+   * tables answer.
+   */
+  chain?(endpoint: string, method: string, params: unknown): { result: unknown } | { error: { code: number; message: string } } | undefined;
   /** Waits out an override's delay; true when it asks for a network error. */
   steer(o: MockOverride | undefined): Promise<boolean>;
   json(status: number, value: unknown, handled: string, headers?: Record<string, string>): MockResponse;
@@ -105,6 +112,8 @@ async function one(methods: RpcMethods, call: unknown, ctx: RpcAnswering): Promi
   // an override's status and headers apply to the HTTP response of a single call
   const http = { ...(o?.status ? { status: o.status } : {}), ...(o?.headers ? { headers: o.headers } : {}) };
   if (o?.rpcError) return { reply: rpcError(id, o.rpcError.code, o.rpcError.message, o.rpcError.data), handled: name, ...http };
+  const chained = o?.body === undefined ? ctx.chain?.(entry.method.endpoint, name, params) : undefined;
+  if (chained) return { reply: "error" in chained ? rpcError(id, chained.error.code, chained.error.message) : { jsonrpc: "2.0", id, result: chained.result }, handled: name, ...http };
   let result: unknown;
   try {
     result = o?.body !== undefined ? wireBody(entry.method.resultIntegers, o.body, name) : rpcResult(entry, table, named, ctx);

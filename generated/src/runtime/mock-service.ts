@@ -32,11 +32,14 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
   const overrides = new Map<string, MockOverride>();
   const routes = mockRoutes(tables);
   const bodies = mockBodies({ seed: options.seed ?? 1, pages: Math.max(1, options.pages ?? 3), examples });
-  const rpc: RpcAnswering = { overrides, bodies, examples, serverShapes: options.wireShapes === "server", steer, json, dropped };
+  const subscriptions = options.subscriptions === undefined ? syntheticChain() : (options.subscriptions ?? undefined);
+  // the endpoints of WebSocket paths: their chain reads come from the subscriptions' chain, over HTTP too, so both agree
+  const chainEndpoints = new Set(routes.webSockets.map((w) => w.endpoint));
+  const chain: RpcAnswering["chain"] = (endpoint, method, params) => (chainEndpoints.has(endpoint) ? subscriptions?.answer?.(endpoint, method, params) : undefined);
+  const rpc: RpcAnswering = { overrides, bodies, examples, serverShapes: options.wireShapes === "server", chain, steer, json, dropped };
   const byId = new Map<string, { entry: MockHttpEntry | MockRpcEntry; table: MockTable }>();
   for (const table of tables) for (const entry of table.entries) byId.set(entry.kind === "http" ? entry.op.id : entry.method.method, { entry, table });
 
-  const subscriptions = options.subscriptions === undefined ? syntheticChain() : (options.subscriptions ?? undefined);
   const service: MockService = {
     ids: [...byId.keys()],
     webSockets: routes.webSockets,

@@ -121,12 +121,13 @@ export interface MockSubscriptions {
   /** The next payload of `kind`, for a test's `push(kind)` without one (undefined for an unknown kind). */
   next?(endpoint: string, kind: string): unknown;
   /**
-   * Answers a call on a WebSocket endpoint from the same chain the
-   * subscriptions follow (a client filling a gap after a reconnect reads
-   * blocks and logs there): `{ result }`, or undefined to let the mock
-   * service answer it.
+   * Answers a call to the JSON-RPC endpoint of a WebSocket path, over HTTP
+   * and over the WebSocket alike, from the same chain the subscriptions
+   * follow (a client filling a gap after a reconnect reads blocks and logs
+   * there): `{ result }` or `{ error }`, or undefined to let the tables
+   * answer it. An override of the method wins.
    */
-  answer?(endpoint: string, method: string, params: unknown): { result: unknown } | undefined;
+  answer?(endpoint: string, method: string, params: unknown): { result: unknown } | { error: { code: number; message: string } } | undefined;
 }
 
 /** One test's steering of one operation or method. */
@@ -561,20 +562,11 @@ export function createMockSocketHub(service: Pick<MockService, "handle" | "subsc
         open.delete(socket);
       };
 
-      /** A call the subscriptions' chain answers (see MockSubscriptions.answer), or undefined. */
-      const fromChain = (c: unknown): { result: unknown } | undefined => {
-        if (!hook?.answer || typeof c !== "object" || c === null || Array.isArray(c)) return undefined;
-        const m = (c as Record<string, unknown>)["method"];
-        return typeof m === "string" && m !== SUBSCRIBE_METHOD && m !== UNSUBSCRIBE_METHOD ? hook.answer(endpoint, m, (c as Record<string, unknown>)["params"]) : undefined;
-      };
-
-      /** eth_subscribe or eth_unsubscribe (or a call the chain answers): the reply (undefined for a notification), and what to start once it is sent. */
+      /** eth_subscribe or eth_unsubscribe: the reply (undefined for a notification), and what to start once it is sent. */
       const local = (c: Record<string, unknown>, started: (() => void)[]): unknown => {
         const notification = !hasOwn(c, "id");
         const id = notification ? null : c["id"];
         const params = c["params"];
-        const answered = fromChain(c);
-        if (answered) return notification ? undefined : { jsonrpc: "2.0", id, result: answered.result };
         if (c["method"] === UNSUBSCRIBE_METHOD) {
           if (!Array.isArray(params) || typeof params[0] !== "string") return notification ? undefined : rpcError(id, -32602, "Invalid params: eth_unsubscribe takes a subscription id");
           const s = subs.get(params[0]);
@@ -632,7 +624,7 @@ export function createMockSocketHub(service: Pick<MockService, "handle" | "subsc
           }
           const started: (() => void)[] = [];
           let reply: unknown;
-          const isLocal = (c: unknown): c is Record<string, unknown> => isCallTo(c, names) || fromChain(c) !== undefined;
+          const isLocal = (c: unknown): c is Record<string, unknown> => isCallTo(c, names);
           if (Array.isArray(parsed) && parsed.some(isLocal)) {
             // a batch with subscription calls: each call on its own, the replies in one message
             const replies: unknown[] = [];

@@ -32,8 +32,8 @@ interface Emitted {
   usesEncodable: boolean;
 }
 
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs">): (StatementStructures | WriterFunction)[] {
-  const { checks, walkers, subscriptionCodecs } = validators;
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">): (StatementStructures | WriterFunction)[] {
+  const { checks, walkers, subscriptionCodecs, subscriptionChecks } = validators;
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const out: Emitted = { statements: [], usesTypes: false, usesIntegerString: false, usesEncodable: false };
@@ -86,21 +86,6 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const numbered = decodes.size > 0;
   const decoded = (op: IrOperation, type: string) => (decodes.has(op) ? `Decoded<${type}, N>` : type);
   const defaultNumbers = hasRpc ? "bigint" : "string";
-  // result checks live apart from the descriptors: a bundle that does not validate responses drops them
-  out.statements.push((w) => {
-    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
-    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
-    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
-    if (results.length === 0) w.write("[]");
-    else {
-      w.write("[").newLine();
-      w.indent(() => {
-        for (const [descriptor, check] of results) w.writeLine(`[${descriptor.name} as object, ${check.name}],`);
-      });
-      w.write("]");
-    }
-    w.write(");").newLine();
-  });
 
   // EIP-1193 providers: a viem-style RpcSchema type and the descriptors each one serves
   const providers = new Map<string, ProviderNames>();
@@ -142,6 +127,11 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
         const names = k.names!;
         const codecs = subscriptionCodecs.get(k);
         [codecs?.params, codecs?.result].forEach((n) => n && used.add(n));
+        const payloadCheck = subscriptionChecks.get(k);
+        if (payloadCheck) {
+          used.add(payloadCheck);
+          results.push([new CodeRef(identifier(names.descriptor)), new CodeRef(payloadCheck)]);
+        }
         out.statements.push(typeAlias(names.payload, `What each \`${comment(k.kind)}\` notification carries (\`${comment(w.subscriptions!.subscribe)}\` over ${comment(w.path)}).${k.description ? `\n\n${comment(k.description)}` : ""}`, toTypeNode(k.result, ctx)));
         const members: Member[] = k.params.map((p) => ({ key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(p.description ? { docs: comment(p.description) } : {}) }));
         const paramsType = (w2: TextWriter) => {
@@ -150,7 +140,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
           if (codecs?.params) w2.write(">");
         };
         if (codecs?.params) out.usesEncodable = true;
-        const backfill = k.backfill?.by === "blocks" ? { by: "blocks", method: descriptorOf(w.file, k.backfill.method), extra: k.backfill.extra } : k.backfill?.by === "range" ? { by: "range", method: descriptorOf(w.file, k.backfill.method), head: descriptorOf(w.file, k.backfill.head), filterParam: k.backfill.filter, key: k.backfill.key } : undefined;
+        const backfill = k.backfill?.by === "blocks" ? { by: "blocks", method: descriptorOf(w.file, k.backfill.method), extra: k.backfill.extra } : k.backfill?.by === "range" ? { by: "range", method: descriptorOf(w.file, k.backfill.method), head: descriptorOf(w.file, k.backfill.head), ...(k.backfill.block ? { block: descriptorOf(w.file, k.backfill.block), blockExtra: k.backfill.blockExtra ?? [] } : {}), filterParam: k.backfill.filter, key: k.backfill.key } : undefined;
         const descriptor = {
           kind: k.kind,
           endpoint: w.endpoint,
@@ -173,6 +163,24 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
       }
     }
   }
+
+  // result checks (and subscription payload checks) live apart from the descriptors: a bundle that does not validate
+  // responses drops them; after every descriptor they name
+  out.statements.push((w) => {
+    const payloads = sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0) ? " and subscription payloads" : "";
+    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies${payloads} against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
+    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
+    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
+    if (results.length === 0) w.write("[]");
+    else {
+      w.write("[").newLine();
+      w.indent(() => {
+        for (const [descriptor, check] of results) w.writeLine(`[${descriptor.name} as object, ${check.name}],`);
+      });
+      w.write("]");
+    }
+    w.write(");").newLine();
+  });
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;

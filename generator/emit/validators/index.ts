@@ -43,6 +43,8 @@ export interface ValidatorModule {
   hasIntegers(schema: IrSchema): boolean;
   /** Per subscription kind: the decoder of its payload and the encoder of its params, when they hold integers. */
   subscriptionCodecs: Map<IrSubscriptionKind, { params?: string; result?: string }>;
+  /** Per subscription kind: the check of its payload (what `validateResponse` checks notifications against). */
+  subscriptionChecks: Map<IrSubscriptionKind, string>;
   /** What the module index re-exports. */
   publicNames: string[];
 }
@@ -111,8 +113,10 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const hooks = webhookValidator(ir, (s) => compiler.check(s), typeOf);
   if (hooks) exports.push(hooks);
   const subscriptionCodecs = new Map<IrSubscriptionKind, { params?: string; result?: string }>();
+  const subscriptionChecks = new Map<IrSubscriptionKind, string>();
   for (const socket of ir.webSockets ?? []) {
     for (const kind of socket.subscriptions?.kinds ?? []) {
+      subscriptionChecks.set(kind, compiler.check(kind.result));
       const paramsObject: IrObjectLikeSchema = { kind: "schema", pointer: kind.pointer, types: ["object"], properties: kind.params.map((p) => ({ name: p.name, schema: p.schema, required: p.required })), required: kind.params.filter((p) => p.required).map((p) => p.name) };
       const paramWalker = integers.walker(paramsObject);
       const resultWalker = integers.walker(kind.result);
@@ -146,10 +150,10 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name}: ${fn === "decoder" ? "Decoder" : "Encoder"} = /*#__PURE__*/ ${fn}(${walker});`));
   append(statements, compiler.decls, integers.decls, codecDecls, exports);
   // the client's descriptors use the checks directly; the module index does not re-export them
-  const internal = [...new Set([...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]))].sort();
+  const internal = [...new Set([...[...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]), ...subscriptionChecks.values()])].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
   const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])]), ...(hooks ? [ir.names.webhooks!.validate] : [])])];
-  return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, publicNames };
+  return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, subscriptionChecks, publicNames };
 }
 
 function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string, wrappedIn?: string, walker?: string): WriterFunction {
