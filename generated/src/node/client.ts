@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, createWsTransport, type Subscription, type SubscriptionKind, type SubscriptionParams, type SubscribeOptions, type WebSocketOptions, type WsPath, createEip1193Provider, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type Eip1193Provider, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod, type Decoded, type Numbers, type HttpConfig, type RpcTransport, type Encodable } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $163, $20, $3, $308, $311, $314, $315, $320, $325, $327, $336, $338, $340, $343, $346, $347, $349, $351, $353, $354, $356, $360, $410, $411, $414, $416, $417, $420, $421, $422, $425, $432, $433, $436, $437, $438, $441, $443, $444, $447, $449, $452, $456, $457, $458, $460, $463, $464, $465, $466, $467, $472, $476, $491, $66, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult, dec$38, dec$40, dec$43, dec$46, dec$53, dec$56, dec$67, dec$68, dec$73, dec$75, dec$77, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$Log, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$SignTransactionResult, dec$SyncingStatus, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, enc$37, enc$39, enc$41, enc$52, enc$62, enc$66, enc$69, enc$71, enc$74, enc$76, enc$Filter, enc$GenericTransaction } from "./validators.js";
+import { $20, $204, $3, $349, $352, $355, $356, $361, $366, $368, $377, $379, $381, $384, $387, $388, $390, $392, $396, $401, $402, $405, $406, $409, $410, $411, $412, $418, $420, $421, $426, $427, $429, $433, $483, $484, $487, $489, $490, $493, $494, $495, $498, $505, $506, $509, $510, $511, $514, $516, $517, $520, $522, $525, $529, $530, $531, $533, $536, $537, $538, $539, $540, $545, $549, $564, $66, $AccessListResult, $AccountProof, $AcpsResult, $Address, $AllValidatorsAtResult, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1ValidatorResult, $LoadVmsResult, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, dec$45, dec$47, dec$50, dec$53, dec$60, dec$63, dec$74, dec$75, dec$80, dec$82, dec$84, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllValidatorsAtResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, enc$41, enc$42, enc$43, enc$46, enc$48, enc$59, enc$69, enc$73, enc$76, enc$78, enc$81, enc$83, enc$Filter, enc$GenericTransaction } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -17,7 +17,7 @@ export class AliasTooLongError extends RpcServerError {
 }
 
 /**
- * JSON-RPC error code -32602: "Invalid params" (InvalidParams), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.setLoggerLevel` and 84 more.
+ * JSON-RPC error code -32602: "Invalid params" (InvalidParams), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.setLoggerLevel` and 101 more.
  *
  * The params array has the wrong length or a value cannot be decoded (bad hex, wrong type, missing required argument).
  */
@@ -28,7 +28,7 @@ export class InvalidParamsError extends RpcError {
 }
 
 /**
- * JSON-RPC error code -32000: "Server error" (ServerError), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.loadVMs` and 106 more.
+ * JSON-RPC error code -32000: "Server error" (ServerError), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.loadVMs` and 130 more.
  *
  * Server-side or execution failure in the reference client's style; the message gives the reason, for example "header not found", "nonce too low", "insufficient funds for gas * price + value", "filter not found", "missing trie node" (state no longer available) or, for eth_getProof outside the allowed window, "block number N is before the oldest allowed block number M (window of W blocks)".
  *
@@ -203,7 +203,7 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
       required: true,
     },
   ],
-  check: $308,
+  check: $349,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -241,7 +241,7 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
       required: true,
     },
   ],
-  check: $311,
+  check: $352,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -267,7 +267,7 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
       required: true,
     },
   ],
-  check: $314,
+  check: $355,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -291,7 +291,7 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
       name: "loggerName",
     },
   ],
-  check: $315,
+  check: $356,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -366,7 +366,7 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
       name: "displayLevel",
     },
   ],
-  check: $320,
+  check: $361,
   errors: [
     LoggerLevelMissingError,
     InvalidParamsError,
@@ -441,7 +441,7 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
       required: true,
     },
   ],
-  check: $325,
+  check: $366,
   errors: [
     ChainNotGivenError,
     InvalidParamsError,
@@ -470,7 +470,7 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
       required: true,
     },
   ],
-  check: $327,
+  check: $368,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -603,7 +603,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
       name: "nodeIDs",
     },
   ],
-  check: $336,
+  check: $377,
   resultIntegers: dec$PeersResult,
   errors: [
     InvalidParamsError,
@@ -628,7 +628,7 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
       name: "subnetID",
     },
   ],
-  check: $338,
+  check: $379,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -667,7 +667,7 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
       name: "tags",
     },
   ],
-  check: $340,
+  check: $381,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -691,7 +691,7 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
       name: "tags",
     },
   ],
-  check: $340,
+  check: $381,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -735,7 +735,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
       required: true,
     },
   ],
-  check: $343,
+  check: $384,
   resultIntegers: dec$BalanceResult,
   errors: [
     InvalidParamsError,
@@ -766,7 +766,7 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
       name: "encoding",
     },
   ],
-  check: $346,
+  check: $387,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -800,8 +800,8 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
       name: "encoding",
     },
   ],
-  check: $347,
-  paramIntegers: enc$37,
+  check: $388,
+  paramIntegers: enc$41,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -842,7 +842,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
       required: true,
     },
   ],
-  check: $349,
+  check: $390,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -866,7 +866,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
       name: "subnetID",
     },
   ],
-  check: $338,
+  check: $379,
   resultIntegers: dec$CurrentSupplyResult,
   errors: [
     InvalidParamsError,
@@ -896,10 +896,626 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
       name: "nodeIDs",
     },
   ],
-  check: $351,
+  check: $392,
   resultIntegers: dec$CurrentValidatorsResult,
   errors: [
     InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getHeight` (JSON-RPC `platform.getHeight`, sent by name). */
+export type PlatformGetHeightParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getHeight`. */
+export const platformGetHeightMethod: RpcMethod<PlatformGetHeightParams | undefined, T.HeightResult> = {
+  method: "platform.getHeight",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  resultIntegers: dec$HeightResult,
+  errors: [
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getProposedHeight` (JSON-RPC `platform.getProposedHeight`, sent by name). */
+export type PlatformGetProposedHeightParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getProposedHeight`. */
+export const platformGetProposedHeightMethod: RpcMethod<PlatformGetProposedHeightParams | undefined, T.HeightResult> = {
+  method: "platform.getProposedHeight",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  resultIntegers: dec$HeightResult,
+  errors: [
+    ServerError,
+  ],
+};
+
+/**
+ * Params of `platform.getUTXOs` (JSON-RPC `platform.getUTXOs`, sent by name).
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type PlatformGetUtxosParams = Encodable<{
+  /**
+   * The P-Chain addresses (bech32, `P-…`); at most 1024.
+   * @minItems 1
+   */
+  addresses: string[];
+  /** ID or alias (`X`, `C`) of the chain the UTXOs were exported from; omitted for the P-Chain's own UTXOs. */
+  sourceChain?: string;
+  /** Most UTXOs to return (a json.Uint32, as a JSON number or a decimal string); 0 or above 1024 means 1024. */
+  limit?: T.Uint32Param;
+  /** Where to continue from, the `endIndex` of the previous page. */
+  startIndex?: T.UtxoIndex;
+  /** Encoding of the returned UTXOs; `hex` by default. */
+  encoding?: T.BytesEncoding;
+}>;
+
+/** Wire description of JSON-RPC `platform.getUTXOs`. */
+export const platformGetUtxosMethod: RpcMethod<PlatformGetUtxosParams, T.UtxosResult> = {
+  method: "platform.getUTXOs",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "addresses",
+      required: true,
+    },
+    {
+      name: "sourceChain",
+    },
+    {
+      name: "limit",
+    },
+    {
+      name: "startIndex",
+    },
+    {
+      name: "encoding",
+    },
+  ],
+  check: $396,
+  paramIntegers: enc$42,
+  resultIntegers: dec$UtxosResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getSubnet` (JSON-RPC `platform.getSubnet`, sent by name). */
+export type PlatformGetSubnetParams = {
+  /** The subnet's ID (cb58). */
+  subnetID: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.getSubnet`. */
+export const platformGetSubnetMethod: RpcMethod<PlatformGetSubnetParams, T.SubnetResult> = {
+  method: "platform.getSubnet",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "subnetID",
+      required: true,
+    },
+  ],
+  check: $401,
+  resultIntegers: dec$SubnetResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getSubnets` (JSON-RPC `platform.getSubnets`, sent by name). */
+export type PlatformGetSubnetsParams = {
+  /** IDs of the subnets to return; every subnet when omitted. */
+  ids?: T.Cb58Id[];
+};
+
+/** Wire description of JSON-RPC `platform.getSubnets`. */
+export const platformGetSubnetsMethod: RpcMethod<PlatformGetSubnetsParams | undefined, T.SubnetsResult> = {
+  method: "platform.getSubnets",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  deprecated: "platform.getSubnets is deprecated",
+  params: [
+    {
+      name: "ids",
+    },
+  ],
+  check: $402,
+  resultIntegers: dec$SubnetsResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getStakingAssetID` (JSON-RPC `platform.getStakingAssetID`, sent by name). */
+export type PlatformGetStakingAssetIdParams = {
+  /** The subnet; the primary network when omitted. */
+  subnetID?: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.getStakingAssetID`. */
+export const platformGetStakingAssetIdMethod: RpcMethod<PlatformGetStakingAssetIdParams | undefined, T.StakingAssetIdResult> = {
+  method: "platform.getStakingAssetID",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "subnetID",
+    },
+  ],
+  check: $379,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getL1Validator` (JSON-RPC `platform.getL1Validator`, sent by name). */
+export type PlatformGetL1ValidatorParams = {
+  /** The validation ID (cb58). */
+  validationID: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.getL1Validator`. */
+export const platformGetL1ValidatorMethod: RpcMethod<PlatformGetL1ValidatorParams, T.L1ValidatorResult> = {
+  method: "platform.getL1Validator",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "validationID",
+      required: true,
+    },
+  ],
+  check: $405,
+  resultIntegers: dec$L1ValidatorResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.sampleValidators` (JSON-RPC `platform.sampleValidators`, sent by name). */
+export type PlatformSampleValidatorsParams = {
+  /** How many validators to sample (a json.Uint16, as a JSON number or a decimal string). */
+  size: T.Uint16Param;
+  /** The subnet; the primary network when omitted. */
+  subnetID?: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.sampleValidators`. */
+export const platformSampleValidatorsMethod: RpcMethod<PlatformSampleValidatorsParams, T.SampleValidatorsResult> = {
+  method: "platform.sampleValidators",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "size",
+      required: true,
+    },
+    {
+      name: "subnetID",
+    },
+  ],
+  check: $406,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.validatedBy` (JSON-RPC `platform.validatedBy`, sent by name). */
+export type PlatformValidatedByParams = {
+  /** The blockchain's ID (cb58). */
+  blockchainID: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.validatedBy`. */
+export const platformValidatedByMethod: RpcMethod<PlatformValidatedByParams, T.ValidatedByResult> = {
+  method: "platform.validatedBy",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "blockchainID",
+      required: true,
+    },
+  ],
+  check: $390,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.validates` (JSON-RPC `platform.validates`, sent by name). */
+export type PlatformValidatesParams = {
+  /** The subnet's ID (cb58). */
+  subnetID: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.validates`. */
+export const platformValidatesMethod: RpcMethod<PlatformValidatesParams, T.ValidatesResult> = {
+  method: "platform.validates",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "subnetID",
+      required: true,
+    },
+  ],
+  check: $401,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.issueTx` (JSON-RPC `platform.issueTx`, sent by name). */
+export type PlatformIssueTxParams = {
+  /** The signed transaction's bytes in the given encoding (0x-prefixed hex). */
+  tx: T.HexString;
+  /** Encoding of `tx`; `hex` (with a 4-byte checksum) by default. */
+  encoding?: T.BytesEncoding;
+};
+
+/** Wire description of JSON-RPC `platform.issueTx`. */
+export const platformIssueTxMethod: RpcMethod<PlatformIssueTxParams, T.TxIdResult> = {
+  method: "platform.issueTx",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  params: [
+    {
+      name: "tx",
+      required: true,
+    },
+    {
+      name: "encoding",
+    },
+  ],
+  check: $409,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getTx` (JSON-RPC `platform.getTx`, sent by name). */
+export type PlatformGetTxParams = {
+  /** The transaction's ID (cb58). */
+  txID: T.Cb58Id;
+  /** Encoding of the returned transaction; `hex` by default. */
+  encoding?: T.TxEncoding;
+};
+
+/** Wire description of JSON-RPC `platform.getTx`. */
+export const platformGetTxMethod: RpcMethod<PlatformGetTxParams, T.TxResult> = {
+  method: "platform.getTx",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "txID",
+      required: true,
+    },
+    {
+      name: "encoding",
+    },
+  ],
+  check: $410,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getTxStatus` (JSON-RPC `platform.getTxStatus`, sent by name). */
+export type PlatformGetTxStatusParams = {
+  /** The transaction's ID (cb58). */
+  txID: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.getTxStatus`. */
+export const platformGetTxStatusMethod: RpcMethod<PlatformGetTxStatusParams, T.TxStatusResult> = {
+  method: "platform.getTxStatus",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "txID",
+      required: true,
+    },
+  ],
+  check: $411,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getStake` (JSON-RPC `platform.getStake`, sent by name). */
+export type PlatformGetStakeParams = {
+  /**
+   * The P-Chain addresses (bech32), at most 256.
+   * @minItems 1
+   */
+  addresses: string[];
+  /** Count validator stakes only. */
+  validatorsOnly?: boolean;
+  /** Encoding of the returned outputs; `hex` by default. */
+  encoding?: T.BytesEncoding;
+};
+
+/** Wire description of JSON-RPC `platform.getStake`. */
+export const platformGetStakeMethod: RpcMethod<PlatformGetStakeParams, T.StakeResult> = {
+  method: "platform.getStake",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  deprecated: "platform.getStake is deprecated",
+  params: [
+    {
+      name: "addresses",
+      required: true,
+    },
+    {
+      name: "validatorsOnly",
+    },
+    {
+      name: "encoding",
+    },
+  ],
+  check: $412,
+  resultIntegers: dec$StakeResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getMinStake` (JSON-RPC `platform.getMinStake`, sent by name). */
+export type PlatformGetMinStakeParams = {
+  /** The subnet; the primary network when omitted. */
+  subnetID?: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.getMinStake`. */
+export const platformGetMinStakeMethod: RpcMethod<PlatformGetMinStakeParams | undefined, T.MinStakeResult> = {
+  method: "platform.getMinStake",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "subnetID",
+    },
+  ],
+  check: $379,
+  resultIntegers: dec$MinStakeResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getTotalStake` (JSON-RPC `platform.getTotalStake`, sent by name). */
+export type PlatformGetTotalStakeParams = {
+  /** The subnet; the primary network when omitted. */
+  subnetID?: T.Cb58Id;
+};
+
+/** Wire description of JSON-RPC `platform.getTotalStake`. */
+export const platformGetTotalStakeMethod: RpcMethod<PlatformGetTotalStakeParams | undefined, T.TotalStakeResult> = {
+  method: "platform.getTotalStake",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "subnetID",
+    },
+  ],
+  check: $379,
+  resultIntegers: dec$TotalStakeResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getRewardUTXOs` (JSON-RPC `platform.getRewardUTXOs`, sent by name). */
+export type PlatformGetRewardUtxosParams = {
+  /** ID of the transaction that added the validator or delegator. */
+  txID: T.Cb58Id;
+  /** Encoding of the returned UTXOs; `hex` by default. */
+  encoding?: T.BytesEncoding;
+};
+
+/** Wire description of JSON-RPC `platform.getRewardUTXOs`. */
+export const platformGetRewardUtxosMethod: RpcMethod<PlatformGetRewardUtxosParams, T.RewardUtxosResult> = {
+  method: "platform.getRewardUTXOs",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  deprecated: "platform.getRewardUTXOs is deprecated",
+  params: [
+    {
+      name: "txID",
+      required: true,
+    },
+    {
+      name: "encoding",
+    },
+  ],
+  check: $418,
+  resultIntegers: dec$RewardUtxosResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getTimestamp` (JSON-RPC `platform.getTimestamp`, sent by name). */
+export type PlatformGetTimestampParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getTimestamp`. */
+export const platformGetTimestampMethod: RpcMethod<PlatformGetTimestampParams | undefined, T.TimestampResult> = {
+  method: "platform.getTimestamp",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  errors: [
+    ServerError,
+  ],
+};
+
+/**
+ * Params of `platform.getValidatorsAt` (JSON-RPC `platform.getValidatorsAt`, sent by name).
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type PlatformGetValidatorsAtParams = Encodable<{
+  /** The P-Chain height (a JSON number or a decimal string), or `"proposed"` for the proposer VM's height. */
+  height: T.HeightOrProposed;
+  /** The subnet; the primary network when omitted. */
+  subnetID?: T.Cb58Id;
+}>;
+
+/** Wire description of JSON-RPC `platform.getValidatorsAt`. */
+export const platformGetValidatorsAtMethod: RpcMethod<PlatformGetValidatorsAtParams, T.ValidatorsAtResult> = {
+  method: "platform.getValidatorsAt",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "height",
+      required: true,
+    },
+    {
+      name: "subnetID",
+    },
+  ],
+  check: $420,
+  paramIntegers: enc$43,
+  resultIntegers: dec$ValidatorsAtResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/**
+ * Params of `platform.getAllValidatorsAt` (JSON-RPC `platform.getAllValidatorsAt`, sent by name).
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type PlatformGetAllValidatorsAtParams = Encodable<{
+  /** The P-Chain height (a JSON number or a decimal string), or `"proposed"`. */
+  height: T.HeightOrProposed;
+}>;
+
+/** Wire description of JSON-RPC `platform.getAllValidatorsAt`. */
+export const platformGetAllValidatorsAtMethod: RpcMethod<PlatformGetAllValidatorsAtParams, T.AllValidatorsAtResult> = {
+  method: "platform.getAllValidatorsAt",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [
+    {
+      name: "height",
+      required: true,
+    },
+  ],
+  check: $421,
+  paramIntegers: enc$43,
+  resultIntegers: dec$AllValidatorsAtResult,
+  errors: [
+    InvalidParamsError,
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getFeeConfig` (JSON-RPC `platform.getFeeConfig`, sent by name). */
+export type PlatformGetFeeConfigParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getFeeConfig`. */
+export const platformGetFeeConfigMethod: RpcMethod<PlatformGetFeeConfigParams | undefined, T.FeeConfigResult> = {
+  method: "platform.getFeeConfig",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  errors: [
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getFeeState` (JSON-RPC `platform.getFeeState`, sent by name). */
+export type PlatformGetFeeStateParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getFeeState`. */
+export const platformGetFeeStateMethod: RpcMethod<PlatformGetFeeStateParams | undefined, T.FeeStateResult> = {
+  method: "platform.getFeeState",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  errors: [
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getValidatorFeeConfig` (JSON-RPC `platform.getValidatorFeeConfig`, sent by name). */
+export type PlatformGetValidatorFeeConfigParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getValidatorFeeConfig`. */
+export const platformGetValidatorFeeConfigMethod: RpcMethod<PlatformGetValidatorFeeConfigParams | undefined, T.ValidatorFeeConfigResult> = {
+  method: "platform.getValidatorFeeConfig",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  errors: [
+    ServerError,
+  ],
+};
+
+/** Params of `platform.getValidatorFeeState` (JSON-RPC `platform.getValidatorFeeState`, sent by name). */
+export type PlatformGetValidatorFeeStateParams = Record<string, never>;
+
+/** Wire description of JSON-RPC `platform.getValidatorFeeState`. */
+export const platformGetValidatorFeeStateMethod: RpcMethod<PlatformGetValidatorFeeStateParams | undefined, T.ValidatorFeeStateResult> = {
+  method: "platform.getValidatorFeeState",
+  endpoint: "/ext/bc/P",
+  form: "by-name",
+  idempotent: true,
+  params: [],
+  errors: [
     ServerError,
   ],
 };
@@ -927,7 +1543,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -961,7 +1577,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
       name: "encoding",
     },
   ],
-  check: $354,
+  check: $427,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1006,7 +1622,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
       name: "encoding",
     },
   ],
-  check: $356,
+  check: $429,
   resultIntegers: dec$ContainerList,
   errors: [
     StartIndexOutOfRangeError,
@@ -1039,7 +1655,7 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$GetIndexResult,
   errors: [
     InvalidParamsError,
@@ -1064,7 +1680,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $360,
+  check: $433,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1095,7 +1711,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1125,7 +1741,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1159,7 +1775,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
       name: "encoding",
     },
   ],
-  check: $354,
+  check: $427,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1204,7 +1820,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
       name: "encoding",
     },
   ],
-  check: $356,
+  check: $429,
   resultIntegers: dec$ContainerList,
   errors: [
     StartIndexOutOfRangeError,
@@ -1237,7 +1853,7 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$GetIndexResult,
   errors: [
     InvalidParamsError,
@@ -1262,7 +1878,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $360,
+  check: $433,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1293,7 +1909,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1323,7 +1939,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1357,7 +1973,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
       name: "encoding",
     },
   ],
-  check: $354,
+  check: $427,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1402,7 +2018,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
       name: "encoding",
     },
   ],
-  check: $356,
+  check: $429,
   resultIntegers: dec$ContainerList,
   errors: [
     StartIndexOutOfRangeError,
@@ -1435,7 +2051,7 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$GetIndexResult,
   errors: [
     InvalidParamsError,
@@ -1460,7 +2076,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
       name: "encoding",
     },
   ],
-  check: $360,
+  check: $433,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1491,7 +2107,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1521,7 +2137,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1555,7 +2171,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
       name: "encoding",
     },
   ],
-  check: $354,
+  check: $427,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1600,7 +2216,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
       name: "encoding",
     },
   ],
-  check: $356,
+  check: $429,
   resultIntegers: dec$ContainerList,
   errors: [
     StartIndexOutOfRangeError,
@@ -1633,7 +2249,7 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$GetIndexResult,
   errors: [
     InvalidParamsError,
@@ -1658,7 +2274,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $360,
+  check: $433,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1689,7 +2305,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1720,7 +2336,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1755,7 +2371,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
       name: "encoding",
     },
   ],
-  check: $354,
+  check: $427,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1801,7 +2417,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
       name: "encoding",
     },
   ],
-  check: $356,
+  check: $429,
   resultIntegers: dec$ContainerList,
   errors: [
     StartIndexOutOfRangeError,
@@ -1835,7 +2451,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   resultIntegers: dec$GetIndexResult,
   errors: [
     InvalidParamsError,
@@ -1861,7 +2477,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
       name: "encoding",
     },
   ],
-  check: $360,
+  check: $433,
   resultIntegers: dec$Container,
   errors: [
     InvalidParamsError,
@@ -1893,7 +2509,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $426,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -2134,7 +2750,7 @@ export const cChainEthSuggestPriceOptionsMethod: RpcMethod<CChainEthSuggestPrice
   form: "by-position",
   idempotent: true,
   params: [],
-  resultIntegers: dec$38,
+  resultIntegers: dec$45,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2179,8 +2795,8 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
       required: true,
     },
   ],
-  check: $411,
-  paramIntegers: enc$39,
+  check: $484,
+  paramIntegers: enc$46,
   resultIntegers: dec$FeeHistoryResults,
   errors: [
     ParseError,
@@ -2223,8 +2839,8 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
       required: true,
     },
   ],
-  check: $414,
-  resultIntegers: dec$40,
+  check: $487,
+  resultIntegers: dec$47,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2270,9 +2886,9 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
       required: true,
     },
   ],
-  check: $417,
-  paramIntegers: enc$41,
-  resultIntegers: dec$40,
+  check: $490,
+  paramIntegers: enc$48,
+  resultIntegers: dec$47,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2308,8 +2924,8 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
       required: true,
     },
   ],
-  check: $420,
-  resultIntegers: dec$43,
+  check: $493,
+  resultIntegers: dec$50,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2349,9 +2965,9 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
       required: true,
     },
   ],
-  check: $422,
-  paramIntegers: enc$41,
-  resultIntegers: dec$43,
+  check: $495,
+  paramIntegers: enc$48,
+  resultIntegers: dec$50,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2387,8 +3003,8 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
       required: true,
     },
   ],
-  check: $420,
-  resultIntegers: dec$46,
+  check: $493,
+  resultIntegers: dec$53,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2428,9 +3044,9 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
       required: true,
     },
   ],
-  check: $422,
-  paramIntegers: enc$41,
-  resultIntegers: dec$46,
+  check: $495,
+  paramIntegers: enc$48,
+  resultIntegers: dec$53,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2466,8 +3082,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
       required: true,
     },
   ],
-  check: $420,
-  resultIntegers: dec$46,
+  check: $493,
+  resultIntegers: dec$53,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2507,9 +3123,9 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
       required: true,
     },
   ],
-  check: $422,
-  paramIntegers: enc$41,
-  resultIntegers: dec$46,
+  check: $495,
+  paramIntegers: enc$48,
+  resultIntegers: dec$53,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2549,9 +3165,9 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
       required: true,
     },
   ],
-  check: $432,
-  paramIntegers: enc$52,
-  resultIntegers: dec$53,
+  check: $505,
+  paramIntegers: enc$59,
+  resultIntegers: dec$60,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2591,9 +3207,9 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
       required: true,
     },
   ],
-  check: $432,
-  paramIntegers: enc$52,
-  resultIntegers: dec$56,
+  check: $505,
+  paramIntegers: enc$59,
+  resultIntegers: dec$63,
   errors: [
     ResourceNotFoundError,
     ParseError,
@@ -2633,8 +3249,8 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
       required: true,
     },
   ],
-  check: $437,
-  paramIntegers: enc$52,
+  check: $510,
+  paramIntegers: enc$59,
   resultIntegers: dec$Uint,
   errors: [
     ParseError,
@@ -2680,8 +3296,8 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
       required: true,
     },
   ],
-  check: $438,
-  paramIntegers: enc$52,
+  check: $511,
+  paramIntegers: enc$59,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2720,8 +3336,8 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
       required: true,
     },
   ],
-  check: $437,
-  paramIntegers: enc$52,
+  check: $510,
+  paramIntegers: enc$59,
   resultIntegers: dec$Uint,
   errors: [
     ParseError,
@@ -2761,8 +3377,8 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
       required: true,
     },
   ],
-  check: $437,
-  paramIntegers: enc$52,
+  check: $510,
+  paramIntegers: enc$59,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2807,8 +3423,8 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
       required: true,
     },
   ],
-  check: $441,
-  paramIntegers: enc$52,
+  check: $514,
+  paramIntegers: enc$59,
   resultIntegers: dec$AccountProof,
   errors: [
     ParseError,
@@ -2847,8 +3463,8 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
       name: "block",
     },
   ],
-  check: $443,
-  paramIntegers: enc$62,
+  check: $516,
+  paramIntegers: enc$69,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2893,8 +3509,8 @@ export const cChainEthCallDetailedMethod: RpcMethod<CChainEthCallDetailedParams,
       name: "stateOverrides",
     },
   ],
-  check: $444,
-  paramIntegers: enc$62,
+  check: $517,
+  paramIntegers: enc$69,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2932,8 +3548,8 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
       name: "block",
     },
   ],
-  check: $443,
-  paramIntegers: enc$62,
+  check: $516,
+  paramIntegers: enc$69,
   resultIntegers: dec$Uint,
   errors: [
     ExecutionRevertedError,
@@ -2973,8 +3589,8 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
       name: "block",
     },
   ],
-  check: $443,
-  paramIntegers: enc$62,
+  check: $516,
+  paramIntegers: enc$69,
   resultIntegers: dec$AccessListResult,
   errors: [
     ParseError,
@@ -3020,9 +3636,9 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
       name: "block",
     },
   ],
-  check: $447,
-  paramIntegers: enc$66,
-  resultIntegers: dec$67,
+  check: $520,
+  paramIntegers: enc$73,
+  resultIntegers: dec$74,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3136,7 +3752,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
       required: true,
     },
   ],
-  check: $452,
+  check: $525,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3164,7 +3780,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
       required: true,
     },
   ],
-  check: $452,
+  check: $525,
   resultIntegers: dec$FilterResults,
   errors: [
     ParseError,
@@ -3194,7 +3810,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
       required: true,
     },
   ],
-  check: $452,
+  check: $525,
   resultIntegers: dec$FilterResults,
   errors: [
     ParseError,
@@ -3274,8 +3890,8 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
       required: true,
     },
   ],
-  check: $456,
-  resultIntegers: dec$68,
+  check: $529,
+  resultIntegers: dec$75,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3321,9 +3937,9 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
       required: true,
     },
   ],
-  check: $458,
-  paramIntegers: enc$69,
-  resultIntegers: dec$68,
+  check: $531,
+  paramIntegers: enc$76,
+  resultIntegers: dec$75,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3369,9 +3985,9 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
       required: true,
     },
   ],
-  check: $460,
-  paramIntegers: enc$71,
-  resultIntegers: dec$68,
+  check: $533,
+  paramIntegers: enc$78,
+  resultIntegers: dec$75,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3407,8 +4023,8 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
       required: true,
     },
   ],
-  check: $456,
-  resultIntegers: dec$73,
+  check: $529,
+  resultIntegers: dec$80,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3436,7 +4052,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
       required: true,
     },
   ],
-  check: $464,
+  check: $537,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3640,7 +4256,7 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
       required: true,
     },
   ],
-  check: $465,
+  check: $538,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3761,8 +4377,8 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
       name: "options",
     },
   ],
-  check: $466,
-  paramIntegers: enc$74,
+  check: $539,
+  paramIntegers: enc$81,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3797,7 +4413,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
       required: true,
     },
   ],
-  check: $467,
+  check: $540,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3867,7 +4483,7 @@ export const cChainEthGetBadBlocksMethod: RpcMethod<CChainEthGetBadBlocksParams 
   idempotent: true,
   deprecated: "eth_getBadBlocks was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
-  resultIntegers: dec$75,
+  resultIntegers: dec$82,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3923,7 +4539,7 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
       required: true,
     },
   ],
-  check: $476,
+  check: $549,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -4323,7 +4939,7 @@ export const httpGetHealthOperation: HttpOperation<HttpGetHealthParams | undefin
   returns: [
     503,
   ],
-  check: $491,
+  check: $564,
 };
 
 /** Parameters of `http.getHealthCheck`. */
@@ -4354,7 +4970,7 @@ export const httpGetHealthCheckOperation: HttpOperation<HttpGetHealthCheckParams
   returns: [
     503,
   ],
-  check: $491,
+  check: $564,
 };
 
 /** Parameters of `http.getReadiness`. */
@@ -4385,7 +5001,7 @@ export const httpGetReadinessOperation: HttpOperation<HttpGetReadinessParams | u
   returns: [
     503,
   ],
-  check: $491,
+  check: $564,
 };
 
 /** Parameters of `http.getLiveness`. */
@@ -4416,7 +5032,7 @@ export const httpGetLivenessOperation: HttpOperation<HttpGetLivenessParams | und
   returns: [
     503,
   ],
-  check: $491,
+  check: $564,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -4454,6 +5070,30 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [platformGetBlockchainStatusMethod as object, $BlockchainStatusResult],
   [platformGetCurrentSupplyMethod as object, $CurrentSupplyResult],
   [platformGetCurrentValidatorsMethod as object, $CurrentValidatorsResult],
+  [platformGetHeightMethod as object, $HeightResult],
+  [platformGetProposedHeightMethod as object, $HeightResult],
+  [platformGetUtxosMethod as object, $UtxosResult],
+  [platformGetSubnetMethod as object, $SubnetResult],
+  [platformGetSubnetsMethod as object, $SubnetsResult],
+  [platformGetStakingAssetIdMethod as object, $StakingAssetIdResult],
+  [platformGetL1ValidatorMethod as object, $L1ValidatorResult],
+  [platformSampleValidatorsMethod as object, $SampleValidatorsResult],
+  [platformValidatedByMethod as object, $ValidatedByResult],
+  [platformValidatesMethod as object, $ValidatesResult],
+  [platformIssueTxMethod as object, $TxIdResult],
+  [platformGetTxMethod as object, $TxResult],
+  [platformGetTxStatusMethod as object, $TxStatusResult],
+  [platformGetStakeMethod as object, $StakeResult],
+  [platformGetMinStakeMethod as object, $MinStakeResult],
+  [platformGetTotalStakeMethod as object, $TotalStakeResult],
+  [platformGetRewardUtxosMethod as object, $RewardUtxosResult],
+  [platformGetTimestampMethod as object, $TimestampResult],
+  [platformGetValidatorsAtMethod as object, $ValidatorsAtResult],
+  [platformGetAllValidatorsAtMethod as object, $AllValidatorsAtResult],
+  [platformGetFeeConfigMethod as object, $FeeConfigResult],
+  [platformGetFeeStateMethod as object, $FeeStateResult],
+  [platformGetValidatorFeeConfigMethod as object, $ValidatorFeeConfigResult],
+  [platformGetValidatorFeeStateMethod as object, $ValidatorFeeStateResult],
   [indexCBlockGetContainerByIdMethod as object, $Container],
   [indexCBlockGetContainerByIndexMethod as object, $Container],
   [indexCBlockGetContainerRangeMethod as object, $ContainerList],
@@ -4487,25 +5127,25 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthChainIdMethod as object, $Uint],
   [cChainEthSyncingMethod as object, $SyncingStatus],
   [cChainEthCoinbaseMethod as object, $Address],
-  [cChainEthAccountsMethod as object, $163],
+  [cChainEthAccountsMethod as object, $204],
   [cChainEthBlockNumberMethod as object, $Uint],
   [cChainEthConfigMethod as object, $EthConfig],
   [cChainEthGasPriceMethod as object, $Uint],
   [cChainEthBaseFeeMethod as object, $Uint],
   [cChainEthBlobBaseFeeMethod as object, $Uint],
   [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
-  [cChainEthSuggestPriceOptionsMethod as object, $410],
+  [cChainEthSuggestPriceOptionsMethod as object, $483],
   [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
-  [cChainEthGetBlockByHashMethod as object, $416],
-  [cChainEthGetBlockByNumberMethod as object, $416],
-  [cChainEthGetHeaderByHashMethod as object, $421],
-  [cChainEthGetHeaderByNumberMethod as object, $421],
-  [cChainEthGetBlockTransactionCountByHashMethod as object, $425],
-  [cChainEthGetBlockTransactionCountByNumberMethod as object, $425],
-  [cChainEthGetUncleCountByBlockHashMethod as object, $425],
-  [cChainEthGetUncleCountByBlockNumberMethod as object, $425],
-  [cChainEthGetBlockReceiptsMethod as object, $433],
-  [cChainEthGetBlockAccessListMethod as object, $436],
+  [cChainEthGetBlockByHashMethod as object, $489],
+  [cChainEthGetBlockByNumberMethod as object, $489],
+  [cChainEthGetHeaderByHashMethod as object, $494],
+  [cChainEthGetHeaderByNumberMethod as object, $494],
+  [cChainEthGetBlockTransactionCountByHashMethod as object, $498],
+  [cChainEthGetBlockTransactionCountByNumberMethod as object, $498],
+  [cChainEthGetUncleCountByBlockHashMethod as object, $498],
+  [cChainEthGetUncleCountByBlockNumberMethod as object, $498],
+  [cChainEthGetBlockReceiptsMethod as object, $506],
+  [cChainEthGetBlockAccessListMethod as object, $509],
   [cChainEthGetBalanceMethod as object, $Uint],
   [cChainEthGetStorageAtMethod as object, $Bytes],
   [cChainEthGetTransactionCountMethod as object, $Uint],
@@ -4515,7 +5155,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthCallDetailedMethod as object, $DetailedExecutionResult],
   [cChainEthEstimateGasMethod as object, $Uint],
   [cChainEthCreateAccessListMethod as object, $AccessListResult],
-  [cChainEthSimulateV1Method as object, $449],
+  [cChainEthSimulateV1Method as object, $522],
   [cChainEthNewFilterMethod as object, $FilterId],
   [cChainEthNewBlockFilterMethod as object, $FilterId],
   [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
@@ -4523,10 +5163,10 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthGetFilterChangesMethod as object, $FilterResults],
   [cChainEthGetFilterLogsMethod as object, $FilterResults],
   [cChainEthGetLogsMethod as object, $FilterResults],
-  [cChainEthGetTransactionByHashMethod as object, $457],
-  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $457],
-  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $457],
-  [cChainEthGetTransactionReceiptMethod as object, $463],
+  [cChainEthGetTransactionByHashMethod as object, $530],
+  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $530],
+  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $530],
+  [cChainEthGetTransactionReceiptMethod as object, $536],
   [cChainEthSendRawTransactionMethod as object, $Hash32],
   [cChainEthSendTransactionMethod as object, $Hash32],
   [cChainEthFillTransactionMethod as object, $FillTransactionResult],
@@ -4536,7 +5176,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthUnsubscribeMethod as object, $20],
   [cChainEthCapabilitiesMethod as object, $EthCapabilities],
   [cChainEthGetChainConfigMethod as object, $ChainConfig],
-  [cChainEthGetBadBlocksMethod as object, $472],
+  [cChainEthGetBadBlocksMethod as object, $545],
   [cChainWeb3ClientVersionMethod as object, $3],
   [cChainWeb3Sha3Method as object, $Hash32],
   [cChainNetVersionMethod as object, $66],
@@ -4745,7 +5385,7 @@ export const cChainLogsSubscription: SubscriptionKind<Encodable<{
     "filter",
   ],
   resultIntegers: dec$Log,
-  paramIntegers: enc$76,
+  paramIntegers: enc$83,
   backfill: {
     by: "range",
     method: cChainEthGetLogsMethod,
@@ -4777,7 +5417,7 @@ export const cChainNewPendingTransactionsSubscription: SubscriptionKind<{
   params: [
     "fullTransactions",
   ],
-  resultIntegers: dec$77,
+  resultIntegers: dec$84,
 };
 
 /**
@@ -4799,7 +5439,7 @@ export const cChainNewAcceptedTransactionsSubscription: SubscriptionKind<{
   params: [
     "fullTransactions",
   ],
-  resultIntegers: dec$77,
+  resultIntegers: dec$84,
 };
 
 /**
@@ -5269,6 +5909,269 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link ServerError} code -32000: "Server error"
      */
     getCurrentValidators(params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<Decoded<T.CurrentValidatorsResult, N>>;
+    /**
+     * Get the height of the last accepted block
+     *
+     * Returns the height of the last block the P-Chain accepted.
+     *
+     * JSON-RPC `platform.getHeight` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getHeight(params?: PlatformGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>>;
+    /**
+     * Get the P-Chain height a new block would propose
+     *
+     * Returns the P-Chain height that the proposer VM would reference in the next block it builds (the height chains use to pick the validator set that verifies Warp messages); it trails the accepted height.
+     *
+     * JSON-RPC `platform.getProposedHeight` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getProposedHeight(params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>>;
+    /**
+     * Get the UTXOs of addresses
+     *
+     * Returns the UTXOs that reference any of the given P-Chain addresses, at most `limit` (and at most 1024) per call. With `sourceChain`, returns the UTXOs exported from that chain to the P-Chain and not yet imported. To page, pass the `endIndex` of one reply as the `startIndex` of the next call; a page with fewer UTXOs than asked for is the last.
+     *
+     * JSON-RPC `platform.getUTXOs` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getUTXOs(params: PlatformGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>>;
+    /**
+     * Get a subnet or L1
+     *
+     * Returns what the P-Chain knows of a subnet: whether it is permissioned, its control keys and threshold (the owner that may add validators and chains), the ID of the transaction that made it an elastic subnet, and for an L1 (a subnet converted by a ConvertSubnetToL1Tx) the conversion ID and the chain and address of its validator manager. IDs that do not apply are the empty ID `11111111111111111111111111111111LpoYY`; the manager address is `null` when there is none.
+     *
+     * JSON-RPC `platform.getSubnet` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getSubnet(params: PlatformGetSubnetParams, options?: CallOptions): Promise<Decoded<T.SubnetResult, N>>;
+    /**
+     * List subnets (deprecated)
+     *
+     * Deprecated as of v1.9.12 (`platform.getSubnet` gives one subnet in full). Returns the subnets with the given IDs, or every subnet when `ids` is omitted; the primary network is included, without control keys.
+     *
+     * JSON-RPC `platform.getSubnets` at `/ext/bc/P`
+     *
+     * @deprecated
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getSubnets(params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<Decoded<T.SubnetsResult, N>>;
+    /**
+     * Get the asset a subnet stakes with
+     *
+     * Returns the ID of the asset used to stake on the given subnet (AVAX for the primary network, the default).
+     *
+     * JSON-RPC `platform.getStakingAssetID` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getStakingAssetID(params?: PlatformGetStakingAssetIdParams, options?: CallOptions): Promise<T.StakingAssetIdResult>;
+    /**
+     * Get an L1 validator by validation ID
+     *
+     * Returns the L1 validator registered under the given validation ID, with the L1 it validates and the P-Chain height the answer was read at. `balance` is what remains to pay the continuous fee ("0" once the validator is inactive). An unknown validation ID is an error.
+     *
+     * JSON-RPC `platform.getL1Validator` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getL1Validator(params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<Decoded<T.L1ValidatorResult, N>>;
+    /**
+     * Sample validators
+     *
+     * Samples `size` validators of the subnet (the primary network by default), weighted by stake, without replacement; each call draws a new sample. A size above the number of validators is an error.
+     *
+     * JSON-RPC `platform.sampleValidators` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    sampleValidators(params: PlatformSampleValidatorsParams, options?: CallOptions): Promise<T.SampleValidatorsResult>;
+    /**
+     * Get the subnet that validates a blockchain
+     *
+     * Returns the ID of the subnet (or L1) that validates the given blockchain.
+     *
+     * JSON-RPC `platform.validatedBy` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    validatedBy(params: PlatformValidatedByParams, options?: CallOptions): Promise<T.ValidatedByResult>;
+    /**
+     * List the blockchains a subnet validates
+     *
+     * Returns the IDs of the blockchains the given subnet validates (for the primary network, the X- and C-Chain; the P-Chain is not listed).
+     *
+     * JSON-RPC `platform.validates` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    validates(params: PlatformValidatesParams, options?: CallOptions): Promise<T.ValidatesResult>;
+    /**
+     * Issue a signed transaction
+     *
+     * Submits a signed P-Chain transaction, given as its encoded bytes, and returns its ID. The node refuses a transaction it cannot parse or verify (-32000 with the reason); acceptance is reported by `platform.getTxStatus`.
+     *
+     * JSON-RPC `platform.issueTx` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    issueTx(params: PlatformIssueTxParams, options?: CallOptions): Promise<T.TxIdResult>;
+    /**
+     * Get a transaction by ID
+     *
+     * Returns an accepted P-Chain transaction: its encoded bytes (`hex`, the default, and the other hex encodings) or, with `json`, the decoded transaction (`unsignedTx`, `credentials`, `id`).
+     *
+     * JSON-RPC `platform.getTx` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getTx(params: PlatformGetTxParams, options?: CallOptions): Promise<T.TxResult>;
+    /**
+     * Get the status of a transaction
+     *
+     * Returns whether a transaction is `Committed`, `Aborted` (a proposal that was not committed), `Processing` (in the preferred chain, not yet accepted), `Dropped` (failed verification; `reason` says why) or `Unknown`.
+     *
+     * JSON-RPC `platform.getTxStatus` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getTxStatus(params: PlatformGetTxStatusParams, options?: CallOptions): Promise<T.TxStatusResult>;
+    /**
+     * Get the stake of addresses (deprecated)
+     *
+     * Deprecated as of v1.9.12. Returns the amount the given addresses have staked on the primary network, in total and per asset, and the staked outputs themselves (encoded). With `validatorsOnly` only validator stakes count, not delegations.
+     *
+     * JSON-RPC `platform.getStake` at `/ext/bc/P`
+     *
+     * @deprecated
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getStake(params: PlatformGetStakeParams, options?: CallOptions): Promise<Decoded<T.StakeResult, N>>;
+    /**
+     * Get the minimum stakes
+     *
+     * Returns the minimum a validator must stake and the minimum a delegator must delegate on the given subnet (the primary network by default), in nAVAX or the subnet's staking asset.
+     *
+     * JSON-RPC `platform.getMinStake` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getMinStake(params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<Decoded<T.MinStakeResult, N>>;
+    /**
+     * Get the total stake of a subnet
+     *
+     * Returns the total weight of the given subnet's validators (the primary network by default); `stake` repeats it for older clients.
+     *
+     * JSON-RPC `platform.getTotalStake` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getTotalStake(params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<Decoded<T.TotalStakeResult, N>>;
+    /**
+     * Get the reward UTXOs of a staking transaction (deprecated)
+     *
+     * Deprecated as of v1.9.12. Returns the UTXOs rewarded when the staking period of the given validator or delegator transaction ended (none while it runs or when no reward was paid).
+     *
+     * JSON-RPC `platform.getRewardUTXOs` at `/ext/bc/P`
+     *
+     * @deprecated
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getRewardUTXOs(params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<Decoded<T.RewardUtxosResult, N>>;
+    /**
+     * Get the chain time
+     *
+     * Returns the P-Chain's current timestamp (the time of the last accepted block's state), in RFC 3339.
+     *
+     * JSON-RPC `platform.getTimestamp` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getTimestamp(params?: PlatformGetTimestampParams, options?: CallOptions): Promise<T.TimestampResult>;
+    /**
+     * Get a subnet's validator set at a height
+     *
+     * Returns the validator set of the subnet (the primary network by default) at the given P-Chain height, or at the proposed height when `height` is `"proposed"`: a map from node ID to the validator's weight and compressed BLS public key (`null` without one). Current AvalancheGo sends the map itself as the result; the builders-hub documentation still shows an older `{"validators": {nodeID: weight}}` form.
+     *
+     * JSON-RPC `platform.getValidatorsAt` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getValidatorsAt(params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.ValidatorsAtResult, N>>;
+    /**
+     * Get every subnet's Warp validator set at a height
+     *
+     * Returns, for every subnet (and the primary network) with at least one active validator at the given height (or at the proposed height), its canonical Warp validator set: the validators with a BLS key, each with its compressed key, weight and the node IDs sharing that key, sorted by key, and the total weight of all the subnet's validators (those without a key included).
+     *
+     * JSON-RPC `platform.getAllValidatorsAt` at `/ext/bc/P`
+     *
+     * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getAllValidatorsAt(params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.AllValidatorsAtResult, N>>;
+    /**
+     * Get the dynamic fee configuration
+     *
+     * Returns the parameters of the P-Chain's dynamic transaction fee (ACP-103): the weights of the four gas dimensions (bandwidth, database reads, database writes, compute), the gas capacity and refill rate, the target rate, the minimum gas price (nAVAX per unit) and the excess conversion constant. All are JSON numbers.
+     *
+     * JSON-RPC `platform.getFeeConfig` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getFeeConfig(params?: PlatformGetFeeConfigParams, options?: CallOptions): Promise<T.FeeConfigResult>;
+    /**
+     * Get the dynamic fee state
+     *
+     * Returns the current gas capacity and excess of the P-Chain's dynamic fee, the gas price they give (nAVAX per unit of gas) and the chain time they hold at.
+     *
+     * JSON-RPC `platform.getFeeState` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getFeeState(params?: PlatformGetFeeStateParams, options?: CallOptions): Promise<T.FeeStateResult>;
+    /**
+     * Get the L1 validator fee configuration
+     *
+     * Returns the parameters of the continuous fee L1 validators pay (ACP-77), capacity and target in active validators, the minimum price (nAVAX per validator per second) and the excess conversion constant, as JSON numbers.
+     *
+     * JSON-RPC `platform.getValidatorFeeConfig` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getValidatorFeeConfig(params?: PlatformGetValidatorFeeConfigParams, options?: CallOptions): Promise<T.ValidatorFeeConfigResult>;
+    /**
+     * Get the L1 validator fee state
+     *
+     * Returns the current excess of the L1 validator fee, the price per validator per second it gives (nAVAX) and the chain time it holds at.
+     *
+     * JSON-RPC `platform.getValidatorFeeState` at `/ext/bc/P`
+     *
+     * @throws {@link ServerError} code -32000: "Server error"
+     */
+    getValidatorFeeState(params?: PlatformGetValidatorFeeStateParams, options?: CallOptions): Promise<T.ValidatorFeeStateResult>;
   };
   readonly index: {
     readonly cBlock: {
@@ -8130,6 +9033,30 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
       getBlockchainStatus: (params, callOptions) => call(platformGetBlockchainStatusMethod, params, callOptions),
       getCurrentSupply: (params, callOptions) => call(platformGetCurrentSupplyMethod, params, callOptions),
       getCurrentValidators: (params, callOptions) => call(platformGetCurrentValidatorsMethod, params, callOptions),
+      getHeight: (params, callOptions) => call(platformGetHeightMethod, params, callOptions),
+      getProposedHeight: (params, callOptions) => call(platformGetProposedHeightMethod, params, callOptions),
+      getUTXOs: (params, callOptions) => call(platformGetUtxosMethod, params, callOptions),
+      getSubnet: (params, callOptions) => call(platformGetSubnetMethod, params, callOptions),
+      getSubnets: (params, callOptions) => call(platformGetSubnetsMethod, params, callOptions),
+      getStakingAssetID: (params, callOptions) => call(platformGetStakingAssetIdMethod, params, callOptions),
+      getL1Validator: (params, callOptions) => call(platformGetL1ValidatorMethod, params, callOptions),
+      sampleValidators: (params, callOptions) => call(platformSampleValidatorsMethod, params, callOptions),
+      validatedBy: (params, callOptions) => call(platformValidatedByMethod, params, callOptions),
+      validates: (params, callOptions) => call(platformValidatesMethod, params, callOptions),
+      issueTx: (params, callOptions) => call(platformIssueTxMethod, params, callOptions),
+      getTx: (params, callOptions) => call(platformGetTxMethod, params, callOptions),
+      getTxStatus: (params, callOptions) => call(platformGetTxStatusMethod, params, callOptions),
+      getStake: (params, callOptions) => call(platformGetStakeMethod, params, callOptions),
+      getMinStake: (params, callOptions) => call(platformGetMinStakeMethod, params, callOptions),
+      getTotalStake: (params, callOptions) => call(platformGetTotalStakeMethod, params, callOptions),
+      getRewardUTXOs: (params, callOptions) => call(platformGetRewardUtxosMethod, params, callOptions),
+      getTimestamp: (params, callOptions) => call(platformGetTimestampMethod, params, callOptions),
+      getValidatorsAt: (params, callOptions) => call(platformGetValidatorsAtMethod, params, callOptions),
+      getAllValidatorsAt: (params, callOptions) => call(platformGetAllValidatorsAtMethod, params, callOptions),
+      getFeeConfig: (params, callOptions) => call(platformGetFeeConfigMethod, params, callOptions),
+      getFeeState: (params, callOptions) => call(platformGetFeeStateMethod, params, callOptions),
+      getValidatorFeeConfig: (params, callOptions) => call(platformGetValidatorFeeConfigMethod, params, callOptions),
+      getValidatorFeeState: (params, callOptions) => call(platformGetValidatorFeeStateMethod, params, callOptions),
     },
     index: {
       cBlock: {
@@ -8896,6 +9823,389 @@ export function platformGetCurrentSupply<N extends Numbers>(client: NodeCore<N>,
  */
 export function platformGetCurrentValidators<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<Decoded<T.CurrentValidatorsResult, N>> {
   return client.rpc.call(platformGetCurrentValidatorsMethod, params, options) as Promise<Decoded<T.CurrentValidatorsResult, N>>;
+}
+
+/**
+ * Get the height of the last accepted block
+ *
+ * Returns the height of the last block the P-Chain accepted.
+ *
+ * JSON-RPC `platform.getHeight` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getHeight`: `client` is a {@link NodeCore}.
+ */
+export function platformGetHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
+  return client.rpc.call(platformGetHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
+}
+
+/**
+ * Get the P-Chain height a new block would propose
+ *
+ * Returns the P-Chain height that the proposer VM would reference in the next block it builds (the height chains use to pick the validator set that verifies Warp messages); it trails the accepted height.
+ *
+ * JSON-RPC `platform.getProposedHeight` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getProposedHeight`: `client` is a {@link NodeCore}.
+ */
+export function platformGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
+  return client.rpc.call(platformGetProposedHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
+}
+
+/**
+ * Get the UTXOs of addresses
+ *
+ * Returns the UTXOs that reference any of the given P-Chain addresses, at most `limit` (and at most 1024) per call. With `sourceChain`, returns the UTXOs exported from that chain to the P-Chain and not yet imported. To page, pass the `endIndex` of one reply as the `startIndex` of the next call; a page with fewer UTXOs than asked for is the last.
+ *
+ * JSON-RPC `platform.getUTXOs` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getUTXOs`: `client` is a {@link NodeCore}.
+ */
+export function platformGetUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>> {
+  return client.rpc.call(platformGetUtxosMethod, params, options) as Promise<Decoded<T.UtxosResult, N>>;
+}
+
+/**
+ * Get a subnet or L1
+ *
+ * Returns what the P-Chain knows of a subnet: whether it is permissioned, its control keys and threshold (the owner that may add validators and chains), the ID of the transaction that made it an elastic subnet, and for an L1 (a subnet converted by a ConvertSubnetToL1Tx) the conversion ID and the chain and address of its validator manager. IDs that do not apply are the empty ID `11111111111111111111111111111111LpoYY`; the manager address is `null` when there is none.
+ *
+ * JSON-RPC `platform.getSubnet` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getSubnet`: `client` is a {@link NodeCore}.
+ */
+export function platformGetSubnet<N extends Numbers>(client: NodeCore<N>, params: PlatformGetSubnetParams, options?: CallOptions): Promise<Decoded<T.SubnetResult, N>> {
+  return client.rpc.call(platformGetSubnetMethod, params, options) as Promise<Decoded<T.SubnetResult, N>>;
+}
+
+/**
+ * List subnets (deprecated)
+ *
+ * Deprecated as of v1.9.12 (`platform.getSubnet` gives one subnet in full). Returns the subnets with the given IDs, or every subnet when `ids` is omitted; the primary network is included, without control keys.
+ *
+ * JSON-RPC `platform.getSubnets` at `/ext/bc/P`
+ *
+ * @deprecated
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getSubnets`: `client` is a {@link NodeCore}.
+ */
+export function platformGetSubnets<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<Decoded<T.SubnetsResult, N>> {
+  return client.rpc.call(platformGetSubnetsMethod, params, options) as Promise<Decoded<T.SubnetsResult, N>>;
+}
+
+/**
+ * Get the asset a subnet stakes with
+ *
+ * Returns the ID of the asset used to stake on the given subnet (AVAX for the primary network, the default).
+ *
+ * JSON-RPC `platform.getStakingAssetID` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getStakingAssetID`: `client` is a {@link NodeCore}.
+ */
+export function platformGetStakingAssetId(client: NodeCore, params?: PlatformGetStakingAssetIdParams, options?: CallOptions): Promise<T.StakingAssetIdResult> {
+  return client.rpc.call(platformGetStakingAssetIdMethod, params, options);
+}
+
+/**
+ * Get an L1 validator by validation ID
+ *
+ * Returns the L1 validator registered under the given validation ID, with the L1 it validates and the P-Chain height the answer was read at. `balance` is what remains to pay the continuous fee ("0" once the validator is inactive). An unknown validation ID is an error.
+ *
+ * JSON-RPC `platform.getL1Validator` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getL1Validator`: `client` is a {@link NodeCore}.
+ */
+export function platformGetL1Validator<N extends Numbers>(client: NodeCore<N>, params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<Decoded<T.L1ValidatorResult, N>> {
+  return client.rpc.call(platformGetL1ValidatorMethod, params, options) as Promise<Decoded<T.L1ValidatorResult, N>>;
+}
+
+/**
+ * Sample validators
+ *
+ * Samples `size` validators of the subnet (the primary network by default), weighted by stake, without replacement; each call draws a new sample. A size above the number of validators is an error.
+ *
+ * JSON-RPC `platform.sampleValidators` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.sampleValidators`: `client` is a {@link NodeCore}.
+ */
+export function platformSampleValidators(client: NodeCore, params: PlatformSampleValidatorsParams, options?: CallOptions): Promise<T.SampleValidatorsResult> {
+  return client.rpc.call(platformSampleValidatorsMethod, params, options);
+}
+
+/**
+ * Get the subnet that validates a blockchain
+ *
+ * Returns the ID of the subnet (or L1) that validates the given blockchain.
+ *
+ * JSON-RPC `platform.validatedBy` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.validatedBy`: `client` is a {@link NodeCore}.
+ */
+export function platformValidatedBy(client: NodeCore, params: PlatformValidatedByParams, options?: CallOptions): Promise<T.ValidatedByResult> {
+  return client.rpc.call(platformValidatedByMethod, params, options);
+}
+
+/**
+ * List the blockchains a subnet validates
+ *
+ * Returns the IDs of the blockchains the given subnet validates (for the primary network, the X- and C-Chain; the P-Chain is not listed).
+ *
+ * JSON-RPC `platform.validates` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.validates`: `client` is a {@link NodeCore}.
+ */
+export function platformValidates(client: NodeCore, params: PlatformValidatesParams, options?: CallOptions): Promise<T.ValidatesResult> {
+  return client.rpc.call(platformValidatesMethod, params, options);
+}
+
+/**
+ * Issue a signed transaction
+ *
+ * Submits a signed P-Chain transaction, given as its encoded bytes, and returns its ID. The node refuses a transaction it cannot parse or verify (-32000 with the reason); acceptance is reported by `platform.getTxStatus`.
+ *
+ * JSON-RPC `platform.issueTx` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.issueTx`: `client` is a {@link NodeCore}.
+ */
+export function platformIssueTx(client: NodeCore, params: PlatformIssueTxParams, options?: CallOptions): Promise<T.TxIdResult> {
+  return client.rpc.call(platformIssueTxMethod, params, options);
+}
+
+/**
+ * Get a transaction by ID
+ *
+ * Returns an accepted P-Chain transaction: its encoded bytes (`hex`, the default, and the other hex encodings) or, with `json`, the decoded transaction (`unsignedTx`, `credentials`, `id`).
+ *
+ * JSON-RPC `platform.getTx` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getTx`: `client` is a {@link NodeCore}.
+ */
+export function platformGetTx(client: NodeCore, params: PlatformGetTxParams, options?: CallOptions): Promise<T.TxResult> {
+  return client.rpc.call(platformGetTxMethod, params, options);
+}
+
+/**
+ * Get the status of a transaction
+ *
+ * Returns whether a transaction is `Committed`, `Aborted` (a proposal that was not committed), `Processing` (in the preferred chain, not yet accepted), `Dropped` (failed verification; `reason` says why) or `Unknown`.
+ *
+ * JSON-RPC `platform.getTxStatus` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getTxStatus`: `client` is a {@link NodeCore}.
+ */
+export function platformGetTxStatus(client: NodeCore, params: PlatformGetTxStatusParams, options?: CallOptions): Promise<T.TxStatusResult> {
+  return client.rpc.call(platformGetTxStatusMethod, params, options);
+}
+
+/**
+ * Get the stake of addresses (deprecated)
+ *
+ * Deprecated as of v1.9.12. Returns the amount the given addresses have staked on the primary network, in total and per asset, and the staked outputs themselves (encoded). With `validatorsOnly` only validator stakes count, not delegations.
+ *
+ * JSON-RPC `platform.getStake` at `/ext/bc/P`
+ *
+ * @deprecated
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getStake`: `client` is a {@link NodeCore}.
+ */
+export function platformGetStake<N extends Numbers>(client: NodeCore<N>, params: PlatformGetStakeParams, options?: CallOptions): Promise<Decoded<T.StakeResult, N>> {
+  return client.rpc.call(platformGetStakeMethod, params, options) as Promise<Decoded<T.StakeResult, N>>;
+}
+
+/**
+ * Get the minimum stakes
+ *
+ * Returns the minimum a validator must stake and the minimum a delegator must delegate on the given subnet (the primary network by default), in nAVAX or the subnet's staking asset.
+ *
+ * JSON-RPC `platform.getMinStake` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getMinStake`: `client` is a {@link NodeCore}.
+ */
+export function platformGetMinStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<Decoded<T.MinStakeResult, N>> {
+  return client.rpc.call(platformGetMinStakeMethod, params, options) as Promise<Decoded<T.MinStakeResult, N>>;
+}
+
+/**
+ * Get the total stake of a subnet
+ *
+ * Returns the total weight of the given subnet's validators (the primary network by default); `stake` repeats it for older clients.
+ *
+ * JSON-RPC `platform.getTotalStake` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getTotalStake`: `client` is a {@link NodeCore}.
+ */
+export function platformGetTotalStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<Decoded<T.TotalStakeResult, N>> {
+  return client.rpc.call(platformGetTotalStakeMethod, params, options) as Promise<Decoded<T.TotalStakeResult, N>>;
+}
+
+/**
+ * Get the reward UTXOs of a staking transaction (deprecated)
+ *
+ * Deprecated as of v1.9.12. Returns the UTXOs rewarded when the staking period of the given validator or delegator transaction ended (none while it runs or when no reward was paid).
+ *
+ * JSON-RPC `platform.getRewardUTXOs` at `/ext/bc/P`
+ *
+ * @deprecated
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getRewardUTXOs`: `client` is a {@link NodeCore}.
+ */
+export function platformGetRewardUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<Decoded<T.RewardUtxosResult, N>> {
+  return client.rpc.call(platformGetRewardUtxosMethod, params, options) as Promise<Decoded<T.RewardUtxosResult, N>>;
+}
+
+/**
+ * Get the chain time
+ *
+ * Returns the P-Chain's current timestamp (the time of the last accepted block's state), in RFC 3339.
+ *
+ * JSON-RPC `platform.getTimestamp` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getTimestamp`: `client` is a {@link NodeCore}.
+ */
+export function platformGetTimestamp(client: NodeCore, params?: PlatformGetTimestampParams, options?: CallOptions): Promise<T.TimestampResult> {
+  return client.rpc.call(platformGetTimestampMethod, params, options);
+}
+
+/**
+ * Get a subnet's validator set at a height
+ *
+ * Returns the validator set of the subnet (the primary network by default) at the given P-Chain height, or at the proposed height when `height` is `"proposed"`: a map from node ID to the validator's weight and compressed BLS public key (`null` without one). Current AvalancheGo sends the map itself as the result; the builders-hub documentation still shows an older `{"validators": {nodeID: weight}}` form.
+ *
+ * JSON-RPC `platform.getValidatorsAt` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getValidatorsAt`: `client` is a {@link NodeCore}.
+ */
+export function platformGetValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.ValidatorsAtResult, N>> {
+  return client.rpc.call(platformGetValidatorsAtMethod, params, options) as Promise<Decoded<T.ValidatorsAtResult, N>>;
+}
+
+/**
+ * Get every subnet's Warp validator set at a height
+ *
+ * Returns, for every subnet (and the primary network) with at least one active validator at the given height (or at the proposed height), its canonical Warp validator set: the validators with a BLS key, each with its compressed key, weight and the node IDs sharing that key, sorted by key, and the total weight of all the subnet's validators (those without a key included).
+ *
+ * JSON-RPC `platform.getAllValidatorsAt` at `/ext/bc/P`
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getAllValidatorsAt`: `client` is a {@link NodeCore}.
+ */
+export function platformGetAllValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.AllValidatorsAtResult, N>> {
+  return client.rpc.call(platformGetAllValidatorsAtMethod, params, options) as Promise<Decoded<T.AllValidatorsAtResult, N>>;
+}
+
+/**
+ * Get the dynamic fee configuration
+ *
+ * Returns the parameters of the P-Chain's dynamic transaction fee (ACP-103): the weights of the four gas dimensions (bandwidth, database reads, database writes, compute), the gas capacity and refill rate, the target rate, the minimum gas price (nAVAX per unit) and the excess conversion constant. All are JSON numbers.
+ *
+ * JSON-RPC `platform.getFeeConfig` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getFeeConfig`: `client` is a {@link NodeCore}.
+ */
+export function platformGetFeeConfig(client: NodeCore, params?: PlatformGetFeeConfigParams, options?: CallOptions): Promise<T.FeeConfigResult> {
+  return client.rpc.call(platformGetFeeConfigMethod, params, options);
+}
+
+/**
+ * Get the dynamic fee state
+ *
+ * Returns the current gas capacity and excess of the P-Chain's dynamic fee, the gas price they give (nAVAX per unit of gas) and the chain time they hold at.
+ *
+ * JSON-RPC `platform.getFeeState` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getFeeState`: `client` is a {@link NodeCore}.
+ */
+export function platformGetFeeState(client: NodeCore, params?: PlatformGetFeeStateParams, options?: CallOptions): Promise<T.FeeStateResult> {
+  return client.rpc.call(platformGetFeeStateMethod, params, options);
+}
+
+/**
+ * Get the L1 validator fee configuration
+ *
+ * Returns the parameters of the continuous fee L1 validators pay (ACP-77), capacity and target in active validators, the minimum price (nAVAX per validator per second) and the excess conversion constant, as JSON numbers.
+ *
+ * JSON-RPC `platform.getValidatorFeeConfig` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getValidatorFeeConfig`: `client` is a {@link NodeCore}.
+ */
+export function platformGetValidatorFeeConfig(client: NodeCore, params?: PlatformGetValidatorFeeConfigParams, options?: CallOptions): Promise<T.ValidatorFeeConfigResult> {
+  return client.rpc.call(platformGetValidatorFeeConfigMethod, params, options);
+}
+
+/**
+ * Get the L1 validator fee state
+ *
+ * Returns the current excess of the L1 validator fee, the price per validator per second it gives (nAVAX) and the chain time it holds at.
+ *
+ * JSON-RPC `platform.getValidatorFeeState` at `/ext/bc/P`
+ *
+ * @throws {@link ServerError} code -32000: "Server error"
+ *
+ * The tree-shakable form of `platform.getValidatorFeeState`: `client` is a {@link NodeCore}.
+ */
+export function platformGetValidatorFeeState(client: NodeCore, params?: PlatformGetValidatorFeeStateParams, options?: CallOptions): Promise<T.ValidatorFeeStateResult> {
+  return client.rpc.call(platformGetValidatorFeeStateMethod, params, options);
 }
 
 /**

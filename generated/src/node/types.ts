@@ -728,6 +728,310 @@ export interface CurrentValidatorsResult {
   validators: Validator[];
 }
 
+/** A 32-bit unsigned integer the node decodes as AvalancheGo's json.Uint32, which takes a JSON number or a decimal string. */
+export type Uint32Param = number | Uint64String;
+
+/** A 16-bit unsigned integer the node decodes as AvalancheGo's json.Uint16, which takes a JSON number or a decimal string. */
+export type Uint16Param = number | string;
+
+/** A P-Chain height as `platformapi.Height` reads it (vms/platformvm/api/height.go): a JSON number or a decimal string, or the string `proposed` for the height the proposer VM would use next. */
+export type HeightOrProposed = number | Uint64String | "proposed";
+
+/** Encoding of bytes (AvalancheGo formatting.Encoding): `hex` (0x-prefixed hex with a 4-byte checksum, the default), `hexc` (the same) or `hexnc` (0x-prefixed hex without checksum). */
+export type BytesEncoding = "hex" | "hexc" | "hexnc";
+
+/** Encoding of a returned transaction - one of the BytesEncoding values, or `json` for the decoded transaction. */
+export type TxEncoding = "hex" | "hexc" | "hexnc" | "json";
+
+/**
+ * A 64-bit unsigned integer sent as a plain JSON number (gas.Gas, gas.Price and uint64 fields without AvalancheGo's json.Uint64 wrapper); values above 2^53 lose precision in JavaScript.
+ * @minimum 0
+ */
+export type GasNumber = number;
+
+/** Result of `platform.getHeight` and `platform.getProposedHeight` (api.GetHeightResponse). */
+export interface HeightResult {
+  /** The P-Chain height. */
+  height: Uint64String;
+}
+
+/** A position in the UTXOs of a set of addresses (api.Index) - the address and UTXO ID to continue after. */
+export interface UtxoIndex {
+  /** An address of the set (bech32). */
+  address: string;
+  /** A UTXO ID (cb58). */
+  utxo: Cb58Id;
+}
+
+/** Result of `platform.getUTXOs` (api.GetUTXOsReply). */
+export interface UtxosResult {
+  /** How many UTXOs this page holds. */
+  numFetched: Uint64String;
+  /** The UTXOs, each its serialized bytes in the requested encoding. */
+  utxos: HexString[];
+  /** Pass as `startIndex` to get the next page. */
+  endIndex: UtxoIndex;
+  /** The encoding of `utxos`. */
+  encoding: BytesEncoding;
+}
+
+/** Result of `platform.getSubnet` (GetSubnetResponse, vms/platformvm/service.go). */
+export interface SubnetResult {
+  /** True while the subnet's owner controls its validator set (neither transformed to elastic staking nor converted to an L1). */
+  isPermissioned: boolean;
+  /** Addresses of the subnet owner (bech32), which can add chains and, while permissioned, validators. */
+  controlKeys: string[];
+  /** Signatures of `controlKeys` required (a json.Uint32). */
+  threshold: Uint64String;
+  /** Unix time before which the owner cannot act; "0" for none. */
+  locktime: Uint64String;
+  /** The TransformSubnetTx that made the subnet elastic, or the empty ID. */
+  subnetTransformationTxID: Cb58Id;
+  /** ID of the conversion to an L1, or the empty ID. */
+  conversionID: Cb58Id;
+  /** Chain of the L1's validator manager contract, or the empty ID. */
+  managerChainID: Cb58Id;
+  /** Address of the L1's validator manager (types.JSONByteSlice, 0x-hex without checksum), or null. */
+  managerAddress: HexString | null;
+}
+
+/** One subnet of `platform.getSubnets` (APISubnet). */
+export interface SubnetEntry {
+  /** The subnet's ID. */
+  id: Cb58Id;
+  /** The subnet owner's addresses (bech32); empty for the primary network. */
+  controlKeys: string[];
+  /** Signatures of `controlKeys` required (a json.Uint32). */
+  threshold: Uint64String;
+}
+
+/** Result of the deprecated `platform.getSubnets` (GetSubnetsResponse). */
+export interface SubnetsResult {
+  /** The subnets (a nil Go slice is sent as null). */
+  subnets: SubnetEntry[] | null;
+}
+
+/** Result of `platform.getStakingAssetID` (GetStakingAssetIDResponse). */
+export interface StakingAssetIdResult {
+  /** The staking asset's ID. */
+  assetID: Cb58Id;
+}
+
+/** Result of `platform.getL1Validator` (GetL1ValidatorReply = api.APIL1Validator, subnetID and height). */
+export interface L1ValidatorResult {
+  /** The validator's node ID. */
+  nodeID: NodeId;
+  /** The validator's weight. */
+  weight: Uint64String;
+  /** Unix time (seconds) when it joined the validator set. */
+  startTime: Uint64String;
+  /** The validation ID. */
+  validationID?: Cb58Id;
+  /** The compressed BLS public key. */
+  publicKey?: BlsPublicKey;
+  /** Owner of what remains of the balance when the validator leaves. */
+  remainingBalanceOwner?: Owner;
+  /** Owner that can deactivate the validator. */
+  deactivationOwner?: Owner;
+  /** Lowest nonce a weight-change message must carry. */
+  minNonce?: Uint64String;
+  /** Balance left for the continuous fee, in nAVAX; "0" when inactive. */
+  balance?: Uint64String;
+  /** The L1 it validates. */
+  subnetID: Cb58Id;
+  /** The P-Chain height the answer was read at. */
+  height: Uint64String;
+}
+
+/** Result of `platform.sampleValidators` (SampleValidatorsReply). */
+export interface SampleValidatorsResult {
+  /** The sampled node IDs. */
+  validators: NodeId[];
+}
+
+/** Result of `platform.validatedBy` (ValidatedByResponse). */
+export interface ValidatedByResult {
+  /** The subnet that validates the blockchain. */
+  subnetID: Cb58Id;
+}
+
+/** Result of `platform.validates` (ValidatesResponse). */
+export interface ValidatesResult {
+  /** The blockchains the subnet validates. */
+  blockchainIDs: Cb58Id[];
+}
+
+/** A transaction ID (api.JSONTxID). */
+export interface TxIdResult {
+  /** The transaction's ID. */
+  txID: Cb58Id;
+}
+
+/** Result of `platform.getTx` (api.GetTxReply). */
+export interface TxResult {
+  /** The transaction - an encoded string, or the decoded transaction object with the json encoding. */
+  tx: HexString | JsonBlockTx;
+  /** The encoding of `tx`. */
+  encoding: TxEncoding;
+}
+
+/** Status of a P-Chain transaction (vms/platformvm/status.Status). */
+export type TxStatus = "Committed" | "Aborted" | "Processing" | "Dropped" | "Unknown";
+
+/** Result of `platform.getTxStatus` (GetTxStatusResponse). */
+export interface TxStatusResult {
+  /** The transaction's status. */
+  status: TxStatus;
+  /** Why the transaction was dropped; only with status `Dropped`. */
+  reason?: string;
+}
+
+/** Result of the deprecated `platform.getStake` (GetStakeReply). */
+export interface StakeResult {
+  /** AVAX staked, in nAVAX. */
+  staked: Uint64String;
+  /** Amount staked per asset ID. */
+  stakeds: AssetAmounts;
+  /** The staked outputs (avax.TransferableOutput), encoded. */
+  stakedOutputs: HexString[];
+  /** The encoding of `stakedOutputs`. */
+  encoding: BytesEncoding;
+}
+
+/** Result of `platform.getMinStake` (GetMinStakeReply). */
+export interface MinStakeResult {
+  /** Least a validator must stake. */
+  minValidatorStake: Uint64String;
+  /** Least a delegator must delegate. */
+  minDelegatorStake: Uint64String;
+}
+
+/** Result of `platform.getTotalStake` (GetTotalStakeReply). */
+export interface TotalStakeResult {
+  /** The total weight, under its older name. */
+  stake: Uint64String;
+  /** The total weight of the subnet's validators. */
+  weight: Uint64String;
+}
+
+/** Result of the deprecated `platform.getRewardUTXOs` (GetRewardUTXOsReply). */
+export interface RewardUtxosResult {
+  /** How many UTXOs were returned. */
+  numFetched: Uint64String;
+  /** The reward UTXOs, encoded. */
+  utxos: HexString[];
+  /** The encoding of `utxos`. */
+  encoding: BytesEncoding;
+}
+
+/** Result of `platform.getTimestamp` (GetTimestampReply). */
+export interface TimestampResult {
+  /**
+   * The chain time, RFC 3339 (Go time.Time).
+   * @format date-time
+   */
+  timestamp: string;
+}
+
+/** One validator of `platform.getValidatorsAt` (jsonGetValidatorOutput). */
+export interface ValidatorAt {
+  /** The compressed BLS public key (0x-hex, no checksum), or null for a validator without one. */
+  publicKey: BlsPublicKey | null;
+  /** The validator's weight. */
+  weight: Uint64String;
+}
+
+/** Result of `platform.getValidatorsAt` - the validators by node ID, as the reply's MarshalJSON writes them. */
+export type ValidatorsAtResult = {
+  [key: string]: ValidatorAt;
+};
+
+/** One validator of a Warp validator set (snow/validators/warp.go jsonWarp). */
+export interface WarpValidator {
+  /** The compressed BLS public key. */
+  publicKey: BlsPublicKey;
+  /** The summed weight of the validators with this key. */
+  weight: Uint64String;
+  /** The node IDs registered with this key. */
+  nodeIDs: NodeId[];
+}
+
+/** A subnet's canonical Warp validator set (jsonWarpSet). */
+export interface WarpValidatorSet {
+  /** The validators with a BLS key, in canonical order (by key). */
+  validators: WarpValidator[];
+  /** Total weight of every validator of the subnet, those without a key included. */
+  totalWeight: Uint64String;
+}
+
+/** Result of `platform.getAllValidatorsAt` (GetAllValidatorsAtReply). */
+export interface AllValidatorsAtResult {
+  /** Warp validator set per subnet ID. */
+  validatorSets: {
+    [key: string]: WarpValidatorSet;
+  };
+}
+
+/** Result of `platform.getFeeConfig` (gas.Config, vms/components/gas/config.go). */
+export interface FeeConfigResult {
+  /**
+   * Gas per unit of bandwidth, database read, database write and compute (gas.Dimensions).
+   * @minItems 4
+   * @maxItems 4
+   */
+  weights: GasNumber[];
+  /** Most gas the chain can hold in reserve. */
+  maxCapacity: GasNumber;
+  /** Gas the capacity refills by per second. */
+  maxPerSecond: GasNumber;
+  /** Gas per second the price steers towards. */
+  targetPerSecond: GasNumber;
+  /** Lowest gas price, nAVAX per unit. */
+  minPrice: GasNumber;
+  /** How fast the price rises with excess gas. */
+  excessConversionConstant: GasNumber;
+}
+
+/** Result of `platform.getFeeState` (GetFeeStateReply = gas.State, price, timestamp). */
+export interface FeeStateResult {
+  /** Gas available now. */
+  capacity: GasNumber;
+  /** Gas consumed above the target, accumulated. */
+  excess: GasNumber;
+  /** The current gas price, nAVAX per unit. */
+  price: GasNumber;
+  /**
+   * The chain time of this state, RFC 3339.
+   * @format date-time
+   */
+  timestamp: string;
+}
+
+/** Result of `platform.getValidatorFeeConfig` (fee.Config, vms/platformvm/validators/fee/fee.go). */
+export interface ValidatorFeeConfigResult {
+  /** Most active L1 validators the fee admits. */
+  capacity: GasNumber;
+  /** Active L1 validators the price steers towards. */
+  target: GasNumber;
+  /** Lowest price, nAVAX per validator per second. */
+  minPrice: GasNumber;
+  /** How fast the price rises with excess. */
+  excessConversionConstant: GasNumber;
+}
+
+/** Result of `platform.getValidatorFeeState` (GetValidatorFeeStateReply). */
+export interface ValidatorFeeStateResult {
+  /** Accumulated excess above the target. */
+  excess: GasNumber;
+  /** The current price, nAVAX per validator per second. */
+  price: GasNumber;
+  /**
+   * The chain time of this state, RFC 3339.
+   * @format date-time
+   */
+  timestamp: string;
+}
+
 /**
  * Identifier of an indexed container (a block, a transaction or a vertex): its 32-byte ID in CB58 (Base58 of the bytes followed by a 4-byte checksum), 49 or 50 characters in practice.
  * @minLength 1
@@ -1809,7 +2113,7 @@ export type CChainEncoding = string;
 export type ChainAddress = string;
 
 /** Pagination cursor of `native.getUTXOs`: an address and the ID of a UTXO that references it. */
-export interface UtxoIndex {
+export interface CChainUtxoIndex {
   /** Address of the cursor position. */
   address: ChainAddress;
   /** ID of the UTXO at the cursor position. */
@@ -1831,7 +2135,7 @@ export interface GetUtxosArgs {
    */
   sourceChain: string;
   /** Where to resume: the `endIndex` of the previous page. Omit it for the first page. */
-  startIndex?: UtxoIndex;
+  startIndex?: CChainUtxoIndex;
   /**
    * Maximum number of UTXOs to return; omitted, 0 or above 1024 means 1024.
    * @minimum 0
@@ -1849,7 +2153,7 @@ export interface GetUtxosResult {
   /** The UTXOs, each in its serialized form encoded as `encoding`. */
   utxos: HexBytes[];
   /** The last UTXO returned; pass it as `startIndex` to get the next page. */
-  endIndex: UtxoIndex;
+  endIndex: CChainUtxoIndex;
   /** Encoding of `utxos`. */
   encoding: CChainEncoding;
 }

@@ -3790,6 +3790,1847 @@ function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $Uint32Param(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($80(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($80(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $Uint16Param(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($112(x, p, null)) matches++;
+  if ($113(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 65535) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 65535", 65535);
+    }
+  }
+  return ok;
+}
+
+function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c114.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]{0,4})$", "^(0|[1-9][0-9]{0,4})$");
+    }
+  }
+  return ok;
+}
+
+const $c114 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]{0,4})$");
+
+function $HeightOrProposed(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($34(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of \"proposed\", or a value of type integer, or a string matching ^(0|[1-9][0-9]*)$" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "proposed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"proposed\"]");
+  }
+  return ok;
+}
+
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($34(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of \"proposed\", or a value of type integer, or a string matching ^(0|[1-9][0-9]*)$" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $BytesEncoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "hex" && x !== "hexc" && x !== "hexnc") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"hex\",\"hexc\",\"hexnc\"]");
+  }
+  return ok;
+}
+
+function $TxEncoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "hex" && x !== "hexc" && x !== "hexnc" && x !== "json") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"hex\",\"hexc\",\"hexnc\",\"json\"]");
+  }
+  return ok;
+}
+
+function $GasNumber(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $HeightResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["height"];
+      if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/height", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+    }
+  }
+  return ok;
+}
+
+function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $3(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["utxo"];
+      if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+          if (e === null) return false;
+          $Cb58Id(v2, p + "/utxo", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+      }
+    }
+  }
+  return ok;
+}
+
+function $UtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["numFetched"];
+      if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/numFetched", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
+      }
+      const v2 = x["utxos"];
+      if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
+        if (!$83(v2, e === null ? p : p + "/utxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxos", "required", "is required", "utxos");
+      }
+      const v3 = x["endIndex"];
+      if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
+        const x120: unknown = v3;
+        const p120 = e === null ? p : p + "/endIndex";
+        {
+          const x: unknown = x120;
+          const p = p120;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $3(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["utxo"];
+              if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                  if (e === null) return false;
+                  $Cb58Id(v2, p + "/utxo", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/endIndex", "required", "is required", "endIndex");
+      }
+      const v4 = x["encoding"];
+      if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+        if (!((typeof v4 === "string") && (v4 === "hex" || v4 === "hexc" || v4 === "hexnc"))) {
+          if (e === null) return false;
+          $BytesEncoding(v4, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+      }
+    }
+  }
+  return ok;
+}
+
+function $SubnetResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["isPermissioned"];
+      if (v1 !== undefined && (plain && OP["isPermissioned"] === undefined || hasOwn(x, "isPermissioned"))) {
+        if (!((typeof v1 === "boolean"))) {
+          if (e === null) return false;
+          $20(v1, p + "/isPermissioned", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/isPermissioned", "required", "is required", "isPermissioned");
+      }
+      const v2 = x["controlKeys"];
+      if (v2 !== undefined && (plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
+        if (!$2(v2, e === null ? p : p + "/controlKeys", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/controlKeys", "required", "is required", "controlKeys");
+      }
+      const v3 = x["threshold"];
+      if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v4 = x["locktime"];
+      if (v4 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
+          if (e === null) return false;
+          $Uint64String(v4, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v5 = x["subnetTransformationTxID"];
+      if (v5 !== undefined && (plain && OP["subnetTransformationTxID"] === undefined || hasOwn(x, "subnetTransformationTxID"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
+          if (e === null) return false;
+          $Cb58Id(v5, p + "/subnetTransformationTxID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetTransformationTxID", "required", "is required", "subnetTransformationTxID");
+      }
+      const v6 = x["conversionID"];
+      if (v6 !== undefined && (plain && OP["conversionID"] === undefined || hasOwn(x, "conversionID"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+          if (e === null) return false;
+          $Cb58Id(v6, p + "/conversionID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/conversionID", "required", "is required", "conversionID");
+      }
+      const v7 = x["managerChainID"];
+      if (v7 !== undefined && (plain && OP["managerChainID"] === undefined || hasOwn(x, "managerChainID"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c1.test(v7))))) {
+          if (e === null) return false;
+          $Cb58Id(v7, p + "/managerChainID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/managerChainID", "required", "is required", "managerChainID");
+      }
+      const v8 = x["managerAddress"];
+      if (v8 !== undefined && (plain && OP["managerAddress"] === undefined || hasOwn(x, "managerAddress"))) {
+        if (!$124(v8, e === null ? p : p + "/managerAddress", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/managerAddress", "required", "is required", "managerAddress");
+      }
+    }
+  }
+  return ok;
+}
+
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($HexString(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $SubnetEntry(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["controlKeys"];
+      if (v2 !== undefined && (plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
+        if (!$2(v2, e === null ? p : p + "/controlKeys", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/controlKeys", "required", "is required", "controlKeys");
+      }
+      const v3 = x["threshold"];
+      if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+    }
+  }
+  return ok;
+}
+
+function $SubnetsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["subnets"];
+      if (v1 !== undefined && (plain && OP["subnets"] === undefined || hasOwn(x, "subnets"))) {
+        if (!$128(v1, e === null ? p : p + "/subnets", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnets", "required", "is required", "subnets");
+      }
+    }
+  }
+  return ok;
+}
+
+function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($129(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x130: unknown = x[i];
+        const p130 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x130;
+          const p = p130;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["id"];
+              if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $Cb58Id(v1, p + "/id", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/id", "required", "is required", "id");
+              }
+              const v2 = x["controlKeys"];
+              if (v2 !== undefined && (plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
+                if (!$2(v2, e === null ? p : p + "/controlKeys", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/controlKeys", "required", "is required", "controlKeys");
+              }
+              const v3 = x["threshold"];
+              if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint64String(v3, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $StakingAssetIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["assetID"];
+      if (v1 !== undefined && (plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/assetID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetID", "required", "is required", "assetID");
+      }
+    }
+  }
+  return ok;
+}
+
+function $L1ValidatorResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["nodeID"];
+      if (v1 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c13.test(v1))))) {
+          if (e === null) return false;
+          $NodeId(v1, p + "/nodeID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
+      }
+      const v2 = x["weight"];
+      if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+      const v3 = x["startTime"];
+      if (v3 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/startTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startTime", "required", "is required", "startTime");
+      }
+      const v4 = x["validationID"];
+      if (v4 !== undefined) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
+          if (e === null) return false;
+          $Cb58Id(v4, p + "/validationID", e);
+          ok = false;
+        }
+      }
+      const v5 = x["publicKey"];
+      if (v5 !== undefined) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 98 && $c15.test(v5))))) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+          if (e === null) return false;
+          $BlsPublicKey(v5, p + "/publicKey", e);
+          ok = false;
+        }
+      }
+      const v6 = x["remainingBalanceOwner"];
+      if (v6 !== undefined) {
+        if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
+          const x132: unknown = v6;
+          const p132 = e === null ? p : p + "/remainingBalanceOwner";
+          {
+            const x: unknown = x132;
+            const p = p132;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v7 = x["deactivationOwner"];
+      if (v7 !== undefined) {
+        if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
+          const x133: unknown = v7;
+          const p133 = e === null ? p : p + "/deactivationOwner";
+          {
+            const x: unknown = x133;
+            const p = p133;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v8 = x["minNonce"];
+      if (v8 !== undefined) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
+          if (e === null) return false;
+          $Uint64String(v8, p + "/minNonce", e);
+          ok = false;
+        }
+      }
+      const v9 = x["balance"];
+      if (v9 !== undefined) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+          if (e === null) return false;
+          $Uint64String(v9, p + "/balance", e);
+          ok = false;
+        }
+      }
+      const v10 = x["subnetID"];
+      if (v10 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+          if (e === null) return false;
+          $Cb58Id(v10, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+      }
+      const v11 = x["height"];
+      if (v11 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c11.test(v11))))) {
+          if (e === null) return false;
+          $Uint64String(v11, p + "/height", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+    }
+  }
+  return ok;
+}
+
+function $SampleValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["validators"];
+      if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
+        if (!$134(v1, e === null ? p : p + "/validators", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validators", "required", "is required", "validators");
+      }
+    }
+  }
+  return ok;
+}
+
+function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $ValidatedByResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["subnetID"];
+      if (v1 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+      }
+    }
+  }
+  return ok;
+}
+
+function $ValidatesResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockchainIDs"];
+      if (v1 !== undefined && (plain && OP["blockchainIDs"] === undefined || hasOwn(x, "blockchainIDs"))) {
+        if (!$39(v1, e === null ? p : p + "/blockchainIDs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainIDs", "required", "is required", "blockchainIDs");
+      }
+    }
+  }
+  return ok;
+}
+
+function $TxIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/txID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
+      }
+    }
+  }
+  return ok;
+}
+
+function $TxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["tx"];
+      if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
+        if (!$136(v1, e === null ? p : p + "/tx", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
+          if (e === null) return false;
+          $TxEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+      }
+    }
+  }
+  return ok;
+}
+
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($HexString(x, p, null)) matches++;
+  if ($JsonBlockTx(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $TxStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "Committed" && x !== "Aborted" && x !== "Processing" && x !== "Dropped" && x !== "Unknown") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"Committed\",\"Aborted\",\"Processing\",\"Dropped\",\"Unknown\"]");
+  }
+  return ok;
+}
+
+function $TxStatusResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["status"];
+      if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (!((typeof v1 === "string") && (v1 === "Committed" || v1 === "Aborted" || v1 === "Processing" || v1 === "Dropped" || v1 === "Unknown"))) {
+          if (e === null) return false;
+          $TxStatus(v1, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v2 = x["reason"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string")) && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
+          if (e === null) return false;
+          $3(v2, p + "/reason", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $StakeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["staked"];
+      if (v1 !== undefined && (plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/staked", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/staked", "required", "is required", "staked");
+      }
+      const v2 = x["stakeds"];
+      if (v2 !== undefined && (plain && OP["stakeds"] === undefined || hasOwn(x, "stakeds"))) {
+        if (!$AssetAmounts(v2, e === null ? p : p + "/stakeds", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/stakeds", "required", "is required", "stakeds");
+      }
+      const v3 = x["stakedOutputs"];
+      if (v3 !== undefined && (plain && OP["stakedOutputs"] === undefined || hasOwn(x, "stakedOutputs"))) {
+        if (!$83(v3, e === null ? p : p + "/stakedOutputs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/stakedOutputs", "required", "is required", "stakedOutputs");
+      }
+      const v4 = x["encoding"];
+      if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+        if (!((typeof v4 === "string") && (v4 === "hex" || v4 === "hexc" || v4 === "hexnc"))) {
+          if (e === null) return false;
+          $BytesEncoding(v4, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+      }
+    }
+  }
+  return ok;
+}
+
+function $MinStakeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["minValidatorStake"];
+      if (v1 !== undefined && (plain && OP["minValidatorStake"] === undefined || hasOwn(x, "minValidatorStake"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/minValidatorStake", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/minValidatorStake", "required", "is required", "minValidatorStake");
+      }
+      const v2 = x["minDelegatorStake"];
+      if (v2 !== undefined && (plain && OP["minDelegatorStake"] === undefined || hasOwn(x, "minDelegatorStake"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/minDelegatorStake", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/minDelegatorStake", "required", "is required", "minDelegatorStake");
+      }
+    }
+  }
+  return ok;
+}
+
+function $TotalStakeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["stake"];
+      if (v1 !== undefined && (plain && OP["stake"] === undefined || hasOwn(x, "stake"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/stake", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/stake", "required", "is required", "stake");
+      }
+      const v2 = x["weight"];
+      if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+    }
+  }
+  return ok;
+}
+
+function $RewardUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["numFetched"];
+      if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/numFetched", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
+      }
+      const v2 = x["utxos"];
+      if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
+        if (!$83(v2, e === null ? p : p + "/utxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxos", "required", "is required", "utxos");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex" || v3 === "hexc" || v3 === "hexnc"))) {
+          if (e === null) return false;
+          $BytesEncoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+      }
+    }
+  }
+  return ok;
+}
+
+function $TimestampResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["timestamp"];
+      if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $3(v1, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+    }
+  }
+  return ok;
+}
+
+function $ValidatorAt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+        if (!$141(v1, e === null ? p : p + "/publicKey", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+      }
+      const v2 = x["weight"];
+      if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+    }
+  }
+  return ok;
+}
+
+function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($BlsPublicKey(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $ValidatorsAtResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      for (const k in x) {
+        if (!hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!$143(k, pk, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+        if (true) {
+          if (!$ValidatorAt(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (typeof x === "string") {
+    if (!$c13.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+    }
+  }
+  return ok;
+}
+
+function $WarpValidator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c15.test(v1)))))) {
+          if (e === null) return false;
+          $BlsPublicKey(v1, p + "/publicKey", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+      }
+      const v2 = x["weight"];
+      if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+      const v3 = x["nodeIDs"];
+      if (v3 !== undefined && (plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
+        if (!$134(v3, e === null ? p : p + "/nodeIDs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeIDs", "required", "is required", "nodeIDs");
+      }
+    }
+  }
+  return ok;
+}
+
+function $WarpValidatorSet(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["validators"];
+      if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
+        if (!$145(v1, e === null ? p : p + "/validators", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validators", "required", "is required", "validators");
+      }
+      const v2 = x["totalWeight"];
+      if (v2 !== undefined && (plain && OP["totalWeight"] === undefined || hasOwn(x, "totalWeight"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/totalWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/totalWeight", "required", "is required", "totalWeight");
+      }
+    }
+  }
+  return ok;
+}
+
+function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x146: unknown = x[i];
+        const p146 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x146;
+          const p = p146;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["publicKey"];
+              if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c15.test(v1)))))) {
+                  if (e === null) return false;
+                  $BlsPublicKey(v1, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+              }
+              const v2 = x["weight"];
+              if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String(v2, p + "/weight", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/weight", "required", "is required", "weight");
+              }
+              const v3 = x["nodeIDs"];
+              if (v3 !== undefined && (plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
+                if (!$134(v3, e === null ? p : p + "/nodeIDs", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/nodeIDs", "required", "is required", "nodeIDs");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $AllValidatorsAtResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["validatorSets"];
+      if (v1 !== undefined && (plain && OP["validatorSets"] === undefined || hasOwn(x, "validatorSets"))) {
+        if (!$147(v1, e === null ? p : p + "/validatorSets", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validatorSets", "required", "is required", "validatorSets");
+      }
+    }
+  }
+  return ok;
+}
+
+function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      for (const k in x) {
+        if (!hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$WarpValidatorSet(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $FeeConfigResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["weights"];
+      if (v1 !== undefined && (plain && OP["weights"] === undefined || hasOwn(x, "weights"))) {
+        if (!$148(v1, e === null ? p : p + "/weights", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weights", "required", "is required", "weights");
+      }
+      const v2 = x["maxCapacity"];
+      if (v2 !== undefined && (plain && OP["maxCapacity"] === undefined || hasOwn(x, "maxCapacity"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v2, p + "/maxCapacity", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/maxCapacity", "required", "is required", "maxCapacity");
+      }
+      const v3 = x["maxPerSecond"];
+      if (v3 !== undefined && (plain && OP["maxPerSecond"] === undefined || hasOwn(x, "maxPerSecond"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v3, p + "/maxPerSecond", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/maxPerSecond", "required", "is required", "maxPerSecond");
+      }
+      const v4 = x["targetPerSecond"];
+      if (v4 !== undefined && (plain && OP["targetPerSecond"] === undefined || hasOwn(x, "targetPerSecond"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v4, p + "/targetPerSecond", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/targetPerSecond", "required", "is required", "targetPerSecond");
+      }
+      const v5 = x["minPrice"];
+      if (v5 !== undefined && (plain && OP["minPrice"] === undefined || hasOwn(x, "minPrice"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v5, p + "/minPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/minPrice", "required", "is required", "minPrice");
+      }
+      const v6 = x["excessConversionConstant"];
+      if (v6 !== undefined && (plain && OP["excessConversionConstant"] === undefined || hasOwn(x, "excessConversionConstant"))) {
+        if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v6, p + "/excessConversionConstant", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/excessConversionConstant", "required", "is required", "excessConversionConstant");
+      }
+    }
+  }
+  return ok;
+}
+
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (x.length < 4) {
+        if (e === null) return false;
+        ok = fail(e, p, "minItems", "must have at least 4 items", 4);
+      }
+      if (x.length > 4) {
+        if (e === null) return false;
+        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $GasNumber(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $FeeStateResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["capacity"];
+      if (v1 !== undefined && (plain && OP["capacity"] === undefined || hasOwn(x, "capacity"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v1, p + "/capacity", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/capacity", "required", "is required", "capacity");
+      }
+      const v2 = x["excess"];
+      if (v2 !== undefined && (plain && OP["excess"] === undefined || hasOwn(x, "excess"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v2, p + "/excess", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/excess", "required", "is required", "excess");
+      }
+      const v3 = x["price"];
+      if (v3 !== undefined && (plain && OP["price"] === undefined || hasOwn(x, "price"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v3, p + "/price", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/price", "required", "is required", "price");
+      }
+      const v4 = x["timestamp"];
+      if (v4 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $3(v4, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+    }
+  }
+  return ok;
+}
+
+function $ValidatorFeeConfigResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["capacity"];
+      if (v1 !== undefined && (plain && OP["capacity"] === undefined || hasOwn(x, "capacity"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v1, p + "/capacity", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/capacity", "required", "is required", "capacity");
+      }
+      const v2 = x["target"];
+      if (v2 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v2, p + "/target", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/target", "required", "is required", "target");
+      }
+      const v3 = x["minPrice"];
+      if (v3 !== undefined && (plain && OP["minPrice"] === undefined || hasOwn(x, "minPrice"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v3, p + "/minPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/minPrice", "required", "is required", "minPrice");
+      }
+      const v4 = x["excessConversionConstant"];
+      if (v4 !== undefined && (plain && OP["excessConversionConstant"] === undefined || hasOwn(x, "excessConversionConstant"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v4, p + "/excessConversionConstant", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/excessConversionConstant", "required", "is required", "excessConversionConstant");
+      }
+    }
+  }
+  return ok;
+}
+
+function $ValidatorFeeStateResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["excess"];
+      if (v1 !== undefined && (plain && OP["excess"] === undefined || hasOwn(x, "excess"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v1, p + "/excess", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/excess", "required", "is required", "excess");
+      }
+      const v2 = x["price"];
+      if (v2 !== undefined && (plain && OP["price"] === undefined || hasOwn(x, "price"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $GasNumber(v2, p + "/price", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/price", "required", "is required", "price");
+      }
+      const v3 = x["timestamp"];
+      if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+    }
+  }
+  return ok;
+}
+
 function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -3920,11 +5761,11 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      const x111: unknown = x[i];
-      const p111 = e === null ? p : p + "/" + i;
+      const x152: unknown = x[i];
+      const p152 = e === null ? p : p + "/" + i;
       {
-        const x: unknown = x111;
-        const p = p111;
+        const x: unknown = x152;
+        const p = p152;
         if (!(isObject(x))) {
           if (e === null) return false;
           ok = fail(e, p, "type", "must be object", "object");
@@ -4059,7 +5900,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c113.test(x)) {
+    if (!$c154.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$");
     }
@@ -4067,7 +5908,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c113 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
+const $c154 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4076,7 +5917,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c114.test(x)) {
+    if (!$c155.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
     }
@@ -4084,7 +5925,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c114 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
+const $c155 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4093,7 +5934,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c115.test(x)) {
+    if (!$c156.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
     }
@@ -4101,7 +5942,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c115 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
+const $c156 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4110,7 +5951,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 4 && $c116.test(x))) {
+    if (!(x.length >= 3 && x.length <= 4 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,2}$", "^0[xX][0-9a-fA-F]{1,2}$");
     }
@@ -4118,7 +5959,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c116 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
+const $c157 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4127,7 +5968,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c116.test(x)) {
+    if (!$c157.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]*$", "^0[xX][0-9a-fA-F]*$");
     }
@@ -4142,7 +5983,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 10 && $c116.test(x))) {
+    if (!(x.length === 10 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{8}$", "^0[xX][0-9a-fA-F]{8}$");
     }
@@ -4157,7 +5998,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 18 && $c116.test(x))) {
+    if (!(x.length === 18 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{16}$", "^0[xX][0-9a-fA-F]{16}$");
     }
@@ -4172,7 +6013,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c116.test(x))) {
+    if (!(x.length === 66 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
@@ -4187,7 +6028,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 66 && $c116.test(x))) {
+    if (!(x.length >= 3 && x.length <= 66 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,64}$", "^0[xX][0-9a-fA-F]{1,64}$");
     }
@@ -4202,7 +6043,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 132 && $c116.test(x))) {
+    if (!(x.length === 132 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{130}$", "^0[xX][0-9a-fA-F]{130}$");
     }
@@ -4217,7 +6058,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 514 && $c116.test(x))) {
+    if (!(x.length === 514 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{512}$", "^0[xX][0-9a-fA-F]{512}$");
     }
@@ -4232,7 +6073,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 42 && $c116.test(x))) {
+    if (!(x.length === 42 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{40}$", "^0[xX][0-9a-fA-F]{40}$");
     }
@@ -4247,7 +6088,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c116.test(x))) {
+    if (!(x.length === 66 && $c157.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
@@ -4308,7 +6149,7 @@ function $BlockNumberOrTag(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
@@ -4352,7 +6193,7 @@ function $BlockHashParam(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -4416,7 +6257,7 @@ function $BlockNumberParam(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($BlockHashParam(x, p, null)) matches++;
@@ -4428,7 +6269,7 @@ function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null) || $BlockNumberOrHashObject(x, p, null))) {
     if (e === null) return false;
@@ -4448,7 +6289,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -4460,7 +6301,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -4472,7 +6313,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c116.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c157.test(v3)))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -4484,7 +6325,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["miner"];
       if (v4 !== undefined && (plain && OP["miner"] === undefined || hasOwn(x, "miner"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c116.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c157.test(v4)))))) {
           if (e === null) return false;
           $Address(v4, p + "/miner", e);
           ok = false;
@@ -4496,7 +6337,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c157.test(v5)))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -4508,7 +6349,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c116.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c157.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -4520,7 +6361,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c116.test(v7)))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c157.test(v7)))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -4532,7 +6373,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c116.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c157.test(v8)))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -4544,7 +6385,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c154.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -4552,7 +6393,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c154.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -4564,7 +6405,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c113.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c154.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -4576,7 +6417,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c113.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c154.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -4588,7 +6429,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c113.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c154.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -4600,7 +6441,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c116.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c157.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -4612,7 +6453,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c116.test(v15)))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c157.test(v15)))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -4624,7 +6465,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c116.test(v16)))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c157.test(v16)))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -4636,7 +6477,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c113.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c154.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -4644,7 +6485,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c113.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c154.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -4652,7 +6493,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c116.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c157.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -4660,7 +6501,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c113.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c154.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -4668,7 +6509,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c113.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c154.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -4676,7 +6517,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c116.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c157.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -4684,7 +6525,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c116.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c157.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -4692,7 +6533,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c116.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c157.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -4700,7 +6541,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c113.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c154.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -4708,7 +6549,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c113.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c154.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -4725,14 +6566,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$121(x, p, e)) {
+  if (!$162(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4743,7 +6584,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["size"];
       if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -4755,7 +6596,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$122(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$163(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4766,7 +6607,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-        if (!$123(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$164(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4778,7 +6619,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["withdrawals"];
       if (v4 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$141(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (!$182(v4, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4786,7 +6627,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c116.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c157.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -4797,16 +6638,16 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($123(x, p, null) || $124(x, p, null))) {
+  if (!($164(x, p, null) || $165(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4817,7 +6658,7 @@ function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c116.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c157.test(v)))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4829,7 +6670,7 @@ function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4854,7 +6695,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$131(x, p, e)) {
+  if (!$172(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4867,7 +6708,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$130(x, p, e)) {
+  if (!$171(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4885,7 +6726,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -4897,7 +6738,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -4905,7 +6746,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -4918,7 +6759,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v4 = x["to"];
       if (v4 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$125(v4, e === null ? p : p + "/to", e)) {
+          if (!$166(v4, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4926,7 +6767,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c154.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -4938,7 +6779,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c154.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -4950,7 +6791,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c116.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c157.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -4962,7 +6803,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c113.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c154.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -4970,7 +6811,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c154.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -4978,7 +6819,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c154.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -4986,7 +6827,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c113.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c154.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5004,7 +6845,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$123(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$164(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5024,23 +6865,14 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
   }
   return ok;
 }
@@ -5075,7 +6907,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -5087,7 +6919,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$123(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$164(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5118,11 +6950,11 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x129: unknown = x[i];
-        const p129 = e === null ? p : p + "/" + i;
+        const x170: unknown = x[i];
+        const p170 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x129;
-          const p = p129;
+          const x: unknown = x170;
+          const p = p170;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5132,7 +6964,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["chainId"];
               if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/chainId", e);
                   ok = false;
@@ -5144,7 +6976,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v2 = x["nonce"];
               if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/nonce", e);
                   ok = false;
@@ -5156,7 +6988,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c157.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5168,7 +7000,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v4 = x["yParity"];
               if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c154.test(v4))))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/yParity", e);
                   ok = false;
@@ -5180,7 +7012,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v5 = x["r"];
               if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5))))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c156.test(v5))))) {
                   if (e === null) return false;
                   $Uint256(v5, p + "/r", e);
                   ok = false;
@@ -5192,7 +7024,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v6 = x["s"];
               if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6))))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c156.test(v6))))) {
                   if (e === null) return false;
                   $Uint256(v6, p + "/s", e);
                   ok = false;
@@ -5211,7 +7043,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5222,7 +7054,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["v"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -5230,7 +7062,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -5242,7 +7074,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -5254,7 +7086,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c154.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5262,7 +7094,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c157.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -5273,7 +7105,7 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5284,7 +7116,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!$132(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$173(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5295,7 +7127,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!$134(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$175(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5307,7 +7139,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined) {
         if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-          if (!$134(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (!$175(v3, e === null ? p : p + "/blockTimestamp", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5315,7 +7147,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!$134(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$175(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5326,7 +7158,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c157.test(v5)))))) {
           if (e === null) return false;
           $Address(v5, p + "/from", e);
           ok = false;
@@ -5338,7 +7170,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c116.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c157.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -5353,11 +7185,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5365,11 +7197,11 @@ function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5377,7 +7209,7 @@ function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5386,11 +7218,11 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x142: unknown = x[i];
-        const p142 = e === null ? p : p + "/" + i;
+        const x183: unknown = x[i];
+        const p183 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x142;
-          const p = p142;
+          const x: unknown = x183;
+          const p = p183;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5400,7 +7232,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -5412,7 +7244,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c155.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -5424,7 +7256,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c157.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5436,7 +7268,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c155.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -5466,7 +7298,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -5478,7 +7310,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c155.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -5490,7 +7322,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c157.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5502,7 +7334,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c155.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -5528,7 +7360,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c116.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c157.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5536,7 +7368,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5545,7 +7377,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["to"];
       if (v3 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$125(v3, e === null ? p : p + "/to", e)) {
+          if (!$166(v3, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5553,7 +7385,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v4 = x["from"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c116.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c157.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
           if (e === null) return false;
           $Address(v4, p + "/from", e);
           ok = false;
@@ -5561,7 +7393,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c154.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5569,7 +7401,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c154.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5577,7 +7409,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c116.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c157.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5585,7 +7417,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c116.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c157.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -5593,7 +7425,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c154.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -5601,7 +7433,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c154.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5609,7 +7441,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c113.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c154.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -5617,7 +7449,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c113.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c154.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5635,7 +7467,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$123(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$164(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5644,7 +7476,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v15 = x["blobs"];
       if (v15 !== undefined) {
         if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-          if (!$146(v15, e === null ? p : p + "/blobs", e)) {
+          if (!$187(v15, e === null ? p : p + "/blobs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5653,7 +7485,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v16 = x["commitments"];
       if (v16 !== undefined) {
         if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-          if (!$146(v16, e === null ? p : p + "/commitments", e)) {
+          if (!$187(v16, e === null ? p : p + "/commitments", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5662,7 +7494,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v17 = x["proofs"];
       if (v17 !== undefined) {
         if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-          if (!$146(v17, e === null ? p : p + "/proofs", e)) {
+          if (!$187(v17, e === null ? p : p + "/proofs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5670,7 +7502,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v18 = x["chainId"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c113.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c154.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -5688,7 +7520,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c149.has(k))) {
+        if (!($c190.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5698,7 +7530,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5709,7 +7541,7 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c116.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c157.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5721,7 +7553,7 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c149 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c190 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5734,7 +7566,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/chainId", e);
           ok = false;
@@ -5746,7 +7578,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5758,7 +7590,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c157.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5770,7 +7602,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c154.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5782,7 +7614,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["r"];
       if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c156.test(v5))))) {
           if (e === null) return false;
           $Uint256(v5, p + "/r", e);
           ok = false;
@@ -5794,7 +7626,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["s"];
       if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c156.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/s", e);
           ok = false;
@@ -5815,14 +7647,14 @@ function $BlockWithTransactions(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = false;
   }
-  if (!$150(x, p, e)) {
+  if (!$191(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5833,7 +7665,7 @@ function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactions"];
       if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$124(v1, e === null ? p : p + "/transactions", e)) {
+        if (!$165(v1, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5853,14 +7685,14 @@ function $BlockWithTransactionHashes(x: unknown, p: string, e: ValidationIssue[]
     if (e === null) return false;
     ok = false;
   }
-  if (!$152(x, p, e)) {
+  if (!$193(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5871,7 +7703,7 @@ function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactions"];
       if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$123(v1, e === null ? p : p + "/transactions", e)) {
+        if (!$164(v1, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5896,7 +7728,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c116.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c157.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -5944,7 +7776,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c157.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -5966,7 +7798,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c116.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c157.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5974,7 +7806,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -5986,7 +7818,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5998,7 +7830,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -6010,7 +7842,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c154.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -6022,7 +7854,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c116.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c157.test(v6)))))) {
           if (e === null) return false;
           $Address(v6, p + "/from", e);
           ok = false;
@@ -6035,7 +7867,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v7 = x["to"];
       if (v7 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$125(v7, e === null ? p : p + "/to", e)) {
+          if (!$166(v7, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6043,7 +7875,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c113.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c154.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -6055,7 +7887,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c154.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -6067,7 +7899,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c113.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c154.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -6076,7 +7908,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v11 = x["contractAddress"];
       if (v11 !== undefined) {
         if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (!$125(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (!$166(v11, e === null ? p : p + "/contractAddress", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6084,7 +7916,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$158(v12, e === null ? p : p + "/logs", e)) {
+        if (!$199(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6095,7 +7927,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c116.test(v13)))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c157.test(v13)))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -6107,7 +7939,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c116.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c157.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -6115,7 +7947,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c113.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c154.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -6123,7 +7955,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c113.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c154.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -6135,7 +7967,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c113.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c154.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -6146,7 +7978,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6155,11 +7987,11 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x159: unknown = x[i];
-        const p159 = e === null ? p : p + "/" + i;
+        const x200: unknown = x[i];
+        const p200 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x159;
-          const p = p159;
+          const x: unknown = x200;
+          const p = p200;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6177,7 +8009,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6185,7 +8017,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6193,7 +8025,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6205,7 +8037,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c157.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6213,7 +8045,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c154.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6221,7 +8053,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c154.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6229,7 +8061,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c157.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6241,7 +8073,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c157.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6253,7 +8085,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$161(v10, e === null ? p : p + "/topics", e)) {
+                if (!$202(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6271,7 +8103,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6286,7 +8118,7 @@ function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c116.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c157.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6317,7 +8149,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -6325,7 +8157,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -6333,7 +8165,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -6345,7 +8177,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c157.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -6353,7 +8185,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c154.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -6361,7 +8193,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c154.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -6369,7 +8201,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["address"];
       if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c157.test(v8)))))) {
           if (e === null) return false;
           $Address(v8, p + "/address", e);
           ok = false;
@@ -6381,7 +8213,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c157.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -6393,7 +8225,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$161(v10, e === null ? p : p + "/topics", e)) {
+        if (!$202(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6436,7 +8268,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c116.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c157.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -6445,7 +8277,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$162(v4, e === null ? p : p + "/address", e)) {
+          if (!$203(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6465,12 +8297,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($163(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($204(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6478,7 +8310,7 @@ function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6489,7 +8321,7 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c116.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c157.test(v)))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -6504,8 +8336,8 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($126(x, p, null)) matches++;
-  if ($166(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
+  if ($207(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6513,7 +8345,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6539,9 +8371,9 @@ function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($126(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($168(x, p, null)) matches++;
+  if ($209(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6549,7 +8381,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6560,7 +8392,7 @@ function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c116.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c157.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6579,7 +8411,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c169.test(x)) {
+    if (!$c210.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6587,18 +8419,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c169 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c210 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($123(x, p, null) || $171(x, p, null))) {
+  if (!($164(x, p, null) || $212(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6607,11 +8439,11 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x172: unknown = x[i];
-        const p172 = e === null ? p : p + "/" + i;
+        const x213: unknown = x[i];
+        const p213 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x172;
-          const p = p172;
+          const x: unknown = x213;
+          const p = p213;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6629,7 +8461,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6637,7 +8469,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6645,7 +8477,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6657,7 +8489,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c157.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6665,7 +8497,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c154.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6673,7 +8505,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c154.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6681,7 +8513,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c157.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6693,7 +8525,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c157.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6705,7 +8537,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$161(v10, e === null ? p : p + "/topics", e)) {
+                if (!$202(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6723,9 +8555,9 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($123(x, p, null) || $171(x, p, null))) {
+  if (!($164(x, p, null) || $212(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
@@ -6743,7 +8575,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -6755,7 +8587,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$174(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$215(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6767,7 +8599,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$174(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$215(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6775,7 +8607,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$176(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$217(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6787,7 +8619,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$176(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$217(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6796,7 +8628,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$178(v6, e === null ? p : p + "/reward", e)) {
+          if (!$219(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6807,7 +8639,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $215(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6818,7 +8650,7 @@ function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c154.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6830,7 +8662,7 @@ function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6853,7 +8685,7 @@ function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6862,7 +8694,7 @@ function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$174(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$215(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6894,7 +8726,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -6942,7 +8774,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
       if (v2 !== undefined && (plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $182(v2, p + "/errCode", e);
+          $223(v2, p + "/errCode", e);
           ok = false;
         }
       }
@@ -6964,7 +8796,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v4 = x["returnData"];
       if (v4 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c116.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c157.test(v4))))) {
           if (e === null) return false;
           $Bytes(v4, p + "/returnData", e);
           ok = false;
@@ -6979,7 +8811,7 @@ function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6999,11 +8831,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["slow"];
       if (v1 !== undefined && (plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
-        const x184: unknown = v1;
-        const p184 = e === null ? p : p + "/slow";
+        const x225: unknown = v1;
+        const p225 = e === null ? p : p + "/slow";
         {
-          const x: unknown = x184;
-          const p = p184;
+          const x: unknown = x225;
+          const p = p225;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7013,7 +8845,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["maxPriorityFeePerGas"];
               if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/maxPriorityFeePerGas", e);
                   ok = false;
@@ -7025,7 +8857,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               }
               const v2 = x["maxFeePerGas"];
               if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/maxFeePerGas", e);
                   ok = false;
@@ -7045,11 +8877,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["normal"];
       if (v2 !== undefined && (plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
-        const x185: unknown = v2;
-        const p185 = e === null ? p : p + "/normal";
+        const x226: unknown = v2;
+        const p226 = e === null ? p : p + "/normal";
         {
-          const x: unknown = x185;
-          const p = p185;
+          const x: unknown = x226;
+          const p = p226;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7059,7 +8891,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["maxPriorityFeePerGas"];
               if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/maxPriorityFeePerGas", e);
                   ok = false;
@@ -7071,7 +8903,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               }
               const v2 = x["maxFeePerGas"];
               if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/maxFeePerGas", e);
                   ok = false;
@@ -7091,11 +8923,11 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["fast"];
       if (v3 !== undefined && (plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
-        const x186: unknown = v3;
-        const p186 = e === null ? p : p + "/fast";
+        const x227: unknown = v3;
+        const p227 = e === null ? p : p + "/fast";
         {
-          const x: unknown = x186;
-          const p = p186;
+          const x: unknown = x227;
+          const p = p227;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7105,7 +8937,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["maxPriorityFeePerGas"];
               if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/maxPriorityFeePerGas", e);
                   ok = false;
@@ -7117,7 +8949,7 @@ function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): bool
               }
               const v2 = x["maxFeePerGas"];
               if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/maxFeePerGas", e);
                   ok = false;
@@ -7151,7 +8983,7 @@ function $PriceOption(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["maxPriorityFeePerGas"];
       if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -7163,7 +8995,7 @@ function $PriceOption(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["maxFeePerGas"];
       if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/maxFeePerGas", e);
           ok = false;
@@ -7189,7 +9021,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -7201,7 +9033,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-        if (!$146(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$187(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7212,7 +9044,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -7224,7 +9056,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -7236,7 +9068,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c154.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -7248,7 +9080,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c116.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c157.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -7260,7 +9092,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$188(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$229(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7274,7 +9106,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7283,11 +9115,11 @@ function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x189: unknown = x[i];
-        const p189 = e === null ? p : p + "/" + i;
+        const x230: unknown = x[i];
+        const p230 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x189;
-          const p = p189;
+          const x: unknown = x230;
+          const p = p230;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7297,7 +9129,7 @@ function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c116.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c157.test(v1)))))) {
                   if (e === null) return false;
                   $BytesMax32(v1, p + "/key", e);
                   ok = false;
@@ -7309,7 +9141,7 @@ function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/value", e);
                   ok = false;
@@ -7321,7 +9153,7 @@ function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-                if (!$146(v3, e === null ? p : p + "/proof", e)) {
+                if (!$187(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7350,7 +9182,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -7362,7 +9194,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -7374,7 +9206,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-        if (!$146(v3, e === null ? p : p + "/proof", e)) {
+        if (!$187(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7391,7 +9223,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($191(x, p, null)) matches++;
+  if ($232(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -7400,7 +9232,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7424,7 +9256,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -7436,7 +9268,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -7448,7 +9280,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -7463,10 +9295,10 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($191(x, p, null)) matches++;
+  if ($232(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -7488,7 +9320,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $182(v1, p + "/chainId", e);
+          $223(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -7496,7 +9328,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $182(v2, p + "/homesteadBlock", e);
+          $223(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -7504,7 +9336,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $182(v3, p + "/daoForkBlock", e);
+          $223(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -7520,7 +9352,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $182(v5, p + "/eip150Block", e);
+          $223(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -7528,7 +9360,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $182(v6, p + "/eip155Block", e);
+          $223(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -7536,7 +9368,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $182(v7, p + "/eip158Block", e);
+          $223(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -7544,7 +9376,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $182(v8, p + "/byzantiumBlock", e);
+          $223(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -7552,7 +9384,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $182(v9, p + "/constantinopleBlock", e);
+          $223(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -7560,7 +9392,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $182(v10, p + "/petersburgBlock", e);
+          $223(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -7568,7 +9400,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $182(v11, p + "/istanbulBlock", e);
+          $223(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -7576,7 +9408,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $182(v12, p + "/muirGlacierBlock", e);
+          $223(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -7584,7 +9416,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $182(v13, p + "/berlinBlock", e);
+          $223(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -7592,7 +9424,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $182(v14, p + "/londonBlock", e);
+          $223(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -7600,7 +9432,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $182(v15, p + "/shanghaiTime", e);
+          $223(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -7608,7 +9440,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $182(v16, p + "/cancunTime", e);
+          $223(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -7616,7 +9448,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $182(v17, p + "/pragueTime", e);
+          $223(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -7624,7 +9456,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $223(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7632,7 +9464,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $223(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7640,7 +9472,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $223(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7648,7 +9480,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $223(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7656,7 +9488,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $223(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7664,7 +9496,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $223(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7672,7 +9504,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $223(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7680,7 +9512,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $182(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $223(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7688,7 +9520,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $182(v26, p + "/banffBlockTimestamp", e);
+          $223(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7696,7 +9528,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $182(v27, p + "/cortinaBlockTimestamp", e);
+          $223(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7704,7 +9536,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $182(v28, p + "/durangoBlockTimestamp", e);
+          $223(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7712,7 +9544,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $182(v29, p + "/etnaTimestamp", e);
+          $223(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7720,7 +9552,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $182(v30, p + "/fortunaTimestamp", e);
+          $223(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7728,7 +9560,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $182(v31, p + "/graniteTimestamp", e);
+          $223(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7736,7 +9568,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $182(v32, p + "/heliconTimestamp", e);
+          $223(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7749,7 +9581,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c225 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c266 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7762,7 +9594,7 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -7797,7 +9629,7 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
       }
       const v4 = x["reason"];
       if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-        if (!$227(v4, e === null ? p : p + "/reason", e)) {
+        if (!$268(v4, e === null ? p : p + "/reason", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7811,11 +9643,11 @@ function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($BadBlockReason(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7845,7 +9677,7 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["receipts"];
       if (v2 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        if (!$228(v2, e === null ? p : p + "/receipts", e)) {
+        if (!$269(v2, e === null ? p : p + "/receipts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7868,7 +9700,7 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["hash"];
       if (v4 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/hash", e);
           ok = false;
@@ -7895,11 +9727,11 @@ function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($229(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($270(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7907,7 +9739,7 @@ function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7941,11 +9773,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x242: unknown = v1;
-        const p242 = e === null ? p : p + "/current";
+        const x283: unknown = v1;
+        const p283 = e === null ? p : p + "/current";
         {
-          const x: unknown = x242;
-          const p = p242;
+          const x: unknown = x283;
+          const p = p283;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7957,7 +9789,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $182(v1, p + "/activationTime", e);
+                  $223(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7967,11 +9799,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x243: unknown = v2;
-                const p243 = e === null ? p : p + "/blobSchedule";
+                const x284: unknown = v2;
+                const p284 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x243;
-                  const p = p243;
+                  const x: unknown = x284;
+                  const p = p284;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -8025,7 +9857,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["chainId"];
               if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/chainId", e);
                   ok = false;
@@ -8037,7 +9869,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v4 = x["forkId"];
               if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c116.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c157.test(v4)))))) {
                   if (e === null) return false;
                   $Bytes4(v4, p + "/forkId", e);
                   ok = false;
@@ -8049,7 +9881,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$240(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$281(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8060,7 +9892,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$240(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$281(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8080,7 +9912,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$244(v2, e === null ? p : p + "/next", e)) {
+          if (!$285(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8089,7 +9921,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$244(v3, e === null ? p : p + "/last", e)) {
+          if (!$285(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8113,7 +9945,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $182(v1, p + "/activationTime", e);
+          $223(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -8123,11 +9955,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x239: unknown = v2;
-        const p239 = e === null ? p : p + "/blobSchedule";
+        const x280: unknown = v2;
+        const p280 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x239;
-          const p = p239;
+          const x: unknown = x280;
+          const p = p280;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8181,7 +10013,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -8193,7 +10025,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c116.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c157.test(v4)))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -8205,7 +10037,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$240(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$281(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8216,7 +10048,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$240(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$281(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8280,7 +10112,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8303,11 +10135,11 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($125(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8326,11 +10158,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x248: unknown = v1;
-        const p248 = e === null ? p : p + "/head";
+        const x289: unknown = v1;
+        const p289 = e === null ? p : p + "/head";
         {
-          const x: unknown = x248;
-          const p = p248;
+          const x: unknown = x289;
+          const p = p289;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8340,7 +10172,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["number"];
               if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/number", e);
                   ok = false;
@@ -8352,7 +10184,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["hash"];
               if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2)))))) {
                   if (e === null) return false;
                   $Hash32(v2, p + "/hash", e);
                   ok = false;
@@ -8372,11 +10204,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x252: unknown = v2;
-        const p252 = e === null ? p : p + "/state";
+        const x293: unknown = v2;
+        const p293 = e === null ? p : p + "/state";
         {
-          const x: unknown = x252;
-          const p = p252;
+          const x: unknown = x293;
+          const p = p293;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8398,7 +10230,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8407,11 +10239,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x253: unknown = v3;
-                  const p253 = e === null ? p : p + "/deleteStrategy";
+                  const x294: unknown = v3;
+                  const p294 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x253;
-                    const p = p253;
+                    const x: unknown = x294;
+                    const p = p294;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8423,7 +10255,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $250(v1, p + "/type", e);
+                            $291(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8433,7 +10265,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8458,11 +10290,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["tx"];
       if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x254: unknown = v3;
-        const p254 = e === null ? p : p + "/tx";
+        const x295: unknown = v3;
+        const p295 = e === null ? p : p + "/tx";
         {
-          const x: unknown = x254;
-          const p = p254;
+          const x: unknown = x295;
+          const p = p295;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8484,7 +10316,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8493,11 +10325,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x255: unknown = v3;
-                  const p255 = e === null ? p : p + "/deleteStrategy";
+                  const x296: unknown = v3;
+                  const p296 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x255;
-                    const p = p255;
+                    const x: unknown = x296;
+                    const p = p296;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8509,7 +10341,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $250(v1, p + "/type", e);
+                            $291(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8519,7 +10351,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8544,11 +10376,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["logs"];
       if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x256: unknown = v4;
-        const p256 = e === null ? p : p + "/logs";
+        const x297: unknown = v4;
+        const p297 = e === null ? p : p + "/logs";
         {
-          const x: unknown = x256;
-          const p = p256;
+          const x: unknown = x297;
+          const p = p297;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8570,7 +10402,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8579,11 +10411,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x257: unknown = v3;
-                  const p257 = e === null ? p : p + "/deleteStrategy";
+                  const x298: unknown = v3;
+                  const p298 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x257;
-                    const p = p257;
+                    const x: unknown = x298;
+                    const p = p298;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8595,7 +10427,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $250(v1, p + "/type", e);
+                            $291(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8605,7 +10437,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8630,11 +10462,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["receipts"];
       if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x258: unknown = v5;
-        const p258 = e === null ? p : p + "/receipts";
+        const x299: unknown = v5;
+        const p299 = e === null ? p : p + "/receipts";
         {
-          const x: unknown = x258;
-          const p = p258;
+          const x: unknown = x299;
+          const p = p299;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8656,7 +10488,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8665,11 +10497,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x259: unknown = v3;
-                  const p259 = e === null ? p : p + "/deleteStrategy";
+                  const x300: unknown = v3;
+                  const p300 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x259;
-                    const p = p259;
+                    const x: unknown = x300;
+                    const p = p300;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8681,7 +10513,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $250(v1, p + "/type", e);
+                            $291(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8691,7 +10523,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8716,11 +10548,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["blocks"];
       if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x260: unknown = v6;
-        const p260 = e === null ? p : p + "/blocks";
+        const x301: unknown = v6;
+        const p301 = e === null ? p : p + "/blocks";
         {
-          const x: unknown = x260;
-          const p = p260;
+          const x: unknown = x301;
+          const p = p301;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8742,7 +10574,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8751,11 +10583,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x261: unknown = v3;
-                  const p261 = e === null ? p : p + "/deleteStrategy";
+                  const x302: unknown = v3;
+                  const p302 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x261;
-                    const p = p261;
+                    const x: unknown = x302;
+                    const p = p302;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8767,7 +10599,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $250(v1, p + "/type", e);
+                            $291(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8777,7 +10609,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8802,11 +10634,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v7 = x["stateproofs"];
       if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x262: unknown = v7;
-        const p262 = e === null ? p : p + "/stateproofs";
+        const x303: unknown = v7;
+        const p303 = e === null ? p : p + "/stateproofs";
         {
-          const x: unknown = x262;
-          const p = p262;
+          const x: unknown = x303;
+          const p = p303;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8828,7 +10660,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8837,11 +10669,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x263: unknown = v3;
-                  const p263 = e === null ? p : p + "/deleteStrategy";
+                  const x304: unknown = v3;
+                  const p304 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x263;
-                    const p = p263;
+                    const x: unknown = x304;
+                    const p = p304;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8853,7 +10685,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $250(v1, p + "/type", e);
+                            $291(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8863,7 +10695,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8902,7 +10734,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -8914,7 +10746,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -8952,7 +10784,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -8961,11 +10793,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x251: unknown = v3;
-          const p251 = e === null ? p : p + "/deleteStrategy";
+          const x292: unknown = v3;
+          const p292 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x251;
-            const p = p251;
+            const x: unknown = x292;
+            const p = p292;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8977,7 +10809,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $250(v1, p + "/type", e);
+                    $291(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8987,7 +10819,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 }
                 const v2 = x["retentionBlocks"];
                 if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
                     if (e === null) return false;
                     $Uint(v2, p + "/retentionBlocks", e);
                     ok = false;
@@ -9020,7 +10852,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $250(v1, p + "/type", e);
+          $291(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -9030,7 +10862,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -9045,7 +10877,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9067,11 +10899,11 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x264: unknown = x[i];
-        const p264 = e === null ? p : p + "/" + i;
+        const x305: unknown = x[i];
+        const p305 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x264;
-          const p = p264;
+          const x: unknown = x305;
+          const p = p305;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9081,7 +10913,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["address"];
               if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
                   if (e === null) return false;
                   $Address(v1, p + "/address", e);
                   ok = false;
@@ -9094,7 +10926,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v2 = x["storageChanges"];
               if (v2 !== undefined) {
                 if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$265(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (!$306(v2, e === null ? p : p + "/storageChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9103,7 +10935,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["storageReads"];
               if (v3 !== undefined) {
                 if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-                  if (!$123(v3, e === null ? p : p + "/storageReads", e)) {
+                  if (!$164(v3, e === null ? p : p + "/storageReads", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9112,7 +10944,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v4 = x["balanceChanges"];
               if (v4 !== undefined) {
                 if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$269(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (!$310(v4, e === null ? p : p + "/balanceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9121,7 +10953,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v5 = x["nonceChanges"];
               if (v5 !== undefined) {
                 if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$271(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (!$312(v5, e === null ? p : p + "/nonceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9130,7 +10962,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v6 = x["codeChanges"];
               if (v6 !== undefined) {
                 if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$273(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (!$314(v6, e === null ? p : p + "/codeChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9145,7 +10977,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9154,11 +10986,11 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x266: unknown = x[i];
-        const p266 = e === null ? p : p + "/" + i;
+        const x307: unknown = x[i];
+        const p307 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x266;
-          const p = p266;
+          const x: unknown = x307;
+          const p = p307;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9168,7 +11000,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
                   if (e === null) return false;
                   $Hash32(v1, p + "/key", e);
                   ok = false;
@@ -9180,7 +11012,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["changes"];
               if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$267(v2, e === null ? p : p + "/changes", e)) {
+                if (!$308(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9198,7 +11030,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9228,7 +11060,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9240,7 +11072,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/value", e);
           ok = false;
@@ -9255,7 +11087,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9264,11 +11096,11 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x270: unknown = x[i];
-        const p270 = e === null ? p : p + "/" + i;
+        const x311: unknown = x[i];
+        const p311 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x270;
-          const p = p270;
+          const x: unknown = x311;
+          const p = p311;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9278,7 +11110,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9290,7 +11122,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c156.test(v2))))) {
                   if (e === null) return false;
                   $Uint256(v2, p + "/value", e);
                   ok = false;
@@ -9309,7 +11141,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9318,11 +11150,11 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x272: unknown = x[i];
-        const p272 = e === null ? p : p + "/" + i;
+        const x313: unknown = x[i];
+        const p313 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x272;
-          const p = p272;
+          const x: unknown = x313;
+          const p = p313;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9332,7 +11164,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9344,7 +11176,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c155.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/value", e);
                   ok = false;
@@ -9363,7 +11195,7 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9372,11 +11204,11 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x274: unknown = x[i];
-        const p274 = e === null ? p : p + "/" + i;
+        const x315: unknown = x[i];
+        const p315 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x274;
-          const p = p274;
+          const x: unknown = x315;
+          const p = p315;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9386,7 +11218,7 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9398,7 +11230,7 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["code"];
               if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c157.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/code", e);
                   ok = false;
@@ -9428,7 +11260,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -9441,7 +11273,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$265(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$306(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9450,7 +11282,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v3 = x["storageReads"];
       if (v3 !== undefined) {
         if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-          if (!$123(v3, e === null ? p : p + "/storageReads", e)) {
+          if (!$164(v3, e === null ? p : p + "/storageReads", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9459,7 +11291,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$269(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$310(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9468,7 +11300,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$271(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$312(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9477,7 +11309,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$273(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$314(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9499,7 +11331,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/key", e);
           ok = false;
@@ -9511,7 +11343,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$267(v2, e === null ? p : p + "/changes", e)) {
+        if (!$308(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9536,7 +11368,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9548,7 +11380,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c156.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -9574,7 +11406,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9586,7 +11418,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c155.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -9612,7 +11444,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -9624,7 +11456,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c157.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -9650,7 +11482,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$275(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$316(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9688,7 +11520,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9697,11 +11529,11 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x276: unknown = x[i];
-        const p276 = e === null ? p : p + "/" + i;
+        const x317: unknown = x[i];
+        const p317 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x276;
-          const p = p276;
+          const x: unknown = x317;
+          const p = p317;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9712,11 +11544,11 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x279: unknown = v1;
-                  const p279 = e === null ? p : p + "/blockOverrides";
+                  const x320: unknown = v1;
+                  const p320 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x279;
-                    const p = p279;
+                    const x: unknown = x320;
+                    const p = p320;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9726,7 +11558,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                         const v1 = x["number"];
                         if (v1 !== undefined) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                             if (e === null) return false;
                             $Uint64(v1, p + "/number", e);
                             ok = false;
@@ -9734,7 +11566,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v2 = x["prevRandao"];
                         if (v2 !== undefined) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                             if (e === null) return false;
                             $Hash32(v2, p + "/prevRandao", e);
                             ok = false;
@@ -9742,7 +11574,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["time"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c114.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c155.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                             if (e === null) return false;
                             $Uint64(v3, p + "/time", e);
                             ok = false;
@@ -9750,7 +11582,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v4 = x["gasLimit"];
                         if (v4 !== undefined) {
-                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c155.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                             if (e === null) return false;
                             $Uint64(v4, p + "/gasLimit", e);
                             ok = false;
@@ -9758,7 +11590,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v5 = x["feeRecipient"];
                         if (v5 !== undefined) {
-                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c157.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                             if (e === null) return false;
                             $Address(v5, p + "/feeRecipient", e);
                             ok = false;
@@ -9766,7 +11598,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v6 = x["baseFeePerGas"];
                         if (v6 !== undefined) {
-                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c156.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                             if (e === null) return false;
                             $Uint256(v6, p + "/baseFeePerGas", e);
                             ok = false;
@@ -9774,7 +11606,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v7 = x["blobBaseFee"];
                         if (v7 !== undefined) {
-                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c156.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                             if (e === null) return false;
                             $Uint256(v7, p + "/blobBaseFee", e);
                             ok = false;
@@ -9783,7 +11615,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$277(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$318(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -9806,7 +11638,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$280(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$321(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9832,7 +11664,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -9840,7 +11672,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -9848,7 +11680,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c114.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c155.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -9856,7 +11688,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c155.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -9864,7 +11696,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v5 = x["feeRecipient"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c157.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
           if (e === null) return false;
           $Address(v5, p + "/feeRecipient", e);
           ok = false;
@@ -9872,7 +11704,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c156.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -9880,7 +11712,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c156.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -9889,7 +11721,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$277(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$318(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9900,7 +11732,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9909,11 +11741,11 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x278: unknown = x[i];
-        const p278 = e === null ? p : p + "/" + i;
+        const x319: unknown = x[i];
+        const p319 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x278;
-          const p = p278;
+          const x: unknown = x319;
+          const p = p319;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9923,7 +11755,7 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9935,7 +11767,7 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c155.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -9947,7 +11779,7 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c116.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c157.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -9959,7 +11791,7 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c155.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -9990,7 +11822,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 42 && $c116.test(k))) {
+        if ((k.length === 42 && $c157.test(k))) {
           matched = true;
           if (!$AccountOverride(x[k], pk, e)) {
             if (e === null) return false;
@@ -10018,7 +11850,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nonce"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -10026,7 +11858,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c156.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -10034,7 +11866,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c157.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -10060,7 +11892,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["movePrecompileToAddress"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c116.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c157.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
           if (e === null) return false;
           $Address(v6, p + "/movePrecompileToAddress", e);
           ok = false;
@@ -10083,7 +11915,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 66 && $c116.test(k))) {
+        if ((k.length === 66 && $c157.test(k))) {
           matched = true;
           if (!$Hash32(x[k], pk, e)) {
             if (e === null) return false;
@@ -10100,7 +11932,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10131,11 +11963,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x284: unknown = v1;
-          const p284 = e === null ? p : p + "/blockOverrides";
+          const x325: unknown = v1;
+          const p325 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x284;
-            const p = p284;
+            const x: unknown = x325;
+            const p = p325;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10145,7 +11977,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["number"];
                 if (v1 !== undefined) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                     if (e === null) return false;
                     $Uint64(v1, p + "/number", e);
                     ok = false;
@@ -10153,7 +11985,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["prevRandao"];
                 if (v2 !== undefined) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c116.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c157.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                     if (e === null) return false;
                     $Hash32(v2, p + "/prevRandao", e);
                     ok = false;
@@ -10161,7 +11993,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v3 = x["time"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c114.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c155.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                     if (e === null) return false;
                     $Uint64(v3, p + "/time", e);
                     ok = false;
@@ -10169,7 +12001,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v4 = x["gasLimit"];
                 if (v4 !== undefined) {
-                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c114.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c155.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                     if (e === null) return false;
                     $Uint64(v4, p + "/gasLimit", e);
                     ok = false;
@@ -10177,7 +12009,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v5 = x["feeRecipient"];
                 if (v5 !== undefined) {
-                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c116.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c157.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                     if (e === null) return false;
                     $Address(v5, p + "/feeRecipient", e);
                     ok = false;
@@ -10185,7 +12017,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v6 = x["baseFeePerGas"];
                 if (v6 !== undefined) {
-                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c115.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c156.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                     if (e === null) return false;
                     $Uint256(v6, p + "/baseFeePerGas", e);
                     ok = false;
@@ -10193,7 +12025,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v7 = x["blobBaseFee"];
                 if (v7 !== undefined) {
-                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c156.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                     if (e === null) return false;
                     $Uint256(v7, p + "/blobBaseFee", e);
                     ok = false;
@@ -10202,7 +12034,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$277(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$318(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -10225,7 +12057,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$280(v3, e === null ? p : p + "/calls", e)) {
+          if (!$321(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10242,14 +12074,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$285(x, p, e)) {
+  if (!$326(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10260,7 +12092,7 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$286(v1, e === null ? p : p + "/calls", e)) {
+        if (!$327(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10274,7 +12106,7 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10283,11 +12115,11 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x287: unknown = x[i];
-        const p287 = e === null ? p : p + "/" + i;
+        const x328: unknown = x[i];
+        const p328 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x287;
-          const p = p287;
+          const x: unknown = x328;
+          const p = p328;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10299,7 +12131,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
                 if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
                   if (e === null) return false;
-                  $288(v1, p + "/status", e);
+                  $329(v1, p + "/status", e);
                   ok = false;
                 }
               }
@@ -10309,7 +12141,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["returnData"];
               if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c157.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/returnData", e);
                   ok = false;
@@ -10321,7 +12153,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["gasUsed"];
               if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/gasUsed", e);
                   ok = false;
@@ -10333,7 +12165,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["maxUsedGas"];
               if (v4 !== undefined) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c154.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/maxUsedGas", e);
                   ok = false;
@@ -10341,7 +12173,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["logs"];
               if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$289(v5, e === null ? p : p + "/logs", e)) {
+                if (!$330(v5, e === null ? p : p + "/logs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10353,11 +12185,11 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["error"];
               if (v6 !== undefined) {
                 if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x293: unknown = v6;
-                  const p293 = e === null ? p : p + "/error";
+                  const x334: unknown = v6;
+                  const p334 = e === null ? p : p + "/error";
                   {
-                    const x: unknown = x293;
-                    const p = p293;
+                    const x: unknown = x334;
+                    const p = p334;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -10369,7 +12201,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                           if (!((Number.isInteger(v1)))) {
                             if (e === null) return false;
-                            $182(v1, p + "/code", e);
+                            $223(v1, p + "/code", e);
                             ok = false;
                           }
                         }
@@ -10391,7 +12223,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["data"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c157.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                             if (e === null) return false;
                             $Bytes(v3, p + "/data", e);
                             ok = false;
@@ -10411,7 +12243,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10424,7 +12256,7 @@ function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10433,11 +12265,11 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x290: unknown = x[i];
-        const p290 = e === null ? p : p + "/" + i;
+        const x331: unknown = x[i];
+        const p331 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x290;
-          const p = p290;
+          const x: unknown = x331;
+          const p = p331;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10455,7 +12287,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -10463,7 +12295,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -10471,7 +12303,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c116.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c157.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -10483,7 +12315,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c116.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c157.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -10491,7 +12323,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c154.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -10499,7 +12331,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c154.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -10507,7 +12339,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c116.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c157.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -10519,7 +12351,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c116.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c157.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -10531,7 +12363,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$161(v10, e === null ? p : p + "/topics", e)) {
+                if (!$202(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10562,7 +12394,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $182(v1, p + "/code", e);
+          $223(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -10584,7 +12416,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c157.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -10608,7 +12440,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $288(v1, p + "/status", e);
+          $329(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -10618,7 +12450,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["returnData"];
       if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c157.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/returnData", e);
           ok = false;
@@ -10630,7 +12462,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["gasUsed"];
       if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c154.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/gasUsed", e);
           ok = false;
@@ -10642,7 +12474,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["maxUsedGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c154.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
           if (e === null) return false;
           $Uint(v4, p + "/maxUsedGas", e);
           ok = false;
@@ -10650,7 +12482,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$289(v5, e === null ? p : p + "/logs", e)) {
+        if (!$330(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10662,11 +12494,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x294: unknown = v6;
-          const p294 = e === null ? p : p + "/error";
+          const x335: unknown = v6;
+          const p335 = e === null ? p : p + "/error";
           {
-            const x: unknown = x294;
-            const p = p294;
+            const x: unknown = x335;
+            const p = p335;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10678,7 +12510,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $182(v1, p + "/code", e);
+                    $223(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -10700,7 +12532,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 }
                 const v3 = x["data"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c116.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c157.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                     if (e === null) return false;
                     $Bytes(v3, p + "/data", e);
                     ok = false;
@@ -10731,14 +12563,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $296(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $337(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10750,7 +12582,7 @@ function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["transactionHashes"];
       if (v1 !== undefined) {
         if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-          if (!$123(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (!$164(v1, e === null ? p : p + "/transactionHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10761,9 +12593,9 @@ function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $296(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $337(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
@@ -10777,7 +12609,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c169.test(x)) {
+    if (!$c210.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -10796,7 +12628,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -10808,7 +12640,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -11021,7 +12853,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $300(v1, p + "/level", e);
+          $341(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -11042,7 +12874,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11145,7 +12977,7 @@ function $ChainAddress(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainUtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11194,7 +13026,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$301(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$342(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11207,7 +13039,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $300(v2, p + "/sourceChain", e);
+          $341(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -11218,11 +13050,11 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x303: unknown = v3;
-          const p303 = e === null ? p : p + "/startIndex";
+          const x344: unknown = v3;
+          const p344 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x303;
-            const p = p303;
+            const x: unknown = x344;
+            const p = p344;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -11288,7 +13120,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11342,7 +13174,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$305(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$346(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11353,11 +13185,11 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x306: unknown = v3;
-        const p306 = e === null ? p : p + "/endIndex";
+        const x347: unknown = v3;
+        const p347 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x306;
-          const p = p306;
+          const x: unknown = x347;
+          const p = p347;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11414,7 +13246,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11687,7 +13519,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $300(v1, p + "/version", e);
+          $341(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -11700,7 +13532,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11713,7 +13545,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $300(v1, p + "/endpoint", e);
+          $341(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -11725,7 +13557,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $310(v2, p + "/alias", e);
+          $351(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11738,7 +13570,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11758,7 +13590,7 @@ function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11771,7 +13603,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $300(v1, p + "/chain", e);
+          $341(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11783,7 +13615,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $310(v2, p + "/alias", e);
+          $351(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11796,7 +13628,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11822,7 +13654,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11844,7 +13676,7 @@ function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11882,7 +13714,7 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11895,7 +13727,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $300(v1, p + "/chain", e);
+          $341(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11908,7 +13740,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11921,7 +13753,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $300(v1, p + "/alias", e);
+          $341(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11934,7 +13766,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11946,7 +13778,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$337(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$134(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11957,30 +13789,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12002,7 +13811,7 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12025,7 +13834,7 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12036,7 +13845,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$344(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$385(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12050,7 +13859,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12077,7 +13886,7 @@ function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12111,7 +13920,7 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12144,7 +13953,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12170,7 +13979,7 @@ function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12190,7 +13999,7 @@ function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$337(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$134(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -12201,7 +14010,436 @@ function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+        if (!$385(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+      const v2 = x["sourceChain"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string")) && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+          if (e === null) return false;
+          $3(v2, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      const v3 = x["limit"];
+      if (v3 !== undefined) {
+        if ((plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
+          if (!$Uint32Param(v3, e === null ? p : p + "/limit", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+      const v4 = x["startIndex"];
+      if (v4 !== undefined) {
+        if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
+          const x400: unknown = v4;
+          const p400 = e === null ? p : p + "/startIndex";
+          {
+            const x: unknown = x400;
+            const p = p400;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["address"];
+                if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                  if (!((typeof v1 === "string"))) {
+                    if (e === null) return false;
+                    $3(v1, p + "/address", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/address", "required", "is required", "address");
+                }
+                const v2 = x["utxo"];
+                if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                    if (e === null) return false;
+                    $Cb58Id(v2, p + "/utxo", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v5 = x["encoding"];
+      if (v5 !== undefined) {
+        if (!((typeof v5 === "string") && (v5 === "hex" || v5 === "hexc" || v5 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+          if (e === null) return false;
+          $BytesEncoding(v5, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["subnetID"];
+      if (v1 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+      }
+    }
+  }
+  return ok;
+}
+
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ids"];
+      if (v1 !== undefined) {
+        if ((plain && OP["ids"] === undefined || hasOwn(x, "ids"))) {
+          if (!$39(v1, e === null ? p : p + "/ids", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["validationID"];
+      if (v1 !== undefined && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/validationID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationID", "required", "is required", "validationID");
+      }
+    }
+  }
+  return ok;
+}
+
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["size"];
+      if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
+        if (!$Uint16Param(v1, e === null ? p : p + "/size", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/size", "required", "is required", "size");
+      }
+      const v2 = x["subnetID"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+          if (e === null) return false;
+          $Cb58Id(v2, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["tx"];
+      if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
+          if (e === null) return false;
+          $HexString(v1, p + "/tx", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+          if (e === null) return false;
+          $BytesEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/txID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+          if (e === null) return false;
+          $TxEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/txID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
+      }
+    }
+  }
+  return ok;
+}
+
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+        if (!$385(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+      const v2 = x["validatorsOnly"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "boolean")) && (plain && OP["validatorsOnly"] === undefined || hasOwn(x, "validatorsOnly"))) {
+          if (e === null) return false;
+          $20(v2, p + "/validatorsOnly", e);
+          ok = false;
+        }
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined) {
+        if (!((typeof v3 === "string") && (v3 === "hex" || v3 === "hexc" || v3 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+          if (e === null) return false;
+          $BytesEncoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/txID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+          if (e === null) return false;
+          $BytesEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["height"];
+      if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+        if (!$HeightOrProposed(v1, e === null ? p : p + "/height", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+      const v2 = x["subnetID"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+          if (e === null) return false;
+          $Cb58Id(v2, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["height"];
+      if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+        if (!$HeightOrProposed(v1, e === null ? p : p + "/height", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+    }
+  }
+  return ok;
+}
+
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12235,7 +14473,7 @@ function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12269,7 +14507,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12294,7 +14532,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $358(v2, p + "/numToFetch", e);
+          $431(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -12315,7 +14553,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12334,7 +14572,7 @@ function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12356,7 +14594,7 @@ function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12368,7 +14606,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12379,7 +14617,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c154.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -12402,7 +14640,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$412(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$485(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12416,7 +14654,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12429,7 +14667,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $413(v, p + "/" + i, e);
+            $486(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -12439,7 +14677,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -12458,7 +14696,7 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $487(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12469,7 +14707,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12496,7 +14734,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12508,7 +14746,7 @@ function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $490(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12545,7 +14783,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12556,7 +14794,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12571,7 +14809,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12583,7 +14821,7 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12608,7 +14846,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $498(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12620,7 +14858,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12645,11 +14883,11 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($434(x, p, null)) matches++;
+  if ($507(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -12657,7 +14895,7 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12676,7 +14914,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12688,7 +14926,7 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12699,7 +14937,7 @@ function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12725,7 +14963,7 @@ function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $511(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12736,7 +14974,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12748,7 +14986,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c116.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c157.test(v2)))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -12774,7 +15012,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $514(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12785,7 +15023,7 @@ function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12797,7 +15035,7 @@ function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$442(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$515(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12822,7 +15060,7 @@ function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12833,7 +15071,7 @@ function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c116.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c157.test(v)))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -12845,7 +15083,7 @@ function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $516(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12879,7 +15117,7 @@ function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12924,7 +15162,7 @@ function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12935,11 +15173,11 @@ function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x448: unknown = v1;
-        const p448 = e === null ? p : p + "/payload";
+        const x521: unknown = v1;
+        const p521 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x448;
-          const p = p448;
+          const x: unknown = x521;
+          const p = p521;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12949,7 +15187,7 @@ function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$275(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$316(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -13004,7 +15242,7 @@ function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13023,7 +15261,7 @@ function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $525(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13034,7 +15272,7 @@ function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c169.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c210.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -13049,7 +15287,7 @@ function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $529(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13060,7 +15298,7 @@ function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -13075,7 +15313,7 @@ function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13087,7 +15325,7 @@ function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $531(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13098,7 +15336,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -13110,7 +15348,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -13125,7 +15363,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $533(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13147,7 +15385,7 @@ function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c154.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -13162,7 +15400,7 @@ function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13174,7 +15412,7 @@ function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $537(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13185,7 +15423,7 @@ function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c116.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c157.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -13200,7 +15438,7 @@ function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13211,7 +15449,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c116.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c157.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13223,7 +15461,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c116.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c157.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -13238,7 +15476,7 @@ function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13273,7 +15511,7 @@ function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13284,7 +15522,7 @@ function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c169.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c210.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -13299,7 +15537,7 @@ function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13308,11 +15546,11 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x473: unknown = x[i];
-        const p473 = e === null ? p : p + "/" + i;
+        const x546: unknown = x[i];
+        const p546 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x473;
-          const p = p473;
+          const x: unknown = x546;
+          const p = p546;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -13322,7 +15560,7 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["hash"];
               if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c116.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c157.test(v1)))))) {
                   if (e === null) return false;
                   $Hash32(v1, p + "/hash", e);
                   ok = false;
@@ -13357,7 +15595,7 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["reason"];
               if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-                if (!$227(v4, e === null ? p : p + "/reason", e)) {
+                if (!$268(v4, e === null ? p : p + "/reason", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -13375,7 +15613,7 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $549(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13386,7 +15624,7 @@ function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["data"];
       if (v1 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c116.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c157.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -13401,7 +15639,7 @@ function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13424,7 +15662,7 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!($Hash32(x, p, null) || $TransactionInfo(x, p, null))) {
     if (e === null) return false;
@@ -13664,6 +15902,196 @@ function i$5(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
+function i$Uint32Param(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint64String, $Uint64String]], $111);
+  return x;
+}
+
+function i$HeightOrProposed(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint64String, $Uint64String]], $117);
+  return x;
+}
+
+function i$HeightResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "height", "/height", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$UtxosResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "numFetched", "/numFetched", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SubnetResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "threshold", "/threshold", i$Uint64String, f, p);
+    c = prop(x, c, "locktime", "/locktime", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SubnetEntry(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "threshold", "/threshold", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$SubnetsResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "subnets", "/subnets", i$6, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$6(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$7, $129]], $128);
+  return x;
+}
+
+function i$7(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$SubnetEntry, f, p);
+  }
+  return x;
+}
+
+function i$L1ValidatorResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "weight", "/weight", i$Uint64String, f, p);
+    c = prop(x, c, "startTime", "/startTime", i$Uint64String, f, p);
+    c = prop(x, c, "remainingBalanceOwner", "/remainingBalanceOwner", i$Owner, f, p);
+    c = prop(x, c, "deactivationOwner", "/deactivationOwner", i$Owner, f, p);
+    c = prop(x, c, "minNonce", "/minNonce", i$Uint64String, f, p);
+    c = prop(x, c, "balance", "/balance", i$Uint64String, f, p);
+    c = prop(x, c, "height", "/height", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$StakeResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "staked", "/staked", i$Uint64String, f, p);
+    c = prop(x, c, "stakeds", "/stakeds", i$AssetAmounts, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$MinStakeResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "minValidatorStake", "/minValidatorStake", i$Uint64String, f, p);
+    c = prop(x, c, "minDelegatorStake", "/minDelegatorStake", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$TotalStakeResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "stake", "/stake", i$Uint64String, f, p);
+    c = prop(x, c, "weight", "/weight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$RewardUtxosResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "numFetched", "/numFetched", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ValidatorAt(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "weight", "/weight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$ValidatorsAtResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined) c = withKey(x, c, k, v, i$ValidatorAt(v, f, p + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")));
+    }
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$WarpValidator(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "weight", "/weight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$WarpValidatorSet(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "validators", "/validators", i$8, f, p);
+    c = prop(x, c, "totalWeight", "/totalWeight", i$Uint64String, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$8(x: unknown, f: Leaf, p: string): unknown {
+  if (Array.isArray(x)) {
+    x = items(x as unknown[], 0, i$WarpValidator, f, p);
+  }
+  return x;
+}
+
+function i$AllValidatorsAtResult(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "validatorSets", "/validatorSets", i$9, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$9(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined) c = withKey(x, c, k, v, i$WarpValidatorSet(v, f, p + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")));
+    }
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
 function i$Container(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
@@ -13705,17 +16133,17 @@ function i$Uint256(x: unknown, f: Leaf, p: string): unknown {
 }
 
 function i$BlockNumberOrTag(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $117);
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $158);
   return x;
 }
 
 function i$BlockNumberOrTagOrHash(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Uint, $Uint], [i$BlockNumberOrHashObject, $BlockNumberOrHashObject]], $120);
+  x = walkUnion(x, f, p, [[i$Uint, $Uint], [i$BlockNumberOrHashObject, $BlockNumberOrHashObject]], $161);
   return x;
 }
 
 function i$BlockNumberOrHashObject(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$BlockNumberParam, $BlockNumberParam]], $119);
+  x = walkUnion(x, f, p, [[i$BlockNumberParam, $BlockNumberParam]], $160);
   return x;
 }
 
@@ -13749,27 +16177,27 @@ function i$BlockHeader(x: unknown, f: Leaf, p: string): unknown {
 
 function i$Block(x: unknown, f: Leaf, p: string): unknown {
   x = i$BlockHeader(x, f, p);
-  x = i$6(x, f, p);
+  x = i$10(x, f, p);
   return x;
 }
 
-function i$6(x: unknown, f: Leaf, p: string): unknown {
+function i$10(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "size", "/size", i$Uint, f, p);
-    c = prop(x, c, "transactions", "/transactions", i$7, f, p);
-    c = prop(x, c, "withdrawals", "/withdrawals", i$14, f, p);
+    c = prop(x, c, "transactions", "/transactions", i$11, f, p);
+    c = prop(x, c, "withdrawals", "/withdrawals", i$18, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$7(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$8, $124]], $122);
+function i$11(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$12, $165]], $163);
   return x;
 }
 
-function i$8(x: unknown, f: Leaf, p: string): unknown {
+function i$12(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$TransactionInfo, f, p);
   }
@@ -13778,13 +16206,13 @@ function i$8(x: unknown, f: Leaf, p: string): unknown {
 
 function i$TransactionInfo(x: unknown, f: Leaf, p: string): unknown {
   x = i$SignedTransaction(x, f, p);
-  x = i$10(x, f, p);
+  x = i$14(x, f, p);
   return x;
 }
 
 function i$SignedTransaction(x: unknown, f: Leaf, p: string): unknown {
   x = i$UnsignedTransaction(x, f, p);
-  x = i$9(x, f, p);
+  x = i$13(x, f, p);
   return x;
 }
 
@@ -13825,7 +16253,7 @@ function i$Authorization(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$9(x: unknown, f: Leaf, p: string): unknown {
+function i$13(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "v", "/v", i$Uint, f, p);
@@ -13837,23 +16265,23 @@ function i$9(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$10(x: unknown, f: Leaf, p: string): unknown {
+function i$14(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
-    c = prop(x, c, "blockNumber", "/blockNumber", i$11, f, p);
-    c = prop(x, c, "blockTimestamp", "/blockTimestamp", i$11, f, p);
-    c = prop(x, c, "transactionIndex", "/transactionIndex", i$11, f, p);
+    c = prop(x, c, "blockNumber", "/blockNumber", i$15, f, p);
+    c = prop(x, c, "blockTimestamp", "/blockTimestamp", i$15, f, p);
+    c = prop(x, c, "transactionIndex", "/transactionIndex", i$15, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$11(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $134);
+function i$15(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $175);
   return x;
 }
 
-function i$14(x: unknown, f: Leaf, p: string): unknown {
+function i$18(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$Withdrawal, f, p);
   }
@@ -13890,14 +16318,14 @@ function i$GenericTransaction(x: unknown, f: Leaf, p: string): unknown {
 
 function i$BlockWithTransactions(x: unknown, f: Leaf, p: string): unknown {
   x = i$Block(x, f, p);
-  x = i$15(x, f, p);
+  x = i$19(x, f, p);
   return x;
 }
 
-function i$15(x: unknown, f: Leaf, p: string): unknown {
+function i$19(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
-    c = prop(x, c, "transactions", "/transactions", i$8, f, p);
+    c = prop(x, c, "transactions", "/transactions", i$12, f, p);
     if (c !== undefined) x = c;
   }
   return x;
@@ -13934,7 +16362,7 @@ function i$Receipt(x: unknown, f: Leaf, p: string): unknown {
     c = prop(x, c, "cumulativeGasUsed", "/cumulativeGasUsed", i$Uint, f, p);
     c = prop(x, c, "gasUsed", "/gasUsed", i$Uint, f, p);
     c = prop(x, c, "blobGasUsed", "/blobGasUsed", i$Uint, f, p);
-    c = prop(x, c, "logs", "/logs", i$17, f, p);
+    c = prop(x, c, "logs", "/logs", i$21, f, p);
     c = prop(x, c, "status", "/status", i$Uint, f, p);
     c = prop(x, c, "effectiveGasPrice", "/effectiveGasPrice", i$Uint, f, p);
     c = prop(x, c, "blobGasPrice", "/blobGasPrice", i$Uint, f, p);
@@ -13943,7 +16371,7 @@ function i$Receipt(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$17(x: unknown, f: Leaf, p: string): unknown {
+function i$21(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$Log, f, p);
   }
@@ -13973,7 +16401,7 @@ function i$Filter(x: unknown, f: Leaf, p: string): unknown {
 }
 
 function i$FilterResults(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$17, $171]], $173);
+  x = walkUnion(x, f, p, [[i$21, $212]], $214);
   return x;
 }
 
@@ -13981,24 +16409,24 @@ function i$FeeHistoryResults(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "oldestBlock", "/oldestBlock", i$Uint, f, p);
-    c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$19, f, p);
-    c = prop(x, c, "baseFeePerBlobGas", "/baseFeePerBlobGas", i$19, f, p);
-    c = prop(x, c, "reward", "/reward", i$21, f, p);
+    c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$23, f, p);
+    c = prop(x, c, "baseFeePerBlobGas", "/baseFeePerBlobGas", i$23, f, p);
+    c = prop(x, c, "reward", "/reward", i$25, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$19(x: unknown, f: Leaf, p: string): unknown {
+function i$23(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$Uint, f, p);
   }
   return x;
 }
 
-function i$21(x: unknown, f: Leaf, p: string): unknown {
+function i$25(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
-    x = items(x as unknown[], 0, i$19, f, p);
+    x = items(x as unknown[], 0, i$23, f, p);
   }
   return x;
 }
@@ -14038,13 +16466,13 @@ function i$AccountProof(x: unknown, f: Leaf, p: string): unknown {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "balance", "/balance", i$Uint, f, p);
     c = prop(x, c, "nonce", "/nonce", i$Uint, f, p);
-    c = prop(x, c, "storageProof", "/storageProof", i$23, f, p);
+    c = prop(x, c, "storageProof", "/storageProof", i$27, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$23(x: unknown, f: Leaf, p: string): unknown {
+function i$27(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$StorageProof, f, p);
   }
@@ -14061,7 +16489,7 @@ function i$StorageProof(x: unknown, f: Leaf, p: string): unknown {
 }
 
 function i$SyncingStatus(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$SyncProgress, $SyncProgress]], $192);
+  x = walkUnion(x, f, p, [[i$SyncProgress, $SyncProgress]], $233);
   return x;
 }
 
@@ -14089,8 +16517,8 @@ function i$EthConfig(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "current", "/current", i$EthConfigFork, f, p);
-    c = prop(x, c, "next", "/next", i$24, f, p);
-    c = prop(x, c, "last", "/last", i$24, f, p);
+    c = prop(x, c, "next", "/next", i$28, f, p);
+    c = prop(x, c, "last", "/last", i$28, f, p);
     if (c !== undefined) x = c;
   }
   return x;
@@ -14105,8 +16533,8 @@ function i$EthConfigFork(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$24(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$EthConfigFork, $EthConfigFork]], $244);
+function i$28(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$EthConfigFork, $EthConfigFork]], $285);
   return x;
 }
 
@@ -14163,16 +16591,16 @@ function i$BlockAccessList(x: unknown, f: Leaf, p: string): unknown {
 function i$AccountAccess(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
-    c = prop(x, c, "storageChanges", "/storageChanges", i$26, f, p);
-    c = prop(x, c, "balanceChanges", "/balanceChanges", i$28, f, p);
-    c = prop(x, c, "nonceChanges", "/nonceChanges", i$29, f, p);
-    c = prop(x, c, "codeChanges", "/codeChanges", i$30, f, p);
+    c = prop(x, c, "storageChanges", "/storageChanges", i$30, f, p);
+    c = prop(x, c, "balanceChanges", "/balanceChanges", i$32, f, p);
+    c = prop(x, c, "nonceChanges", "/nonceChanges", i$33, f, p);
+    c = prop(x, c, "codeChanges", "/codeChanges", i$34, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$26(x: unknown, f: Leaf, p: string): unknown {
+function i$30(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$SlotChanges, f, p);
   }
@@ -14182,13 +16610,13 @@ function i$26(x: unknown, f: Leaf, p: string): unknown {
 function i$SlotChanges(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
-    c = prop(x, c, "changes", "/changes", i$27, f, p);
+    c = prop(x, c, "changes", "/changes", i$31, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$27(x: unknown, f: Leaf, p: string): unknown {
+function i$31(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$StorageChange, f, p);
   }
@@ -14204,7 +16632,7 @@ function i$StorageChange(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$28(x: unknown, f: Leaf, p: string): unknown {
+function i$32(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$BalanceChange, f, p);
   }
@@ -14221,7 +16649,7 @@ function i$BalanceChange(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$29(x: unknown, f: Leaf, p: string): unknown {
+function i$33(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$NonceChange, f, p);
   }
@@ -14238,7 +16666,7 @@ function i$NonceChange(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$30(x: unknown, f: Leaf, p: string): unknown {
+function i$34(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$CodeChange, f, p);
   }
@@ -14257,13 +16685,13 @@ function i$CodeChange(x: unknown, f: Leaf, p: string): unknown {
 function i$SimulatePayload(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
-    c = prop(x, c, "blockStateCalls", "/blockStateCalls", i$31, f, p);
+    c = prop(x, c, "blockStateCalls", "/blockStateCalls", i$35, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$31(x: unknown, f: Leaf, p: string): unknown {
+function i$35(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$SimulateBlockStateCall, f, p);
   }
@@ -14274,7 +16702,7 @@ function i$SimulateBlockStateCall(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "blockOverrides", "/blockOverrides", i$BlockOverrides, f, p);
-    c = prop(x, c, "calls", "/calls", i$33, f, p);
+    c = prop(x, c, "calls", "/calls", i$37, f, p);
     if (c !== undefined) x = c;
   }
   return x;
@@ -14288,13 +16716,13 @@ function i$BlockOverrides(x: unknown, f: Leaf, p: string): unknown {
     c = prop(x, c, "gasLimit", "/gasLimit", i$Uint64, f, p);
     c = prop(x, c, "baseFeePerGas", "/baseFeePerGas", i$Uint256, f, p);
     c = prop(x, c, "blobBaseFee", "/blobBaseFee", i$Uint256, f, p);
-    c = prop(x, c, "withdrawals", "/withdrawals", i$14, f, p);
+    c = prop(x, c, "withdrawals", "/withdrawals", i$18, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$33(x: unknown, f: Leaf, p: string): unknown {
+function i$37(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$GenericTransaction, f, p);
   }
@@ -14313,20 +16741,20 @@ function i$AccountOverride(x: unknown, f: Leaf, p: string): unknown {
 
 function i$SimulatedBlock(x: unknown, f: Leaf, p: string): unknown {
   x = i$Block(x, f, p);
-  x = i$34(x, f, p);
+  x = i$38(x, f, p);
   return x;
 }
 
-function i$34(x: unknown, f: Leaf, p: string): unknown {
+function i$38(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
-    c = prop(x, c, "calls", "/calls", i$35, f, p);
+    c = prop(x, c, "calls", "/calls", i$39, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
-function i$35(x: unknown, f: Leaf, p: string): unknown {
+function i$39(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$SimulatedCallResult, f, p);
   }
@@ -14338,14 +16766,14 @@ function i$SimulatedCallResult(x: unknown, f: Leaf, p: string): unknown {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "gasUsed", "/gasUsed", i$Uint, f, p);
     c = prop(x, c, "maxUsedGas", "/maxUsedGas", i$Uint, f, p);
-    c = prop(x, c, "logs", "/logs", i$17, f, p);
+    c = prop(x, c, "logs", "/logs", i$21, f, p);
     if (c !== undefined) x = c;
   }
   return x;
 }
 
 function i$SubscriptionOptions(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Filter, $Filter]], $298);
+  x = walkUnion(x, f, p, [[i$Filter, $Filter]], $339);
   return x;
 }
 
@@ -14420,7 +16848,7 @@ function i$GetAtomicTxResult(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$37(x: unknown, f: Leaf, p: string): unknown {
+function i$41(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "height", "/height", i$HeightParam, f, p);
@@ -14429,12 +16857,30 @@ function i$37(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$38(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$PriceOptions, $PriceOptions]], $410);
+function i$42(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "limit", "/limit", i$Uint32Param, f, p);
+    if (c !== undefined) x = c;
+  }
   return x;
 }
 
-function i$39(x: unknown, f: Leaf, p: string): unknown {
+function i$43(x: unknown, f: Leaf, p: string): unknown {
+  if (isObject(x)) {
+    let c: Record<string, unknown> | undefined;
+    c = prop(x, c, "height", "/height", i$HeightOrProposed, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function i$45(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$PriceOptions, $PriceOptions]], $483);
+  return x;
+}
+
+function i$46(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "blockCount", "/blockCount", i$Uint, f, p);
@@ -14444,12 +16890,12 @@ function i$39(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$40(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Block, $Block]], $416);
+function i$47(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Block, $Block]], $489);
   return x;
 }
 
-function i$41(x: unknown, f: Leaf, p: string): unknown {
+function i$48(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "block", "/block", i$BlockNumberOrTag, f, p);
@@ -14458,17 +16904,17 @@ function i$41(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$43(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$BlockHeader, $BlockHeader]], $421);
+function i$50(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$BlockHeader, $BlockHeader]], $494);
   return x;
 }
 
-function i$46(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $425);
+function i$53(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $498);
   return x;
 }
 
-function i$52(x: unknown, f: Leaf, p: string): unknown {
+function i$59(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "block", "/block", i$BlockNumberOrTagOrHash, f, p);
@@ -14477,24 +16923,24 @@ function i$52(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$53(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$54, $434]], $433);
+function i$60(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$61, $507]], $506);
   return x;
 }
 
-function i$54(x: unknown, f: Leaf, p: string): unknown {
+function i$61(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$Receipt, f, p);
   }
   return x;
 }
 
-function i$56(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$BlockAccessList, $BlockAccessList]], $436);
+function i$63(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$BlockAccessList, $BlockAccessList]], $509);
   return x;
 }
 
-function i$62(x: unknown, f: Leaf, p: string): unknown {
+function i$69(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "transaction", "/transaction", i$GenericTransaction, f, p);
@@ -14504,7 +16950,7 @@ function i$62(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$66(x: unknown, f: Leaf, p: string): unknown {
+function i$73(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "payload", "/payload", i$SimulatePayload, f, p);
@@ -14514,19 +16960,19 @@ function i$66(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$67(x: unknown, f: Leaf, p: string): unknown {
+function i$74(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$SimulatedBlock, f, p);
   }
   return x;
 }
 
-function i$68(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $457);
+function i$75(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $530);
   return x;
 }
 
-function i$69(x: unknown, f: Leaf, p: string): unknown {
+function i$76(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "index", "/index", i$Uint, f, p);
@@ -14535,7 +16981,7 @@ function i$69(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$71(x: unknown, f: Leaf, p: string): unknown {
+function i$78(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "block", "/block", i$BlockNumberOrTag, f, p);
@@ -14545,12 +16991,12 @@ function i$71(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$73(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$Receipt, $Receipt]], $463);
+function i$80(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$Receipt, $Receipt]], $536);
   return x;
 }
 
-function i$74(x: unknown, f: Leaf, p: string): unknown {
+function i$81(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "options", "/options", i$SubscriptionOptions, f, p);
@@ -14559,14 +17005,14 @@ function i$74(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$75(x: unknown, f: Leaf, p: string): unknown {
+function i$82(x: unknown, f: Leaf, p: string): unknown {
   if (Array.isArray(x)) {
     x = items(x as unknown[], 0, i$BadBlock, f, p);
   }
   return x;
 }
 
-function i$76(x: unknown, f: Leaf, p: string): unknown {
+function i$83(x: unknown, f: Leaf, p: string): unknown {
   if (isObject(x)) {
     let c: Record<string, unknown> | undefined;
     c = prop(x, c, "filter", "/filter", i$Filter, f, p);
@@ -14575,8 +17021,8 @@ function i$76(x: unknown, f: Leaf, p: string): unknown {
   return x;
 }
 
-function i$77(x: unknown, f: Leaf, p: string): unknown {
-  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $503);
+function i$84(x: unknown, f: Leaf, p: string): unknown {
+  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $576);
   return x;
 }
 
@@ -14592,11 +17038,37 @@ const dec$PeersResult: Decoder = /*#__PURE__*/ decoder(i$PeersResult);
 
 const dec$BalanceResult: Decoder = /*#__PURE__*/ decoder(i$BalanceResult);
 
-const enc$37: Encoder = /*#__PURE__*/ encoder(i$37);
+const enc$41: Encoder = /*#__PURE__*/ encoder(i$41);
 
 const dec$CurrentSupplyResult: Decoder = /*#__PURE__*/ decoder(i$CurrentSupplyResult);
 
 const dec$CurrentValidatorsResult: Decoder = /*#__PURE__*/ decoder(i$CurrentValidatorsResult);
+
+const dec$HeightResult: Decoder = /*#__PURE__*/ decoder(i$HeightResult);
+
+const enc$42: Encoder = /*#__PURE__*/ encoder(i$42);
+
+const dec$UtxosResult: Decoder = /*#__PURE__*/ decoder(i$UtxosResult);
+
+const dec$SubnetResult: Decoder = /*#__PURE__*/ decoder(i$SubnetResult);
+
+const dec$SubnetsResult: Decoder = /*#__PURE__*/ decoder(i$SubnetsResult);
+
+const dec$L1ValidatorResult: Decoder = /*#__PURE__*/ decoder(i$L1ValidatorResult);
+
+const dec$StakeResult: Decoder = /*#__PURE__*/ decoder(i$StakeResult);
+
+const dec$MinStakeResult: Decoder = /*#__PURE__*/ decoder(i$MinStakeResult);
+
+const dec$TotalStakeResult: Decoder = /*#__PURE__*/ decoder(i$TotalStakeResult);
+
+const dec$RewardUtxosResult: Decoder = /*#__PURE__*/ decoder(i$RewardUtxosResult);
+
+const enc$43: Encoder = /*#__PURE__*/ encoder(i$43);
+
+const dec$ValidatorsAtResult: Decoder = /*#__PURE__*/ decoder(i$ValidatorsAtResult);
+
+const dec$AllValidatorsAtResult: Decoder = /*#__PURE__*/ decoder(i$AllValidatorsAtResult);
 
 const dec$Container: Decoder = /*#__PURE__*/ decoder(i$Container);
 
@@ -14610,47 +17082,47 @@ const dec$SyncingStatus: Decoder = /*#__PURE__*/ decoder(i$SyncingStatus);
 
 const dec$EthConfig: Decoder = /*#__PURE__*/ decoder(i$EthConfig);
 
-const dec$38: Decoder = /*#__PURE__*/ decoder(i$38);
+const dec$45: Decoder = /*#__PURE__*/ decoder(i$45);
 
-const enc$39: Encoder = /*#__PURE__*/ encoder(i$39);
+const enc$46: Encoder = /*#__PURE__*/ encoder(i$46);
 
 const dec$FeeHistoryResults: Decoder = /*#__PURE__*/ decoder(i$FeeHistoryResults);
 
-const dec$40: Decoder = /*#__PURE__*/ decoder(i$40);
+const dec$47: Decoder = /*#__PURE__*/ decoder(i$47);
 
-const enc$41: Encoder = /*#__PURE__*/ encoder(i$41);
+const enc$48: Encoder = /*#__PURE__*/ encoder(i$48);
 
-const dec$43: Decoder = /*#__PURE__*/ decoder(i$43);
-
-const dec$46: Decoder = /*#__PURE__*/ decoder(i$46);
-
-const enc$52: Encoder = /*#__PURE__*/ encoder(i$52);
+const dec$50: Decoder = /*#__PURE__*/ decoder(i$50);
 
 const dec$53: Decoder = /*#__PURE__*/ decoder(i$53);
 
-const dec$56: Decoder = /*#__PURE__*/ decoder(i$56);
+const enc$59: Encoder = /*#__PURE__*/ encoder(i$59);
+
+const dec$60: Decoder = /*#__PURE__*/ decoder(i$60);
+
+const dec$63: Decoder = /*#__PURE__*/ decoder(i$63);
 
 const dec$AccountProof: Decoder = /*#__PURE__*/ decoder(i$AccountProof);
 
-const enc$62: Encoder = /*#__PURE__*/ encoder(i$62);
+const enc$69: Encoder = /*#__PURE__*/ encoder(i$69);
 
 const dec$AccessListResult: Decoder = /*#__PURE__*/ decoder(i$AccessListResult);
 
-const enc$66: Encoder = /*#__PURE__*/ encoder(i$66);
+const enc$73: Encoder = /*#__PURE__*/ encoder(i$73);
 
-const dec$67: Decoder = /*#__PURE__*/ decoder(i$67);
+const dec$74: Decoder = /*#__PURE__*/ decoder(i$74);
 
 const enc$Filter: Encoder = /*#__PURE__*/ encoder(i$Filter);
 
 const dec$FilterResults: Decoder = /*#__PURE__*/ decoder(i$FilterResults);
 
-const dec$68: Decoder = /*#__PURE__*/ decoder(i$68);
+const dec$75: Decoder = /*#__PURE__*/ decoder(i$75);
 
-const enc$69: Encoder = /*#__PURE__*/ encoder(i$69);
+const enc$76: Encoder = /*#__PURE__*/ encoder(i$76);
 
-const enc$71: Encoder = /*#__PURE__*/ encoder(i$71);
+const enc$78: Encoder = /*#__PURE__*/ encoder(i$78);
 
-const dec$73: Decoder = /*#__PURE__*/ decoder(i$73);
+const dec$80: Decoder = /*#__PURE__*/ decoder(i$80);
 
 const enc$GenericTransaction: Encoder = /*#__PURE__*/ encoder(i$GenericTransaction);
 
@@ -14658,11 +17130,11 @@ const dec$FillTransactionResult: Decoder = /*#__PURE__*/ decoder(i$FillTransacti
 
 const dec$SignTransactionResult: Decoder = /*#__PURE__*/ decoder(i$SignTransactionResult);
 
-const enc$74: Encoder = /*#__PURE__*/ encoder(i$74);
+const enc$81: Encoder = /*#__PURE__*/ encoder(i$81);
 
 const dec$EthCapabilities: Decoder = /*#__PURE__*/ decoder(i$EthCapabilities);
 
-const dec$75: Decoder = /*#__PURE__*/ decoder(i$75);
+const dec$82: Decoder = /*#__PURE__*/ decoder(i$82);
 
 const dec$TxpoolStatus: Decoder = /*#__PURE__*/ decoder(i$TxpoolStatus);
 
@@ -14676,11 +17148,11 @@ const dec$GetAtomicTxResult: Decoder = /*#__PURE__*/ decoder(i$GetAtomicTxResult
 
 const dec$BlockHeader: Decoder = /*#__PURE__*/ decoder(i$BlockHeader);
 
-const enc$76: Encoder = /*#__PURE__*/ encoder(i$76);
+const enc$83: Encoder = /*#__PURE__*/ encoder(i$83);
 
 const dec$Log: Decoder = /*#__PURE__*/ decoder(i$Log);
 
-const dec$77: Decoder = /*#__PURE__*/ decoder(i$77);
+const dec$84: Decoder = /*#__PURE__*/ decoder(i$84);
 
 /** Validates a `EmptyResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEmptyResult(value: unknown): ValidationResult<T.EmptyResult> {
@@ -15369,6 +17841,461 @@ export const CurrentValidatorsResultSchema: StandardSchemaV1<unknown, T.CurrentV
 /** Whether a value is a valid `CurrentValidatorsResult` (a type guard; no issues are collected). */
 export function isCurrentValidatorsResult(value: unknown): value is T.CurrentValidatorsResult {
   return $CurrentValidatorsResult(value, "", null);
+}
+
+/** Validates a `Uint32Param` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUint32Param<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint32Param, N>> {
+  return validated<Decoded<T.Uint32Param, N>>($Uint32Param, i$Uint32Param, value, options?.numbers);
+}
+
+/** A `Uint32Param` as a Standard Schema v1 validator. */
+export const Uint32ParamSchema: StandardSchemaV1<unknown, T.Uint32Param> = /*#__PURE__*/ standard<T.Uint32Param>($Uint32Param);
+
+/** Whether a value is a valid `Uint32Param` (a type guard; no issues are collected). */
+export function isUint32Param(value: unknown): value is T.Uint32Param {
+  return $Uint32Param(value, "", null);
+}
+
+/** Validates a `Uint16Param`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUint16Param(value: unknown): ValidationResult<T.Uint16Param> {
+  return run<T.Uint16Param>($Uint16Param, value);
+}
+
+/** A `Uint16Param` as a Standard Schema v1 validator. */
+export const Uint16ParamSchema: StandardSchemaV1<unknown, T.Uint16Param> = /*#__PURE__*/ standard<T.Uint16Param>($Uint16Param);
+
+/** Whether a value is a valid `Uint16Param` (a type guard; no issues are collected). */
+export function isUint16Param(value: unknown): value is T.Uint16Param {
+  return $Uint16Param(value, "", null);
+}
+
+/** Validates a `HeightOrProposed` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateHeightOrProposed<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightOrProposed, N>> {
+  return validated<Decoded<T.HeightOrProposed, N>>($HeightOrProposed, i$HeightOrProposed, value, options?.numbers);
+}
+
+/** A `HeightOrProposed` as a Standard Schema v1 validator. */
+export const HeightOrProposedSchema: StandardSchemaV1<unknown, T.HeightOrProposed> = /*#__PURE__*/ standard<T.HeightOrProposed>($HeightOrProposed);
+
+/** Whether a value is a valid `HeightOrProposed` (a type guard; no issues are collected). */
+export function isHeightOrProposed(value: unknown): value is T.HeightOrProposed {
+  return $HeightOrProposed(value, "", null);
+}
+
+/** Validates a `BytesEncoding`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBytesEncoding(value: unknown): ValidationResult<T.BytesEncoding> {
+  return run<T.BytesEncoding>($BytesEncoding, value);
+}
+
+/** A `BytesEncoding` as a Standard Schema v1 validator. */
+export const BytesEncodingSchema: StandardSchemaV1<unknown, T.BytesEncoding> = /*#__PURE__*/ standard<T.BytesEncoding>($BytesEncoding);
+
+/** Whether a value is a valid `BytesEncoding` (a type guard; no issues are collected). */
+export function isBytesEncoding(value: unknown): value is T.BytesEncoding {
+  return $BytesEncoding(value, "", null);
+}
+
+/** Validates a `TxEncoding`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTxEncoding(value: unknown): ValidationResult<T.TxEncoding> {
+  return run<T.TxEncoding>($TxEncoding, value);
+}
+
+/** A `TxEncoding` as a Standard Schema v1 validator. */
+export const TxEncodingSchema: StandardSchemaV1<unknown, T.TxEncoding> = /*#__PURE__*/ standard<T.TxEncoding>($TxEncoding);
+
+/** Whether a value is a valid `TxEncoding` (a type guard; no issues are collected). */
+export function isTxEncoding(value: unknown): value is T.TxEncoding {
+  return $TxEncoding(value, "", null);
+}
+
+/** Validates a `GasNumber`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGasNumber(value: unknown): ValidationResult<T.GasNumber> {
+  return run<T.GasNumber>($GasNumber, value);
+}
+
+/** A `GasNumber` as a Standard Schema v1 validator. */
+export const GasNumberSchema: StandardSchemaV1<unknown, T.GasNumber> = /*#__PURE__*/ standard<T.GasNumber>($GasNumber);
+
+/** Whether a value is a valid `GasNumber` (a type guard; no issues are collected). */
+export function isGasNumber(value: unknown): value is T.GasNumber {
+  return $GasNumber(value, "", null);
+}
+
+/** Validates a `HeightResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>> {
+  return validated<Decoded<T.HeightResult, N>>($HeightResult, i$HeightResult, value, options?.numbers);
+}
+
+/** A `HeightResult` as a Standard Schema v1 validator. */
+export const HeightResultSchema: StandardSchemaV1<unknown, T.HeightResult> = /*#__PURE__*/ standard<T.HeightResult>($HeightResult);
+
+/** Whether a value is a valid `HeightResult` (a type guard; no issues are collected). */
+export function isHeightResult(value: unknown): value is T.HeightResult {
+  return $HeightResult(value, "", null);
+}
+
+/** Validates a `UtxoIndex`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUtxoIndex(value: unknown): ValidationResult<T.UtxoIndex> {
+  return run<T.UtxoIndex>($UtxoIndex, value);
+}
+
+/** A `UtxoIndex` as a Standard Schema v1 validator. */
+export const UtxoIndexSchema: StandardSchemaV1<unknown, T.UtxoIndex> = /*#__PURE__*/ standard<T.UtxoIndex>($UtxoIndex);
+
+/** Whether a value is a valid `UtxoIndex` (a type guard; no issues are collected). */
+export function isUtxoIndex(value: unknown): value is T.UtxoIndex {
+  return $UtxoIndex(value, "", null);
+}
+
+/** Validates a `UtxosResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UtxosResult, N>> {
+  return validated<Decoded<T.UtxosResult, N>>($UtxosResult, i$UtxosResult, value, options?.numbers);
+}
+
+/** A `UtxosResult` as a Standard Schema v1 validator. */
+export const UtxosResultSchema: StandardSchemaV1<unknown, T.UtxosResult> = /*#__PURE__*/ standard<T.UtxosResult>($UtxosResult);
+
+/** Whether a value is a valid `UtxosResult` (a type guard; no issues are collected). */
+export function isUtxosResult(value: unknown): value is T.UtxosResult {
+  return $UtxosResult(value, "", null);
+}
+
+/** Validates a `SubnetResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSubnetResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetResult, N>> {
+  return validated<Decoded<T.SubnetResult, N>>($SubnetResult, i$SubnetResult, value, options?.numbers);
+}
+
+/** A `SubnetResult` as a Standard Schema v1 validator. */
+export const SubnetResultSchema: StandardSchemaV1<unknown, T.SubnetResult> = /*#__PURE__*/ standard<T.SubnetResult>($SubnetResult);
+
+/** Whether a value is a valid `SubnetResult` (a type guard; no issues are collected). */
+export function isSubnetResult(value: unknown): value is T.SubnetResult {
+  return $SubnetResult(value, "", null);
+}
+
+/** Validates a `SubnetEntry` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSubnetEntry<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetEntry, N>> {
+  return validated<Decoded<T.SubnetEntry, N>>($SubnetEntry, i$SubnetEntry, value, options?.numbers);
+}
+
+/** A `SubnetEntry` as a Standard Schema v1 validator. */
+export const SubnetEntrySchema: StandardSchemaV1<unknown, T.SubnetEntry> = /*#__PURE__*/ standard<T.SubnetEntry>($SubnetEntry);
+
+/** Whether a value is a valid `SubnetEntry` (a type guard; no issues are collected). */
+export function isSubnetEntry(value: unknown): value is T.SubnetEntry {
+  return $SubnetEntry(value, "", null);
+}
+
+/** Validates a `SubnetsResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateSubnetsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetsResult, N>> {
+  return validated<Decoded<T.SubnetsResult, N>>($SubnetsResult, i$SubnetsResult, value, options?.numbers);
+}
+
+/** A `SubnetsResult` as a Standard Schema v1 validator. */
+export const SubnetsResultSchema: StandardSchemaV1<unknown, T.SubnetsResult> = /*#__PURE__*/ standard<T.SubnetsResult>($SubnetsResult);
+
+/** Whether a value is a valid `SubnetsResult` (a type guard; no issues are collected). */
+export function isSubnetsResult(value: unknown): value is T.SubnetsResult {
+  return $SubnetsResult(value, "", null);
+}
+
+/** Validates a `StakingAssetIdResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateStakingAssetIdResult(value: unknown): ValidationResult<T.StakingAssetIdResult> {
+  return run<T.StakingAssetIdResult>($StakingAssetIdResult, value);
+}
+
+/** A `StakingAssetIdResult` as a Standard Schema v1 validator. */
+export const StakingAssetIdResultSchema: StandardSchemaV1<unknown, T.StakingAssetIdResult> = /*#__PURE__*/ standard<T.StakingAssetIdResult>($StakingAssetIdResult);
+
+/** Whether a value is a valid `StakingAssetIdResult` (a type guard; no issues are collected). */
+export function isStakingAssetIdResult(value: unknown): value is T.StakingAssetIdResult {
+  return $StakingAssetIdResult(value, "", null);
+}
+
+/** Validates a `L1ValidatorResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateL1ValidatorResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.L1ValidatorResult, N>> {
+  return validated<Decoded<T.L1ValidatorResult, N>>($L1ValidatorResult, i$L1ValidatorResult, value, options?.numbers);
+}
+
+/** A `L1ValidatorResult` as a Standard Schema v1 validator. */
+export const L1ValidatorResultSchema: StandardSchemaV1<unknown, T.L1ValidatorResult> = /*#__PURE__*/ standard<T.L1ValidatorResult>($L1ValidatorResult);
+
+/** Whether a value is a valid `L1ValidatorResult` (a type guard; no issues are collected). */
+export function isL1ValidatorResult(value: unknown): value is T.L1ValidatorResult {
+  return $L1ValidatorResult(value, "", null);
+}
+
+/** Validates a `SampleValidatorsResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateSampleValidatorsResult(value: unknown): ValidationResult<T.SampleValidatorsResult> {
+  return run<T.SampleValidatorsResult>($SampleValidatorsResult, value);
+}
+
+/** A `SampleValidatorsResult` as a Standard Schema v1 validator. */
+export const SampleValidatorsResultSchema: StandardSchemaV1<unknown, T.SampleValidatorsResult> = /*#__PURE__*/ standard<T.SampleValidatorsResult>($SampleValidatorsResult);
+
+/** Whether a value is a valid `SampleValidatorsResult` (a type guard; no issues are collected). */
+export function isSampleValidatorsResult(value: unknown): value is T.SampleValidatorsResult {
+  return $SampleValidatorsResult(value, "", null);
+}
+
+/** Validates a `ValidatedByResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatedByResult(value: unknown): ValidationResult<T.ValidatedByResult> {
+  return run<T.ValidatedByResult>($ValidatedByResult, value);
+}
+
+/** A `ValidatedByResult` as a Standard Schema v1 validator. */
+export const ValidatedByResultSchema: StandardSchemaV1<unknown, T.ValidatedByResult> = /*#__PURE__*/ standard<T.ValidatedByResult>($ValidatedByResult);
+
+/** Whether a value is a valid `ValidatedByResult` (a type guard; no issues are collected). */
+export function isValidatedByResult(value: unknown): value is T.ValidatedByResult {
+  return $ValidatedByResult(value, "", null);
+}
+
+/** Validates a `ValidatesResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatesResult(value: unknown): ValidationResult<T.ValidatesResult> {
+  return run<T.ValidatesResult>($ValidatesResult, value);
+}
+
+/** A `ValidatesResult` as a Standard Schema v1 validator. */
+export const ValidatesResultSchema: StandardSchemaV1<unknown, T.ValidatesResult> = /*#__PURE__*/ standard<T.ValidatesResult>($ValidatesResult);
+
+/** Whether a value is a valid `ValidatesResult` (a type guard; no issues are collected). */
+export function isValidatesResult(value: unknown): value is T.ValidatesResult {
+  return $ValidatesResult(value, "", null);
+}
+
+/** Validates a `TxIdResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTxIdResult(value: unknown): ValidationResult<T.TxIdResult> {
+  return run<T.TxIdResult>($TxIdResult, value);
+}
+
+/** A `TxIdResult` as a Standard Schema v1 validator. */
+export const TxIdResultSchema: StandardSchemaV1<unknown, T.TxIdResult> = /*#__PURE__*/ standard<T.TxIdResult>($TxIdResult);
+
+/** Whether a value is a valid `TxIdResult` (a type guard; no issues are collected). */
+export function isTxIdResult(value: unknown): value is T.TxIdResult {
+  return $TxIdResult(value, "", null);
+}
+
+/** Validates a `TxResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTxResult(value: unknown): ValidationResult<T.TxResult> {
+  return run<T.TxResult>($TxResult, value);
+}
+
+/** A `TxResult` as a Standard Schema v1 validator. */
+export const TxResultSchema: StandardSchemaV1<unknown, T.TxResult> = /*#__PURE__*/ standard<T.TxResult>($TxResult);
+
+/** Whether a value is a valid `TxResult` (a type guard; no issues are collected). */
+export function isTxResult(value: unknown): value is T.TxResult {
+  return $TxResult(value, "", null);
+}
+
+/** Validates a `TxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTxStatus(value: unknown): ValidationResult<T.TxStatus> {
+  return run<T.TxStatus>($TxStatus, value);
+}
+
+/** A `TxStatus` as a Standard Schema v1 validator. */
+export const TxStatusSchema: StandardSchemaV1<unknown, T.TxStatus> = /*#__PURE__*/ standard<T.TxStatus>($TxStatus);
+
+/** Whether a value is a valid `TxStatus` (a type guard; no issues are collected). */
+export function isTxStatus(value: unknown): value is T.TxStatus {
+  return $TxStatus(value, "", null);
+}
+
+/** Validates a `TxStatusResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTxStatusResult(value: unknown): ValidationResult<T.TxStatusResult> {
+  return run<T.TxStatusResult>($TxStatusResult, value);
+}
+
+/** A `TxStatusResult` as a Standard Schema v1 validator. */
+export const TxStatusResultSchema: StandardSchemaV1<unknown, T.TxStatusResult> = /*#__PURE__*/ standard<T.TxStatusResult>($TxStatusResult);
+
+/** Whether a value is a valid `TxStatusResult` (a type guard; no issues are collected). */
+export function isTxStatusResult(value: unknown): value is T.TxStatusResult {
+  return $TxStatusResult(value, "", null);
+}
+
+/** Validates a `StakeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakeResult, N>> {
+  return validated<Decoded<T.StakeResult, N>>($StakeResult, i$StakeResult, value, options?.numbers);
+}
+
+/** A `StakeResult` as a Standard Schema v1 validator. */
+export const StakeResultSchema: StandardSchemaV1<unknown, T.StakeResult> = /*#__PURE__*/ standard<T.StakeResult>($StakeResult);
+
+/** Whether a value is a valid `StakeResult` (a type guard; no issues are collected). */
+export function isStakeResult(value: unknown): value is T.StakeResult {
+  return $StakeResult(value, "", null);
+}
+
+/** Validates a `MinStakeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateMinStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.MinStakeResult, N>> {
+  return validated<Decoded<T.MinStakeResult, N>>($MinStakeResult, i$MinStakeResult, value, options?.numbers);
+}
+
+/** A `MinStakeResult` as a Standard Schema v1 validator. */
+export const MinStakeResultSchema: StandardSchemaV1<unknown, T.MinStakeResult> = /*#__PURE__*/ standard<T.MinStakeResult>($MinStakeResult);
+
+/** Whether a value is a valid `MinStakeResult` (a type guard; no issues are collected). */
+export function isMinStakeResult(value: unknown): value is T.MinStakeResult {
+  return $MinStakeResult(value, "", null);
+}
+
+/** Validates a `TotalStakeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateTotalStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TotalStakeResult, N>> {
+  return validated<Decoded<T.TotalStakeResult, N>>($TotalStakeResult, i$TotalStakeResult, value, options?.numbers);
+}
+
+/** A `TotalStakeResult` as a Standard Schema v1 validator. */
+export const TotalStakeResultSchema: StandardSchemaV1<unknown, T.TotalStakeResult> = /*#__PURE__*/ standard<T.TotalStakeResult>($TotalStakeResult);
+
+/** Whether a value is a valid `TotalStakeResult` (a type guard; no issues are collected). */
+export function isTotalStakeResult(value: unknown): value is T.TotalStakeResult {
+  return $TotalStakeResult(value, "", null);
+}
+
+/** Validates a `RewardUtxosResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateRewardUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.RewardUtxosResult, N>> {
+  return validated<Decoded<T.RewardUtxosResult, N>>($RewardUtxosResult, i$RewardUtxosResult, value, options?.numbers);
+}
+
+/** A `RewardUtxosResult` as a Standard Schema v1 validator. */
+export const RewardUtxosResultSchema: StandardSchemaV1<unknown, T.RewardUtxosResult> = /*#__PURE__*/ standard<T.RewardUtxosResult>($RewardUtxosResult);
+
+/** Whether a value is a valid `RewardUtxosResult` (a type guard; no issues are collected). */
+export function isRewardUtxosResult(value: unknown): value is T.RewardUtxosResult {
+  return $RewardUtxosResult(value, "", null);
+}
+
+/** Validates a `TimestampResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTimestampResult(value: unknown): ValidationResult<T.TimestampResult> {
+  return run<T.TimestampResult>($TimestampResult, value);
+}
+
+/** A `TimestampResult` as a Standard Schema v1 validator. */
+export const TimestampResultSchema: StandardSchemaV1<unknown, T.TimestampResult> = /*#__PURE__*/ standard<T.TimestampResult>($TimestampResult);
+
+/** Whether a value is a valid `TimestampResult` (a type guard; no issues are collected). */
+export function isTimestampResult(value: unknown): value is T.TimestampResult {
+  return $TimestampResult(value, "", null);
+}
+
+/** Validates a `ValidatorAt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateValidatorAt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorAt, N>> {
+  return validated<Decoded<T.ValidatorAt, N>>($ValidatorAt, i$ValidatorAt, value, options?.numbers);
+}
+
+/** A `ValidatorAt` as a Standard Schema v1 validator. */
+export const ValidatorAtSchema: StandardSchemaV1<unknown, T.ValidatorAt> = /*#__PURE__*/ standard<T.ValidatorAt>($ValidatorAt);
+
+/** Whether a value is a valid `ValidatorAt` (a type guard; no issues are collected). */
+export function isValidatorAt(value: unknown): value is T.ValidatorAt {
+  return $ValidatorAt(value, "", null);
+}
+
+/** Validates a `ValidatorsAtResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorsAtResult, N>> {
+  return validated<Decoded<T.ValidatorsAtResult, N>>($ValidatorsAtResult, i$ValidatorsAtResult, value, options?.numbers);
+}
+
+/** A `ValidatorsAtResult` as a Standard Schema v1 validator. */
+export const ValidatorsAtResultSchema: StandardSchemaV1<unknown, T.ValidatorsAtResult> = /*#__PURE__*/ standard<T.ValidatorsAtResult>($ValidatorsAtResult);
+
+/** Whether a value is a valid `ValidatorsAtResult` (a type guard; no issues are collected). */
+export function isValidatorsAtResult(value: unknown): value is T.ValidatorsAtResult {
+  return $ValidatorsAtResult(value, "", null);
+}
+
+/** Validates a `WarpValidator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateWarpValidator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.WarpValidator, N>> {
+  return validated<Decoded<T.WarpValidator, N>>($WarpValidator, i$WarpValidator, value, options?.numbers);
+}
+
+/** A `WarpValidator` as a Standard Schema v1 validator. */
+export const WarpValidatorSchema: StandardSchemaV1<unknown, T.WarpValidator> = /*#__PURE__*/ standard<T.WarpValidator>($WarpValidator);
+
+/** Whether a value is a valid `WarpValidator` (a type guard; no issues are collected). */
+export function isWarpValidator(value: unknown): value is T.WarpValidator {
+  return $WarpValidator(value, "", null);
+}
+
+/** Validates a `WarpValidatorSet` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateWarpValidatorSet<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.WarpValidatorSet, N>> {
+  return validated<Decoded<T.WarpValidatorSet, N>>($WarpValidatorSet, i$WarpValidatorSet, value, options?.numbers);
+}
+
+/** A `WarpValidatorSet` as a Standard Schema v1 validator. */
+export const WarpValidatorSetSchema: StandardSchemaV1<unknown, T.WarpValidatorSet> = /*#__PURE__*/ standard<T.WarpValidatorSet>($WarpValidatorSet);
+
+/** Whether a value is a valid `WarpValidatorSet` (a type guard; no issues are collected). */
+export function isWarpValidatorSet(value: unknown): value is T.WarpValidatorSet {
+  return $WarpValidatorSet(value, "", null);
+}
+
+/** Validates a `AllValidatorsAtResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validateAllValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AllValidatorsAtResult, N>> {
+  return validated<Decoded<T.AllValidatorsAtResult, N>>($AllValidatorsAtResult, i$AllValidatorsAtResult, value, options?.numbers);
+}
+
+/** A `AllValidatorsAtResult` as a Standard Schema v1 validator. */
+export const AllValidatorsAtResultSchema: StandardSchemaV1<unknown, T.AllValidatorsAtResult> = /*#__PURE__*/ standard<T.AllValidatorsAtResult>($AllValidatorsAtResult);
+
+/** Whether a value is a valid `AllValidatorsAtResult` (a type guard; no issues are collected). */
+export function isAllValidatorsAtResult(value: unknown): value is T.AllValidatorsAtResult {
+  return $AllValidatorsAtResult(value, "", null);
+}
+
+/** Validates a `FeeConfigResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateFeeConfigResult(value: unknown): ValidationResult<T.FeeConfigResult> {
+  return run<T.FeeConfigResult>($FeeConfigResult, value);
+}
+
+/** A `FeeConfigResult` as a Standard Schema v1 validator. */
+export const FeeConfigResultSchema: StandardSchemaV1<unknown, T.FeeConfigResult> = /*#__PURE__*/ standard<T.FeeConfigResult>($FeeConfigResult);
+
+/** Whether a value is a valid `FeeConfigResult` (a type guard; no issues are collected). */
+export function isFeeConfigResult(value: unknown): value is T.FeeConfigResult {
+  return $FeeConfigResult(value, "", null);
+}
+
+/** Validates a `FeeStateResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateFeeStateResult(value: unknown): ValidationResult<T.FeeStateResult> {
+  return run<T.FeeStateResult>($FeeStateResult, value);
+}
+
+/** A `FeeStateResult` as a Standard Schema v1 validator. */
+export const FeeStateResultSchema: StandardSchemaV1<unknown, T.FeeStateResult> = /*#__PURE__*/ standard<T.FeeStateResult>($FeeStateResult);
+
+/** Whether a value is a valid `FeeStateResult` (a type guard; no issues are collected). */
+export function isFeeStateResult(value: unknown): value is T.FeeStateResult {
+  return $FeeStateResult(value, "", null);
+}
+
+/** Validates a `ValidatorFeeConfigResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatorFeeConfigResult(value: unknown): ValidationResult<T.ValidatorFeeConfigResult> {
+  return run<T.ValidatorFeeConfigResult>($ValidatorFeeConfigResult, value);
+}
+
+/** A `ValidatorFeeConfigResult` as a Standard Schema v1 validator. */
+export const ValidatorFeeConfigResultSchema: StandardSchemaV1<unknown, T.ValidatorFeeConfigResult> = /*#__PURE__*/ standard<T.ValidatorFeeConfigResult>($ValidatorFeeConfigResult);
+
+/** Whether a value is a valid `ValidatorFeeConfigResult` (a type guard; no issues are collected). */
+export function isValidatorFeeConfigResult(value: unknown): value is T.ValidatorFeeConfigResult {
+  return $ValidatorFeeConfigResult(value, "", null);
+}
+
+/** Validates a `ValidatorFeeStateResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatorFeeStateResult(value: unknown): ValidationResult<T.ValidatorFeeStateResult> {
+  return run<T.ValidatorFeeStateResult>($ValidatorFeeStateResult, value);
+}
+
+/** A `ValidatorFeeStateResult` as a Standard Schema v1 validator. */
+export const ValidatorFeeStateResultSchema: StandardSchemaV1<unknown, T.ValidatorFeeStateResult> = /*#__PURE__*/ standard<T.ValidatorFeeStateResult>($ValidatorFeeStateResult);
+
+/** Whether a value is a valid `ValidatorFeeStateResult` (a type guard; no issues are collected). */
+export function isValidatorFeeStateResult(value: unknown): value is T.ValidatorFeeStateResult {
+  return $ValidatorFeeStateResult(value, "", null);
 }
 
 /** Validates a `ContainerId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16697,17 +19624,17 @@ export function isChainAddress(value: unknown): value is T.ChainAddress {
   return $ChainAddress(value, "", null);
 }
 
-/** Validates a `UtxoIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUtxoIndex(value: unknown): ValidationResult<T.UtxoIndex> {
-  return run<T.UtxoIndex>($UtxoIndex, value);
+/** Validates a `CChainUtxoIndex`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainUtxoIndex(value: unknown): ValidationResult<T.CChainUtxoIndex> {
+  return run<T.CChainUtxoIndex>($CChainUtxoIndex, value);
 }
 
-/** A `UtxoIndex` as a Standard Schema v1 validator. */
-export const UtxoIndexSchema: StandardSchemaV1<unknown, T.UtxoIndex> = /*#__PURE__*/ standard<T.UtxoIndex>($UtxoIndex);
+/** A `CChainUtxoIndex` as a Standard Schema v1 validator. */
+export const CChainUtxoIndexSchema: StandardSchemaV1<unknown, T.CChainUtxoIndex> = /*#__PURE__*/ standard<T.CChainUtxoIndex>($CChainUtxoIndex);
 
-/** Whether a value is a valid `UtxoIndex` (a type guard; no issues are collected). */
-export function isUtxoIndex(value: unknown): value is T.UtxoIndex {
-  return $UtxoIndex(value, "", null);
+/** Whether a value is a valid `CChainUtxoIndex` (a type guard; no issues are collected). */
+export function isCChainUtxoIndex(value: unknown): value is T.CChainUtxoIndex {
+  return $CChainUtxoIndex(value, "", null);
 }
 
 /** Validates a `GetUtxosArgs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16842,7 +19769,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<C.AdminAliasParams> {
-  return run<C.AdminAliasParams>($308, value);
+  return run<C.AdminAliasParams>($349, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16852,7 +19779,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<T.Emp
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<C.AdminAliasChainParams> {
-  return run<C.AdminAliasChainParams>($311, value);
+  return run<C.AdminAliasChainParams>($352, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16862,7 +19789,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<C.AdminGetChainAliasesParams> {
-  return run<C.AdminGetChainAliasesParams>($314, value);
+  return run<C.AdminGetChainAliasesParams>($355, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16872,7 +19799,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<C.AdminGetLoggerLevelParams> {
-  return run<C.AdminGetLoggerLevelParams>($315, value);
+  return run<C.AdminGetLoggerLevelParams>($356, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16912,7 +19839,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<C.AdminSetLoggerLevelParams> {
-  return run<C.AdminSetLoggerLevelParams>($320, value);
+  return run<C.AdminSetLoggerLevelParams>($361, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16952,7 +19879,7 @@ export function validateInfoAcpsResult<N extends Numbers = "string">(value: unkn
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<C.InfoIsBootstrappedParams> {
-  return run<C.InfoIsBootstrappedParams>($325, value);
+  return run<C.InfoIsBootstrappedParams>($366, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16962,7 +19889,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<C.InfoGetBlockchainIdParams> {
-  return run<C.InfoGetBlockchainIdParams>($327, value);
+  return run<C.InfoGetBlockchainIdParams>($368, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17042,7 +19969,7 @@ export function validateInfoGetVmsResult(value: unknown): ValidationResult<T.Vms
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<C.InfoPeersParams> {
-  return run<C.InfoPeersParams>($336, value);
+  return run<C.InfoPeersParams>($377, value);
 }
 
 /** Validates the result of `info.peers` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17052,7 +19979,7 @@ export function validateInfoPeersResult<N extends Numbers = "string">(value: unk
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<C.InfoUptimeParams> {
-  return run<C.InfoUptimeParams>($338, value);
+  return run<C.InfoUptimeParams>($379, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17072,7 +19999,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<T.U
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<C.HealthHealthParams> {
-  return run<C.HealthHealthParams>($340, value);
+  return run<C.HealthHealthParams>($381, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17082,7 +20009,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<T.H
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<C.HealthReadinessParams> {
-  return run<C.HealthReadinessParams>($340, value);
+  return run<C.HealthReadinessParams>($381, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17102,7 +20029,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<T
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<C.PlatformGetBalanceParams> {
-  return run<C.PlatformGetBalanceParams>($343, value);
+  return run<C.PlatformGetBalanceParams>($384, value);
 }
 
 /** Validates the result of `platform.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17112,7 +20039,7 @@ export function validatePlatformGetBalanceResult<N extends Numbers = "string">(v
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<C.PlatformGetBlockParams> {
-  return run<C.PlatformGetBlockParams>($346, value);
+  return run<C.PlatformGetBlockParams>($387, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17122,7 +20049,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<C.PlatformGetBlockByHeightParams> {
-  return run<C.PlatformGetBlockByHeightParams>($347, value);
+  return run<C.PlatformGetBlockByHeightParams>($388, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17142,7 +20069,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<C.PlatformGetBlockchainStatusParams> {
-  return run<C.PlatformGetBlockchainStatusParams>($349, value);
+  return run<C.PlatformGetBlockchainStatusParams>($390, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17152,7 +20079,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<C.PlatformGetCurrentSupplyParams> {
-  return run<C.PlatformGetCurrentSupplyParams>($338, value);
+  return run<C.PlatformGetCurrentSupplyParams>($379, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17162,7 +20089,7 @@ export function validatePlatformGetCurrentSupplyResult<N extends Numbers = "stri
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<C.PlatformGetCurrentValidatorsParams> {
-  return run<C.PlatformGetCurrentValidatorsParams>($351, value);
+  return run<C.PlatformGetCurrentValidatorsParams>($392, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17170,9 +20097,249 @@ export function validatePlatformGetCurrentValidatorsResult<N extends Numbers = "
   return validated<Decoded<T.CurrentValidatorsResult, N>>($CurrentValidatorsResult, i$CurrentValidatorsResult, value, options?.numbers);
 }
 
+/** Validates the params of `platform.getHeight`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetHeightParams(value: unknown): ValidationResult<C.PlatformGetHeightParams> {
+  return run<C.PlatformGetHeightParams>($84, value);
+}
+
+/** Validates the result of `platform.getHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>> {
+  return validated<Decoded<T.HeightResult, N>>($HeightResult, i$HeightResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getProposedHeight`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetProposedHeightParams(value: unknown): ValidationResult<C.PlatformGetProposedHeightParams> {
+  return run<C.PlatformGetProposedHeightParams>($84, value);
+}
+
+/** Validates the result of `platform.getProposedHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>> {
+  return validated<Decoded<T.HeightResult, N>>($HeightResult, i$HeightResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetUtxosParams(value: unknown): ValidationResult<C.PlatformGetUtxosParams> {
+  return run<C.PlatformGetUtxosParams>($396, value);
+}
+
+/** Validates the result of `platform.getUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UtxosResult, N>> {
+  return validated<Decoded<T.UtxosResult, N>>($UtxosResult, i$UtxosResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getSubnet`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetSubnetParams(value: unknown): ValidationResult<C.PlatformGetSubnetParams> {
+  return run<C.PlatformGetSubnetParams>($401, value);
+}
+
+/** Validates the result of `platform.getSubnet` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetSubnetResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetResult, N>> {
+  return validated<Decoded<T.SubnetResult, N>>($SubnetResult, i$SubnetResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getSubnets`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetSubnetsParams(value: unknown): ValidationResult<C.PlatformGetSubnetsParams> {
+  return run<C.PlatformGetSubnetsParams>($402, value);
+}
+
+/** Validates the result of `platform.getSubnets` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetSubnetsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetsResult, N>> {
+  return validated<Decoded<T.SubnetsResult, N>>($SubnetsResult, i$SubnetsResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getStakingAssetID`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetStakingAssetIdParams(value: unknown): ValidationResult<C.PlatformGetStakingAssetIdParams> {
+  return run<C.PlatformGetStakingAssetIdParams>($379, value);
+}
+
+/** Validates the result of `platform.getStakingAssetID`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetStakingAssetIdResult(value: unknown): ValidationResult<T.StakingAssetIdResult> {
+  return run<T.StakingAssetIdResult>($StakingAssetIdResult, value);
+}
+
+/** Validates the params of `platform.getL1Validator`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetL1ValidatorParams(value: unknown): ValidationResult<C.PlatformGetL1ValidatorParams> {
+  return run<C.PlatformGetL1ValidatorParams>($405, value);
+}
+
+/** Validates the result of `platform.getL1Validator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetL1ValidatorResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.L1ValidatorResult, N>> {
+  return validated<Decoded<T.L1ValidatorResult, N>>($L1ValidatorResult, i$L1ValidatorResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.sampleValidators`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformSampleValidatorsParams(value: unknown): ValidationResult<C.PlatformSampleValidatorsParams> {
+  return run<C.PlatformSampleValidatorsParams>($406, value);
+}
+
+/** Validates the result of `platform.sampleValidators`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformSampleValidatorsResult(value: unknown): ValidationResult<T.SampleValidatorsResult> {
+  return run<T.SampleValidatorsResult>($SampleValidatorsResult, value);
+}
+
+/** Validates the params of `platform.validatedBy`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformValidatedByParams(value: unknown): ValidationResult<C.PlatformValidatedByParams> {
+  return run<C.PlatformValidatedByParams>($390, value);
+}
+
+/** Validates the result of `platform.validatedBy`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformValidatedByResult(value: unknown): ValidationResult<T.ValidatedByResult> {
+  return run<T.ValidatedByResult>($ValidatedByResult, value);
+}
+
+/** Validates the params of `platform.validates`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformValidatesParams(value: unknown): ValidationResult<C.PlatformValidatesParams> {
+  return run<C.PlatformValidatesParams>($401, value);
+}
+
+/** Validates the result of `platform.validates`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformValidatesResult(value: unknown): ValidationResult<T.ValidatesResult> {
+  return run<T.ValidatesResult>($ValidatesResult, value);
+}
+
+/** Validates the params of `platform.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformIssueTxParams(value: unknown): ValidationResult<C.PlatformIssueTxParams> {
+  return run<C.PlatformIssueTxParams>($409, value);
+}
+
+/** Validates the result of `platform.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformIssueTxResult(value: unknown): ValidationResult<T.TxIdResult> {
+  return run<T.TxIdResult>($TxIdResult, value);
+}
+
+/** Validates the params of `platform.getTx`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTxParams(value: unknown): ValidationResult<C.PlatformGetTxParams> {
+  return run<C.PlatformGetTxParams>($410, value);
+}
+
+/** Validates the result of `platform.getTx`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTxResult(value: unknown): ValidationResult<T.TxResult> {
+  return run<T.TxResult>($TxResult, value);
+}
+
+/** Validates the params of `platform.getTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTxStatusParams(value: unknown): ValidationResult<C.PlatformGetTxStatusParams> {
+  return run<C.PlatformGetTxStatusParams>($411, value);
+}
+
+/** Validates the result of `platform.getTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTxStatusResult(value: unknown): ValidationResult<T.TxStatusResult> {
+  return run<T.TxStatusResult>($TxStatusResult, value);
+}
+
+/** Validates the params of `platform.getStake`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetStakeParams(value: unknown): ValidationResult<C.PlatformGetStakeParams> {
+  return run<C.PlatformGetStakeParams>($412, value);
+}
+
+/** Validates the result of `platform.getStake` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakeResult, N>> {
+  return validated<Decoded<T.StakeResult, N>>($StakeResult, i$StakeResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getMinStake`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetMinStakeParams(value: unknown): ValidationResult<C.PlatformGetMinStakeParams> {
+  return run<C.PlatformGetMinStakeParams>($379, value);
+}
+
+/** Validates the result of `platform.getMinStake` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetMinStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.MinStakeResult, N>> {
+  return validated<Decoded<T.MinStakeResult, N>>($MinStakeResult, i$MinStakeResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getTotalStake`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTotalStakeParams(value: unknown): ValidationResult<C.PlatformGetTotalStakeParams> {
+  return run<C.PlatformGetTotalStakeParams>($379, value);
+}
+
+/** Validates the result of `platform.getTotalStake` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetTotalStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TotalStakeResult, N>> {
+  return validated<Decoded<T.TotalStakeResult, N>>($TotalStakeResult, i$TotalStakeResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getRewardUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetRewardUtxosParams(value: unknown): ValidationResult<C.PlatformGetRewardUtxosParams> {
+  return run<C.PlatformGetRewardUtxosParams>($418, value);
+}
+
+/** Validates the result of `platform.getRewardUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetRewardUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.RewardUtxosResult, N>> {
+  return validated<Decoded<T.RewardUtxosResult, N>>($RewardUtxosResult, i$RewardUtxosResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getTimestamp`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTimestampParams(value: unknown): ValidationResult<C.PlatformGetTimestampParams> {
+  return run<C.PlatformGetTimestampParams>($84, value);
+}
+
+/** Validates the result of `platform.getTimestamp`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetTimestampResult(value: unknown): ValidationResult<T.TimestampResult> {
+  return run<T.TimestampResult>($TimestampResult, value);
+}
+
+/** Validates the params of `platform.getValidatorsAt`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetValidatorsAtParams(value: unknown): ValidationResult<C.PlatformGetValidatorsAtParams> {
+  return run<C.PlatformGetValidatorsAtParams>($420, value);
+}
+
+/** Validates the result of `platform.getValidatorsAt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorsAtResult, N>> {
+  return validated<Decoded<T.ValidatorsAtResult, N>>($ValidatorsAtResult, i$ValidatorsAtResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getAllValidatorsAt`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetAllValidatorsAtParams(value: unknown): ValidationResult<C.PlatformGetAllValidatorsAtParams> {
+  return run<C.PlatformGetAllValidatorsAtParams>($421, value);
+}
+
+/** Validates the result of `platform.getAllValidatorsAt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+export function validatePlatformGetAllValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AllValidatorsAtResult, N>> {
+  return validated<Decoded<T.AllValidatorsAtResult, N>>($AllValidatorsAtResult, i$AllValidatorsAtResult, value, options?.numbers);
+}
+
+/** Validates the params of `platform.getFeeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetFeeConfigParams(value: unknown): ValidationResult<C.PlatformGetFeeConfigParams> {
+  return run<C.PlatformGetFeeConfigParams>($84, value);
+}
+
+/** Validates the result of `platform.getFeeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetFeeConfigResult(value: unknown): ValidationResult<T.FeeConfigResult> {
+  return run<T.FeeConfigResult>($FeeConfigResult, value);
+}
+
+/** Validates the params of `platform.getFeeState`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetFeeStateParams(value: unknown): ValidationResult<C.PlatformGetFeeStateParams> {
+  return run<C.PlatformGetFeeStateParams>($84, value);
+}
+
+/** Validates the result of `platform.getFeeState`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetFeeStateResult(value: unknown): ValidationResult<T.FeeStateResult> {
+  return run<T.FeeStateResult>($FeeStateResult, value);
+}
+
+/** Validates the params of `platform.getValidatorFeeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetValidatorFeeConfigParams(value: unknown): ValidationResult<C.PlatformGetValidatorFeeConfigParams> {
+  return run<C.PlatformGetValidatorFeeConfigParams>($84, value);
+}
+
+/** Validates the result of `platform.getValidatorFeeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetValidatorFeeConfigResult(value: unknown): ValidationResult<T.ValidatorFeeConfigResult> {
+  return run<T.ValidatorFeeConfigResult>($ValidatorFeeConfigResult, value);
+}
+
+/** Validates the params of `platform.getValidatorFeeState`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetValidatorFeeStateParams(value: unknown): ValidationResult<C.PlatformGetValidatorFeeStateParams> {
+  return run<C.PlatformGetValidatorFeeStateParams>($84, value);
+}
+
+/** Validates the result of `platform.getValidatorFeeState`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePlatformGetValidatorFeeStateResult(value: unknown): ValidationResult<T.ValidatorFeeStateResult> {
+  return run<T.ValidatorFeeStateResult>($ValidatorFeeStateResult, value);
+}
+
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIdParams> {
-  return run<C.IndexCBlockGetContainerByIdParams>($353, value);
+  return run<C.IndexCBlockGetContainerByIdParams>($426, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17182,7 +20349,7 @@ export function validateIndexCBlockGetContainerByIdResult<N extends Numbers = "s
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIndexParams> {
-  return run<C.IndexCBlockGetContainerByIndexParams>($354, value);
+  return run<C.IndexCBlockGetContainerByIndexParams>($427, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17192,7 +20359,7 @@ export function validateIndexCBlockGetContainerByIndexResult<N extends Numbers =
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerRangeParams> {
-  return run<C.IndexCBlockGetContainerRangeParams>($356, value);
+  return run<C.IndexCBlockGetContainerRangeParams>($429, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17202,7 +20369,7 @@ export function validateIndexCBlockGetContainerRangeResult<N extends Numbers = "
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetIndexParams> {
-  return run<C.IndexCBlockGetIndexParams>($353, value);
+  return run<C.IndexCBlockGetIndexParams>($426, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17212,7 +20379,7 @@ export function validateIndexCBlockGetIndexResult<N extends Numbers = "string">(
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockGetLastAcceptedParams> {
-  return run<C.IndexCBlockGetLastAcceptedParams>($360, value);
+  return run<C.IndexCBlockGetLastAcceptedParams>($433, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17222,7 +20389,7 @@ export function validateIndexCBlockGetLastAcceptedResult<N extends Numbers = "st
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockIsAcceptedParams> {
-  return run<C.IndexCBlockIsAcceptedParams>($353, value);
+  return run<C.IndexCBlockIsAcceptedParams>($426, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17232,7 +20399,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIdParams> {
-  return run<C.IndexPBlockGetContainerByIdParams>($353, value);
+  return run<C.IndexPBlockGetContainerByIdParams>($426, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17242,7 +20409,7 @@ export function validateIndexPBlockGetContainerByIdResult<N extends Numbers = "s
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIndexParams> {
-  return run<C.IndexPBlockGetContainerByIndexParams>($354, value);
+  return run<C.IndexPBlockGetContainerByIndexParams>($427, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17252,7 +20419,7 @@ export function validateIndexPBlockGetContainerByIndexResult<N extends Numbers =
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerRangeParams> {
-  return run<C.IndexPBlockGetContainerRangeParams>($356, value);
+  return run<C.IndexPBlockGetContainerRangeParams>($429, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17262,7 +20429,7 @@ export function validateIndexPBlockGetContainerRangeResult<N extends Numbers = "
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetIndexParams> {
-  return run<C.IndexPBlockGetIndexParams>($353, value);
+  return run<C.IndexPBlockGetIndexParams>($426, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17272,7 +20439,7 @@ export function validateIndexPBlockGetIndexResult<N extends Numbers = "string">(
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockGetLastAcceptedParams> {
-  return run<C.IndexPBlockGetLastAcceptedParams>($360, value);
+  return run<C.IndexPBlockGetLastAcceptedParams>($433, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17282,7 +20449,7 @@ export function validateIndexPBlockGetLastAcceptedResult<N extends Numbers = "st
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockIsAcceptedParams> {
-  return run<C.IndexPBlockIsAcceptedParams>($353, value);
+  return run<C.IndexPBlockIsAcceptedParams>($426, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17292,7 +20459,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIdParams> {
-  return run<C.IndexXTxGetContainerByIdParams>($353, value);
+  return run<C.IndexXTxGetContainerByIdParams>($426, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17302,7 +20469,7 @@ export function validateIndexXTxGetContainerByIdResult<N extends Numbers = "stri
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIndexParams> {
-  return run<C.IndexXTxGetContainerByIndexParams>($354, value);
+  return run<C.IndexXTxGetContainerByIndexParams>($427, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17312,7 +20479,7 @@ export function validateIndexXTxGetContainerByIndexResult<N extends Numbers = "s
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXTxGetContainerRangeParams> {
-  return run<C.IndexXTxGetContainerRangeParams>($356, value);
+  return run<C.IndexXTxGetContainerRangeParams>($429, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17322,7 +20489,7 @@ export function validateIndexXTxGetContainerRangeResult<N extends Numbers = "str
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<C.IndexXTxGetIndexParams> {
-  return run<C.IndexXTxGetIndexParams>($353, value);
+  return run<C.IndexXTxGetIndexParams>($426, value);
 }
 
 /** Validates the result of `index.xTx.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17332,7 +20499,7 @@ export function validateIndexXTxGetIndexResult<N extends Numbers = "string">(val
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXTxGetLastAcceptedParams> {
-  return run<C.IndexXTxGetLastAcceptedParams>($360, value);
+  return run<C.IndexXTxGetLastAcceptedParams>($433, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17342,7 +20509,7 @@ export function validateIndexXTxGetLastAcceptedResult<N extends Numbers = "strin
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXTxIsAcceptedParams> {
-  return run<C.IndexXTxIsAcceptedParams>($353, value);
+  return run<C.IndexXTxIsAcceptedParams>($426, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17352,7 +20519,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIdParams> {
-  return run<C.IndexXBlockGetContainerByIdParams>($353, value);
+  return run<C.IndexXBlockGetContainerByIdParams>($426, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17362,7 +20529,7 @@ export function validateIndexXBlockGetContainerByIdResult<N extends Numbers = "s
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIndexParams> {
-  return run<C.IndexXBlockGetContainerByIndexParams>($354, value);
+  return run<C.IndexXBlockGetContainerByIndexParams>($427, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17372,7 +20539,7 @@ export function validateIndexXBlockGetContainerByIndexResult<N extends Numbers =
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerRangeParams> {
-  return run<C.IndexXBlockGetContainerRangeParams>($356, value);
+  return run<C.IndexXBlockGetContainerRangeParams>($429, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17382,7 +20549,7 @@ export function validateIndexXBlockGetContainerRangeResult<N extends Numbers = "
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetIndexParams> {
-  return run<C.IndexXBlockGetIndexParams>($353, value);
+  return run<C.IndexXBlockGetIndexParams>($426, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17392,7 +20559,7 @@ export function validateIndexXBlockGetIndexResult<N extends Numbers = "string">(
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockGetLastAcceptedParams> {
-  return run<C.IndexXBlockGetLastAcceptedParams>($360, value);
+  return run<C.IndexXBlockGetLastAcceptedParams>($433, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17402,7 +20569,7 @@ export function validateIndexXBlockGetLastAcceptedResult<N extends Numbers = "st
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockIsAcceptedParams> {
-  return run<C.IndexXBlockIsAcceptedParams>($353, value);
+  return run<C.IndexXBlockIsAcceptedParams>($426, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17412,7 +20579,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIdParams> {
-  return run<C.IndexXVtxGetContainerByIdParams>($353, value);
+  return run<C.IndexXVtxGetContainerByIdParams>($426, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17422,7 +20589,7 @@ export function validateIndexXVtxGetContainerByIdResult<N extends Numbers = "str
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIndexParams> {
-  return run<C.IndexXVtxGetContainerByIndexParams>($354, value);
+  return run<C.IndexXVtxGetContainerByIndexParams>($427, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17432,7 +20599,7 @@ export function validateIndexXVtxGetContainerByIndexResult<N extends Numbers = "
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerRangeParams> {
-  return run<C.IndexXVtxGetContainerRangeParams>($356, value);
+  return run<C.IndexXVtxGetContainerRangeParams>($429, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17442,7 +20609,7 @@ export function validateIndexXVtxGetContainerRangeResult<N extends Numbers = "st
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetIndexParams> {
-  return run<C.IndexXVtxGetIndexParams>($353, value);
+  return run<C.IndexXVtxGetIndexParams>($426, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17452,7 +20619,7 @@ export function validateIndexXVtxGetIndexResult<N extends Numbers = "string">(va
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxGetLastAcceptedParams> {
-  return run<C.IndexXVtxGetLastAcceptedParams>($360, value);
+  return run<C.IndexXVtxGetLastAcceptedParams>($433, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17462,7 +20629,7 @@ export function validateIndexXVtxGetLastAcceptedResult<N extends Numbers = "stri
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxIsAcceptedParams> {
-  return run<C.IndexXVtxIsAcceptedParams>($353, value);
+  return run<C.IndexXVtxIsAcceptedParams>($426, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17507,7 +20674,7 @@ export function validateCChainEthAccountsParams(value: unknown): ValidationResul
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<C.CChainEthAccountsResult> {
-  return run<C.CChainEthAccountsResult>($163, value);
+  return run<C.CChainEthAccountsResult>($204, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17577,12 +20744,12 @@ export function validateCChainEthSuggestPriceOptionsParams(value: unknown): Vali
 
 /** Validates the result of `cChain.eth.suggestPriceOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthSuggestPriceOptionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthSuggestPriceOptionsResult, N>> {
-  return validated<Decoded<C.CChainEthSuggestPriceOptionsResult, N>>($410, i$38, value, options?.numbers);
+  return validated<Decoded<C.CChainEthSuggestPriceOptionsResult, N>>($483, i$45, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<C.CChainEthFeeHistoryParams> {
-  return run<C.CChainEthFeeHistoryParams>($411, value);
+  return run<C.CChainEthFeeHistoryParams>($484, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17592,107 +20759,107 @@ export function validateCChainEthFeeHistoryResult<N extends Numbers = "string">(
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockByHashParams> {
-  return run<C.CChainEthGetBlockByHashParams>($414, value);
+  return run<C.CChainEthGetBlockByHashParams>($487, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockByHashResult, N>> {
-  return validated<Decoded<C.CChainEthGetBlockByHashResult, N>>($416, i$40, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBlockByHashResult, N>>($489, i$47, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberParams> {
-  return run<C.CChainEthGetBlockByNumberParams>($417, value);
+  return run<C.CChainEthGetBlockByNumberParams>($490, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockByNumberResult, N>> {
-  return validated<Decoded<C.CChainEthGetBlockByNumberResult, N>>($416, i$40, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBlockByNumberResult, N>>($489, i$47, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashParams> {
-  return run<C.CChainEthGetHeaderByHashParams>($420, value);
+  return run<C.CChainEthGetHeaderByHashParams>($493, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetHeaderByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetHeaderByHashResult, N>> {
-  return validated<Decoded<C.CChainEthGetHeaderByHashResult, N>>($421, i$43, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetHeaderByHashResult, N>>($494, i$50, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberParams> {
-  return run<C.CChainEthGetHeaderByNumberParams>($422, value);
+  return run<C.CChainEthGetHeaderByNumberParams>($495, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetHeaderByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetHeaderByNumberResult, N>> {
-  return validated<Decoded<C.CChainEthGetHeaderByNumberResult, N>>($421, i$43, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetHeaderByNumberResult, N>>($494, i$50, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashParams> {
-  return run<C.CChainEthGetBlockTransactionCountByHashParams>($420, value);
+  return run<C.CChainEthGetBlockTransactionCountByHashParams>($493, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBlockTransactionCountByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockTransactionCountByHashResult, N>> {
-  return validated<Decoded<C.CChainEthGetBlockTransactionCountByHashResult, N>>($425, i$46, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBlockTransactionCountByHashResult, N>>($498, i$53, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberParams> {
-  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($422, value);
+  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($495, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBlockTransactionCountByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockTransactionCountByNumberResult, N>> {
-  return validated<Decoded<C.CChainEthGetBlockTransactionCountByNumberResult, N>>($425, i$46, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBlockTransactionCountByNumberResult, N>>($498, i$53, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashParams> {
-  return run<C.CChainEthGetUncleCountByBlockHashParams>($420, value);
+  return run<C.CChainEthGetUncleCountByBlockHashParams>($493, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetUncleCountByBlockHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleCountByBlockHashResult, N>> {
-  return validated<Decoded<C.CChainEthGetUncleCountByBlockHashResult, N>>($425, i$46, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetUncleCountByBlockHashResult, N>>($498, i$53, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberParams> {
-  return run<C.CChainEthGetUncleCountByBlockNumberParams>($422, value);
+  return run<C.CChainEthGetUncleCountByBlockNumberParams>($495, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetUncleCountByBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleCountByBlockNumberResult, N>> {
-  return validated<Decoded<C.CChainEthGetUncleCountByBlockNumberResult, N>>($425, i$46, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetUncleCountByBlockNumberResult, N>>($498, i$53, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsParams> {
-  return run<C.CChainEthGetBlockReceiptsParams>($432, value);
+  return run<C.CChainEthGetBlockReceiptsParams>($505, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBlockReceiptsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockReceiptsResult, N>> {
-  return validated<Decoded<C.CChainEthGetBlockReceiptsResult, N>>($433, i$53, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBlockReceiptsResult, N>>($506, i$60, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListParams> {
-  return run<C.CChainEthGetBlockAccessListParams>($432, value);
+  return run<C.CChainEthGetBlockAccessListParams>($505, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBlockAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockAccessListResult, N>> {
-  return validated<Decoded<C.CChainEthGetBlockAccessListResult, N>>($436, i$56, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBlockAccessListResult, N>>($509, i$63, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<C.CChainEthGetBalanceParams> {
-  return run<C.CChainEthGetBalanceParams>($437, value);
+  return run<C.CChainEthGetBalanceParams>($510, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17702,7 +20869,7 @@ export function validateCChainEthGetBalanceResult<N extends Numbers = "string">(
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<C.CChainEthGetStorageAtParams> {
-  return run<C.CChainEthGetStorageAtParams>($438, value);
+  return run<C.CChainEthGetStorageAtParams>($511, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17712,7 +20879,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<C.CChainEthGetTransactionCountParams> {
-  return run<C.CChainEthGetTransactionCountParams>($437, value);
+  return run<C.CChainEthGetTransactionCountParams>($510, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17722,7 +20889,7 @@ export function validateCChainEthGetTransactionCountResult<N extends Numbers = "
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<C.CChainEthGetCodeParams> {
-  return run<C.CChainEthGetCodeParams>($437, value);
+  return run<C.CChainEthGetCodeParams>($510, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17732,7 +20899,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<C.CChainEthGetProofParams> {
-  return run<C.CChainEthGetProofParams>($441, value);
+  return run<C.CChainEthGetProofParams>($514, value);
 }
 
 /** Validates the result of `cChain.eth.getProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17742,7 +20909,7 @@ export function validateCChainEthGetProofResult<N extends Numbers = "string">(va
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<C.CChainEthCallParams> {
-  return run<C.CChainEthCallParams>($443, value);
+  return run<C.CChainEthCallParams>($516, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17752,7 +20919,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<T.
 
 /** Validates the params of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<C.CChainEthCallDetailedParams> {
-  return run<C.CChainEthCallDetailedParams>($444, value);
+  return run<C.CChainEthCallDetailedParams>($517, value);
 }
 
 /** Validates the result of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17762,7 +20929,7 @@ export function validateCChainEthCallDetailedResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<C.CChainEthEstimateGasParams> {
-  return run<C.CChainEthEstimateGasParams>($443, value);
+  return run<C.CChainEthEstimateGasParams>($516, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17772,7 +20939,7 @@ export function validateCChainEthEstimateGasResult<N extends Numbers = "string">
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<C.CChainEthCreateAccessListParams> {
-  return run<C.CChainEthCreateAccessListParams>($443, value);
+  return run<C.CChainEthCreateAccessListParams>($516, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17782,12 +20949,12 @@ export function validateCChainEthCreateAccessListResult<N extends Numbers = "str
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<C.CChainEthSimulateV1Params> {
-  return run<C.CChainEthSimulateV1Params>($447, value);
+  return run<C.CChainEthSimulateV1Params>($520, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthSimulateV1Result<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthSimulateV1Result, N>> {
-  return validated<Decoded<C.CChainEthSimulateV1Result, N>>($449, i$67, value, options?.numbers);
+  return validated<Decoded<C.CChainEthSimulateV1Result, N>>($522, i$74, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17822,7 +20989,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<C.CChainEthUninstallFilterParams> {
-  return run<C.CChainEthUninstallFilterParams>($452, value);
+  return run<C.CChainEthUninstallFilterParams>($525, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17832,7 +20999,7 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<C.CChainEthGetFilterChangesParams> {
-  return run<C.CChainEthGetFilterChangesParams>($452, value);
+  return run<C.CChainEthGetFilterChangesParams>($525, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17842,7 +21009,7 @@ export function validateCChainEthGetFilterChangesResult<N extends Numbers = "str
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<C.CChainEthGetFilterLogsParams> {
-  return run<C.CChainEthGetFilterLogsParams>($452, value);
+  return run<C.CChainEthGetFilterLogsParams>($525, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
@@ -17862,47 +21029,47 @@ export function validateCChainEthGetLogsResult<N extends Numbers = "string">(val
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashParams> {
-  return run<C.CChainEthGetTransactionByHashParams>($456, value);
+  return run<C.CChainEthGetTransactionByHashParams>($529, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetTransactionByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByHashResult, N>> {
-  return validated<Decoded<C.CChainEthGetTransactionByHashResult, N>>($457, i$68, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetTransactionByHashResult, N>>($530, i$75, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexParams> {
-  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($458, value);
+  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($531, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByBlockHashAndIndexResult, N>> {
-  return validated<Decoded<C.CChainEthGetTransactionByBlockHashAndIndexResult, N>>($457, i$68, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetTransactionByBlockHashAndIndexResult, N>>($530, i$75, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexParams> {
-  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($460, value);
+  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($533, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByBlockNumberAndIndexResult, N>> {
-  return validated<Decoded<C.CChainEthGetTransactionByBlockNumberAndIndexResult, N>>($457, i$68, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetTransactionByBlockNumberAndIndexResult, N>>($530, i$75, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptParams> {
-  return run<C.CChainEthGetTransactionReceiptParams>($456, value);
+  return run<C.CChainEthGetTransactionReceiptParams>($529, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetTransactionReceiptResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionReceiptResult, N>> {
-  return validated<Decoded<C.CChainEthGetTransactionReceiptResult, N>>($463, i$73, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetTransactionReceiptResult, N>>($536, i$80, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<C.CChainEthSendRawTransactionParams> {
-  return run<C.CChainEthSendRawTransactionParams>($464, value);
+  return run<C.CChainEthSendRawTransactionParams>($537, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17932,7 +21099,7 @@ export function validateCChainEthFillTransactionResult<N extends Numbers = "stri
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<C.CChainEthSignParams> {
-  return run<C.CChainEthSignParams>($465, value);
+  return run<C.CChainEthSignParams>($538, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17952,7 +21119,7 @@ export function validateCChainEthSignTransactionResult<N extends Numbers = "stri
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<C.CChainEthSubscribeParams> {
-  return run<C.CChainEthSubscribeParams>($466, value);
+  return run<C.CChainEthSubscribeParams>($539, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17962,7 +21129,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<C.CChainEthUnsubscribeParams> {
-  return run<C.CChainEthUnsubscribeParams>($467, value);
+  return run<C.CChainEthUnsubscribeParams>($540, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17997,7 +21164,7 @@ export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationR
 
 /** Validates the result of `cChain.eth.getBadBlocks` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export function validateCChainEthGetBadBlocksResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBadBlocksResult, N>> {
-  return validated<Decoded<C.CChainEthGetBadBlocksResult, N>>($472, i$75, value, options?.numbers);
+  return validated<Decoded<C.CChainEthGetBadBlocksResult, N>>($545, i$82, value, options?.numbers);
 }
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18012,7 +21179,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<C.CChainWeb3Sha3Params> {
-  return run<C.CChainWeb3Sha3Params>($476, value);
+  return run<C.CChainWeb3Sha3Params>($549, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18192,7 +21359,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<C.HttpGetHealthParams> {
-  return run<C.HttpGetHealthParams>($491, value);
+  return run<C.HttpGetHealthParams>($564, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18202,7 +21369,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<C.HttpGetHealthCheckParams> {
-  return run<C.HttpGetHealthCheckParams>($491, value);
+  return run<C.HttpGetHealthCheckParams>($564, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18212,7 +21379,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<C.HttpGetReadinessParams> {
-  return run<C.HttpGetReadinessParams>($491, value);
+  return run<C.HttpGetReadinessParams>($564, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18222,7 +21389,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<C.HttpGetLivenessParams> {
-  return run<C.HttpGetLivenessParams>($491, value);
+  return run<C.HttpGetLivenessParams>($564, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18230,4 +21397,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<T.HealthResult>($HealthResult, value);
 }
 
-export { $163, $20, $3, $308, $311, $314, $315, $320, $325, $327, $336, $338, $340, $343, $346, $347, $349, $351, $353, $354, $356, $360, $410, $411, $414, $416, $417, $420, $421, $422, $425, $432, $433, $436, $437, $438, $441, $443, $444, $447, $449, $452, $456, $457, $458, $460, $463, $464, $465, $466, $467, $472, $476, $491, $66, $84, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult, dec$38, dec$40, dec$43, dec$46, dec$53, dec$56, dec$67, dec$68, dec$73, dec$75, dec$77, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$Log, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$SignTransactionResult, dec$SyncingStatus, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, enc$37, enc$39, enc$41, enc$52, enc$62, enc$66, enc$69, enc$71, enc$74, enc$76, enc$Filter, enc$GenericTransaction };
+export { $20, $204, $3, $349, $352, $355, $356, $361, $366, $368, $377, $379, $381, $384, $387, $388, $390, $392, $396, $401, $402, $405, $406, $409, $410, $411, $412, $418, $420, $421, $426, $427, $429, $433, $483, $484, $487, $489, $490, $493, $494, $495, $498, $505, $506, $509, $510, $511, $514, $516, $517, $520, $522, $525, $529, $530, $531, $533, $536, $537, $538, $539, $540, $545, $549, $564, $66, $84, $AccessListResult, $AccountProof, $AcpsResult, $Address, $AllValidatorsAtResult, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1ValidatorResult, $LoadVmsResult, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, dec$45, dec$47, dec$50, dec$53, dec$60, dec$63, dec$74, dec$75, dec$80, dec$82, dec$84, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllValidatorsAtResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TxFees, dec$TxpoolContent, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, enc$41, enc$42, enc$43, enc$46, enc$48, enc$59, enc$69, enc$73, enc$76, enc$78, enc$81, enc$83, enc$Filter, enc$GenericTransaction };
