@@ -35,6 +35,9 @@ const expected: Record<string, { endpoint: string; methods: string[] }> = {
   "node-health.openrpc.yaml": { endpoint: "/ext/health", methods: ["health.health", "health.readiness", "health.liveness"] },
   // the requirement's seven and, issue 27, the other 24 AvalancheGo registers (test/spec/real-operations/node.json)
   "node-platform.openrpc.yaml": { endpoint: "/ext/bc/P", methods: ["platform.getBalance", "platform.getBlock", "platform.getBlockByHeight", "platform.getBlockchains", "platform.getBlockchainStatus", "platform.getCurrentSupply", "platform.getCurrentValidators", ...realMethods("/ext/bc/P")] },
+  // issue 27: the X-Chain (vms/avm/service.go) and its deprecated wallet endpoint (vms/avm/wallet_service.go)
+  "node-xchain.openrpc.yaml": { endpoint: "/ext/bc/X", methods: realMethods("/ext/bc/X") },
+  "node-xchain-wallet.openrpc.yaml": { endpoint: "/ext/bc/X/wallet", methods: ["wallet.issueTx"] },
   "node-index-c-block.openrpc.yaml": { endpoint: "/ext/index/C/block", methods: INDEX },
   "node-index-p-block.openrpc.yaml": { endpoint: "/ext/index/P/block", methods: INDEX },
   "node-index-x-tx.openrpc.yaml": { endpoint: "/ext/index/X/tx", methods: INDEX },
