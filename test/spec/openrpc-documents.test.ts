@@ -28,9 +28,10 @@ const metaValidate = (() => {
 const realOperations = JSON.parse(readFileSync(join(ROOT, "test/spec/real-operations/node.json"), "utf8")) as { endpoints: { endpoint: string; groups: { methods: string[] }[] }[] };
 /** The methods AvalancheGo registers at an endpoint, without the requirement's (a Set keeps each once). */
 const realMethods = (endpoint: string) => realOperations.endpoints.find((e) => e.endpoint === endpoint)!.groups.flatMap((g) => g.methods);
+const PROPOSERVM = ["proposervm.getCurrentEpoch", "proposervm.getProposedHeight"];
 const INDEX = ["index.getContainerByID", "index.getContainerByIndex", "index.getContainerRange", "index.getIndex", "index.getLastAccepted", "index.isAccepted"];
 const expected: Record<string, { endpoint: string; methods: string[] }> = {
-  "node-admin.openrpc.yaml": { endpoint: "/ext/admin", methods: ["admin.alias", "admin.aliasChain", "admin.getChainAliases", "admin.getLoggerLevel", "admin.loadVMs", "admin.lockProfile", "admin.memoryProfile", "admin.setLoggerLevel", "admin.startCPUProfiler", "admin.stopCPUProfiler"] },
+  "node-admin.openrpc.yaml": { endpoint: "/ext/admin", methods: ["admin.alias", "admin.aliasChain", "admin.getChainAliases", "admin.getLoggerLevel", "admin.loadVMs", "admin.lockProfile", "admin.memoryProfile", "admin.setLoggerLevel", "admin.startCPUProfiler", "admin.stopCPUProfiler", ...realMethods("/ext/admin")] },
   "node-info.openrpc.yaml": { endpoint: "/ext/info", methods: ["info.acps", "info.isBootstrapped", "info.getBlockchainID", "info.getNetworkID", "info.getNetworkName", "info.getNodeID", "info.getNodeIP", "info.getNodeVersion", "info.getTxFee", "info.getVMs", "info.peers", "info.uptime", "info.upgrades"] },
   "node-health.openrpc.yaml": { endpoint: "/ext/health", methods: ["health.health", "health.readiness", "health.liveness"] },
   // the requirement's seven and, issue 27, the other 24 AvalancheGo registers (test/spec/real-operations/node.json)
@@ -38,6 +39,10 @@ const expected: Record<string, { endpoint: string; methods: string[] }> = {
   // issue 27: the X-Chain (vms/avm/service.go) and its deprecated wallet endpoint (vms/avm/wallet_service.go)
   "node-xchain.openrpc.yaml": { endpoint: "/ext/bc/X", methods: realMethods("/ext/bc/X") },
   "node-xchain-wallet.openrpc.yaml": { endpoint: "/ext/bc/X/wallet", methods: ["wallet.issueTx"] },
+  // issue 27: the proposer VM API of each primary network chain (vms/proposervm/service.go)
+  "node-proposervm-p.openrpc.yaml": { endpoint: "/ext/bc/P/proposervm", methods: PROPOSERVM },
+  "node-proposervm-x.openrpc.yaml": { endpoint: "/ext/bc/X/proposervm", methods: PROPOSERVM },
+  "node-proposervm-c.openrpc.yaml": { endpoint: "/ext/bc/C/proposervm", methods: PROPOSERVM },
   "node-index-c-block.openrpc.yaml": { endpoint: "/ext/index/C/block", methods: INDEX },
   "node-index-p-block.openrpc.yaml": { endpoint: "/ext/index/P/block", methods: INDEX },
   "node-index-x-tx.openrpc.yaml": { endpoint: "/ext/index/X/tx", methods: INDEX },
