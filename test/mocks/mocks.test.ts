@@ -169,7 +169,7 @@ function suites(baseUrls: () => { data: string; metrics: string; node: string })
   it("answers every node JSON-RPC method and health endpoint", async () => {
     const c = clients();
     const calls = nodeCalls(c.node);
-    expect(calls.length).toBe(180);
+    expect(calls.length).toBe(203);
     for (const { id, call } of calls) {
       const result = await call().catch((e: unknown) => e);
       expect(result instanceof Error ? `${id}: ${(result as Error).message}` : "ok").toBe("ok");
