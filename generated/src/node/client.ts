@@ -85,24 +85,24 @@ export class ChainNotGivenError extends RpcServerError {
 }
 
 /**
- * JSON-RPC error code -32000: "start index > last accepted index" (StartIndexOutOfRange), declared by `index.getContainerRange`.
+ * JSON-RPC error code -32000: "start index" (StartIndexOutOfRange), declared by `index.getContainerRange`.
  *
- * Where a method declares another error with code -32000 as well, a reply with that code is this one only when its message starts with "start index > last accepted index" (ignoring case); one that matches none of them is an `RpcServerError` or `RpcError`.
+ * Where a method declares another error with code -32000 as well, a reply with that code is this one only when its message starts with "start index" (ignoring case); one that matches none of them is an `RpcServerError` or `RpcError`.
  */
 export class StartIndexOutOfRangeError extends RpcServerError {
   static readonly code = -32000;
-  static readonly rpcMessage = "start index > last accepted index";
+  static readonly rpcMessage = "start index";
   override name = "StartIndexOutOfRangeError";
 }
 
 /**
- * JSON-RPC error code -32000: "numToFetch exceeds the maximum fetch size of 1024" (NumToFetchOutOfRange), declared by `index.getContainerRange`.
+ * JSON-RPC error code -32000: "numToFetch must be in [1,1024]" (NumToFetchOutOfRange), declared by `index.getContainerRange`.
  *
- * Where a method declares another error with code -32000 as well, a reply with that code is this one only when its message starts with "numToFetch exceeds the maximum fetch size of 1024" (ignoring case); one that matches none of them is an `RpcServerError` or `RpcError`.
+ * Where a method declares another error with code -32000 as well, a reply with that code is this one only when its message starts with "numToFetch must be in [1,1024]" (ignoring case); one that matches none of them is an `RpcServerError` or `RpcError`.
  */
 export class NumToFetchOutOfRangeError extends RpcServerError {
   static readonly code = -32000;
-  static readonly rpcMessage = "numToFetch exceeds the maximum fetch size of 1024";
+  static readonly rpcMessage = "numToFetch must be in [1,1024]";
   override name = "NumToFetchOutOfRangeError";
 }
 
@@ -2071,7 +2071,7 @@ export type IndexCBlockGetContainerRangeParams = {
    */
   startIndex: number;
   /**
-   * How many containers to return (uint64), from 0 to 1024; 0 gives an empty (`null`) response.
+   * How many containers to return (uint64). The requirement allows 0 to 1024, 0 giving an empty (`null`) response; AvalancheGo takes 1 to 1024 and answers 0 with -32000 (`NumToFetchOutOfRange`).
    * @minimum 0
    * @maximum 1024
    */
@@ -2269,7 +2269,7 @@ export type IndexPBlockGetContainerRangeParams = {
    */
   startIndex: number;
   /**
-   * How many containers to return (uint64), from 0 to 1024; 0 gives an empty (`null`) response.
+   * How many containers to return (uint64). The requirement allows 0 to 1024, 0 giving an empty (`null`) response; AvalancheGo takes 1 to 1024 and answers 0 with -32000 (`NumToFetchOutOfRange`).
    * @minimum 0
    * @maximum 1024
    */
@@ -2467,7 +2467,7 @@ export type IndexXTxGetContainerRangeParams = {
    */
   startIndex: number;
   /**
-   * How many containers to return (uint64), from 0 to 1024; 0 gives an empty (`null`) response.
+   * How many containers to return (uint64). The requirement allows 0 to 1024, 0 giving an empty (`null`) response; AvalancheGo takes 1 to 1024 and answers 0 with -32000 (`NumToFetchOutOfRange`).
    * @minimum 0
    * @maximum 1024
    */
@@ -2665,7 +2665,7 @@ export type IndexXBlockGetContainerRangeParams = {
    */
   startIndex: number;
   /**
-   * How many containers to return (uint64), from 0 to 1024; 0 gives an empty (`null`) response.
+   * How many containers to return (uint64). The requirement allows 0 to 1024, 0 giving an empty (`null`) response; AvalancheGo takes 1 to 1024 and answers 0 with -32000 (`NumToFetchOutOfRange`).
    * @minimum 0
    * @maximum 1024
    */
@@ -2865,7 +2865,7 @@ export type IndexXVtxGetContainerRangeParams = {
    */
   startIndex: number;
   /**
-   * How many containers to return (uint64), from 0 to 1024; 0 gives an empty (`null`) response.
+   * How many containers to return (uint64). The requirement allows 0 to 1024, 0 giving an empty (`null`) response; AvalancheGo takes 1 to 1024 and answers 0 with -32000 (`NumToFetchOutOfRange`).
    * @minimum 0
    * @maximum 1024
    */
@@ -7877,9 +7877,14 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
        * `startIndex+numToFetch-1`, in acceptance order.
        *
-       * - When `numToFetch` is 0 the response is empty (`null`).
+       * - `numToFetch` 0: the requirement documents an empty (`null`)
+       *   response; current AvalancheGo refuses 0 like any value above 1024
+       *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+       *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+       *   node never answers `null`.
        * - When `startIndex` is greater than the last accepted index the call
-       *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+       *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+       *   accepted index (…)`).
        * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
        *   (`NumToFetchOutOfRange`, -32000).
        * - When the index runs out, the containers fetched so far are returned,
@@ -7891,8 +7896,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
-       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
-       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -7960,9 +7965,14 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
        * `startIndex+numToFetch-1`, in acceptance order.
        *
-       * - When `numToFetch` is 0 the response is empty (`null`).
+       * - `numToFetch` 0: the requirement documents an empty (`null`)
+       *   response; current AvalancheGo refuses 0 like any value above 1024
+       *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+       *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+       *   node never answers `null`.
        * - When `startIndex` is greater than the last accepted index the call
-       *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+       *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+       *   accepted index (…)`).
        * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
        *   (`NumToFetchOutOfRange`, -32000).
        * - When the index runs out, the containers fetched so far are returned,
@@ -7974,8 +7984,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
-       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
-       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -8043,9 +8053,14 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
        * `startIndex+numToFetch-1`, in acceptance order.
        *
-       * - When `numToFetch` is 0 the response is empty (`null`).
+       * - `numToFetch` 0: the requirement documents an empty (`null`)
+       *   response; current AvalancheGo refuses 0 like any value above 1024
+       *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+       *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+       *   node never answers `null`.
        * - When `startIndex` is greater than the last accepted index the call
-       *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+       *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+       *   accepted index (…)`).
        * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
        *   (`NumToFetchOutOfRange`, -32000).
        * - When the index runs out, the containers fetched so far are returned,
@@ -8057,8 +8072,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
-       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
-       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -8126,9 +8141,14 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
        * `startIndex+numToFetch-1`, in acceptance order.
        *
-       * - When `numToFetch` is 0 the response is empty (`null`).
+       * - `numToFetch` 0: the requirement documents an empty (`null`)
+       *   response; current AvalancheGo refuses 0 like any value above 1024
+       *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+       *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+       *   node never answers `null`.
        * - When `startIndex` is greater than the last accepted index the call
-       *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+       *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+       *   accepted index (…)`).
        * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
        *   (`NumToFetchOutOfRange`, -32000).
        * - When the index runs out, the containers fetched so far are returned,
@@ -8140,8 +8160,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
-       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
-       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -8213,9 +8233,14 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
        * `startIndex+numToFetch-1`, in acceptance order.
        *
-       * - When `numToFetch` is 0 the response is empty (`null`).
+       * - `numToFetch` 0: the requirement documents an empty (`null`)
+       *   response; current AvalancheGo refuses 0 like any value above 1024
+       *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+       *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+       *   node never answers `null`.
        * - When `startIndex` is greater than the last accepted index the call
-       *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+       *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+       *   accepted index (…)`).
        * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
        *   (`NumToFetchOutOfRange`, -32000).
        * - When the index runs out, the containers fetched so far are returned,
@@ -8232,8 +8257,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @deprecated
        *
-       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
-       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+       * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+       * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -12978,9 +13003,14 @@ export function indexCBlockGetContainerByIndex<N extends Numbers>(client: NodeCo
  * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
  * `startIndex+numToFetch-1`, in acceptance order.
  *
- * - When `numToFetch` is 0 the response is empty (`null`).
+ * - `numToFetch` 0: the requirement documents an empty (`null`)
+ *   response; current AvalancheGo refuses 0 like any value above 1024
+ *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+ *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+ *   node never answers `null`.
  * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+ *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+ *   accepted index (…)`).
  * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
  *   (`NumToFetchOutOfRange`, -32000).
  * - When the index runs out, the containers fetched so far are returned,
@@ -12992,8 +13022,8 @@ export function indexCBlockGetContainerByIndex<N extends Numbers>(client: NodeCo
  *
  * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
  *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+ * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+ * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
  * @throws {@link InvalidParamsError} code -32602: "Invalid params"
  * @throws {@link ServerError} code -32000: "Server error"
  *
@@ -13089,9 +13119,14 @@ export function indexPBlockGetContainerByIndex<N extends Numbers>(client: NodeCo
  * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
  * `startIndex+numToFetch-1`, in acceptance order.
  *
- * - When `numToFetch` is 0 the response is empty (`null`).
+ * - `numToFetch` 0: the requirement documents an empty (`null`)
+ *   response; current AvalancheGo refuses 0 like any value above 1024
+ *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+ *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+ *   node never answers `null`.
  * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+ *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+ *   accepted index (…)`).
  * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
  *   (`NumToFetchOutOfRange`, -32000).
  * - When the index runs out, the containers fetched so far are returned,
@@ -13103,8 +13138,8 @@ export function indexPBlockGetContainerByIndex<N extends Numbers>(client: NodeCo
  *
  * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
  *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+ * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+ * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
  * @throws {@link InvalidParamsError} code -32602: "Invalid params"
  * @throws {@link ServerError} code -32000: "Server error"
  *
@@ -13200,9 +13235,14 @@ export function indexXTxGetContainerByIndex<N extends Numbers>(client: NodeCore<
  * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
  * `startIndex+numToFetch-1`, in acceptance order.
  *
- * - When `numToFetch` is 0 the response is empty (`null`).
+ * - `numToFetch` 0: the requirement documents an empty (`null`)
+ *   response; current AvalancheGo refuses 0 like any value above 1024
+ *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+ *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+ *   node never answers `null`.
  * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+ *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+ *   accepted index (…)`).
  * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
  *   (`NumToFetchOutOfRange`, -32000).
  * - When the index runs out, the containers fetched so far are returned,
@@ -13214,8 +13254,8 @@ export function indexXTxGetContainerByIndex<N extends Numbers>(client: NodeCore<
  *
  * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
  *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+ * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+ * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
  * @throws {@link InvalidParamsError} code -32602: "Invalid params"
  * @throws {@link ServerError} code -32000: "Server error"
  *
@@ -13311,9 +13351,14 @@ export function indexXBlockGetContainerByIndex<N extends Numbers>(client: NodeCo
  * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
  * `startIndex+numToFetch-1`, in acceptance order.
  *
- * - When `numToFetch` is 0 the response is empty (`null`).
+ * - `numToFetch` 0: the requirement documents an empty (`null`)
+ *   response; current AvalancheGo refuses 0 like any value above 1024
+ *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+ *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+ *   node never answers `null`.
  * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+ *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+ *   accepted index (…)`).
  * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
  *   (`NumToFetchOutOfRange`, -32000).
  * - When the index runs out, the containers fetched so far are returned,
@@ -13325,8 +13370,8 @@ export function indexXBlockGetContainerByIndex<N extends Numbers>(client: NodeCo
  *
  * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
  *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+ * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+ * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
  * @throws {@link InvalidParamsError} code -32602: "Invalid params"
  * @throws {@link ServerError} code -32000: "Server error"
  *
@@ -13426,9 +13471,14 @@ export function indexXVtxGetContainerByIndex<N extends Numbers>(client: NodeCore
  * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
  * `startIndex+numToFetch-1`, in acceptance order.
  *
- * - When `numToFetch` is 0 the response is empty (`null`).
+ * - `numToFetch` 0: the requirement documents an empty (`null`)
+ *   response; current AvalancheGo refuses 0 like any value above 1024
+ *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
+ *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
+ *   node never answers `null`.
  * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000), unless `numToFetch` is 0.
+ *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
+ *   accepted index (…)`).
  * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
  *   (`NumToFetchOutOfRange`, -32000).
  * - When the index runs out, the containers fetched so far are returned,
@@ -13445,8 +13495,8 @@ export function indexXVtxGetContainerByIndex<N extends Numbers>(client: NodeCore
  *
  * @deprecated
  *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
+ * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
+ * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
  * @throws {@link InvalidParamsError} code -32602: "Invalid params"
  * @throws {@link ServerError} code -32000: "Server error"
  *
