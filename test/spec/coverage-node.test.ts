@@ -41,9 +41,12 @@ const documents = readdirSync(join(ROOT, "spec"))
   .filter((f) => f.startsWith("node-") && f.endsWith(".openrpc.yaml"))
   .map((file) => {
     const doc = parse(readFileSync(join(ROOT, "spec", file), "utf8")) as Doc;
+    // a server variable that holds the origin ({baseUrl}) is filled in; path variables ({blockchainId}) stay as they are
+    const origin = (s: Doc) => (s.url as string).replace(/\{([^}]+)\}/g, (m, v: string) => (/^https?:/.test(s.variables?.[v]?.default ?? "") ? s.variables[v].default : m));
     const paths = (doc.servers as Doc[])
-      .filter((s) => /^https?:/.test(s.url))
-      .map((s) => decodeURIComponent(new URL(s.url).pathname).replace(/\/+$/, ""));
+      .map(origin)
+      .filter((url) => /^https?:/.test(url))
+      .map((url) => decodeURIComponent(new URL(url).pathname).replace(/\/+$/, ""));
     const methods = (doc.methods as Doc[]).map((m) => resolveRef(doc, m) as Doc);
     return { file, doc, paths, methods };
   });
