@@ -48,7 +48,8 @@ describe.each(FILES)("%s", (file) => {
 
   it("declares the blockchain ID as a server variable in the endpoint path", () => {
     const server = doc.servers[0];
-    expect(server.url).toMatch(/^\{baseUrl\}\/ext\/bc\/\{blockchainId\}\/(rpc|validators)$/);
+    // an absolute URL: the OpenRPC meta-schema's format "uri" refuses a URL that starts with a variable ({baseUrl}/…)
+    expect(server.url).toMatch(/^https:\/\/api\.avax\.network\/ext\/bc\/\{blockchainId\}\/(rpc|validators)$/);
     expect(server.variables.blockchainId.default).toMatch(/^[1-9A-HJ-NP-Za-km-z]+$/);
   });
 
