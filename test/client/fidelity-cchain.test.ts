@@ -184,3 +184,10 @@ describe("C-Chain: controls", () => {
     expect(client.slice(client.lastIndexOf("/**", at), at)).toMatch(/Not served everywhere: Off on the public API node \(api\.avax\.network answers -32601\)/);
   });
 });
+
+describe("deprecated methods", () => {
+  it("warn once per client, through the client's deprecationWarnings (captured here)", () => {
+    for (const message of ["avax.getAtomicTxStatus is deprecated since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled"]) expect(f.warnings).toContain(message);
+    expect(f.warnings.every((w) => / is deprecated| was removed in /.test(w))).toBe(true);
+  });
+});

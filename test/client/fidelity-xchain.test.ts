@@ -82,3 +82,10 @@ describe("X-Chain: controls", () => {
     await expect(call(f.node())).rejects.toBeInstanceOf(ValidationError);
   });
 });
+
+describe("deprecated methods", () => {
+  it("warn once per client, through the client's deprecationWarnings (captured here)", () => {
+    for (const message of ["avm.getTxStatus is deprecated", "avm.getBalance is deprecated", "avm.getAllBalances is deprecated", "wallet.issueTx is deprecated"]) expect(f.warnings).toContain(message);
+    expect(f.warnings.every((w) => / is deprecated| was removed in /.test(w))).toBe(true);
+  });
+});

@@ -31,6 +31,8 @@ export interface FidelityServer {
   answer: (result: unknown) => void;
   fail: (error: { code: number; message: string }) => void;
   node: () => NodeClient<"string">;
+  /** Deprecation warnings of the clients `node()` made, captured (not printed), in order. */
+  warnings: string[];
   lastBody: () => { method: string; params?: unknown; jsonrpc: string; id: unknown };
   lastPath: () => string;
 }
@@ -42,12 +44,14 @@ export function useFidelityServer(): FidelityServer {
     server = await startServer();
   });
   afterAll(() => server.close());
+  const warnings: string[] = [];
   const reply = (body: Record<string, unknown>) => server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, ...body } }));
   return {
     server: () => server,
     answer: (result) => reply({ result }),
     fail: (error) => reply({ error }),
-    node: () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string" }),
+    node: () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string", deprecationWarnings: (m) => warnings.push(m) }),
+    warnings,
     lastBody: () => JSON.parse(server.requests.at(-1)!.body) as { method: string; params?: unknown; jsonrpc: string; id: unknown },
     lastPath: () => server.requests.at(-1)!.url,
   };
