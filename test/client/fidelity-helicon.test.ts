@@ -21,24 +21,32 @@ afterAll(() => server.close());
 
 const client = readFileSync(join(ROOT, "generated/src/node/client.ts"), "utf8");
 const readme = readFileSync(join(ROOT, "generated/README.md"), "utf8");
-/** The JSDoc right above a member of the client interface. */
-const docOf = (member: string) => {
-  const at = client.indexOf(`      ${member}(`);
-  expect(at, member).toBeGreaterThan(0);
-  return client.slice(client.lastIndexOf("/**", at), at);
+/** The JSDoc right above a member of the client interface (the first one, or the one whose JSDoc names `wire`). */
+const docOf = (member: string, wire?: string) => {
+  for (let at = client.indexOf(`      ${member}(`); at > 0; at = client.indexOf(`      ${member}(`, at + 1)) {
+    const doc = client.slice(client.lastIndexOf("/**", at), at);
+    if (wire === undefined || doc.includes(wire)) return doc;
+  }
+  throw new Error(`no client member ${member}${wire ? ` for ${wire}` : ""}`);
 };
 
+// Issue 27: a Helicon removal takes effect at the upgrade's activation on each network (Fuji 2026-07-28 15:00 UTC,
+// upgrade/upgrade.go of the v1.15.0-fuji release; Mainnet unscheduled at ava-labs/avalanchego 1cf1fc3d17), not with the
+// release that ships it: the markers name the upgrade and its activation.
+const HELICON = "Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled";
+
 describe("Helicon markers in the generated node client", () => {
-  it("removed methods: @deprecated with the release; deprecated ones: since the release", () => {
-    for (const m of ["accounts", "coinbase", "getBadBlocks", "startCPUProfiler", "getVMConfig"]) expect(docOf(m)).toContain("@deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.");
-    expect(docOf("getAtomicTxStatus")).toContain("@deprecated Since v1.15.0 (Helicon).");
+  it("removed methods: @deprecated with the upgrade and its activation; deprecated ones: since then", () => {
+    for (const m of ["accounts", "coinbase", "getBadBlocks", "startCPUProfiler", "getVMConfig"]) expect(docOf(m)).toContain(`@deprecated Removed in ${HELICON}`);
+    expect(docOf("getAtomicTxStatus")).toContain(`@deprecated Since ${HELICON}.`);
     expect(docOf("simulateV1")).toMatch(/Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_simulateV1; a real C-Chain node answers -32601/);
-    expect(docOf("getBalance")).not.toContain("@deprecated");
+    expect(docOf("getBalance", "eth_getBalance")).not.toContain("@deprecated");
   });
 
   it("the README's Lifecycle table lists them", () => {
-    expect(readme).toContain("| `cChain.eth.accounts` |  |  | v1.15.0 (Helicon) |  |");
-    expect(readme).toContain("| `cChain.native.getAtomicTxStatus` |  | v1.15.0 (Helicon) |  |  |");
+    expect(readme).toContain(`| \`cChain.eth.accounts\` |  |  | ${HELICON} |  |`);
+    expect(readme).toContain(`| \`cChain.native.getAtomicTxStatus\` |  | ${HELICON} |  |  |`);
+    expect(readme).toContain(`| \`cChain.avax.getAtomicTxStatus\` |  | ${HELICON} |  |  |`);
     expect(readme).toMatch(/\| `cChain\.eth\.capabilities` \|  \|  \|  \| Neither Coreth nor the Helicon SAE VM implements eth_capabilities/);
   });
 
@@ -49,6 +57,7 @@ describe("Helicon markers in the generated node client", () => {
     await node.cChain.eth.accounts();
     await node.cChain.eth.getBalance({ address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", block: "latest" });
     expect(server.requests.map((r) => (r.body as Envelope).method)).toEqual(["eth_accounts", "eth_accounts", "eth_getBalance"]);
-    expect(warnings).toEqual(["eth_accounts was removed in v1.15.0 (Helicon): servers of that release and later do not serve it"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^eth_accounts was removed in ${HELICON.replace(/[()]/g, "\\$&")}`));
   });
 });

@@ -8,8 +8,10 @@
  * callers get the array.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import Ajv from "ajv";
 import { ValidationError } from "@avaspec/client";
-import { createNodeClient, validateIndexCBlockGetContainerRangeResult, validateIndexPBlockGetContainerRangeResult, validateIndexXBlockGetContainerRangeResult, validateIndexXTxGetContainerRangeResult, validateIndexXVtxGetContainerRangeResult } from "@avaspec/client/node";
+import { NumToFetchOutOfRangeError, StartIndexOutOfRangeError, createNodeClient, validateIndexCBlockGetContainerRangeResult, validateIndexPBlockGetContainerRangeResult, validateIndexXBlockGetContainerRangeResult, validateIndexXTxGetContainerRangeResult, validateIndexXVtxGetContainerRangeResult } from "@avaspec/client/node";
 import { createMocks } from "@avaspec/client/mocks";
 import { useMsw } from "../helpers/msw.js";
 import { startRpcServer, type RpcTestServer } from "../helpers/rpc-server.js";
@@ -91,5 +93,34 @@ describe("mocks (MSW setupServer)", () => {
       const client = createNodeClient({ baseUrl, retry: false, validateResponse: "strict", numbers: "string" });
       await expect(client.index.pBlock.getContainerRange({ startIndex: 17429306, numToFetch: 100, encoding: "hex" })).resolves.toEqual(plain);
     }
+  });
+});
+
+// Issue 27: what AvalancheGo answers at the edges of the range (indexer/index.go GetContainerRange at 1cf1fc3d17)
+describe("index.getContainerRange: the node's errors at the edges", () => {
+  const fail = (message: string) => server.answer(() => ({ error: { code: -32000, message } }));
+
+  it("numToFetch 0 is refused, with errNumToFetchInvalid's message, as NumToFetchOutOfRangeError", async () => {
+    fail("numToFetch must be in [1,1024] but is 0");
+    const e = await node().index.pBlock.getContainerRange({ startIndex: 17429306, numToFetch: 0 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(NumToFetchOutOfRangeError);
+    expect(server.requests.at(-1)!.body).toMatchObject({ params: { startIndex: 17429306, numToFetch: 0 } });
+  });
+
+  it("a start beyond the last accepted index, with the node's message, is StartIndexOutOfRangeError", async () => {
+    fail("start index (17429399) > last accepted index (17429307)");
+    await expect(node().index.cBlock.getContainerRange({ startIndex: 17429399, numToFetch: 1 })).rejects.toBeInstanceOf(StartIndexOutOfRangeError);
+  });
+
+  it("limitation: the shipped document's result schema does not describe the wrapped form yet, so Ajv refuses a real reply", () => {
+    // the generator refuses a result schema that may be an object beside x-avaspec-wire-shape (extension/wire-shape);
+    // until it takes the wire form as a declared branch, only avaspec's client, validators and mocks accept it
+    const doc = JSON.parse(readFileSync(new URL("../../generated/spec/node-index-p-block.openrpc.json", import.meta.url), "utf8")) as { components: object; methods: { name: string; result: { schema: object } }[] };
+    const ajv = new Ajv.default({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+    const schema = JSON.parse(JSON.stringify(doc.methods.find((m) => m.name === "index.getContainerRange")!.result.schema).replace(/"#\/components\//g, '"doc#/components/'));
+    const check = ajv.compile(schema);
+    expect(check([CONTAINER])).toBe(true);
+    expect(check({ containers: [CONTAINER] })).toBe(false);
   });
 });

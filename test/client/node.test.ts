@@ -18,9 +18,12 @@ beforeEach(() => {
   server.raw(undefined);
   server.order(undefined);
   server.answer((env, path) => ({ result: resultFor.get(`${path} ${env.method}`) ?? null }));
-  // one response per call here: retries have their own suite (reliability.test.ts)
-  node = createNodeClient({ baseUrl: server.url, retry: false });
+  // one response per call here: retries have their own suite (reliability.test.ts); the warnings of deprecated methods
+  // are captured (deprecations have their own checks in fidelity-helicon.test.ts), so stderr stays clean
+  node = createNodeClient({ baseUrl: server.url, retry: false, deprecationWarnings: (m) => deprecationWarnings.push(m) });
 });
+
+const deprecationWarnings: string[] = [];
 
 function methodAt(client: unknown, path: string[]): (params?: unknown) => Promise<unknown> {
   const owner = path.slice(0, -1).reduce((o: any, k) => o?.[k], client) as Record<string, unknown>;
@@ -36,6 +39,13 @@ describe("every node method through the generated client", () => {
     const total = nodeSpecs().reduce((n, s) => n + (s.doc.methods?.length ?? 0), 0);
     expect(cases).toHaveLength(total);
     expect(total).toBeGreaterThan(100);
+  });
+
+  afterAll(() => {
+    // every deprecated or removed method warned (once: each test has its own client)
+    const deprecated = cases.filter((c) => c.method.deprecated === true || c.method["x-avaspec-removed-in"] !== undefined || c.method["x-avaspec-deprecated-in"] !== undefined);
+    expect(deprecated.length).toBeGreaterThan(20);
+    for (const c of deprecated) expect(deprecationWarnings.some((w) => w.startsWith(`${c.wire} `)), c.wire).toBe(true);
   });
 
   describe.each(cases.map((c) => [`node.${c.path.join(".")} (${c.wire} @ ${c.spec.endpoint})`, c] as const))("%s", (_name, c) => {

@@ -52,7 +52,8 @@ describe("declared errors", () => {
   it("several errors share -32000: the message picks the class, case-insensitively and by prefix", async () => {
     replyError(() => ({ code: -32000, message: "Server error" }));
     expect(await failure(node().admin.alias({ endpoint: "bc/X", alias: "a" }))).toBeInstanceOf(ServerError);
-    replyError(() => ({ code: -32000, message: "Start index > last accepted index: 7 > 3" }));
+    // indexer/index.go GetContainerRange (ava-labs/avalanchego 1cf1fc3d17): "start index (%d) > last accepted index (%d)"
+    replyError(() => ({ code: -32000, message: "Start index (7) > last accepted index (3)" }));
     const range = await failure(node().index.xTx.getContainerRange({ startIndex: 7, numToFetch: 1, encoding: "hex" }));
     expect(range).toBeInstanceOf(StartIndexOutOfRangeError);
     expect(range).not.toBeInstanceOf(NumToFetchOutOfRangeError);

@@ -25,12 +25,24 @@ const metaValidate = (() => {
   return ajv.compile(openrpc);
 })();
 
+const realOperations = JSON.parse(readFileSync(join(ROOT, "test/spec/real-operations/node.json"), "utf8")) as { endpoints: { endpoint: string; groups: { methods: string[] }[] }[] };
+/** The methods AvalancheGo registers at an endpoint, without the requirement's (a Set keeps each once). */
+const realMethods = (endpoint: string) => realOperations.endpoints.find((e) => e.endpoint === endpoint)!.groups.flatMap((g) => g.methods);
+const PROPOSERVM = ["proposervm.getCurrentEpoch", "proposervm.getProposedHeight"];
 const INDEX = ["index.getContainerByID", "index.getContainerByIndex", "index.getContainerRange", "index.getIndex", "index.getLastAccepted", "index.isAccepted"];
 const expected: Record<string, { endpoint: string; methods: string[] }> = {
-  "node-admin.openrpc.yaml": { endpoint: "/ext/admin", methods: ["admin.alias", "admin.aliasChain", "admin.getChainAliases", "admin.getLoggerLevel", "admin.loadVMs", "admin.lockProfile", "admin.memoryProfile", "admin.setLoggerLevel", "admin.startCPUProfiler", "admin.stopCPUProfiler"] },
+  "node-admin.openrpc.yaml": { endpoint: "/ext/admin", methods: ["admin.alias", "admin.aliasChain", "admin.getChainAliases", "admin.getLoggerLevel", "admin.loadVMs", "admin.lockProfile", "admin.memoryProfile", "admin.setLoggerLevel", "admin.startCPUProfiler", "admin.stopCPUProfiler", ...realMethods("/ext/admin")] },
   "node-info.openrpc.yaml": { endpoint: "/ext/info", methods: ["info.acps", "info.isBootstrapped", "info.getBlockchainID", "info.getNetworkID", "info.getNetworkName", "info.getNodeID", "info.getNodeIP", "info.getNodeVersion", "info.getTxFee", "info.getVMs", "info.peers", "info.uptime", "info.upgrades"] },
   "node-health.openrpc.yaml": { endpoint: "/ext/health", methods: ["health.health", "health.readiness", "health.liveness"] },
-  "node-platform.openrpc.yaml": { endpoint: "/ext/bc/P", methods: ["platform.getBalance", "platform.getBlock", "platform.getBlockByHeight", "platform.getBlockchains", "platform.getBlockchainStatus", "platform.getCurrentSupply", "platform.getCurrentValidators"] },
+  // the requirement's seven and, issue 27, the other 24 AvalancheGo registers (test/spec/real-operations/node.json)
+  "node-platform.openrpc.yaml": { endpoint: "/ext/bc/P", methods: ["platform.getBalance", "platform.getBlock", "platform.getBlockByHeight", "platform.getBlockchains", "platform.getBlockchainStatus", "platform.getCurrentSupply", "platform.getCurrentValidators", ...realMethods("/ext/bc/P")] },
+  // issue 27: the X-Chain (vms/avm/service.go) and its deprecated wallet endpoint (vms/avm/wallet_service.go)
+  "node-xchain.openrpc.yaml": { endpoint: "/ext/bc/X", methods: realMethods("/ext/bc/X") },
+  "node-xchain-wallet.openrpc.yaml": { endpoint: "/ext/bc/X/wallet", methods: ["wallet.issueTx"] },
+  // issue 27: the proposer VM API of each primary network chain (vms/proposervm/service.go)
+  "node-proposervm-p.openrpc.yaml": { endpoint: "/ext/bc/P/proposervm", methods: PROPOSERVM },
+  "node-proposervm-x.openrpc.yaml": { endpoint: "/ext/bc/X/proposervm", methods: PROPOSERVM },
+  "node-proposervm-c.openrpc.yaml": { endpoint: "/ext/bc/C/proposervm", methods: PROPOSERVM },
   "node-index-c-block.openrpc.yaml": { endpoint: "/ext/index/C/block", methods: INDEX },
   "node-index-p-block.openrpc.yaml": { endpoint: "/ext/index/P/block", methods: INDEX },
   "node-index-x-tx.openrpc.yaml": { endpoint: "/ext/index/X/tx", methods: INDEX },
@@ -38,6 +50,8 @@ const expected: Record<string, { endpoint: string; methods: string[] }> = {
   "node-index-x-vtx.openrpc.yaml": { endpoint: "/ext/index/X/vtx", methods: INDEX },
   "node-cchain-admin.openrpc.yaml": { endpoint: "/ext/bc/C/admin", methods: ["admin_startCPUProfiler", "admin_stopCPUProfiler", "admin_memoryProfile", "admin_lockProfile", "admin_setLogLevel", "admin_getVMConfig"] },
   "node-cchain-native.openrpc.yaml": { endpoint: "/ext/bc/C/native", methods: ["native.getUTXOs", "native.issueTx", "native.getAtomicTxStatus", "native.getAtomicTx", "native.version"] },
+  // issue 27: the atomic API as AvalancheGo registers it (vms/saevm/cchain/api.go, "avax" under /avax)
+  "node-cchain-avax.openrpc.yaml": { endpoint: "/ext/bc/C/avax", methods: realMethods("/ext/bc/C/avax") },
 };
 const methodsOf = (s: (typeof specs)[number]) => (s.doc.methods as unknown[]).map((m) => resolveRef(s.doc, m));
 
@@ -49,7 +63,7 @@ describe("endpoints and methods", () => {
   it.each(Object.entries(expected))("%s serves exactly its methods at its path", (file, want) => {
     const s = byFile(file);
     expect(s.endpoint).toBe(want.endpoint);
-    expect(methodsOf(s).map((m) => m.name).sort()).toEqual([...want.methods].sort());
+    expect(methodsOf(s).map((m) => m.name).sort()).toEqual([...new Set(want.methods)].sort());
   });
 
   it("the C-Chain RPC document has the seed's methods and the standard namespaces", () => {
@@ -97,7 +111,8 @@ describe.each(specs.map((s) => [s.file, s] as const))("%s", (_file, s) => {
   });
 
   it("uses the param structure the seed prescribes", () => {
-    const cChain = s.file.includes("cchain");
+    // the C-Chain's Ethereum, admin and native documents are positional; avax.* is a gorilla service like platform.*
+    const cChain = s.file.includes("cchain") && !s.file.includes("cchain-avax");
     for (const m of methodsOf(s)) {
       if (!cChain) expect(m.paramStructure, m.name).toBe("by-name");
       else expect(m.paramStructure, m.name).toBe("by-position");
@@ -177,30 +192,60 @@ describe("Helicon and unimplemented methods (issue 16, derived from AvalancheGo 
       .map(({ m }) => m.name as string)
       .sort();
 
-  it("marks exactly the methods the SAE C-Chain no longer serves as removed in v1.15.0", () => {
-    expect(marked("x-avaspec-removed-in", "v1.15.0 (Helicon)")).toEqual(
+  // issue 27: a removal takes effect at the Helicon activation on each network, not with the release that ships it
+  const HELICON = "Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled";
+  it("marks exactly the methods the SAE C-Chain no longer serves as removed at the Helicon activation", () => {
+    expect(marked("x-avaspec-removed-in", HELICON)).toEqual(
       ["admin_getVMConfig", "admin_lockProfile", "admin_memoryProfile", "admin_setLogLevel", "admin_startCPUProfiler", "admin_stopCPUProfiler", "eth_accounts", "eth_coinbase", "eth_getBadBlocks"].sort(),
     );
     expect(marked("x-avaspec-removed-in", "v1.14.1")).toEqual(["native.version"]);
-    expect(marked("x-avaspec-deprecated-in")).toEqual(["native.getAtomicTxStatus"]);
+    expect(marked("x-avaspec-deprecated-in")).toEqual(["avax.getAtomicTxStatus", "native.getAtomicTxStatus"]);
+    expect(marked("x-avaspec-deprecated-in", HELICON)).toHaveLength(2);
     expect(marked("x-avaspec-removed-in")).toHaveLength(10);
+  });
+
+  it("no document says a Helicon removal comes with v1.15.0 itself, and none gives an unverified Mainnet date", () => {
+    for (const s of specs) {
+      const text = readFileSync(join(ROOT, s.file), "utf8");
+      expect(text, s.file).not.toContain('"v1.15.0 (Helicon)"');
+      expect(text, s.file).not.toMatch(/Mainnet 2026-09-22/);
+    }
   });
 
   it("every removed or deprecated method is deprecated: true and says what a current node does", () => {
     for (const { m } of all.filter(({ m }) => m["x-avaspec-removed-in"] !== undefined || m["x-avaspec-deprecated-in"] !== undefined)) {
       expect(m.deprecated, m.name).toBe(true);
       expect(m.description, m.name).toMatch(/Helicon|v1\.14\.1/);
-      expect(m.description, m.name).toMatch(/-32601|-32000|404|deprecated/);
+      expect(m.description, m.name).toMatch(/-32601|-32000|404|deprecate/);
     }
   });
 
-  it("marks the five execution-API methods no C-Chain implements, each with a sentence", () => {
-    expect(marked("x-avaspec-unimplemented")).toEqual(["eth_blobBaseFee", "eth_capabilities", "eth_config", "eth_getBlockAccessList", "eth_simulateV1"]);
+  const DEBUG_TRACE = ["debug_intermediateRoots", "debug_standardTraceBadBlockToFile", "debug_standardTraceBlockToFile", "debug_traceBadBlock", "debug_traceBlock", "debug_traceBlockByHash", "debug_traceBlockByNumber", "debug_traceBlockFromFile", "debug_traceCall", "debug_traceChain", "debug_traceTransaction"];
+  it("marks the five execution-API methods no C-Chain implements and the eleven debug_ tracing methods, each with a sentence", () => {
+    expect(marked("x-avaspec-unimplemented")).toEqual(["eth_blobBaseFee", "eth_capabilities", "eth_config", "eth_getBlockAccessList", "eth_simulateV1", ...DEBUG_TRACE].sort());
     for (const { m } of all.filter(({ m }) => m["x-avaspec-unimplemented"] !== undefined)) {
       expect(m["x-avaspec-unimplemented"], m.name).toMatch(/^[A-Z].*-32601.*\.$/);
-      expect(m.description, m.name).toContain("-32601");
       expect(m.deprecated ?? false, m.name).toBe(false);
+      if (m.name.startsWith("debug_")) {
+        // issue 27: off on public API nodes, and the config that turns them on
+        expect(m["x-avaspec-unimplemented"], m.name).toMatch(/public API node.*-32601.*debug-tracer.*eth-apis/);
+        expect(m.description, m.name).toMatch(/public API node/);
+      } else expect(m.description, m.name).toContain("-32601");
     }
+  });
+
+  it("declares the eight Granite and Helicon block-header fields as 64-bit hex quantities", () => {
+    const header = byFile("node-cchain-rpc.openrpc.yaml").doc.components.schemas.BlockHeader;
+    for (const f of ["timestampMilliseconds", "minDelayExcess", "targetExponent", "minPriceExponent", "settledHeight", "settledGasUnix", "settledGasNumerator", "settledExcess"]) {
+      expect(header.properties[f], f).toMatchObject({ $ref: "#/components/schemas/Uint64" });
+      expect(header.required, f).not.toContain(f);
+    }
+  });
+
+  it("keeps the block tag accepted and declares that it is refused from the Helicon activation on (x-avaspec-deprecated-values)", () => {
+    const tag = byFile("node-cchain-rpc.openrpc.yaml").doc.components.schemas.BlockTag;
+    expect(tag.enum).toContain("accepted");
+    expect(tag["x-avaspec-deprecated-values"]).toEqual([{ value: "accepted", removedIn: HELICON, message: expect.stringMatching(/-32602.*finalized/) }]);
   });
 
   it("the block tags include Coreth's accepted, and EIP-1898 objects are block parameters wherever Go takes rpc.BlockNumberOrHash", () => {
