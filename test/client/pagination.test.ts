@@ -93,7 +93,7 @@ describe("pagination", () => {
       for await (const _ of createDataApiClient().listErc20Transactions.iterate({ chainId: "43114", address: ADDRESS, pageSize: 4 })) n++;
       expect(n).toBe(20);
       let pages = 0;
-      for await (const page of createMetricsApiClient().getAvgTps.pages({ chainId: "43114" })) (pages++, expect(page.results.length).toBeGreaterThan(0));
+      for await (const page of createMetricsApiClient({ deprecationWarnings: false }).getAvgTps.pages({ chainId: "43114" })) (pages++, expect(page.results.length).toBeGreaterThan(0));
       expect(pages).toBe(5);
     } finally {
       msw.close();

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataApiClient, type DataApiClient } from "@avaspec/client/data-api";
 import { createMetricsApiClient } from "@avaspec/client/metrics-api";
-import { dataApiCases, TOKEN } from "../helpers/data-calls.js";
+import { dataApiCases } from "../helpers/data-calls.js";
+import { metricsApiCases } from "../helpers/metrics-calls.js";
 import { BUNDLED_DIR, freePort, INTEROP, startProcess } from "./helpers.js";
 
 const dataSpec = JSON.parse(readFileSync(join(BUNDLED_DIR, "data-api.openapi.json"), "utf8")) as { paths: Record<string, Record<string, { operationId: string }>> };
@@ -40,8 +41,10 @@ describe("Prism mock of the Data API document (requests validated by Prism)", ()
     expect(dataApiCases.map((c) => c.id).sort()).toEqual(Object.values(dataSpec.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)).sort());
   });
 
-  it.each(dataApiCases)("$id succeeds", async ({ call }) => {
-    expect(await call(data)).toBeTypeOf("object");
+  it.each(dataApiCases)("$id succeeds", async ({ id, call }) => {
+    // reindexNft's 201 has no body: the client resolves to undefined
+    if (id === "reindexNft") expect(await call(data)).toBeUndefined();
+    else expect(await call(data)).toBeTypeOf("object");
   });
 
   it("control: Prism refuses a request that breaks the document, so it does check ours", async () => {
@@ -53,9 +56,18 @@ describe("Prism mock of the Data API document (requests validated by Prism)", ()
 });
 
 describe("Prism mock of the Metrics API document", () => {
-  it("getAddressesByBalanceOverTime and getAvgTps succeed", async () => {
-    const metrics = createMetricsApiClient({ baseUrl: await prism("metrics-api.openapi.json"), validateResponse: "strict", retry: false });
-    expect(await metrics.getAddressesByBalanceOverTime({ chainId: "43114", address: "0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E", threshold: "1000000", startTimestamp: 1689541049, endTimestamp: 1689800249, pageSize: 5000 })).toBeTypeOf("object");
-    expect(await metrics.getAvgTps({ chainId: "43114", pageToken: TOKEN })).toBeTypeOf("object");
+  const metricsSpec = JSON.parse(readFileSync(join(BUNDLED_DIR, "metrics-api.openapi.json"), "utf8")) as typeof dataSpec;
+  let metrics: ReturnType<typeof createMetricsApiClient>;
+  beforeAll(async () => {
+    // getAvgTps is deprecated: its warning is not this suite's subject
+    metrics = createMetricsApiClient({ baseUrl: await prism("metrics-api.openapi.json"), validateResponse: "strict", retry: false, deprecationWarnings: false });
   }, 120_000);
+
+  it("covers every operation of the document", () => {
+    expect([...new Set(metricsApiCases.map((c) => c.id))].sort()).toEqual(Object.values(metricsSpec.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)).sort());
+  });
+
+  it.each(metricsApiCases)("$id succeeds ($url)", async ({ call }) => {
+    expect(await call(metrics)).toBeTypeOf("object");
+  });
 });

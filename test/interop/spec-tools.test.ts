@@ -93,7 +93,9 @@ function toPostman(data: object): Promise<{ name: string; requests: string[] }> 
       const result = converted as unknown as { result: boolean; reason?: string; output: { data: { info: { name: string }; item: PostmanItem[] } }[] };
       if (!result.result) return reject(new Error(result.reason));
       const requests: string[] = [];
-      const walk = (items: PostmanItem[]) => items.forEach((i) => (i.item ? walk(i.item) : i.request && requests.push(`${i.request.method} /${i.request.url.path.map((p) => p.replace(/^:(.*)$/, "{$1}")).join("/")}`)));
+      // Postman writes a whole-segment path parameter as `:name`, one inside a segment (`{tokenId}:reindex`) as the variable `{{name}}`
+      const segment = (p: string) => p.replace(/^:(.*)$/, "{$1}").replace(/\{\{([^}]+)\}\}/g, "{$1}");
+      const walk = (items: PostmanItem[]) => items.forEach((i) => (i.item ? walk(i.item) : i.request && requests.push(`${i.request.method} /${i.request.url.path.map(segment).join("/")}`)));
       walk(result.output[0]!.data.item);
       resolve({ name: result.output[0]!.data.info.name, requests: requests.sort() });
     }),

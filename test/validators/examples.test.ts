@@ -62,9 +62,17 @@ function collect(op: IrOperation, root: Record<string, any>, oracleFor: (s: unkn
   };
   const raw = deref(op.pointer.slice(2).split("/").reduce((o: any, k: string) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], root));
   if (op.protocol === "http") {
-    const media = deref(raw.responses?.["200"])?.content?.["application/json"];
+    // the success response's example: 200, or 201 where the real service answers a creation with it
+    const okStatus = Object.keys(raw.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+    const media = deref(raw.responses?.[okStatus ?? "200"])?.content?.["application/json"];
     const example = media?.example ?? (Object.values(media?.examples ?? {})[0] as any)?.value;
-    if (example !== undefined) list.push({ what: `${label} 200 example`, value: example, validate: v(op.names.validateResult), oracle: oracleFor(media.schema) });
+    if (example !== undefined) list.push({ what: `${label} ${okStatus} example`, value: example, validate: v(op.names.validateResult), oracle: oracleFor(media.schema) });
+    const bodyMedia = deref(raw.requestBody)?.content?.["application/json"];
+    const bodyExample = bodyMedia?.example ?? (Object.values(bodyMedia?.examples ?? {})[0] as any)?.value;
+    if (bodyExample !== undefined) {
+      const required = Object.fromEntries(op.parameters.filter((q) => q.required).map((q) => [q.name, q.example]));
+      list.push({ what: `${label} body example`, value: { ...required, body: bodyExample }, validate: v(op.names.validateParams), oracle: (x: any) => oracleFor(bodyMedia.schema)(x?.body) });
+    }
     for (const p of op.parameters) {
       if (p.example === undefined) continue;
       const rawParam = (raw.parameters ?? []).map(deref).find((x: any) => x.name === p.name) ?? {};

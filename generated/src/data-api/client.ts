@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions, type Decoded, type Numbers, type HttpConfig, type Encodable } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $462, $463, $464, $467, $474, $480, $485, $490, $493, $496, $497, $499, $502, $504, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage, dec$GetNativeBalanceResponse, dec$GetTransactionResponse, dec$ListBlockchainsResponse, dec$ListErc20TransactionsResponse, dec$ListNativeTransactionsResponse, dec$ListValidatorDetailsResponse, dec$PrimaryNetworkTransaction, enc$25 } from "./validators.js";
+import { $1065, $1066, $1067, $1070, $1077, $1083, $1088, $1093, $1096, $1099, $1100, $1102, $1105, $1107, $1110, $1112, $1115, $1119, $1122, $1125, $1135, $1142, $1178, $1182, $1189, $1195, $1207, $1208, $1209, $1213, $1214, $1225, $1230, $1237, $1239, $1245, $1250, $1253, $1255, $1259, $1267, $1268, $1275, $1281, $1284, $1285, $1292, $1293, $1301, $1303, $1305, $1310, $1315, $1327, $1329, $1333, $1336, $1344, $1348, $1351, $1354, $1360, $1366, $1370, $1373, $1376, $1385, $1396, $1403, $818, $919, $992, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex, dec$76, dec$81, dec$83, dec$88, dec$89, dec$90, dec$Blockchain, dec$EvmBlock, dec$GetNativeBalanceResponse, dec$GetNetworkDetailsResponse, dec$GetTransactionResponse, dec$LastActivityTimestamp, dec$ListBlockchainsResponse, dec$ListCollectibleBalancesResponse, dec$ListDelegatorDetailsResponse, dec$ListErc1155BalancesResponse, dec$ListErc1155TransactionsResponse, dec$ListErc20BalancesResponse, dec$ListErc20TransactionsResponse, dec$ListErc721BalancesResponse, dec$ListErc721TransactionsResponse, dec$ListEvmBlocksResponse, dec$ListHistoricalRewardsResponse, dec$ListIcmMessagesResponse, dec$ListInternalTransactionsResponse, dec$ListL1ValidatorsResponse, dec$ListNativeTransactionsResponse, dec$ListNftTokens, dec$ListPChainTransactionsResponse, dec$ListPendingRewardsResponse, dec$ListPrimaryNetworkBlocksResponse, dec$ListSubnetsResponse, dec$ListTransactionDetailsResponse, dec$ListTransactionDetailsResponseV2, dec$ListTransfersResponse, dec$ListValidatorDetailsResponse, dec$ListWebhooksResponse, dec$ListXChainTransactionsResponse, dec$PrimaryNetworkBlock, dec$PrimaryNetworkTransaction, dec$Subnet, enc$84, enc$87, enc$92, enc$96 } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation<AggregateSignaturesPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $462,
+  check: $1065,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation<GetAggregatedSignat
     name: "x-service-api-key",
     in: "header",
   },
-  check: $463,
+  check: $1066,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation<ListBlockchainsParams, T.Li
     name: "x-service-api-key",
     in: "header",
   },
-  check: $464,
+  check: $1067,
   resultIntegers: dec$ListBlockchainsResponse,
 };
 
@@ -208,7 +208,7 @@ export const listErc20TransactionsOperation: HttpOperation<ListErc20Transactions
     name: "x-service-api-key",
     in: "header",
   },
-  check: $467,
+  check: $1070,
   resultIntegers: dec$ListErc20TransactionsResponse,
 };
 
@@ -269,7 +269,7 @@ export const getTransactionsForBlockOperation: HttpOperation<GetTransactionsForB
     name: "x-service-api-key",
     in: "header",
   },
-  check: $474,
+  check: $1077,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
 
@@ -347,7 +347,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation<GetSingleValidato
     name: "x-service-api-key",
     in: "header",
   },
-  check: $480,
+  check: $1083,
   resultIntegers: dec$ListValidatorDetailsResponse,
 };
 
@@ -408,7 +408,7 @@ export const listContractDeploymentsOperation: HttpOperation<ListContractDeploym
     name: "x-service-api-key",
     in: "header",
   },
-  check: $485,
+  check: $1088,
 };
 
 /**
@@ -467,8 +467,8 @@ export const getNativeBalanceOperation: HttpOperation<GetNativeBalanceParams, T.
     name: "x-service-api-key",
     in: "header",
   },
-  check: $490,
-  paramIntegers: enc$25,
+  check: $1093,
+  paramIntegers: enc$84,
   resultIntegers: dec$GetNativeBalanceResponse,
 };
 
@@ -509,7 +509,7 @@ export const getTransactionOperation: HttpOperation<GetTransactionParams, T.GetT
     name: "x-service-api-key",
     in: "header",
   },
-  check: $493,
+  check: $1096,
   resultIntegers: dec$GetTransactionResponse,
 };
 
@@ -542,7 +542,7 @@ export const supportedChainsOperation: HttpOperation<SupportedChainsParams | und
     name: "x-service-api-key",
     in: "header",
   },
-  check: $496,
+  check: $1099,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -572,7 +572,7 @@ export const getChainInfoOperation: HttpOperation<GetChainInfoParams, T.ChainInf
     name: "x-service-api-key",
     in: "header",
   },
-  check: $497,
+  check: $1100,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -612,7 +612,7 @@ export const getContractMetadataOperation: HttpOperation<GetContractMetadataPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $499,
+  check: $1102,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -649,7 +649,7 @@ export const getChainIdsForAddressesOperation: HttpOperation<GetChainIdsForAddre
     name: "x-service-api-key",
     in: "header",
   },
-  check: $502,
+  check: $1105,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -701,8 +701,4011 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PrimaryNet
     name: "x-service-api-key",
     in: "header",
   },
-  check: $504,
+  check: $1107,
   resultIntegers: dec$PrimaryNetworkTransaction,
+};
+
+/** Parameters of `listAddressChains`. */
+export type ListAddressChainsParams = {
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+};
+
+/** Wire description of `listAddressChains` (GET /v1/address/{address}/chains). */
+export const listAddressChainsOperation: HttpOperation<ListAddressChainsParams, T.ListAddressChainsResponse> = {
+  id: "listAddressChains",
+  method: "GET",
+  path: "/v1/address/{address}/chains",
+  params: [
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1110,
+};
+
+/** Parameters of `listLatestBlocksAllChains`. */
+export type ListLatestBlocksAllChainsParams = {
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only chains of this network: `mainnet`, or the test network (`fuji` or `testnet`). */
+  network?: T.Network;
+};
+
+/** Wire description of `listLatestBlocksAllChains` (GET /v1/blocks). */
+export const listLatestBlocksAllChainsOperation: HttpOperation<ListLatestBlocksAllChainsParams | undefined, T.ListEvmBlocksResponse> = {
+  id: "listLatestBlocksAllChains",
+  method: "GET",
+  path: "/v1/blocks",
+  params: [
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1112,
+  resultIntegers: dec$ListEvmBlocksResponse,
+};
+
+/** Parameters of `getLatestBlocks`. */
+export type GetLatestBlocksParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `getLatestBlocks` (GET /v1/chains/{chainId}/blocks). */
+export const getLatestBlocksOperation: HttpOperation<GetLatestBlocksParams, T.ListEvmBlocksResponse> = {
+  id: "getLatestBlocks",
+  method: "GET",
+  path: "/v1/chains/{chainId}/blocks",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1115,
+  resultIntegers: dec$ListEvmBlocksResponse,
+};
+
+/** Parameters of `getBlock`. */
+export type GetBlockParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /** The block: its number (decimal) or its hash. */
+  blockId: string;
+};
+
+/** Wire description of `getBlock` (GET /v1/chains/{chainId}/blocks/{blockId}). */
+export const getBlockOperation: HttpOperation<GetBlockParams, T.EvmBlock> = {
+  id: "getBlock",
+  method: "GET",
+  path: "/v1/chains/{chainId}/blocks/{blockId}",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1119,
+  resultIntegers: dec$EvmBlock,
+};
+
+/** Parameters of `listLatestTransactionsAllChains`. */
+export type ListLatestTransactionsAllChainsParams = {
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only chains of this network: `mainnet`, or the test network (`fuji` or `testnet`). */
+  network?: T.Network;
+  /** Only transactions with this status: `success` or `failed`. */
+  status?: T.TransactionStatus;
+};
+
+/** Wire description of `listLatestTransactionsAllChains` (GET /v1/transactions). */
+export const listLatestTransactionsAllChainsOperation: HttpOperation<ListLatestTransactionsAllChainsParams | undefined, T.ListNativeTransactionsResponse> = {
+  id: "listLatestTransactionsAllChains",
+  method: "GET",
+  path: "/v1/transactions",
+  params: [
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+    {
+      name: "status",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1122,
+  resultIntegers: dec$ListNativeTransactionsResponse,
+};
+
+/** Parameters of `getDeploymentTransaction`. */
+export type GetDeploymentTransactionParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * The currency prices and monetary values are given in. Defaults to `usd`.
+   * @default "usd"
+   */
+  currency?: T.CurrencyCode;
+};
+
+/** Wire description of `getDeploymentTransaction` (GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment). */
+export const getDeploymentTransactionOperation: HttpOperation<GetDeploymentTransactionParams, T.GetTransactionResponse> = {
+  id: "getDeploymentTransaction",
+  method: "GET",
+  path: "/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "currency",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1125,
+  resultIntegers: dec$GetTransactionResponse,
+};
+
+/** Parameters of `listTransfers`. */
+export type ListTransfersParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listTransfers` (GET /v1/chains/{chainId}/tokens/{address}/transfers). */
+export const listTransfersOperation: HttpOperation<ListTransfersParams, T.ListTransfersResponse> = {
+  id: "listTransfers",
+  method: "GET",
+  path: "/v1/chains/{chainId}/tokens/{address}/transfers",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1070,
+  resultIntegers: dec$ListTransfersResponse,
+};
+
+/** Parameters of `listTransactions`. */
+export type ListTransactionsParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Wire description of `listTransactions` (GET /v1/chains/{chainId}/addresses/{address}/transactions). */
+export const listTransactionsOperation: HttpOperation<ListTransactionsParams, T.ListTransactionDetailsResponse> = {
+  id: "listTransactions",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/transactions",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1135,
+  resultIntegers: dec$ListTransactionDetailsResponse,
+};
+
+/** Parameters of `listTransactionsV2`. */
+export type ListTransactionsV2Params = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /** Leave out transfers of tokens the service considers spam. */
+  filterSpamTokens?: boolean;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Wire description of `listTransactionsV2` (GET /v2/chains/{chainId}/addresses/{address}/transactions). */
+export const listTransactionsV2Operation: HttpOperation<ListTransactionsV2Params, T.ListTransactionDetailsResponseV2> = {
+  id: "listTransactionsV2",
+  method: "GET",
+  path: "/v2/chains/{chainId}/addresses/{address}/transactions",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "filterSpamTokens",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1142,
+  resultIntegers: dec$ListTransactionDetailsResponseV2,
+};
+
+/** Parameters of `listNativeTransactions`. */
+export type ListNativeTransactionsParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listNativeTransactions` (GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative). */
+export const listNativeTransactionsOperation: HttpOperation<ListNativeTransactionsParams, T.ListNativeTransactionsResponse> = {
+  id: "listNativeTransactions",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/transactions:listNative",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1070,
+  resultIntegers: dec$ListNativeTransactionsResponse,
+};
+
+/** Parameters of `listErc721Transactions`. */
+export type ListErc721TransactionsParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listErc721Transactions` (GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721). */
+export const listErc721TransactionsOperation: HttpOperation<ListErc721TransactionsParams, T.ListErc721TransactionsResponse> = {
+  id: "listErc721Transactions",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/transactions:listErc721",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1070,
+  resultIntegers: dec$ListErc721TransactionsResponse,
+};
+
+/** Parameters of `listErc1155Transactions`. */
+export type ListErc1155TransactionsParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listErc1155Transactions` (GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155). */
+export const listErc1155TransactionsOperation: HttpOperation<ListErc1155TransactionsParams, T.ListErc1155TransactionsResponse> = {
+  id: "listErc1155Transactions",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1070,
+  resultIntegers: dec$ListErc1155TransactionsResponse,
+};
+
+/** Parameters of `listInternalTransactions`. */
+export type ListInternalTransactionsParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
+   * @minimum 0
+   */
+  startBlock?: number;
+  /**
+   * The block after the range (exclusive). Without `startBlock` the range starts at the genesis block.
+   * @minimum 0
+   */
+  endBlock?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listInternalTransactions` (GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals). */
+export const listInternalTransactionsOperation: HttpOperation<ListInternalTransactionsParams, T.ListInternalTransactionsResponse> = {
+  id: "listInternalTransactions",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/transactions:listInternals",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startBlock",
+      in: "query",
+    },
+    {
+      name: "endBlock",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1070,
+  resultIntegers: dec$ListInternalTransactionsResponse,
+};
+
+/** Parameters of `listLatestTransactions`. */
+export type ListLatestTransactionsParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only transactions with this status: `success` or `failed`. */
+  status?: T.TransactionStatus;
+};
+
+/** Wire description of `listLatestTransactions` (GET /v1/chains/{chainId}/transactions). */
+export const listLatestTransactionsOperation: HttpOperation<ListLatestTransactionsParams, T.ListNativeTransactionsResponse> = {
+  id: "listLatestTransactions",
+  method: "GET",
+  path: "/v1/chains/{chainId}/transactions",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "status",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1178,
+  resultIntegers: dec$ListNativeTransactionsResponse,
+};
+
+/**
+ * Parameters of `listErc20Balances`.
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type ListErc20BalancesParams = Encodable<{
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /** The block to read balances at (a decimal number). Defaults to the latest block. */
+  blockNumber?: T.BigIntString;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 500, default 10.
+   * @minimum 1
+   * @maximum 500
+   * @default 10
+   */
+  pageSize?: number;
+  /**
+   * Leave out tokens the service considers spam (default true).
+   * @default true
+   */
+  filterSpamTokens?: boolean;
+  /** Only these token contracts, comma-separated. */
+  contractAddresses?: string;
+  /**
+   * The currency prices and monetary values are given in. Defaults to `usd`.
+   * @default "usd"
+   */
+  currency?: T.CurrencyCode;
+}>;
+
+/** Wire description of `listErc20Balances` (GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20). */
+export const listErc20BalancesOperation: HttpOperation<ListErc20BalancesParams, T.ListErc20BalancesResponse> = {
+  id: "listErc20Balances",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc20",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockNumber",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "filterSpamTokens",
+      in: "query",
+    },
+    {
+      name: "contractAddresses",
+      in: "query",
+    },
+    {
+      name: "currency",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1182,
+  paramIntegers: enc$84,
+  resultIntegers: dec$ListErc20BalancesResponse,
+};
+
+/** Parameters of `listErc721Balances`. */
+export type ListErc721BalancesParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 500, default 10.
+   * @minimum 1
+   * @maximum 500
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only this token contract. */
+  contractAddress?: string;
+};
+
+/** Wire description of `listErc721Balances` (GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721). */
+export const listErc721BalancesOperation: HttpOperation<ListErc721BalancesParams, T.ListErc721BalancesResponse> = {
+  id: "listErc721Balances",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc721",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "contractAddress",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1189,
+  resultIntegers: dec$ListErc721BalancesResponse,
+};
+
+/**
+ * Parameters of `listErc1155Balances`.
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type ListErc1155BalancesParams = Encodable<{
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /** The block to read balances at (a decimal number). Defaults to the latest block. */
+  blockNumber?: T.BigIntString;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 500, default 10.
+   * @minimum 1
+   * @maximum 500
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only this token contract. */
+  contractAddress?: string;
+}>;
+
+/** Wire description of `listErc1155Balances` (GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155). */
+export const listErc1155BalancesOperation: HttpOperation<ListErc1155BalancesParams, T.ListErc1155BalancesResponse> = {
+  id: "listErc1155Balances",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc1155",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockNumber",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "contractAddress",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1195,
+  paramIntegers: enc$84,
+  resultIntegers: dec$ListErc1155BalancesResponse,
+};
+
+/** Parameters of `listCollectibleBalances`. */
+export type ListCollectibleBalancesParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 500, default 10.
+   * @minimum 1
+   * @maximum 500
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only this token contract. */
+  contractAddress?: string;
+};
+
+/** Wire description of `listCollectibleBalances` (GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles). */
+export const listCollectibleBalancesOperation: HttpOperation<ListCollectibleBalancesParams, T.ListCollectibleBalancesResponse> = {
+  id: "listCollectibleBalances",
+  method: "GET",
+  path: "/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "contractAddress",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1189,
+  resultIntegers: dec$ListCollectibleBalancesResponse,
+};
+
+/** Parameters of `getAssetDetails`. */
+export type GetAssetDetailsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** The X-Chain - its alias `x-chain` or the blockchain id of the mainnet or test-network X-Chain. */
+  blockchainId: T.XChainId;
+  /** Id of the asset (cb58). */
+  assetId: T.Cb58Id;
+};
+
+/** Wire description of `getAssetDetails` (GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}). */
+export const getAssetDetailsOperation: HttpOperation<GetAssetDetailsParams, T.XChainAssetDetails> = {
+  id: "getAssetDetails",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "assetId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1207,
+};
+
+/** Parameters of `getNetworkDetails`. */
+export type GetNetworkDetailsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+};
+
+/** Wire description of `getNetworkDetails` (GET /v1/networks/{network}). */
+export const getNetworkDetailsOperation: HttpOperation<GetNetworkDetailsParams, T.GetNetworkDetailsResponse> = {
+  id: "getNetworkDetails",
+  method: "GET",
+  path: "/v1/networks/{network}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1208,
+  resultIntegers: dec$GetNetworkDetailsResponse,
+};
+
+/** Parameters of `getBlockchainById`. */
+export type GetBlockchainByIdParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** Id of the blockchain (cb58). */
+  blockchainId: T.Cb58Id;
+};
+
+/** Wire description of `getBlockchainById` (GET /v1/networks/{network}/blockchains/{blockchainId}). */
+export const getBlockchainByIdOperation: HttpOperation<GetBlockchainByIdParams, T.Blockchain> = {
+  id: "getBlockchainById",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1209,
+  resultIntegers: dec$Blockchain,
+};
+
+/** Parameters of `listSubnets`. */
+export type ListSubnetsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 10000, default 100.
+   * @minimum 1
+   * @maximum 10000
+   * @default 100
+   */
+  pageSize?: number;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Wire description of `listSubnets` (GET /v1/networks/{network}/subnets). */
+export const listSubnetsOperation: HttpOperation<ListSubnetsParams, T.ListSubnetsResponse> = {
+  id: "listSubnets",
+  method: "GET",
+  path: "/v1/networks/{network}/subnets",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1067,
+  resultIntegers: dec$ListSubnetsResponse,
+};
+
+/** Parameters of `getSubnetById`. */
+export type GetSubnetByIdParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** Id of the subnet (cb58). */
+  subnetId: T.Cb58Id;
+};
+
+/** Wire description of `getSubnetById` (GET /v1/networks/{network}/subnets/{subnetId}). */
+export const getSubnetByIdOperation: HttpOperation<GetSubnetByIdParams, T.Subnet> = {
+  id: "getSubnetById",
+  method: "GET",
+  path: "/v1/networks/{network}/subnets/{subnetId}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "subnetId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1213,
+  resultIntegers: dec$Subnet,
+};
+
+/**
+ * Parameters of `listValidators`.
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type ListValidatorsParams = Encodable<{
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only nodes whose id contains one of these, comma-separated. */
+  nodeIds?: string;
+  /** The property to sort by, in the order of `sortOrder`. The delegation fee is known for mainnet primary-network validators only: sort by it with `subnetId` set to the primary network. */
+  sortBy?: T.SortByOption;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+  /** Only validation periods with this status. */
+  validationStatus?: T.ValidationStatus;
+  /** Only validators that can take at least this much more delegation, in nAVAX (0 to 720000000000000000). */
+  minDelegationCapacity?: T.BigIntString;
+  /** Only validators that can take at most this much more delegation, in nAVAX (0 to 720000000000000000). */
+  maxDelegationCapacity?: T.BigIntString;
+  /**
+   * Only validations with at least this many seconds left.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  minTimeRemaining?: number;
+  /**
+   * Only validations with at most this many seconds left.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  maxTimeRemaining?: number;
+  /**
+   * Only validators with at least this delegation fee, in percent. Subnet validations, which have no fee, are left out when set.
+   * @minimum 2
+   * @maximum 100
+   */
+  minFeePercentage?: number;
+  /**
+   * Only validators with at most this delegation fee, in percent. Subnet validations, which have no fee, are left out when set.
+   * @minimum 2
+   * @maximum 100
+   */
+  maxFeePercentage?: number;
+  /**
+   * Only validators with at least this uptime, in percent.
+   * @minimum 0
+   * @maximum 100
+   */
+  minUptimePerformance?: number;
+  /**
+   * Only validators with at most this uptime, in percent.
+   * @minimum 0
+   * @maximum 100
+   */
+  maxUptimePerformance?: number;
+  /** Only this subnet (a subnet id). Without it, every subnet. */
+  subnetId?: string;
+}>;
+
+/** Wire description of `listValidators` (GET /v1/networks/{network}/validators). */
+export const listValidatorsOperation: HttpOperation<ListValidatorsParams, T.ListValidatorDetailsResponse> = {
+  id: "listValidators",
+  method: "GET",
+  path: "/v1/networks/{network}/validators",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "nodeIds",
+      in: "query",
+    },
+    {
+      name: "sortBy",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+    {
+      name: "validationStatus",
+      in: "query",
+    },
+    {
+      name: "minDelegationCapacity",
+      in: "query",
+    },
+    {
+      name: "maxDelegationCapacity",
+      in: "query",
+    },
+    {
+      name: "minTimeRemaining",
+      in: "query",
+    },
+    {
+      name: "maxTimeRemaining",
+      in: "query",
+    },
+    {
+      name: "minFeePercentage",
+      in: "query",
+    },
+    {
+      name: "maxFeePercentage",
+      in: "query",
+    },
+    {
+      name: "minUptimePerformance",
+      in: "query",
+    },
+    {
+      name: "maxUptimePerformance",
+      in: "query",
+    },
+    {
+      name: "subnetId",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1214,
+  paramIntegers: enc$87,
+  resultIntegers: dec$ListValidatorDetailsResponse,
+};
+
+/** Parameters of `listDelegators`. */
+export type ListDelegatorsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only delegations paying one of these reward addresses, comma-separated. */
+  rewardAddresses?: string;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+  /** Only delegations with this status. */
+  delegationStatus?: T.DelegationStatusType;
+  /** Only delegations to these nodes, comma-separated. */
+  nodeIds?: string;
+};
+
+/** Wire description of `listDelegators` (GET /v1/networks/{network}/delegators). */
+export const listDelegatorsOperation: HttpOperation<ListDelegatorsParams, T.ListDelegatorDetailsResponse> = {
+  id: "listDelegators",
+  method: "GET",
+  path: "/v1/networks/{network}/delegators",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "rewardAddresses",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+    {
+      name: "delegationStatus",
+      in: "query",
+    },
+    {
+      name: "nodeIds",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1225,
+  resultIntegers: dec$ListDelegatorDetailsResponse,
+};
+
+/** Parameters of `listL1Validators`. */
+export type ListL1ValidatorsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only the validator with this validation id. */
+  l1ValidationId?: string;
+  /** Include validators that are no longer active. */
+  includeInactiveL1Validators?: boolean;
+  /** Only validators of this node (`NodeID-...`). */
+  nodeId?: string;
+  /** Only this subnet (a subnet id). Without it, every subnet. */
+  subnetId?: string;
+};
+
+/** Wire description of `listL1Validators` (GET /v1/networks/{network}/l1Validators). */
+export const listL1ValidatorsOperation: HttpOperation<ListL1ValidatorsParams, T.ListL1ValidatorsResponse> = {
+  id: "listL1Validators",
+  method: "GET",
+  path: "/v1/networks/{network}/l1Validators",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "l1ValidationId",
+      in: "query",
+    },
+    {
+      name: "includeInactiveL1Validators",
+      in: "query",
+    },
+    {
+      name: "nodeId",
+      in: "query",
+    },
+    {
+      name: "subnetId",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1230,
+  resultIntegers: dec$ListL1ValidatorsResponse,
+};
+
+/** Parameters of `getBlockById`. */
+export type GetBlockByIdParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** The block: its height (decimal) or its hash. */
+  blockId: string;
+};
+
+/** Wire description of `getBlockById` (GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}). */
+export const getBlockByIdOperation: HttpOperation<GetBlockByIdParams, T.PrimaryNetworkBlock> = {
+  id: "getBlockById",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1237,
+  resultIntegers: dec$PrimaryNetworkBlock,
+};
+
+/** Parameters of `listPrimaryNetworkBlocksByNodeId`. */
+export type ListPrimaryNetworkBlocksByNodeIdParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** The node (`NodeID-...`). */
+  nodeId: string;
+  /**
+   * Only items after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only items before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listPrimaryNetworkBlocksByNodeId` (GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks). */
+export const listPrimaryNetworkBlocksByNodeIdOperation: HttpOperation<ListPrimaryNetworkBlocksByNodeIdParams, T.ListPrimaryNetworkBlocksResponse> = {
+  id: "listPrimaryNetworkBlocksByNodeId",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "nodeId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1239,
+  resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
+};
+
+/** Parameters of `listLatestPrimaryNetworkBlocks`. */
+export type ListLatestPrimaryNetworkBlocksParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /**
+   * Only items after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only items before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listLatestPrimaryNetworkBlocks` (GET /v1/networks/{network}/blockchains/{blockchainId}/blocks). */
+export const listLatestPrimaryNetworkBlocksOperation: HttpOperation<ListLatestPrimaryNetworkBlocksParams, T.ListPrimaryNetworkBlocksResponse> = {
+  id: "listLatestPrimaryNetworkBlocks",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/blocks",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1245,
+  resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
+};
+
+/** Parameters of `listLatestXChainVertices`. */
+export type ListLatestXChainVerticesParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** The X-Chain - its alias `x-chain` or the blockchain id of the mainnet or test-network X-Chain. */
+  blockchainId: T.XChainId;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listLatestXChainVertices` (GET /v1/networks/{network}/blockchains/{blockchainId}/vertices). */
+export const listLatestXChainVerticesOperation: HttpOperation<ListLatestXChainVerticesParams, T.ListXChainVerticesResponse> = {
+  id: "listLatestXChainVertices",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1250,
+};
+
+/** Parameters of `getVertexByHash`. */
+export type GetVertexByHashParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** The X-Chain - its alias `x-chain` or the blockchain id of the mainnet or test-network X-Chain. */
+  blockchainId: T.XChainId;
+  /** Hash of the vertex (cb58). */
+  vertexHash: string;
+};
+
+/** Wire description of `getVertexByHash` (GET /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}). */
+export const getVertexByHashOperation: HttpOperation<GetVertexByHashParams, T.XChainVertex> = {
+  id: "getVertexByHash",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "vertexHash",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1253,
+};
+
+/** Parameters of `getVertexByHeight`. */
+export type GetVertexByHeightParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** The X-Chain - its alias `x-chain` or the blockchain id of the mainnet or test-network X-Chain. */
+  blockchainId: T.XChainId;
+  /**
+   * The height.
+   * @minimum 0
+   */
+  vertexHeight: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Wire description of `getVertexByHeight` (GET /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight). */
+export const getVertexByHeightOperation: HttpOperation<GetVertexByHeightParams, T.ListXChainVerticesResponse> = {
+  id: "getVertexByHeight",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "vertexHeight",
+      in: "query",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1255,
+};
+
+/** Parameters of `listLatestPrimaryNetworkTransactions`. */
+export type ListLatestPrimaryNetworkTransactionsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** Only transactions of these addresses, comma-separated: X- or P-Chain addresses starting with `avax` / `fuji` (optionally prefixed with `P-` or `X-`), or EVM addresses for C-Chain atomic transactions. */
+  addresses?: string;
+  /** Only transactions of this L1 validation id. */
+  l1ValidationId?: string;
+  /** Only transactions of these types. */
+  txTypes?: T.PrimaryNetworkTxType[];
+  /**
+   * Only items after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only items before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Successful (2XX) response body of `listLatestPrimaryNetworkTransactions`. */
+export type ListLatestPrimaryNetworkTransactionsResponse = T.ListPChainTransactionsResponse | T.ListXChainTransactionsResponse | T.ListCChainAtomicTransactionsResponse;
+
+/** Wire description of `listLatestPrimaryNetworkTransactions` (GET /v1/networks/{network}/blockchains/{blockchainId}/transactions). */
+export const listLatestPrimaryNetworkTransactionsOperation: HttpOperation<ListLatestPrimaryNetworkTransactionsParams, ListLatestPrimaryNetworkTransactionsResponse> = {
+  id: "listLatestPrimaryNetworkTransactions",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/transactions",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+    {
+      name: "l1ValidationId",
+      in: "query",
+    },
+    {
+      name: "txTypes",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1259,
+  resultIntegers: dec$88,
+};
+
+/** Parameters of `listActivePrimaryNetworkStakingTransactions`. */
+export type ListActivePrimaryNetworkStakingTransactionsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** The P-Chain - its alias `p-chain` or its blockchain id. */
+  blockchainId: T.PChainId;
+  /** Primary-network addresses, comma-separated: X- or P-Chain addresses starting with `avax` / `fuji`, optionally prefixed with `P-` or `X-`. */
+  addresses?: string;
+  /** Only transactions of these types. */
+  txTypes?: T.PrimaryNetworkTxType[];
+  /**
+   * Only items after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only items before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Wire description of `listActivePrimaryNetworkStakingTransactions` (GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking). */
+export const listActivePrimaryNetworkStakingTransactionsOperation: HttpOperation<ListActivePrimaryNetworkStakingTransactionsParams, T.ListPChainTransactionsResponse> = {
+  id: "listActivePrimaryNetworkStakingTransactions",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+    {
+      name: "txTypes",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1268,
+  resultIntegers: dec$ListPChainTransactionsResponse,
+};
+
+/** Parameters of `listAssetTransactions`. */
+export type ListAssetTransactionsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** The X-Chain - its alias `x-chain` or the blockchain id of the mainnet or test-network X-Chain. */
+  blockchainId: T.XChainId;
+  /** Id of the asset (cb58). */
+  assetId: T.Cb58Id;
+  /** Only transactions of these types. */
+  txTypes?: T.PrimaryNetworkTxType[];
+  /**
+   * Only items after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only items before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listAssetTransactions` (GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions). */
+export const listAssetTransactionsOperation: HttpOperation<ListAssetTransactionsParams, T.ListXChainTransactionsResponse> = {
+  id: "listAssetTransactions",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "assetId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "txTypes",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1275,
+  resultIntegers: dec$ListXChainTransactionsResponse,
+};
+
+/** Parameters of `getBalancesByAddresses`. */
+export type GetBalancesByAddressesParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** Compute the balances at this Unix time (seconds). */
+  blockTimestamp?: number;
+  /** Primary-network addresses, comma-separated: X- or P-Chain addresses starting with `avax` / `fuji`, optionally prefixed with `P-` or `X-`. */
+  addresses?: string;
+};
+
+/** Successful (2XX) response body of `getBalancesByAddresses`. */
+export type GetBalancesByAddressesResponse = T.ListPChainBalancesResponse | T.ListXChainBalancesResponse | T.ListCChainAtomicBalancesResponse;
+
+/** Wire description of `getBalancesByAddresses` (GET /v1/networks/{network}/blockchains/{blockchainId}/balances). */
+export const getBalancesByAddressesOperation: HttpOperation<GetBalancesByAddressesParams, GetBalancesByAddressesResponse> = {
+  id: "getBalancesByAddresses",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/balances",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockTimestamp",
+      in: "query",
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1281,
+  resultIntegers: dec$89,
+};
+
+/** Parameters of `getUtxosByAddresses`. */
+export type GetUtxosByAddressesParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** Primary-network addresses, comma-separated: X- or P-Chain addresses starting with `avax` / `fuji`, optionally prefixed with `P-` or `X-`. */
+  addresses?: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only UTXOs of this asset (X-Chain only). */
+  assetId?: string;
+  /**
+   * Only UTXOs of at least this amount, in nAVAX (inclusive; default 0).
+   * @minimum 0
+   */
+  minUtxoAmount?: number;
+  /** Include UTXOs that were already spent. */
+  includeSpent?: boolean;
+  /** The property to sort by, in the order of `sortOrder`. */
+  sortBy?: T.UtxosSortByOption;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Successful (2XX) response body of `getUtxosByAddresses`. */
+export type GetUtxosByAddressesResponse = T.ListPChainUtxosResponse | T.ListUtxosResponse;
+
+/** Wire description of `getUtxosByAddresses` (GET /v1/networks/{network}/blockchains/{blockchainId}/utxos). */
+export const getUtxosByAddressesOperation: HttpOperation<GetUtxosByAddressesParams, GetUtxosByAddressesResponse> = {
+  id: "getUtxosByAddresses",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/utxos",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "assetId",
+      in: "query",
+    },
+    {
+      name: "minUtxoAmount",
+      in: "query",
+    },
+    {
+      name: "includeSpent",
+      in: "query",
+    },
+    {
+      name: "sortBy",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1285,
+  resultIntegers: dec$90,
+};
+
+/** Parameters of `getUtxosByAddressesV2`. */
+export type GetUtxosByAddressesV2Params = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 1024, default 10.
+   * @minimum 1
+   * @maximum 1024
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only UTXOs of this asset (X-Chain only). */
+  assetId?: string;
+  /**
+   * Only UTXOs of at least this amount, in nAVAX (inclusive; default 0).
+   * @minimum 0
+   */
+  minUtxoAmount?: number;
+  /** Include UTXOs that were already spent. */
+  includeSpent?: boolean;
+  /** The property to sort by, in the order of `sortOrder`. */
+  sortBy?: T.UtxosSortByOption;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+  /** The addresses. */
+  body: T.PrimaryNetworkAddressesBodyDto;
+};
+
+/** Successful (2XX) response body of `getUtxosByAddressesV2`. */
+export type GetUtxosByAddressesV2Response = T.ListPChainUtxosResponse | T.ListUtxosResponse;
+
+/** Wire description of `getUtxosByAddressesV2` (POST /v1/networks/{network}/blockchains/{blockchainId}/utxos). */
+export const getUtxosByAddressesV2Operation: HttpOperation<GetUtxosByAddressesV2Params, GetUtxosByAddressesV2Response> = {
+  id: "getUtxosByAddressesV2",
+  method: "POST",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/utxos",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "assetId",
+      in: "query",
+    },
+    {
+      name: "minUtxoAmount",
+      in: "query",
+    },
+    {
+      name: "includeSpent",
+      in: "query",
+    },
+    {
+      name: "sortBy",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1293,
+  resultIntegers: dec$90,
+};
+
+/** Parameters of `getLastActivityTimestampByAddresses`. */
+export type GetLastActivityTimestampByAddressesParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** Primary-network addresses, comma-separated: X- or P-Chain addresses starting with `avax` / `fuji`, optionally prefixed with `P-` or `X-`. */
+  addresses?: string;
+};
+
+/** Wire description of `getLastActivityTimestampByAddresses` (GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses). */
+export const getLastActivityTimestampByAddressesOperation: HttpOperation<GetLastActivityTimestampByAddressesParams, T.LastActivityTimestamp> = {
+  id: "getLastActivityTimestampByAddresses",
+  method: "GET",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1301,
+  resultIntegers: dec$LastActivityTimestamp,
+};
+
+/** Parameters of `getLastActivityTimestampByAddressesV2`. */
+export type GetLastActivityTimestampByAddressesV2Params = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** One of the primary network's chains - its alias (`p-chain`, `x-chain`, `c-chain`) or one of the five fixed blockchain ids. */
+  blockchainId: T.BlockchainId;
+  /** The addresses. */
+  body: T.PrimaryNetworkAddressesBodyDto;
+};
+
+/** Wire description of `getLastActivityTimestampByAddressesV2` (POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses). */
+export const getLastActivityTimestampByAddressesV2Operation: HttpOperation<GetLastActivityTimestampByAddressesV2Params, T.LastActivityTimestamp> = {
+  id: "getLastActivityTimestampByAddressesV2",
+  method: "POST",
+  path: "/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "blockchainId",
+      in: "path",
+      required: true,
+    },
+  ],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1303,
+  resultIntegers: dec$LastActivityTimestamp,
+};
+
+/** Parameters of `listPendingPrimaryNetworkRewards`. */
+export type ListPendingPrimaryNetworkRewardsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** Only rewards to these addresses, comma-separated (X- or P-Chain addresses starting with `avax` / `fuji`, optionally prefixed). Give this or `nodeIds`. */
+  addresses?: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only rewards of stakes on these nodes, comma-separated. Give this or `addresses`. */
+  nodeIds?: string;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+};
+
+/** Wire description of `listPendingPrimaryNetworkRewards` (GET /v1/networks/{network}/rewards:listPending). */
+export const listPendingPrimaryNetworkRewardsOperation: HttpOperation<ListPendingPrimaryNetworkRewardsParams, T.ListPendingRewardsResponse> = {
+  id: "listPendingPrimaryNetworkRewards",
+  method: "GET",
+  path: "/v1/networks/{network}/rewards:listPending",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "nodeIds",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1305,
+  resultIntegers: dec$ListPendingRewardsResponse,
+};
+
+/** Parameters of `listHistoricalPrimaryNetworkRewards`. */
+export type ListHistoricalPrimaryNetworkRewardsParams = {
+  /** Either `mainnet` or the test network. `fuji` and `testnet` both denote the test network (Fuji). */
+  network: T.Network;
+  /** Only rewards to these addresses, comma-separated (X- or P-Chain addresses starting with `avax` / `fuji`, optionally prefixed). */
+  addresses?: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only rewards of stakes on these nodes, comma-separated. */
+  nodeIds?: string;
+  /**
+   * The order in which to sort results: `asc` for ascending, `desc` for
+   * descending. Results are sorted by timestamp (or by a `sortBy`
+   * parameter, whose definition the source documentation does not show;
+   * avaspec does not model `sortBy`). The source documentation does not
+   * state a default; avaspec follows the real service, which returns the
+   * newest items first when `sortOrder` is omitted, i.e. `desc`.
+   * @default "desc"
+   */
+  sortOrder?: T.SortOrder;
+  /**
+   * The currency prices and monetary values are given in. Defaults to `usd`.
+   * @default "usd"
+   */
+  currency?: T.CurrencyCode;
+};
+
+/** Wire description of `listHistoricalPrimaryNetworkRewards` (GET /v1/networks/{network}/rewards). */
+export const listHistoricalPrimaryNetworkRewardsOperation: HttpOperation<ListHistoricalPrimaryNetworkRewardsParams, T.ListHistoricalRewardsResponse> = {
+  id: "listHistoricalPrimaryNetworkRewards",
+  method: "GET",
+  path: "/v1/networks/{network}/rewards",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "addresses",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "nodeIds",
+      in: "query",
+    },
+    {
+      name: "sortOrder",
+      in: "query",
+    },
+    {
+      name: "currency",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1310,
+  resultIntegers: dec$ListHistoricalRewardsResponse,
+};
+
+/**
+ * Parameters of `reindexNft`.
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type ReindexNftParams = Encodable<{
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /** Id of the token within the collection. */
+  tokenId: T.BigIntString;
+}>;
+
+/** Successful (2XX) response body of `reindexNft`. */
+export type ReindexNftResponse = void;
+
+/** Wire description of `reindexNft` (POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex). */
+export const reindexNftOperation: HttpOperation<ReindexNftParams, ReindexNftResponse> = {
+  id: "reindexNft",
+  method: "POST",
+  path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "tokenId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "none",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1315,
+  paramIntegers: enc$92,
+};
+
+/** Parameters of `listTokens`. */
+export type ListTokensParams = {
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `listTokens` (GET /v1/chains/{chainId}/nfts/collections/{address}/tokens). */
+export const listTokensOperation: HttpOperation<ListTokensParams, T.ListNftTokens> = {
+  id: "listTokens",
+  method: "GET",
+  path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1088,
+  resultIntegers: dec$ListNftTokens,
+};
+
+/**
+ * Parameters of `getTokenDetails`.
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type GetTokenDetailsParams = Encodable<{
+  /**
+   * A supported EVM chain id (e.g. `43114` for the Avalanche C-Chain) or blockchain id. The chain list endpoint (`GET /v1/chains`) returns the supported ids.
+   * @minLength 1
+   */
+  chainId: string;
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /** Id of the token within the collection. */
+  tokenId: T.BigIntString;
+}>;
+
+/** Successful (2XX) response body of `getTokenDetails`. */
+export type GetTokenDetailsResponse = T.Erc721Token | T.Erc1155Token;
+
+/** Wire description of `getTokenDetails` (GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}). */
+export const getTokenDetailsOperation: HttpOperation<GetTokenDetailsParams, GetTokenDetailsResponse> = {
+  id: "getTokenDetails",
+  method: "GET",
+  path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "tokenId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1315,
+  paramIntegers: enc$92,
+  resultIntegers: dec$76,
+};
+
+/** Parameters of `getOperationResult`. */
+export type GetOperationResultParams = {
+  /** Id of the operation (a UUID), as `postTransactionExportJob` returned it. */
+  operationId: string;
+};
+
+/** Wire description of `getOperationResult` (GET /v1/operations/{operationId}). */
+export const getOperationResultOperation: HttpOperation<GetOperationResultParams, T.OperationStatusResponse> = {
+  id: "getOperationResult",
+  method: "GET",
+  path: "/v1/operations/{operationId}",
+  params: [
+    {
+      name: "operationId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1327,
+};
+
+/** Parameters of `postTransactionExportJob`. */
+export type PostTransactionExportJobParams = {
+  /** What to export: an EVM export or a primary-network export. */
+  body: T.CreateEvmTransactionExportRequest | T.CreatePrimaryNetworkTransactionExportRequest;
+};
+
+/** Wire description of `postTransactionExportJob` (POST /v1/operations/transactions:export). */
+export const postTransactionExportJobOperation: HttpOperation<PostTransactionExportJobParams, T.OperationStatusResponse> = {
+  id: "postTransactionExportJob",
+  method: "POST",
+  path: "/v1/operations/transactions:export",
+  params: [],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1329,
+};
+
+/** Parameters of `dataHealthCheck`. */
+export type DataHealthCheckParams = Record<string, never>;
+
+/** Wire description of `dataHealthCheck` (GET /v1/health-check). */
+export const dataHealthCheckOperation: HttpOperation<DataHealthCheckParams | undefined, T.HealthCheckResultDto> = {
+  id: "data-health-check",
+  method: "GET",
+  path: "/v1/health-check",
+  params: [],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+};
+
+/** Parameters of `liveCheck`. */
+export type LiveCheckParams = Record<string, never>;
+
+/** Wire description of `liveCheck` (GET /v1/live-check). */
+export const liveCheckOperation: HttpOperation<LiveCheckParams | undefined, T.HealthCheckResultDto> = {
+  id: "live-check",
+  method: "GET",
+  path: "/v1/live-check",
+  params: [],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+};
+
+/** Parameters of `getIcmMessage`. */
+export type GetIcmMessageParams = {
+  /** The Teleporter message id (hex, without `0x`). */
+  messageId: string;
+};
+
+/** Successful (2XX) response body of `getIcmMessage`. */
+export type GetIcmMessageResponse = T.PendingIcmMessage | T.DeliveredIcmMessage | T.DeliveredSourceNotIndexedIcmMessage;
+
+/** Wire description of `getIcmMessage` (GET /v1/icm/messages/{messageId}). */
+export const getIcmMessageOperation: HttpOperation<GetIcmMessageParams, GetIcmMessageResponse> = {
+  id: "getIcmMessage",
+  method: "GET",
+  path: "/v1/icm/messages/{messageId}",
+  params: [
+    {
+      name: "messageId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1333,
+  resultIntegers: dec$81,
+};
+
+/** Parameters of `listIcmMessages`. */
+export type ListIcmMessagesParams = {
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only messages sent from this chain: a blockchain id (cb58) or an EVM chain id. */
+  sourceBlockchainId?: string;
+  /** Only messages sent to this chain: a blockchain id (cb58) or an EVM chain id. */
+  destinationBlockchainId?: string;
+  /** Only messages from or to this chain (a blockchain id, cb58). */
+  blockchainId?: string;
+  /** Only messages to this recipient address. */
+  to?: string;
+  /** Only messages from this sender address. */
+  from?: string;
+  /** Only messages of this network. */
+  network?: T.Network;
+};
+
+/** Wire description of `listIcmMessages` (GET /v1/icm/messages). */
+export const listIcmMessagesOperation: HttpOperation<ListIcmMessagesParams | undefined, T.ListIcmMessagesResponse> = {
+  id: "listIcmMessages",
+  method: "GET",
+  path: "/v1/icm/messages",
+  params: [
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "sourceBlockchainId",
+      in: "query",
+    },
+    {
+      name: "destinationBlockchainId",
+      in: "query",
+    },
+    {
+      name: "blockchainId",
+      in: "query",
+    },
+    {
+      name: "to",
+      in: "query",
+    },
+    {
+      name: "from",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1336,
+  resultIntegers: dec$ListIcmMessagesResponse,
+};
+
+/** Parameters of `listIcmMessagesByAddress`. */
+export type ListIcmMessagesByAddressParams = {
+  /**
+   * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
+   * @pattern ^0x[0-9a-fA-F]{40}$
+   */
+  address: `0x${string}`;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only messages of this network. */
+  network?: T.Network;
+};
+
+/** Wire description of `listIcmMessagesByAddress` (GET /v1/icm/addresses/{address}/messages). */
+export const listIcmMessagesByAddressOperation: HttpOperation<ListIcmMessagesByAddressParams, T.ListIcmMessagesResponse> = {
+  id: "listIcmMessagesByAddress",
+  method: "GET",
+  path: "/v1/icm/addresses/{address}/messages",
+  params: [
+    {
+      name: "address",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1344,
+  resultIntegers: dec$ListIcmMessagesResponse,
+};
+
+/** Parameters of `listWebhooks`. */
+export type ListWebhooksParams = {
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+  /** Only webhooks in this state; all when omitted. */
+  status?: T.WebhookStatusType;
+};
+
+/** Wire description of `listWebhooks` (GET /v1/webhooks). */
+export const listWebhooksOperation: HttpOperation<ListWebhooksParams | undefined, T.ListWebhooksResponse> = {
+  id: "listWebhooks",
+  method: "GET",
+  path: "/v1/webhooks",
+  params: [
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "status",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1348,
+  resultIntegers: dec$ListWebhooksResponse,
+};
+
+/**
+ * Parameters of `createWebhook`.
+ *
+ * Integers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).
+ */
+export type CreateWebhookParams = Encodable<{
+  /** The webhook: what to watch and where to post. */
+  body: T.EvmAddressActivityRequest | T.PrimaryNetworkAddressActivityRequest | T.ValidatorActivityRequest;
+}>;
+
+/** Successful (2XX) response body of `createWebhook`. */
+export type CreateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+
+/** Wire description of `createWebhook` (POST /v1/webhooks). */
+export const createWebhookOperation: HttpOperation<CreateWebhookParams, CreateWebhookResponse> = {
+  id: "createWebhook",
+  method: "POST",
+  path: "/v1/webhooks",
+  params: [],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1351,
+  paramIntegers: enc$96,
+  resultIntegers: dec$83,
+};
+
+/** Parameters of `getWebhook`. */
+export type GetWebhookParams = {
+  /** Id of the webhook (a UUID). */
+  id: string;
+};
+
+/** Successful (2XX) response body of `getWebhook`. */
+export type GetWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+
+/** Wire description of `getWebhook` (GET /v1/webhooks/{id}). */
+export const getWebhookOperation: HttpOperation<GetWebhookParams, GetWebhookResponse> = {
+  id: "getWebhook",
+  method: "GET",
+  path: "/v1/webhooks/{id}",
+  params: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1354,
+  resultIntegers: dec$83,
+};
+
+/** Parameters of `deactivateWebhook`. */
+export type DeactivateWebhookParams = {
+  /** Id of the webhook (a UUID). */
+  id: string;
+};
+
+/** Successful (2XX) response body of `deactivateWebhook`. */
+export type DeactivateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+
+/** Wire description of `deactivateWebhook` (DELETE /v1/webhooks/{id}). */
+export const deactivateWebhookOperation: HttpOperation<DeactivateWebhookParams, DeactivateWebhookResponse> = {
+  id: "deactivateWebhook",
+  method: "DELETE",
+  path: "/v1/webhooks/{id}",
+  params: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1354,
+  resultIntegers: dec$83,
+};
+
+/** Parameters of `updateWebhook`. */
+export type UpdateWebhookParams = {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /** The fields to change. */
+  body: T.UpdateWebhookRequest;
+};
+
+/** Successful (2XX) response body of `updateWebhook`. */
+export type UpdateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+
+/** Wire description of `updateWebhook` (PATCH /v1/webhooks/{id}). */
+export const updateWebhookOperation: HttpOperation<UpdateWebhookParams, UpdateWebhookResponse> = {
+  id: "updateWebhook",
+  method: "PATCH",
+  path: "/v1/webhooks/{id}",
+  params: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+    },
+  ],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1360,
+  resultIntegers: dec$83,
+};
+
+/** Parameters of `generateOrRotateSharedSecret`. */
+export type GenerateOrRotateSharedSecretParams = Record<string, never>;
+
+/** Wire description of `generateOrRotateSharedSecret` (POST /v1/webhooks:generateOrRotateSharedSecret). */
+export const generateOrRotateSharedSecretOperation: HttpOperation<GenerateOrRotateSharedSecretParams | undefined, T.SharedSecretsResponse> = {
+  id: "generateOrRotateSharedSecret",
+  method: "POST",
+  path: "/v1/webhooks:generateOrRotateSharedSecret",
+  params: [],
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+};
+
+/** Parameters of `getSharedSecret`. */
+export type GetSharedSecretParams = Record<string, never>;
+
+/** Wire description of `getSharedSecret` (GET /v1/webhooks:getSharedSecret). */
+export const getSharedSecretOperation: HttpOperation<GetSharedSecretParams | undefined, T.SharedSecretsResponse> = {
+  id: "getSharedSecret",
+  method: "GET",
+  path: "/v1/webhooks:getSharedSecret",
+  params: [],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+};
+
+/** Parameters of `getAddressesFromWebhook`. */
+export type GetAddressesFromWebhookParams = {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `getAddressesFromWebhook` (GET /v1/webhooks/{id}/addresses). */
+export const getAddressesFromWebhookOperation: HttpOperation<GetAddressesFromWebhookParams, T.ListWebhookAddressesResponse> = {
+  id: "getAddressesFromWebhook",
+  method: "GET",
+  path: "/v1/webhooks/{id}/addresses",
+  params: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1366,
+};
+
+/** Parameters of `removeAddressesFromWebhook`. */
+export type RemoveAddressesFromWebhookParams = {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /** The addresses to remove. */
+  body: T.AddressesChangeRequest;
+};
+
+/** Wire description of `removeAddressesFromWebhook` (DELETE /v1/webhooks/{id}/addresses). */
+export const removeAddressesFromWebhookOperation: HttpOperation<RemoveAddressesFromWebhookParams, T.EvmAddressActivityResponse> = {
+  id: "removeAddressesFromWebhook",
+  method: "DELETE",
+  path: "/v1/webhooks/{id}/addresses",
+  params: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+    },
+  ],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1370,
+};
+
+/** Parameters of `addAddressesToWebhook`. */
+export type AddAddressesToWebhookParams = {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /** The addresses to add. */
+  body: T.AddressesChangeRequest;
+};
+
+/** Wire description of `addAddressesToWebhook` (PATCH /v1/webhooks/{id}/addresses). */
+export const addAddressesToWebhookOperation: HttpOperation<AddAddressesToWebhookParams, T.EvmAddressActivityResponse> = {
+  id: "addAddressesToWebhook",
+  method: "PATCH",
+  path: "/v1/webhooks/{id}/addresses",
+  params: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+    },
+  ],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1373,
+};
+
+/** Parameters of `getApiUsageMetrics`. */
+export type GetApiUsageMetricsParams = {
+  /** The organization whose usage to return. */
+  orgId?: string;
+  /**
+   * Start of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * End of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** The time interval to aggregate over. */
+  timeInterval?: T.TimeIntervalGranularityExtended;
+  /** The criterion to group the metrics by. */
+  groupBy?: T.UsageMetricsGroupByEnum;
+  /** Only requests about this chain. */
+  chainId?: string;
+  /** Only requests answered with this HTTP status code. */
+  responseCode?: string;
+  /** Only requests of this type: `data` or `rpc`. */
+  requestType?: "data" | "rpc";
+  /** Only requests made with this API key (by id). */
+  apiKeyId?: string;
+  /** Only requests to this path. */
+  requestPath?: string;
+};
+
+/** Wire description of `getApiUsageMetrics` (GET /v1/apiUsageMetrics). */
+export const getApiUsageMetricsOperation: HttpOperation<GetApiUsageMetricsParams | undefined, T.UsageMetricsResponseDto> = {
+  id: "getApiUsageMetrics",
+  method: "GET",
+  path: "/v1/apiUsageMetrics",
+  params: [
+    {
+      name: "orgId",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "timeInterval",
+      in: "query",
+    },
+    {
+      name: "groupBy",
+      in: "query",
+    },
+    {
+      name: "chainId",
+      in: "query",
+    },
+    {
+      name: "responseCode",
+      in: "query",
+    },
+    {
+      name: "requestType",
+      in: "query",
+    },
+    {
+      name: "apiKeyId",
+      in: "query",
+    },
+    {
+      name: "requestPath",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1376,
+};
+
+/** Parameters of `getApiLogs`. */
+export type GetApiLogsParams = {
+  /** The organization whose logs to return. */
+  orgId?: string;
+  /**
+   * Start of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * End of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** Only requests about this chain. */
+  chainId?: string;
+  /** Only requests answered with this HTTP status code. */
+  responseCode?: string;
+  /** Only requests of this type: `data` or `rpc`. */
+  requestType?: "data" | "rpc";
+  /** Only requests made with this API key (by id). */
+  apiKeyId?: string;
+  /** Only requests to this path. */
+  requestPath?: string;
+  /**
+   * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
+   * @minLength 1
+   */
+  pageToken?: string;
+  /**
+   * The maximum number of items to return: 1 to 100, default 10.
+   * @minimum 1
+   * @maximum 100
+   * @default 10
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `getApiLogs` (GET /v1/apiLogs). */
+export const getApiLogsOperation: HttpOperation<GetApiLogsParams | undefined, T.LogsResponseDto> = {
+  id: "getApiLogs",
+  method: "GET",
+  path: "/v1/apiLogs",
+  params: [
+    {
+      name: "orgId",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "chainId",
+      in: "query",
+    },
+    {
+      name: "responseCode",
+      in: "query",
+    },
+    {
+      name: "requestType",
+      in: "query",
+    },
+    {
+      name: "apiKeyId",
+      in: "query",
+    },
+    {
+      name: "requestPath",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1385,
+};
+
+/** Parameters of `getSubnetRpcUsageMetrics`. */
+export type GetSubnetRpcUsageMetricsParams = {
+  /** The time interval to aggregate over. */
+  timeInterval?: T.SubnetRpcTimeIntervalGranularity;
+  /**
+   * Start of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * End of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** The criterion to group the metrics by. */
+  groupBy?: T.RpcUsageMetricsGroupByEnum;
+  /** Only requests to this chain. */
+  chainId?: string;
+  /** Only requests answered with this HTTP status code. */
+  responseCode?: string;
+  /** Only calls of this RPC method. */
+  rpcMethod?: string;
+  /** Only requests made with this rate-limit bypass token. */
+  rlBypassApiToken?: string;
+};
+
+/** Wire description of `getSubnetRpcUsageMetrics` (GET /v1/subnetRpcUsageMetrics). */
+export const getSubnetRpcUsageMetricsOperation: HttpOperation<GetSubnetRpcUsageMetricsParams | undefined, T.SubnetRpcUsageMetricsResponseDto> = {
+  id: "getSubnetRpcUsageMetrics",
+  method: "GET",
+  path: "/v1/subnetRpcUsageMetrics",
+  params: [
+    {
+      name: "timeInterval",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "groupBy",
+      in: "query",
+    },
+    {
+      name: "chainId",
+      in: "query",
+    },
+    {
+      name: "responseCode",
+      in: "query",
+    },
+    {
+      name: "rpcMethod",
+      in: "query",
+    },
+    {
+      name: "rlBypassApiToken",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1396,
+};
+
+/** Parameters of `getPrimaryNetworkRpcUsageMetrics`. */
+export type GetPrimaryNetworkRpcUsageMetricsParams = {
+  /** The time interval to aggregate over. */
+  timeInterval?: T.PrimaryNetworkRpcTimeIntervalGranularity;
+  /**
+   * Start of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * End of the range, Unix time (seconds); rounded down to 0:00 UTC of its day.
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** The criterion to group the metrics by. */
+  groupBy?: T.PrimaryNetworkRpcMetricsGroupByEnum;
+  /** Only requests answered with this HTTP status code. */
+  responseCode?: string;
+  /** Only requests to this path. */
+  requestPath?: string;
+  /** Only requests from this country: an ISO 3166-1 alpha-2 code, `XX` for clients without a known country, `T1` for clients on the Tor network. */
+  country?: string;
+  /** Only requests from this continent (a two-letter continent code). */
+  continent?: string;
+  /** Only requests with this user agent. */
+  userAgent?: string;
+  /** Only calls of this RPC method. */
+  rpcMethod?: string;
+  /** The network whose RPC usage to return. */
+  network: T.Network;
+};
+
+/** Wire description of `getPrimaryNetworkRpcUsageMetrics` (GET /v1/primaryNetworkRpcUsageMetrics). */
+export const getPrimaryNetworkRpcUsageMetricsOperation: HttpOperation<GetPrimaryNetworkRpcUsageMetricsParams, T.PrimaryNetworkRpcUsageMetricsResponseDto> = {
+  id: "getPrimaryNetworkRpcUsageMetrics",
+  method: "GET",
+  path: "/v1/primaryNetworkRpcUsageMetrics",
+  params: [
+    {
+      name: "timeInterval",
+      in: "query",
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "groupBy",
+      in: "query",
+    },
+    {
+      name: "responseCode",
+      in: "query",
+    },
+    {
+      name: "requestPath",
+      in: "query",
+    },
+    {
+      name: "country",
+      in: "query",
+    },
+    {
+      name: "continent",
+      in: "query",
+    },
+    {
+      name: "userAgent",
+      in: "query",
+    },
+    {
+      name: "rpcMethod",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
+  check: $1403,
+};
+
+/** Parameters of `getAvaxSupply`. */
+export type GetAvaxSupplyParams = Record<string, never>;
+
+/** Wire description of `getAvaxSupply` (GET /v1/avax/supply). */
+export const getAvaxSupplyOperation: HttpOperation<GetAvaxSupplyParams | undefined, T.AvaxSupplyResponse> = {
+  id: "getAvaxSupply",
+  method: "GET",
+  path: "/v1/avax/supply",
+  params: [],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-service-api-key",
+    in: "header",
+  },
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -721,6 +4724,72 @@ export const dataApiResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [getContractMetadataOperation as object, $ContractMetadata],
   [getChainIdsForAddressesOperation as object, $ListChainIdsForAddressesResponse],
   [getTxByHashOperation as object, $PrimaryNetworkTransaction],
+  [listAddressChainsOperation as object, $ListAddressChainsResponse],
+  [listLatestBlocksAllChainsOperation as object, $ListEvmBlocksResponse],
+  [getLatestBlocksOperation as object, $ListEvmBlocksResponse],
+  [getBlockOperation as object, $EvmBlock],
+  [listLatestTransactionsAllChainsOperation as object, $ListNativeTransactionsResponse],
+  [getDeploymentTransactionOperation as object, $GetTransactionResponse],
+  [listTransfersOperation as object, $ListTransfersResponse],
+  [listTransactionsOperation as object, $ListTransactionDetailsResponse],
+  [listTransactionsV2Operation as object, $ListTransactionDetailsResponseV2],
+  [listNativeTransactionsOperation as object, $ListNativeTransactionsResponse],
+  [listErc721TransactionsOperation as object, $ListErc721TransactionsResponse],
+  [listErc1155TransactionsOperation as object, $ListErc1155TransactionsResponse],
+  [listInternalTransactionsOperation as object, $ListInternalTransactionsResponse],
+  [listLatestTransactionsOperation as object, $ListNativeTransactionsResponse],
+  [listErc20BalancesOperation as object, $ListErc20BalancesResponse],
+  [listErc721BalancesOperation as object, $ListErc721BalancesResponse],
+  [listErc1155BalancesOperation as object, $ListErc1155BalancesResponse],
+  [listCollectibleBalancesOperation as object, $ListCollectibleBalancesResponse],
+  [getAssetDetailsOperation as object, $XChainAssetDetails],
+  [getNetworkDetailsOperation as object, $GetNetworkDetailsResponse],
+  [getBlockchainByIdOperation as object, $Blockchain],
+  [listSubnetsOperation as object, $ListSubnetsResponse],
+  [getSubnetByIdOperation as object, $Subnet],
+  [listValidatorsOperation as object, $ListValidatorDetailsResponse],
+  [listDelegatorsOperation as object, $ListDelegatorDetailsResponse],
+  [listL1ValidatorsOperation as object, $ListL1ValidatorsResponse],
+  [getBlockByIdOperation as object, $PrimaryNetworkBlock],
+  [listPrimaryNetworkBlocksByNodeIdOperation as object, $ListPrimaryNetworkBlocksResponse],
+  [listLatestPrimaryNetworkBlocksOperation as object, $ListPrimaryNetworkBlocksResponse],
+  [listLatestXChainVerticesOperation as object, $ListXChainVerticesResponse],
+  [getVertexByHashOperation as object, $XChainVertex],
+  [getVertexByHeightOperation as object, $ListXChainVerticesResponse],
+  [listLatestPrimaryNetworkTransactionsOperation as object, $1267],
+  [listActivePrimaryNetworkStakingTransactionsOperation as object, $ListPChainTransactionsResponse],
+  [listAssetTransactionsOperation as object, $ListXChainTransactionsResponse],
+  [getBalancesByAddressesOperation as object, $1284],
+  [getUtxosByAddressesOperation as object, $1292],
+  [getUtxosByAddressesV2Operation as object, $1292],
+  [getLastActivityTimestampByAddressesOperation as object, $LastActivityTimestamp],
+  [getLastActivityTimestampByAddressesV2Operation as object, $LastActivityTimestamp],
+  [listPendingPrimaryNetworkRewardsOperation as object, $ListPendingRewardsResponse],
+  [listHistoricalPrimaryNetworkRewardsOperation as object, $ListHistoricalRewardsResponse],
+  [listTokensOperation as object, $ListNftTokens],
+  [getTokenDetailsOperation as object, $818],
+  [getOperationResultOperation as object, $OperationStatusResponse],
+  [postTransactionExportJobOperation as object, $OperationStatusResponse],
+  [dataHealthCheckOperation as object, $HealthCheckResultDto],
+  [liveCheckOperation as object, $HealthCheckResultDto],
+  [getIcmMessageOperation as object, $919],
+  [listIcmMessagesOperation as object, $ListIcmMessagesResponse],
+  [listIcmMessagesByAddressOperation as object, $ListIcmMessagesResponse],
+  [listWebhooksOperation as object, $ListWebhooksResponse],
+  [createWebhookOperation as object, $992],
+  [getWebhookOperation as object, $992],
+  [deactivateWebhookOperation as object, $992],
+  [updateWebhookOperation as object, $992],
+  [generateOrRotateSharedSecretOperation as object, $SharedSecretsResponse],
+  [getSharedSecretOperation as object, $SharedSecretsResponse],
+  [getAddressesFromWebhookOperation as object, $ListWebhookAddressesResponse],
+  [removeAddressesFromWebhookOperation as object, $EvmAddressActivityResponse],
+  [addAddressesToWebhookOperation as object, $EvmAddressActivityResponse],
+  [getApiUsageMetricsOperation as object, $UsageMetricsResponseDto],
+  [getApiLogsOperation as object, $LogsResponseDto],
+  [getSubnetRpcUsageMetricsOperation as object, $SubnetRpcUsageMetricsResponseDto],
+  [getPrimaryNetworkRpcUsageMetricsOperation as object, $PrimaryNetworkRpcUsageMetricsResponseDto],
+  [getAvaxSupplyOperation as object, $AvaxSupplyResponse],
 ]);
 
 /** Options of {@link createDataApiClient}. */
@@ -735,6 +4804,10 @@ export interface DataApiClientOptions extends HttpClientOptions {
    * service: a key that is malformed, unknown or revoked is rejected
    * with 401 Unauthorized, and a valid key whose plan lacks the privilege
    * for the requested action is rejected with 403 Forbidden.
+   * This is the requirement's header. The real service reads its key from
+   * `x-glacier-api-key` (the `GlacierApiKey` scheme); the generated client
+   * sends the key under this first scheme's header today (the choice of
+   * header is a runtime feature still to be built).
    */
   apiKey?: string;
 }
@@ -960,6 +5033,542 @@ export interface DataApiClient<N extends Numbers = "string"> {
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}`
    */
   getTxByHash(params: GetTxByHashParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkTransaction, N>>;
+  /**
+   * List the chains an address has used
+   *
+   * Lists the EVM chains on which the address sent or received a transaction or an ERC token transfer, split into chains the service indexes and chains it only knows of. The answer may lag the chains by up to 15 minutes.
+   *
+   * `GET /v1/address/{address}/chains`
+   */
+  listAddressChains(params: ListAddressChainsParams, options?: CallOptions): Promise<T.ListAddressChainsResponse>;
+  /**
+   * List the latest blocks of every chain
+   *
+   * Lists the newest blocks of every EVM chain the service indexes, optionally of one network only. Results are paginated.
+   *
+   * `GET /v1/blocks`
+   */
+  readonly listLatestBlocksAllChains: PagedMethod<ListLatestBlocksAllChainsParams | void, Decoded<T.ListEvmBlocksResponse, N>, Decoded<NonNullable<T.ListEvmBlocksResponse["blocks"]>[number], N>>;
+  /**
+   * List the latest blocks of a chain
+   *
+   * Lists the newest indexed blocks of an EVM chain, newest first. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/blocks`
+   */
+  readonly getLatestBlocks: PagedMethod<GetLatestBlocksParams, Decoded<T.ListEvmBlocksResponse, N>, Decoded<NonNullable<T.ListEvmBlocksResponse["blocks"]>[number], N>>;
+  /**
+   * Get a block
+   *
+   * Returns one block of an EVM chain, by number or by hash.
+   *
+   * `GET /v1/chains/{chainId}/blocks/{blockId}`
+   */
+  getBlock(params: GetBlockParams, options?: CallOptions): Promise<Decoded<T.EvmBlock, N>>;
+  /**
+   * List the latest transactions of every chain
+   *
+   * Lists the newest transactions of every EVM chain the service indexes, optionally of one network or one status only. Results are paginated.
+   *
+   * `GET /v1/transactions`
+   */
+  readonly listLatestTransactionsAllChains: PagedMethod<ListLatestTransactionsAllChainsParams | void, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * Get a contract's deployment transaction
+   *
+   * When the address is a contract, returns the transaction that deployed it, with its transfers and prices.
+   *
+   * `GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment`
+   */
+  getDeploymentTransaction(params: GetDeploymentTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>>;
+  /**
+   * List a token's transfers
+   *
+   * Lists the transfers of an ERC-20, ERC-721 or ERC-1155 token contract, optionally within a block range. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/tokens/{address}/transfers`
+   */
+  readonly listTransfers: PagedMethod<ListTransfersParams, Decoded<T.ListTransfersResponse, N>, Decoded<NonNullable<T.ListTransfersResponse["transfers"]>[number], N>>;
+  /**
+   * List an address's transactions
+   *
+   * Lists the transactions the address took part in on the chain, each with the ERC-20, ERC-721 and ERC-1155 transfers and internal transactions of that transaction that involve the address (as sender or receiver). Results are paginated, optionally within a block range.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/transactions`
+   */
+  readonly listTransactions: PagedMethod<ListTransactionsParams, Decoded<T.ListTransactionDetailsResponse, N>, Decoded<NonNullable<T.ListTransactionDetailsResponse["transactions"]>[number], N>>;
+  /**
+   * List an address's transactions, with token reputation
+   *
+   * The same listing as `listTransactions`, where each ERC-20 token also carries the service's reputation verdict, and spam tokens can be filtered out.
+   *
+   * `GET /v2/chains/{chainId}/addresses/{address}/transactions`
+   */
+  readonly listTransactionsV2: PagedMethod<ListTransactionsV2Params, Decoded<T.ListTransactionDetailsResponseV2, N>, Decoded<NonNullable<T.ListTransactionDetailsResponseV2["transactions"]>[number], N>>;
+  /**
+   * List an address's native transactions
+   *
+   * Lists the transactions the address sent or received on the chain, without their token transfers, optionally within a block range. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative`
+   */
+  readonly listNativeTransactions: PagedMethod<ListNativeTransactionsParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * List an address's ERC-721 transfers
+   *
+   * Lists the ERC-721 transfers the address sent or received on the chain, optionally within a block range. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721`
+   */
+  readonly listErc721Transactions: PagedMethod<ListErc721TransactionsParams, Decoded<T.ListErc721TransactionsResponse, N>, Decoded<NonNullable<T.ListErc721TransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * List an address's ERC-1155 transfers
+   *
+   * Lists the ERC-1155 transfers the address sent or received on the chain, optionally within a block range. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155`
+   */
+  readonly listErc1155Transactions: PagedMethod<ListErc1155TransactionsParams, Decoded<T.ListErc1155TransactionsResponse, N>, Decoded<NonNullable<T.ListErc1155TransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * List an address's internal transactions
+   *
+   * Lists the internal transactions of the address on the chain, optionally within a block range. Only value-carrying CALL and CALLCODE calls and CREATE, CREATE2 and CREATE3 calls are listed; a full trace needs the node's debug API. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals`
+   */
+  readonly listInternalTransactions: PagedMethod<ListInternalTransactionsParams, Decoded<T.ListInternalTransactionsResponse, N>, Decoded<NonNullable<T.ListInternalTransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * List the latest transactions of a chain
+   *
+   * Lists the newest transactions of an EVM chain, optionally of one status only. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/transactions`
+   */
+  readonly listLatestTransactions: PagedMethod<ListLatestTransactionsParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * List an address's ERC-20 balances
+   *
+   * Lists the ERC-20 token balances of the address, with its native balance, at the latest block or at `blockNumber`, optionally of some contracts only. Spam tokens are left out unless `filterSpamTokens` is false. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20`
+   */
+  readonly listErc20Balances: PagedMethod<ListErc20BalancesParams, Decoded<T.ListErc20BalancesResponse, N>, Decoded<NonNullable<T.ListErc20BalancesResponse["erc20TokenBalances"]>[number], N>>;
+  /**
+   * List an address's ERC-721 tokens
+   *
+   * Lists the ERC-721 tokens the address holds, with its native balance, optionally of one collection only. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721`
+   */
+  readonly listErc721Balances: PagedMethod<ListErc721BalancesParams, Decoded<T.ListErc721BalancesResponse, N>, Decoded<NonNullable<T.ListErc721BalancesResponse["erc721TokenBalances"]>[number], N>>;
+  /**
+   * List an address's ERC-1155 balances
+   *
+   * Lists the ERC-1155 token balances of the address, with its native balance, at the latest block or at `blockNumber`, optionally of one contract only. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155`
+   */
+  readonly listErc1155Balances: PagedMethod<ListErc1155BalancesParams, Decoded<T.ListErc1155BalancesResponse, N>, Decoded<NonNullable<T.ListErc1155BalancesResponse["erc1155TokenBalances"]>[number], N>>;
+  /**
+   * List an address's collectibles (ERC-721 and ERC-1155)
+   *
+   * Lists the ERC-721 and ERC-1155 tokens the address holds, optionally of one contract only. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles`
+   */
+  readonly listCollectibleBalances: PagedMethod<ListCollectibleBalancesParams, Decoded<T.ListCollectibleBalancesResponse, N>, Decoded<NonNullable<T.ListCollectibleBalancesResponse["collectibleBalances"]>[number], N>>;
+  /**
+   * Get an X-Chain asset
+   *
+   * Returns the details of an asset of the X-Chain: name, symbol, denomination, supply cap and creation time.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}`
+   */
+  getAssetDetails(params: GetAssetDetailsParams, options?: CallOptions): Promise<T.XChainAssetDetails>;
+  /**
+   * Get network statistics
+   *
+   * Returns staking statistics of the network: how many validators and delegators there are, how much they stake, the expected yearly staking reward and the stake by AvalancheGo version.
+   *
+   * `GET /v1/networks/{network}`
+   */
+  getNetworkDetails(params: GetNetworkDetailsParams, options?: CallOptions): Promise<Decoded<T.GetNetworkDetailsResponse, N>>;
+  /**
+   * Get a blockchain
+   *
+   * Returns one blockchain registered on the network, by its blockchain id, with its subnet, virtual machine and, for EVM chains, its genesis.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}`
+   */
+  getBlockchainById(params: GetBlockchainByIdParams, options?: CallOptions): Promise<Decoded<T.Blockchain, N>>;
+  /**
+   * List subnets
+   *
+   * Lists the subnets registered on the network, with their owners, their blockchains and, for L1s, their conversion and validator manager. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/subnets`
+   */
+  readonly listSubnets: PagedMethod<ListSubnetsParams, Decoded<T.ListSubnetsResponse, N>, Decoded<NonNullable<T.ListSubnetsResponse["subnets"]>[number], N>>;
+  /**
+   * Get a subnet
+   *
+   * Returns one subnet registered on the network, by its subnet id.
+   *
+   * `GET /v1/networks/{network}/subnets/{subnetId}`
+   */
+  getSubnetById(params: GetSubnetByIdParams, options?: CallOptions): Promise<Decoded<T.Subnet, N>>;
+  /**
+   * List validators
+   *
+   * Lists validation periods of nodes - by default of every validator - filtered by node ids (substrings match), status, subnet, and ranges of delegation capacity, remaining time, fee and uptime. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/validators`
+   */
+  readonly listValidators: PagedMethod<ListValidatorsParams, Decoded<T.ListValidatorDetailsResponse, N>, Decoded<NonNullable<T.ListValidatorDetailsResponse["validators"]>[number], N>>;
+  /**
+   * List delegators
+   *
+   * Lists delegations, optionally only those to some nodes, paying some reward addresses, or of one status. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/delegators`
+   */
+  readonly listDelegators: PagedMethod<ListDelegatorsParams, Decoded<T.ListDelegatorDetailsResponse, N>, Decoded<NonNullable<T.ListDelegatorDetailsResponse["delegators"]>[number], N>>;
+  /**
+   * List L1 validators
+   *
+   * Lists L1 validators - by default every active one - optionally of one node, one subnet or one validation id, and optionally with inactive ones. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/l1Validators`
+   */
+  readonly listL1Validators: PagedMethod<ListL1ValidatorsParams, Decoded<T.ListL1ValidatorsResponse, N>, Decoded<NonNullable<T.ListL1ValidatorsResponse["validators"]>[number], N>>;
+  /**
+   * Get a primary-network block
+   *
+   * Returns one block of the P-, X- or C-Chain, by height or by hash.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}`
+   */
+  getBlockById(params: GetBlockByIdParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkBlock, N>>;
+  /**
+   * List the blocks a node proposed
+   *
+   * Lists the newest blocks of a primary-network chain that the node proposed, optionally within a time range. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks`
+   */
+  readonly listPrimaryNetworkBlocksByNodeId: PagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, Decoded<T.ListPrimaryNetworkBlocksResponse, N>, Decoded<NonNullable<T.ListPrimaryNetworkBlocksResponse["blocks"]>[number], N>>;
+  /**
+   * List the latest primary-network blocks
+   *
+   * Lists the newest blocks of the P-, X- or C-Chain, optionally within a time range. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks`
+   */
+  readonly listLatestPrimaryNetworkBlocks: PagedMethod<ListLatestPrimaryNetworkBlocksParams, Decoded<T.ListPrimaryNetworkBlocksResponse, N>, Decoded<NonNullable<T.ListPrimaryNetworkBlocksResponse["blocks"]>[number], N>>;
+  /**
+   * List the latest X-Chain vertices
+   *
+   * Lists the newest DAG vertices of the X-Chain (the form the X-Chain accepted transactions in before the Cortina upgrade). Results are paginated.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`
+   */
+  readonly listLatestXChainVertices: PagedMethod<ListLatestXChainVerticesParams, T.ListXChainVerticesResponse, NonNullable<T.ListXChainVerticesResponse["vertices"]>[number]>;
+  /**
+   * Get an X-Chain vertex
+   *
+   * Returns one DAG vertex of the X-Chain, by hash.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}`
+   */
+  getVertexByHash(params: GetVertexByHashParams, options?: CallOptions): Promise<T.XChainVertex>;
+  /**
+   * List the X-Chain vertices at a height
+   *
+   * Lists the DAG vertices of the X-Chain at one height. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight`
+   */
+  readonly getVertexByHeight: PagedMethod<GetVertexByHeightParams, T.ListXChainVerticesResponse, NonNullable<T.ListXChainVerticesResponse["vertices"]>[number]>;
+  /**
+   * List the latest primary-network transactions
+   *
+   * Lists the newest transactions of the P-, X- or C-Chain, optionally of some addresses or of one L1 validation. Filtering by transaction type or time needs an address filter. EVM addresses are taken for C-Chain atomic transactions. Results are paginated; the page's shape follows the chain.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions`
+   */
+  listLatestPrimaryNetworkTransactions(params: ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>>;
+  /**
+   * List active staking transactions
+   *
+   * Lists the P-Chain staking transactions of the addresses whose staking period is under way. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking`
+   */
+  readonly listActivePrimaryNetworkStakingTransactions: PagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, Decoded<T.ListPChainTransactionsResponse, N>, Decoded<NonNullable<T.ListPChainTransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * List an X-Chain asset's transactions
+   *
+   * Lists the X-Chain transactions that moved an asset, optionally of some types or within a time range. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions`
+   */
+  readonly listAssetTransactions: PagedMethod<ListAssetTransactionsParams, Decoded<T.ListXChainTransactionsResponse, N>, Decoded<NonNullable<T.ListXChainTransactionsResponse["transactions"]>[number], N>>;
+  /**
+   * Get primary-network balances
+   *
+   * Returns the balances of the addresses on the P-, X- or C-Chain, split by lock and stake state, now or at `blockTimestamp`. For the C-Chain only the shared atomic memory is counted; the EVM balance is `getNativeBalance`'s.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`
+   */
+  getBalancesByAddresses(params: GetBalancesByAddressesParams, options?: CallOptions): Promise<Decoded<GetBalancesByAddressesResponse, N>>;
+  /**
+   * List UTXOs
+   *
+   * Lists the UTXOs of the addresses on the P-, X- or C-Chain, optionally of one asset, above an amount, or with spent ones. Results are paginated; the page's shape follows the chain.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+   */
+  getUtxosByAddresses(params: GetUtxosByAddressesParams, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesResponse, N>>;
+  /**
+   * List UTXOs (many addresses)
+   *
+   * The same listing as `getUtxosByAddresses`, with the addresses in the body, so that more of them fit, and larger pages.
+   *
+   * `POST /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+   */
+  getUtxosByAddressesV2(params: GetUtxosByAddressesV2Params, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesV2Response, N>>;
+  /**
+   * Get when addresses were last active
+   *
+   * Returns the last time one of the addresses created or spent a UTXO on the P-, X- or C-Chain, with that transaction.
+   *
+   * `GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
+   */
+  getLastActivityTimestampByAddresses(params: GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>>;
+  /**
+   * Get when addresses were last active (many addresses)
+   *
+   * The same as `getLastActivityTimestampByAddresses`, with the addresses in the body, so that more of them fit.
+   *
+   * `POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
+   */
+  getLastActivityTimestampByAddressesV2(params: GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>>;
+  /**
+   * List pending staking rewards
+   *
+   * Lists the rewards that staking periods under way are expected to pay, for the addresses or nodes given (one of the two is needed). Results are paginated.
+   *
+   * `GET /v1/networks/{network}/rewards:listPending`
+   */
+  readonly listPendingPrimaryNetworkRewards: PagedMethod<ListPendingPrimaryNetworkRewardsParams, Decoded<T.ListPendingRewardsResponse, N>, Decoded<NonNullable<T.ListPendingRewardsResponse["pendingRewards"]>[number], N>>;
+  /**
+   * List paid staking rewards
+   *
+   * Lists the rewards staking periods have paid, for the addresses or nodes given (at least one of the two), with the asset's price when paid. Results are paginated.
+   *
+   * `GET /v1/networks/{network}/rewards`
+   */
+  readonly listHistoricalPrimaryNetworkRewards: PagedMethod<ListHistoricalPrimaryNetworkRewardsParams, Decoded<T.ListHistoricalRewardsResponse, N>, Decoded<NonNullable<T.ListHistoricalRewardsResponse["historicalRewards"]>[number], N>>;
+  /**
+   * Index an NFT's metadata again
+   *
+   * Asks the service to fetch and index the metadata of one NFT again. The service takes this at most once an hour per token.
+   *
+   * `POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex`
+   */
+  reindexNft(params: ReindexNftParams, options?: CallOptions): Promise<ReindexNftResponse>;
+  /**
+   * List the tokens of an NFT collection
+   *
+   * Lists the tokens of an ERC-721 or ERC-1155 contract, with their indexed metadata. Results are paginated.
+   *
+   * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`
+   */
+  readonly listTokens: PagedMethod<ListTokensParams, Decoded<T.ListNftTokens, N>, Decoded<NonNullable<T.ListNftTokens["tokens"]>[number], N>>;
+  /**
+   * Get an NFT
+   *
+   * Returns one token of an ERC-721 or ERC-1155 contract, with its indexed metadata.
+   *
+   * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}`
+   */
+  getTokenDetails(params: GetTokenDetailsParams, options?: CallOptions): Promise<Decoded<GetTokenDetailsResponse, N>>;
+  /**
+   * Get a background operation
+   *
+   * Returns the state of a background operation (a transaction export) started with `postTransactionExportJob`: running, completed or failed, and, once complete, where to download the result.
+   *
+   * `GET /v1/operations/{operationId}`
+   */
+  getOperationResult(params: GetOperationResultParams, options?: CallOptions): Promise<T.OperationStatusResponse>;
+  /**
+   * Start a transaction export
+   *
+   * Starts exporting the transactions of some addresses - on EVM chains, or on the primary network (all, staking only, or a simple form) - over a date range. The export runs in the background; follow it with `getOperationResult` and the returned `operationId`.
+   *
+   * `POST /v1/operations/transactions:export`
+   */
+  postTransactionExportJob(params: PostTransactionExportJobParams, options?: CallOptions): Promise<T.OperationStatusResponse>;
+  /**
+   * Check the service's health
+   *
+   * Tells whether the data service is healthy, checking that its database and cache can be read and written.
+   *
+   * `GET /v1/health-check`
+   */
+  dataHealthCheck(params?: DataHealthCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto>;
+  /**
+   * Check that the service is alive
+   *
+   * Tells whether the data service is up, checking reads only.
+   *
+   * `GET /v1/live-check`
+   */
+  liveCheck(params?: LiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto>;
+  /**
+   * Get an ICM message
+   *
+   * Returns one Interchain Messaging (Teleporter) message by its message id: pending, delivered, or delivered without its sending transaction being indexed.
+   *
+   * `GET /v1/icm/messages/{messageId}`
+   */
+  getIcmMessage(params: GetIcmMessageParams, options?: CallOptions): Promise<Decoded<GetIcmMessageResponse, N>>;
+  /**
+   * List ICM messages
+   *
+   * Lists Interchain Messaging (Teleporter) messages, newest first, optionally of one source or destination chain, one chain either way, one sender or one recipient. Results are paginated.
+   *
+   * `GET /v1/icm/messages`
+   */
+  readonly listIcmMessages: PagedMethod<ListIcmMessagesParams | void, Decoded<T.ListIcmMessagesResponse, N>, Decoded<NonNullable<T.ListIcmMessagesResponse["messages"]>[number], N>>;
+  /**
+   * List an address's ICM messages
+   *
+   * Lists the Interchain Messaging (Teleporter) messages the address sent or received, newest first. Results are paginated.
+   *
+   * `GET /v1/icm/addresses/{address}/messages`
+   */
+  readonly listIcmMessagesByAddress: PagedMethod<ListIcmMessagesByAddressParams, Decoded<T.ListIcmMessagesResponse, N>, Decoded<NonNullable<T.ListIcmMessagesResponse["messages"]>[number], N>>;
+  /**
+   * List webhooks
+   *
+   * Lists the webhooks of the caller's account, optionally only active or only inactive ones. Results are paginated.
+   *
+   * `GET /v1/webhooks`
+   */
+  readonly listWebhooks: PagedMethod<ListWebhooksParams | void, Decoded<T.ListWebhooksResponse, N>, Decoded<NonNullable<T.ListWebhooksResponse["webhooks"]>[number], N>>;
+  /**
+   * Create a webhook
+   *
+   * Creates a webhook that posts events to `url`: activity of EVM addresses on a chain, activity of primary-network addresses, or activity of validators.
+   *
+   * `POST /v1/webhooks`
+   */
+  createWebhook(params: CreateWebhookParams, options?: CallOptions): Promise<Decoded<CreateWebhookResponse, N>>;
+  /**
+   * Get a webhook
+   *
+   * Returns one webhook of the caller's account.
+   *
+   * `GET /v1/webhooks/{id}`
+   */
+  getWebhook(params: GetWebhookParams, options?: CallOptions): Promise<Decoded<GetWebhookResponse, N>>;
+  /**
+   * Deactivate a webhook
+   *
+   * Stops a webhook from posting events; it stays listed as inactive.
+   *
+   * `DELETE /v1/webhooks/{id}`
+   */
+  deactivateWebhook(params: DeactivateWebhookParams, options?: CallOptions): Promise<Decoded<DeactivateWebhookResponse, N>>;
+  /**
+   * Update a webhook
+   *
+   * Changes a webhook's name, description, URL, state or payload options.
+   *
+   * `PATCH /v1/webhooks/{id}`
+   */
+  updateWebhook(params: UpdateWebhookParams, options?: CallOptions): Promise<Decoded<UpdateWebhookResponse, N>>;
+  /**
+   * Create or rotate the webhook secret
+   *
+   * Creates the secret shared by the account's webhooks, or replaces it with a new one. Webhook posts are signed with it.
+   *
+   * `POST /v1/webhooks:generateOrRotateSharedSecret`
+   */
+  generateOrRotateSharedSecret(params?: GenerateOrRotateSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse>;
+  /**
+   * Get the webhook secret
+   *
+   * Returns the secret shared by the account's webhooks, created earlier with `generateOrRotateSharedSecret`.
+   *
+   * `GET /v1/webhooks:getSharedSecret`
+   */
+  getSharedSecret(params?: GetSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse>;
+  /**
+   * List the addresses of an EVM activity webhook
+   *
+   * Lists the addresses an EVM address-activity webhook watches (not for the other webhook kinds). Results are paginated.
+   *
+   * `GET /v1/webhooks/{id}/addresses`
+   */
+  readonly getAddressesFromWebhook: PagedMethod<GetAddressesFromWebhookParams, T.ListWebhookAddressesResponse, NonNullable<T.ListWebhookAddressesResponse["addresses"]>[number]>;
+  /**
+   * Remove addresses from an EVM activity webhook
+   *
+   * Removes addresses from the ones an EVM address-activity webhook watches (not for the other webhook kinds).
+   *
+   * `DELETE /v1/webhooks/{id}/addresses`
+   */
+  removeAddressesFromWebhook(params: RemoveAddressesFromWebhookParams, options?: CallOptions): Promise<T.EvmAddressActivityResponse>;
+  /**
+   * Add addresses to an EVM activity webhook
+   *
+   * Adds addresses to the ones an EVM address-activity webhook watches (not for the other webhook kinds).
+   *
+   * `PATCH /v1/webhooks/{id}/addresses`
+   */
+  addAddressesToWebhook(params: AddAddressesToWebhookParams, options?: CallOptions): Promise<T.EvmAddressActivityResponse>;
+  /**
+   * Get Data API usage metrics
+   *
+   * Returns request metrics of the caller's Data API usage over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by chain, response code, request type, API key or path.
+   *
+   * `GET /v1/apiUsageMetrics`
+   */
+  getApiUsageMetrics(params?: GetApiUsageMetricsParams, options?: CallOptions): Promise<T.UsageMetricsResponseDto>;
+  /**
+   * Get request logs
+   *
+   * Lists the logs of requests the caller's organization made over a time range, optionally filtered by chain, response code, request type, API key or path. Results are paginated.
+   *
+   * `GET /v1/apiLogs`
+   */
+  readonly getApiLogs: PagedMethod<GetApiLogsParams | void, T.LogsResponseDto, NonNullable<T.LogsResponseDto["logs"]>[number]>;
+  /**
+   * Get subnet RPC usage metrics
+   *
+   * Returns request metrics of the public RPC of subnets over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by chain, response code, RPC method or rate-limit bypass token.
+   *
+   * `GET /v1/subnetRpcUsageMetrics`
+   */
+  getSubnetRpcUsageMetrics(params?: GetSubnetRpcUsageMetricsParams, options?: CallOptions): Promise<T.SubnetRpcUsageMetricsResponseDto>;
+  /**
+   * Get primary-network RPC usage metrics
+   *
+   * Returns request metrics of the public primary-network RPC over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by response code, path, country, continent, user agent or RPC method.
+   *
+   * `GET /v1/primaryNetworkRpcUsageMetrics`
+   */
+  getPrimaryNetworkRpcUsageMetrics(params: GetPrimaryNetworkRpcUsageMetricsParams, options?: CallOptions): Promise<T.PrimaryNetworkRpcUsageMetricsResponseDto>;
+  /**
+   * Get the AVAX supply
+   *
+   * Returns the supply of AVAX: circulating and total, burned on each primary-network chain, staked, locked, paid as rewards, unlocked at genesis and paid as L1 validator fees. Amounts are in AVAX, as decimal strings.
+   *
+   * `GET /v1/avax/supply`
+   */
+  getAvaxSupply(params?: GetAvaxSupplyParams, options?: CallOptions): Promise<T.AvaxSupplyResponse>;
 }
 
 /** Base URL used when no `baseUrl` option is given. */
@@ -1012,6 +5621,238 @@ export function createDataApiClient<N extends Numbers = "string">(options: DataA
     getContractMetadata: (params, callOptions) => callHttp(http, getContractMetadataOperation, params, callOptions),
     getChainIdsForAddresses: (params, callOptions) => callHttp(http, getChainIdsForAddressesOperation, params, callOptions),
     getTxByHash: (params, callOptions) => callHttp(http, getTxByHashOperation, params, callOptions),
+    listAddressChains: (params, callOptions) => callHttp(http, listAddressChainsOperation, params, callOptions),
+    listLatestBlocksAllChains: paged((params, callOptions) => callHttp(http, listLatestBlocksAllChainsOperation, params, callOptions), {
+      id: "listLatestBlocksAllChains",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "blocks",
+    }),
+    getLatestBlocks: paged((params, callOptions) => callHttp(http, getLatestBlocksOperation, params, callOptions), {
+      id: "getLatestBlocks",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "blocks",
+    }),
+    getBlock: (params, callOptions) => callHttp(http, getBlockOperation, params, callOptions),
+    listLatestTransactionsAllChains: paged((params, callOptions) => callHttp(http, listLatestTransactionsAllChainsOperation, params, callOptions), {
+      id: "listLatestTransactionsAllChains",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    getDeploymentTransaction: (params, callOptions) => callHttp(http, getDeploymentTransactionOperation, params, callOptions),
+    listTransfers: paged((params, callOptions) => callHttp(http, listTransfersOperation, params, callOptions), {
+      id: "listTransfers",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transfers",
+    }),
+    listTransactions: paged((params, callOptions) => callHttp(http, listTransactionsOperation, params, callOptions), {
+      id: "listTransactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listTransactionsV2: paged((params, callOptions) => callHttp(http, listTransactionsV2Operation, params, callOptions), {
+      id: "listTransactionsV2",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listNativeTransactions: paged((params, callOptions) => callHttp(http, listNativeTransactionsOperation, params, callOptions), {
+      id: "listNativeTransactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listErc721Transactions: paged((params, callOptions) => callHttp(http, listErc721TransactionsOperation, params, callOptions), {
+      id: "listErc721Transactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listErc1155Transactions: paged((params, callOptions) => callHttp(http, listErc1155TransactionsOperation, params, callOptions), {
+      id: "listErc1155Transactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listInternalTransactions: paged((params, callOptions) => callHttp(http, listInternalTransactionsOperation, params, callOptions), {
+      id: "listInternalTransactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listLatestTransactions: paged((params, callOptions) => callHttp(http, listLatestTransactionsOperation, params, callOptions), {
+      id: "listLatestTransactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listErc20Balances: paged((params, callOptions) => callHttp(http, listErc20BalancesOperation, params, callOptions), {
+      id: "listErc20Balances",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "erc20TokenBalances",
+    }),
+    listErc721Balances: paged((params, callOptions) => callHttp(http, listErc721BalancesOperation, params, callOptions), {
+      id: "listErc721Balances",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "erc721TokenBalances",
+    }),
+    listErc1155Balances: paged((params, callOptions) => callHttp(http, listErc1155BalancesOperation, params, callOptions), {
+      id: "listErc1155Balances",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "erc1155TokenBalances",
+    }),
+    listCollectibleBalances: paged((params, callOptions) => callHttp(http, listCollectibleBalancesOperation, params, callOptions), {
+      id: "listCollectibleBalances",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "collectibleBalances",
+    }),
+    getAssetDetails: (params, callOptions) => callHttp(http, getAssetDetailsOperation, params, callOptions),
+    getNetworkDetails: (params, callOptions) => callHttp(http, getNetworkDetailsOperation, params, callOptions),
+    getBlockchainById: (params, callOptions) => callHttp(http, getBlockchainByIdOperation, params, callOptions),
+    listSubnets: paged((params, callOptions) => callHttp(http, listSubnetsOperation, params, callOptions), {
+      id: "listSubnets",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "subnets",
+    }),
+    getSubnetById: (params, callOptions) => callHttp(http, getSubnetByIdOperation, params, callOptions),
+    listValidators: paged((params, callOptions) => callHttp(http, listValidatorsOperation, params, callOptions), {
+      id: "listValidators",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "validators",
+    }),
+    listDelegators: paged((params, callOptions) => callHttp(http, listDelegatorsOperation, params, callOptions), {
+      id: "listDelegators",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "delegators",
+    }),
+    listL1Validators: paged((params, callOptions) => callHttp(http, listL1ValidatorsOperation, params, callOptions), {
+      id: "listL1Validators",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "validators",
+    }),
+    getBlockById: (params, callOptions) => callHttp(http, getBlockByIdOperation, params, callOptions),
+    listPrimaryNetworkBlocksByNodeId: paged((params, callOptions) => callHttp(http, listPrimaryNetworkBlocksByNodeIdOperation, params, callOptions), {
+      id: "listPrimaryNetworkBlocksByNodeId",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "blocks",
+    }),
+    listLatestPrimaryNetworkBlocks: paged((params, callOptions) => callHttp(http, listLatestPrimaryNetworkBlocksOperation, params, callOptions), {
+      id: "listLatestPrimaryNetworkBlocks",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "blocks",
+    }),
+    listLatestXChainVertices: paged((params, callOptions) => callHttp(http, listLatestXChainVerticesOperation, params, callOptions), {
+      id: "listLatestXChainVertices",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "vertices",
+    }),
+    getVertexByHash: (params, callOptions) => callHttp(http, getVertexByHashOperation, params, callOptions),
+    getVertexByHeight: paged((params, callOptions) => callHttp(http, getVertexByHeightOperation, params, callOptions), {
+      id: "getVertexByHeight",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "vertices",
+    }),
+    listLatestPrimaryNetworkTransactions: (params, callOptions) => callHttp(http, listLatestPrimaryNetworkTransactionsOperation, params, callOptions),
+    listActivePrimaryNetworkStakingTransactions: paged((params, callOptions) => callHttp(http, listActivePrimaryNetworkStakingTransactionsOperation, params, callOptions), {
+      id: "listActivePrimaryNetworkStakingTransactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    listAssetTransactions: paged((params, callOptions) => callHttp(http, listAssetTransactionsOperation, params, callOptions), {
+      id: "listAssetTransactions",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "transactions",
+    }),
+    getBalancesByAddresses: (params, callOptions) => callHttp(http, getBalancesByAddressesOperation, params, callOptions),
+    getUtxosByAddresses: (params, callOptions) => callHttp(http, getUtxosByAddressesOperation, params, callOptions),
+    getUtxosByAddressesV2: (params, callOptions) => callHttp(http, getUtxosByAddressesV2Operation, params, callOptions),
+    getLastActivityTimestampByAddresses: (params, callOptions) => callHttp(http, getLastActivityTimestampByAddressesOperation, params, callOptions),
+    getLastActivityTimestampByAddressesV2: (params, callOptions) => callHttp(http, getLastActivityTimestampByAddressesV2Operation, params, callOptions),
+    listPendingPrimaryNetworkRewards: paged((params, callOptions) => callHttp(http, listPendingPrimaryNetworkRewardsOperation, params, callOptions), {
+      id: "listPendingPrimaryNetworkRewards",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "pendingRewards",
+    }),
+    listHistoricalPrimaryNetworkRewards: paged((params, callOptions) => callHttp(http, listHistoricalPrimaryNetworkRewardsOperation, params, callOptions), {
+      id: "listHistoricalPrimaryNetworkRewards",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "historicalRewards",
+    }),
+    reindexNft: (params, callOptions) => callHttp(http, reindexNftOperation, params, callOptions),
+    listTokens: paged((params, callOptions) => callHttp(http, listTokensOperation, params, callOptions), {
+      id: "listTokens",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "tokens",
+    }),
+    getTokenDetails: (params, callOptions) => callHttp(http, getTokenDetailsOperation, params, callOptions),
+    getOperationResult: (params, callOptions) => callHttp(http, getOperationResultOperation, params, callOptions),
+    postTransactionExportJob: (params, callOptions) => callHttp(http, postTransactionExportJobOperation, params, callOptions),
+    dataHealthCheck: (params, callOptions) => callHttp(http, dataHealthCheckOperation, params, callOptions),
+    liveCheck: (params, callOptions) => callHttp(http, liveCheckOperation, params, callOptions),
+    getIcmMessage: (params, callOptions) => callHttp(http, getIcmMessageOperation, params, callOptions),
+    listIcmMessages: paged((params, callOptions) => callHttp(http, listIcmMessagesOperation, params, callOptions), {
+      id: "listIcmMessages",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "messages",
+    }),
+    listIcmMessagesByAddress: paged((params, callOptions) => callHttp(http, listIcmMessagesByAddressOperation, params, callOptions), {
+      id: "listIcmMessagesByAddress",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "messages",
+    }),
+    listWebhooks: paged((params, callOptions) => callHttp(http, listWebhooksOperation, params, callOptions), {
+      id: "listWebhooks",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "webhooks",
+    }),
+    createWebhook: (params, callOptions) => callHttp(http, createWebhookOperation, params, callOptions),
+    getWebhook: (params, callOptions) => callHttp(http, getWebhookOperation, params, callOptions),
+    deactivateWebhook: (params, callOptions) => callHttp(http, deactivateWebhookOperation, params, callOptions),
+    updateWebhook: (params, callOptions) => callHttp(http, updateWebhookOperation, params, callOptions),
+    generateOrRotateSharedSecret: (params, callOptions) => callHttp(http, generateOrRotateSharedSecretOperation, params, callOptions),
+    getSharedSecret: (params, callOptions) => callHttp(http, getSharedSecretOperation, params, callOptions),
+    getAddressesFromWebhook: paged((params, callOptions) => callHttp(http, getAddressesFromWebhookOperation, params, callOptions), {
+      id: "getAddressesFromWebhook",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "addresses",
+    }),
+    removeAddressesFromWebhook: (params, callOptions) => callHttp(http, removeAddressesFromWebhookOperation, params, callOptions),
+    addAddressesToWebhook: (params, callOptions) => callHttp(http, addAddressesToWebhookOperation, params, callOptions),
+    getApiUsageMetrics: (params, callOptions) => callHttp(http, getApiUsageMetricsOperation, params, callOptions),
+    getApiLogs: paged((params, callOptions) => callHttp(http, getApiLogsOperation, params, callOptions), {
+      id: "getApiLogs",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "logs",
+    }),
+    getSubnetRpcUsageMetrics: (params, callOptions) => callHttp(http, getSubnetRpcUsageMetricsOperation, params, callOptions),
+    getPrimaryNetworkRpcUsageMetrics: (params, callOptions) => callHttp(http, getPrimaryNetworkRpcUsageMetricsOperation, params, callOptions),
+    getAvaxSupply: (params, callOptions) => callHttp(http, getAvaxSupplyOperation, params, callOptions),
   };
   return client as unknown as DataApiClient<N>;
 }
@@ -1285,4 +6126,941 @@ export function getChainIdsForAddresses(client: DataApiCore, params: GetChainIds
  */
 export function getTxByHash<N extends Numbers>(client: DataApiCore<N>, params: GetTxByHashParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkTransaction, N>> {
   return callHttp(client.http!, getTxByHashOperation, params, options) as Promise<Decoded<T.PrimaryNetworkTransaction, N>>;
+}
+
+/**
+ * List the chains an address has used
+ *
+ * Lists the EVM chains on which the address sent or received a transaction or an ERC token transfer, split into chains the service indexes and chains it only knows of. The answer may lag the chains by up to 15 minutes.
+ *
+ * `GET /v1/address/{address}/chains`
+ *
+ * The tree-shakable form of `listAddressChains`: `client` is a {@link DataApiCore}.
+ */
+export function listAddressChains(client: DataApiCore, params: ListAddressChainsParams, options?: CallOptions): Promise<T.ListAddressChainsResponse> {
+  return callHttp(client.http!, listAddressChainsOperation, params, options);
+}
+
+/**
+ * List the latest blocks of every chain
+ *
+ * Lists the newest blocks of every EVM chain the service indexes, optionally of one network only. Results are paginated.
+ *
+ * `GET /v1/blocks`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listLatestBlocksAllChains`: `client` is a {@link DataApiCore}.
+ */
+export function listLatestBlocksAllChains<N extends Numbers>(client: DataApiCore<N>, params?: ListLatestBlocksAllChainsParams, options?: CallOptions): Promise<Decoded<T.ListEvmBlocksResponse, N>> {
+  return callHttp(client.http!, listLatestBlocksAllChainsOperation, params, options) as Promise<Decoded<T.ListEvmBlocksResponse, N>>;
+}
+
+/**
+ * List the latest blocks of a chain
+ *
+ * Lists the newest indexed blocks of an EVM chain, newest first. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/blocks`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getLatestBlocks`: `client` is a {@link DataApiCore}.
+ */
+export function getLatestBlocks<N extends Numbers>(client: DataApiCore<N>, params: GetLatestBlocksParams, options?: CallOptions): Promise<Decoded<T.ListEvmBlocksResponse, N>> {
+  return callHttp(client.http!, getLatestBlocksOperation, params, options) as Promise<Decoded<T.ListEvmBlocksResponse, N>>;
+}
+
+/**
+ * Get a block
+ *
+ * Returns one block of an EVM chain, by number or by hash.
+ *
+ * `GET /v1/chains/{chainId}/blocks/{blockId}`
+ *
+ * The tree-shakable form of `getBlock`: `client` is a {@link DataApiCore}.
+ */
+export function getBlock<N extends Numbers>(client: DataApiCore<N>, params: GetBlockParams, options?: CallOptions): Promise<Decoded<T.EvmBlock, N>> {
+  return callHttp(client.http!, getBlockOperation, params, options) as Promise<Decoded<T.EvmBlock, N>>;
+}
+
+/**
+ * List the latest transactions of every chain
+ *
+ * Lists the newest transactions of every EVM chain the service indexes, optionally of one network or one status only. Results are paginated.
+ *
+ * `GET /v1/transactions`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listLatestTransactionsAllChains`: `client` is a {@link DataApiCore}.
+ */
+export function listLatestTransactionsAllChains<N extends Numbers>(client: DataApiCore<N>, params?: ListLatestTransactionsAllChainsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
+  return callHttp(client.http!, listLatestTransactionsAllChainsOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+}
+
+/**
+ * Get a contract's deployment transaction
+ *
+ * When the address is a contract, returns the transaction that deployed it, with its transfers and prices.
+ *
+ * `GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment`
+ *
+ * The tree-shakable form of `getDeploymentTransaction`: `client` is a {@link DataApiCore}.
+ */
+export function getDeploymentTransaction<N extends Numbers>(client: DataApiCore<N>, params: GetDeploymentTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>> {
+  return callHttp(client.http!, getDeploymentTransactionOperation, params, options) as Promise<Decoded<T.GetTransactionResponse, N>>;
+}
+
+/**
+ * List a token's transfers
+ *
+ * Lists the transfers of an ERC-20, ERC-721 or ERC-1155 token contract, optionally within a block range. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/tokens/{address}/transfers`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listTransfers`: `client` is a {@link DataApiCore}.
+ */
+export function listTransfers<N extends Numbers>(client: DataApiCore<N>, params: ListTransfersParams, options?: CallOptions): Promise<Decoded<T.ListTransfersResponse, N>> {
+  return callHttp(client.http!, listTransfersOperation, params, options) as Promise<Decoded<T.ListTransfersResponse, N>>;
+}
+
+/**
+ * List an address's transactions
+ *
+ * Lists the transactions the address took part in on the chain, each with the ERC-20, ERC-721 and ERC-1155 transfers and internal transactions of that transaction that involve the address (as sender or receiver). Results are paginated, optionally within a block range.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/transactions`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListTransactionDetailsResponse, N>> {
+  return callHttp(client.http!, listTransactionsOperation, params, options) as Promise<Decoded<T.ListTransactionDetailsResponse, N>>;
+}
+
+/**
+ * List an address's transactions, with token reputation
+ *
+ * The same listing as `listTransactions`, where each ERC-20 token also carries the service's reputation verdict, and spam tokens can be filtered out.
+ *
+ * `GET /v2/chains/{chainId}/addresses/{address}/transactions`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listTransactionsV2`: `client` is a {@link DataApiCore}.
+ */
+export function listTransactionsV2<N extends Numbers>(client: DataApiCore<N>, params: ListTransactionsV2Params, options?: CallOptions): Promise<Decoded<T.ListTransactionDetailsResponseV2, N>> {
+  return callHttp(client.http!, listTransactionsV2Operation, params, options) as Promise<Decoded<T.ListTransactionDetailsResponseV2, N>>;
+}
+
+/**
+ * List an address's native transactions
+ *
+ * Lists the transactions the address sent or received on the chain, without their token transfers, optionally within a block range. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listNativeTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listNativeTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListNativeTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
+  return callHttp(client.http!, listNativeTransactionsOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+}
+
+/**
+ * List an address's ERC-721 transfers
+ *
+ * Lists the ERC-721 transfers the address sent or received on the chain, optionally within a block range. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listErc721Transactions`: `client` is a {@link DataApiCore}.
+ */
+export function listErc721Transactions<N extends Numbers>(client: DataApiCore<N>, params: ListErc721TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc721TransactionsResponse, N>> {
+  return callHttp(client.http!, listErc721TransactionsOperation, params, options) as Promise<Decoded<T.ListErc721TransactionsResponse, N>>;
+}
+
+/**
+ * List an address's ERC-1155 transfers
+ *
+ * Lists the ERC-1155 transfers the address sent or received on the chain, optionally within a block range. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listErc1155Transactions`: `client` is a {@link DataApiCore}.
+ */
+export function listErc1155Transactions<N extends Numbers>(client: DataApiCore<N>, params: ListErc1155TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc1155TransactionsResponse, N>> {
+  return callHttp(client.http!, listErc1155TransactionsOperation, params, options) as Promise<Decoded<T.ListErc1155TransactionsResponse, N>>;
+}
+
+/**
+ * List an address's internal transactions
+ *
+ * Lists the internal transactions of the address on the chain, optionally within a block range. Only value-carrying CALL and CALLCODE calls and CREATE, CREATE2 and CREATE3 calls are listed; a full trace needs the node's debug API. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listInternalTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listInternalTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListInternalTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListInternalTransactionsResponse, N>> {
+  return callHttp(client.http!, listInternalTransactionsOperation, params, options) as Promise<Decoded<T.ListInternalTransactionsResponse, N>>;
+}
+
+/**
+ * List the latest transactions of a chain
+ *
+ * Lists the newest transactions of an EVM chain, optionally of one status only. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/transactions`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listLatestTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listLatestTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListLatestTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
+  return callHttp(client.http!, listLatestTransactionsOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+}
+
+/**
+ * List an address's ERC-20 balances
+ *
+ * Lists the ERC-20 token balances of the address, with its native balance, at the latest block or at `blockNumber`, optionally of some contracts only. Spam tokens are left out unless `filterSpamTokens` is false. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listErc20Balances`: `client` is a {@link DataApiCore}.
+ */
+export function listErc20Balances<N extends Numbers>(client: DataApiCore<N>, params: ListErc20BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc20BalancesResponse, N>> {
+  return callHttp(client.http!, listErc20BalancesOperation, params, options) as Promise<Decoded<T.ListErc20BalancesResponse, N>>;
+}
+
+/**
+ * List an address's ERC-721 tokens
+ *
+ * Lists the ERC-721 tokens the address holds, with its native balance, optionally of one collection only. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listErc721Balances`: `client` is a {@link DataApiCore}.
+ */
+export function listErc721Balances<N extends Numbers>(client: DataApiCore<N>, params: ListErc721BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc721BalancesResponse, N>> {
+  return callHttp(client.http!, listErc721BalancesOperation, params, options) as Promise<Decoded<T.ListErc721BalancesResponse, N>>;
+}
+
+/**
+ * List an address's ERC-1155 balances
+ *
+ * Lists the ERC-1155 token balances of the address, with its native balance, at the latest block or at `blockNumber`, optionally of one contract only. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listErc1155Balances`: `client` is a {@link DataApiCore}.
+ */
+export function listErc1155Balances<N extends Numbers>(client: DataApiCore<N>, params: ListErc1155BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc1155BalancesResponse, N>> {
+  return callHttp(client.http!, listErc1155BalancesOperation, params, options) as Promise<Decoded<T.ListErc1155BalancesResponse, N>>;
+}
+
+/**
+ * List an address's collectibles (ERC-721 and ERC-1155)
+ *
+ * Lists the ERC-721 and ERC-1155 tokens the address holds, optionally of one contract only. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listCollectibleBalances`: `client` is a {@link DataApiCore}.
+ */
+export function listCollectibleBalances<N extends Numbers>(client: DataApiCore<N>, params: ListCollectibleBalancesParams, options?: CallOptions): Promise<Decoded<T.ListCollectibleBalancesResponse, N>> {
+  return callHttp(client.http!, listCollectibleBalancesOperation, params, options) as Promise<Decoded<T.ListCollectibleBalancesResponse, N>>;
+}
+
+/**
+ * Get an X-Chain asset
+ *
+ * Returns the details of an asset of the X-Chain: name, symbol, denomination, supply cap and creation time.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}`
+ *
+ * The tree-shakable form of `getAssetDetails`: `client` is a {@link DataApiCore}.
+ */
+export function getAssetDetails(client: DataApiCore, params: GetAssetDetailsParams, options?: CallOptions): Promise<T.XChainAssetDetails> {
+  return callHttp(client.http!, getAssetDetailsOperation, params, options);
+}
+
+/**
+ * Get network statistics
+ *
+ * Returns staking statistics of the network: how many validators and delegators there are, how much they stake, the expected yearly staking reward and the stake by AvalancheGo version.
+ *
+ * `GET /v1/networks/{network}`
+ *
+ * The tree-shakable form of `getNetworkDetails`: `client` is a {@link DataApiCore}.
+ */
+export function getNetworkDetails<N extends Numbers>(client: DataApiCore<N>, params: GetNetworkDetailsParams, options?: CallOptions): Promise<Decoded<T.GetNetworkDetailsResponse, N>> {
+  return callHttp(client.http!, getNetworkDetailsOperation, params, options) as Promise<Decoded<T.GetNetworkDetailsResponse, N>>;
+}
+
+/**
+ * Get a blockchain
+ *
+ * Returns one blockchain registered on the network, by its blockchain id, with its subnet, virtual machine and, for EVM chains, its genesis.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}`
+ *
+ * The tree-shakable form of `getBlockchainById`: `client` is a {@link DataApiCore}.
+ */
+export function getBlockchainById<N extends Numbers>(client: DataApiCore<N>, params: GetBlockchainByIdParams, options?: CallOptions): Promise<Decoded<T.Blockchain, N>> {
+  return callHttp(client.http!, getBlockchainByIdOperation, params, options) as Promise<Decoded<T.Blockchain, N>>;
+}
+
+/**
+ * List subnets
+ *
+ * Lists the subnets registered on the network, with their owners, their blockchains and, for L1s, their conversion and validator manager. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/subnets`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listSubnets`: `client` is a {@link DataApiCore}.
+ */
+export function listSubnets<N extends Numbers>(client: DataApiCore<N>, params: ListSubnetsParams, options?: CallOptions): Promise<Decoded<T.ListSubnetsResponse, N>> {
+  return callHttp(client.http!, listSubnetsOperation, params, options) as Promise<Decoded<T.ListSubnetsResponse, N>>;
+}
+
+/**
+ * Get a subnet
+ *
+ * Returns one subnet registered on the network, by its subnet id.
+ *
+ * `GET /v1/networks/{network}/subnets/{subnetId}`
+ *
+ * The tree-shakable form of `getSubnetById`: `client` is a {@link DataApiCore}.
+ */
+export function getSubnetById<N extends Numbers>(client: DataApiCore<N>, params: GetSubnetByIdParams, options?: CallOptions): Promise<Decoded<T.Subnet, N>> {
+  return callHttp(client.http!, getSubnetByIdOperation, params, options) as Promise<Decoded<T.Subnet, N>>;
+}
+
+/**
+ * List validators
+ *
+ * Lists validation periods of nodes - by default of every validator - filtered by node ids (substrings match), status, subnet, and ranges of delegation capacity, remaining time, fee and uptime. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/validators`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listValidators`: `client` is a {@link DataApiCore}.
+ */
+export function listValidators<N extends Numbers>(client: DataApiCore<N>, params: ListValidatorsParams, options?: CallOptions): Promise<Decoded<T.ListValidatorDetailsResponse, N>> {
+  return callHttp(client.http!, listValidatorsOperation, params, options) as Promise<Decoded<T.ListValidatorDetailsResponse, N>>;
+}
+
+/**
+ * List delegators
+ *
+ * Lists delegations, optionally only those to some nodes, paying some reward addresses, or of one status. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/delegators`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listDelegators`: `client` is a {@link DataApiCore}.
+ */
+export function listDelegators<N extends Numbers>(client: DataApiCore<N>, params: ListDelegatorsParams, options?: CallOptions): Promise<Decoded<T.ListDelegatorDetailsResponse, N>> {
+  return callHttp(client.http!, listDelegatorsOperation, params, options) as Promise<Decoded<T.ListDelegatorDetailsResponse, N>>;
+}
+
+/**
+ * List L1 validators
+ *
+ * Lists L1 validators - by default every active one - optionally of one node, one subnet or one validation id, and optionally with inactive ones. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/l1Validators`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listL1Validators`: `client` is a {@link DataApiCore}.
+ */
+export function listL1Validators<N extends Numbers>(client: DataApiCore<N>, params: ListL1ValidatorsParams, options?: CallOptions): Promise<Decoded<T.ListL1ValidatorsResponse, N>> {
+  return callHttp(client.http!, listL1ValidatorsOperation, params, options) as Promise<Decoded<T.ListL1ValidatorsResponse, N>>;
+}
+
+/**
+ * Get a primary-network block
+ *
+ * Returns one block of the P-, X- or C-Chain, by height or by hash.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}`
+ *
+ * The tree-shakable form of `getBlockById`: `client` is a {@link DataApiCore}.
+ */
+export function getBlockById<N extends Numbers>(client: DataApiCore<N>, params: GetBlockByIdParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkBlock, N>> {
+  return callHttp(client.http!, getBlockByIdOperation, params, options) as Promise<Decoded<T.PrimaryNetworkBlock, N>>;
+}
+
+/**
+ * List the blocks a node proposed
+ *
+ * Lists the newest blocks of a primary-network chain that the node proposed, optionally within a time range. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listPrimaryNetworkBlocksByNodeId`: `client` is a {@link DataApiCore}.
+ */
+export function listPrimaryNetworkBlocksByNodeId<N extends Numbers>(client: DataApiCore<N>, params: ListPrimaryNetworkBlocksByNodeIdParams, options?: CallOptions): Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>> {
+  return callHttp(client.http!, listPrimaryNetworkBlocksByNodeIdOperation, params, options) as Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+}
+
+/**
+ * List the latest primary-network blocks
+ *
+ * Lists the newest blocks of the P-, X- or C-Chain, optionally within a time range. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listLatestPrimaryNetworkBlocks`: `client` is a {@link DataApiCore}.
+ */
+export function listLatestPrimaryNetworkBlocks<N extends Numbers>(client: DataApiCore<N>, params: ListLatestPrimaryNetworkBlocksParams, options?: CallOptions): Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>> {
+  return callHttp(client.http!, listLatestPrimaryNetworkBlocksOperation, params, options) as Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+}
+
+/**
+ * List the latest X-Chain vertices
+ *
+ * Lists the newest DAG vertices of the X-Chain (the form the X-Chain accepted transactions in before the Cortina upgrade). Results are paginated.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listLatestXChainVertices`: `client` is a {@link DataApiCore}.
+ */
+export function listLatestXChainVertices(client: DataApiCore, params: ListLatestXChainVerticesParams, options?: CallOptions): Promise<T.ListXChainVerticesResponse> {
+  return callHttp(client.http!, listLatestXChainVerticesOperation, params, options);
+}
+
+/**
+ * Get an X-Chain vertex
+ *
+ * Returns one DAG vertex of the X-Chain, by hash.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}`
+ *
+ * The tree-shakable form of `getVertexByHash`: `client` is a {@link DataApiCore}.
+ */
+export function getVertexByHash(client: DataApiCore, params: GetVertexByHashParams, options?: CallOptions): Promise<T.XChainVertex> {
+  return callHttp(client.http!, getVertexByHashOperation, params, options);
+}
+
+/**
+ * List the X-Chain vertices at a height
+ *
+ * Lists the DAG vertices of the X-Chain at one height. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getVertexByHeight`: `client` is a {@link DataApiCore}.
+ */
+export function getVertexByHeight(client: DataApiCore, params: GetVertexByHeightParams, options?: CallOptions): Promise<T.ListXChainVerticesResponse> {
+  return callHttp(client.http!, getVertexByHeightOperation, params, options);
+}
+
+/**
+ * List the latest primary-network transactions
+ *
+ * Lists the newest transactions of the P-, X- or C-Chain, optionally of some addresses or of one L1 validation. Filtering by transaction type or time needs an address filter. EVM addresses are taken for C-Chain atomic transactions. Results are paginated; the page's shape follows the chain.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions`
+ *
+ * The tree-shakable form of `listLatestPrimaryNetworkTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listLatestPrimaryNetworkTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>> {
+  return callHttp(client.http!, listLatestPrimaryNetworkTransactionsOperation, params, options) as Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>>;
+}
+
+/**
+ * List active staking transactions
+ *
+ * Lists the P-Chain staking transactions of the addresses whose staking period is under way. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listActivePrimaryNetworkStakingTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listActivePrimaryNetworkStakingTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListActivePrimaryNetworkStakingTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListPChainTransactionsResponse, N>> {
+  return callHttp(client.http!, listActivePrimaryNetworkStakingTransactionsOperation, params, options) as Promise<Decoded<T.ListPChainTransactionsResponse, N>>;
+}
+
+/**
+ * List an X-Chain asset's transactions
+ *
+ * Lists the X-Chain transactions that moved an asset, optionally of some types or within a time range. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listAssetTransactions`: `client` is a {@link DataApiCore}.
+ */
+export function listAssetTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListAssetTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListXChainTransactionsResponse, N>> {
+  return callHttp(client.http!, listAssetTransactionsOperation, params, options) as Promise<Decoded<T.ListXChainTransactionsResponse, N>>;
+}
+
+/**
+ * Get primary-network balances
+ *
+ * Returns the balances of the addresses on the P-, X- or C-Chain, split by lock and stake state, now or at `blockTimestamp`. For the C-Chain only the shared atomic memory is counted; the EVM balance is `getNativeBalance`'s.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`
+ *
+ * The tree-shakable form of `getBalancesByAddresses`: `client` is a {@link DataApiCore}.
+ */
+export function getBalancesByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetBalancesByAddressesParams, options?: CallOptions): Promise<Decoded<GetBalancesByAddressesResponse, N>> {
+  return callHttp(client.http!, getBalancesByAddressesOperation, params, options) as Promise<Decoded<GetBalancesByAddressesResponse, N>>;
+}
+
+/**
+ * List UTXOs
+ *
+ * Lists the UTXOs of the addresses on the P-, X- or C-Chain, optionally of one asset, above an amount, or with spent ones. Results are paginated; the page's shape follows the chain.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+ *
+ * The tree-shakable form of `getUtxosByAddresses`: `client` is a {@link DataApiCore}.
+ */
+export function getUtxosByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetUtxosByAddressesParams, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesResponse, N>> {
+  return callHttp(client.http!, getUtxosByAddressesOperation, params, options) as Promise<Decoded<GetUtxosByAddressesResponse, N>>;
+}
+
+/**
+ * List UTXOs (many addresses)
+ *
+ * The same listing as `getUtxosByAddresses`, with the addresses in the body, so that more of them fit, and larger pages.
+ *
+ * `POST /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+ *
+ * The tree-shakable form of `getUtxosByAddressesV2`: `client` is a {@link DataApiCore}.
+ */
+export function getUtxosByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: GetUtxosByAddressesV2Params, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesV2Response, N>> {
+  return callHttp(client.http!, getUtxosByAddressesV2Operation, params, options) as Promise<Decoded<GetUtxosByAddressesV2Response, N>>;
+}
+
+/**
+ * Get when addresses were last active
+ *
+ * Returns the last time one of the addresses created or spent a UTXO on the P-, X- or C-Chain, with that transaction.
+ *
+ * `GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
+ *
+ * The tree-shakable form of `getLastActivityTimestampByAddresses`: `client` is a {@link DataApiCore}.
+ */
+export function getLastActivityTimestampByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>> {
+  return callHttp(client.http!, getLastActivityTimestampByAddressesOperation, params, options) as Promise<Decoded<T.LastActivityTimestamp, N>>;
+}
+
+/**
+ * Get when addresses were last active (many addresses)
+ *
+ * The same as `getLastActivityTimestampByAddresses`, with the addresses in the body, so that more of them fit.
+ *
+ * `POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
+ *
+ * The tree-shakable form of `getLastActivityTimestampByAddressesV2`: `client` is a {@link DataApiCore}.
+ */
+export function getLastActivityTimestampByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>> {
+  return callHttp(client.http!, getLastActivityTimestampByAddressesV2Operation, params, options) as Promise<Decoded<T.LastActivityTimestamp, N>>;
+}
+
+/**
+ * List pending staking rewards
+ *
+ * Lists the rewards that staking periods under way are expected to pay, for the addresses or nodes given (one of the two is needed). Results are paginated.
+ *
+ * `GET /v1/networks/{network}/rewards:listPending`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listPendingPrimaryNetworkRewards`: `client` is a {@link DataApiCore}.
+ */
+export function listPendingPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: ListPendingPrimaryNetworkRewardsParams, options?: CallOptions): Promise<Decoded<T.ListPendingRewardsResponse, N>> {
+  return callHttp(client.http!, listPendingPrimaryNetworkRewardsOperation, params, options) as Promise<Decoded<T.ListPendingRewardsResponse, N>>;
+}
+
+/**
+ * List paid staking rewards
+ *
+ * Lists the rewards staking periods have paid, for the addresses or nodes given (at least one of the two), with the asset's price when paid. Results are paginated.
+ *
+ * `GET /v1/networks/{network}/rewards`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listHistoricalPrimaryNetworkRewards`: `client` is a {@link DataApiCore}.
+ */
+export function listHistoricalPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: ListHistoricalPrimaryNetworkRewardsParams, options?: CallOptions): Promise<Decoded<T.ListHistoricalRewardsResponse, N>> {
+  return callHttp(client.http!, listHistoricalPrimaryNetworkRewardsOperation, params, options) as Promise<Decoded<T.ListHistoricalRewardsResponse, N>>;
+}
+
+/**
+ * Index an NFT's metadata again
+ *
+ * Asks the service to fetch and index the metadata of one NFT again. The service takes this at most once an hour per token.
+ *
+ * `POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex`
+ *
+ * The tree-shakable form of `reindexNft`: `client` is a {@link DataApiCore}.
+ */
+export function reindexNft(client: DataApiCore, params: ReindexNftParams, options?: CallOptions): Promise<ReindexNftResponse> {
+  return callHttp(client.http!, reindexNftOperation, params, options);
+}
+
+/**
+ * List the tokens of an NFT collection
+ *
+ * Lists the tokens of an ERC-721 or ERC-1155 contract, with their indexed metadata. Results are paginated.
+ *
+ * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listTokens`: `client` is a {@link DataApiCore}.
+ */
+export function listTokens<N extends Numbers>(client: DataApiCore<N>, params: ListTokensParams, options?: CallOptions): Promise<Decoded<T.ListNftTokens, N>> {
+  return callHttp(client.http!, listTokensOperation, params, options) as Promise<Decoded<T.ListNftTokens, N>>;
+}
+
+/**
+ * Get an NFT
+ *
+ * Returns one token of an ERC-721 or ERC-1155 contract, with its indexed metadata.
+ *
+ * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}`
+ *
+ * The tree-shakable form of `getTokenDetails`: `client` is a {@link DataApiCore}.
+ */
+export function getTokenDetails<N extends Numbers>(client: DataApiCore<N>, params: GetTokenDetailsParams, options?: CallOptions): Promise<Decoded<GetTokenDetailsResponse, N>> {
+  return callHttp(client.http!, getTokenDetailsOperation, params, options) as Promise<Decoded<GetTokenDetailsResponse, N>>;
+}
+
+/**
+ * Get a background operation
+ *
+ * Returns the state of a background operation (a transaction export) started with `postTransactionExportJob`: running, completed or failed, and, once complete, where to download the result.
+ *
+ * `GET /v1/operations/{operationId}`
+ *
+ * The tree-shakable form of `getOperationResult`: `client` is a {@link DataApiCore}.
+ */
+export function getOperationResult(client: DataApiCore, params: GetOperationResultParams, options?: CallOptions): Promise<T.OperationStatusResponse> {
+  return callHttp(client.http!, getOperationResultOperation, params, options);
+}
+
+/**
+ * Start a transaction export
+ *
+ * Starts exporting the transactions of some addresses - on EVM chains, or on the primary network (all, staking only, or a simple form) - over a date range. The export runs in the background; follow it with `getOperationResult` and the returned `operationId`.
+ *
+ * `POST /v1/operations/transactions:export`
+ *
+ * The tree-shakable form of `postTransactionExportJob`: `client` is a {@link DataApiCore}.
+ */
+export function postTransactionExportJob(client: DataApiCore, params: PostTransactionExportJobParams, options?: CallOptions): Promise<T.OperationStatusResponse> {
+  return callHttp(client.http!, postTransactionExportJobOperation, params, options);
+}
+
+/**
+ * Check the service's health
+ *
+ * Tells whether the data service is healthy, checking that its database and cache can be read and written.
+ *
+ * `GET /v1/health-check`
+ *
+ * The tree-shakable form of `dataHealthCheck`: `client` is a {@link DataApiCore}.
+ */
+export function dataHealthCheck(client: DataApiCore, params?: DataHealthCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
+  return callHttp(client.http!, dataHealthCheckOperation, params, options);
+}
+
+/**
+ * Check that the service is alive
+ *
+ * Tells whether the data service is up, checking reads only.
+ *
+ * `GET /v1/live-check`
+ *
+ * The tree-shakable form of `liveCheck`: `client` is a {@link DataApiCore}.
+ */
+export function liveCheck(client: DataApiCore, params?: LiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
+  return callHttp(client.http!, liveCheckOperation, params, options);
+}
+
+/**
+ * Get an ICM message
+ *
+ * Returns one Interchain Messaging (Teleporter) message by its message id: pending, delivered, or delivered without its sending transaction being indexed.
+ *
+ * `GET /v1/icm/messages/{messageId}`
+ *
+ * The tree-shakable form of `getIcmMessage`: `client` is a {@link DataApiCore}.
+ */
+export function getIcmMessage<N extends Numbers>(client: DataApiCore<N>, params: GetIcmMessageParams, options?: CallOptions): Promise<Decoded<GetIcmMessageResponse, N>> {
+  return callHttp(client.http!, getIcmMessageOperation, params, options) as Promise<Decoded<GetIcmMessageResponse, N>>;
+}
+
+/**
+ * List ICM messages
+ *
+ * Lists Interchain Messaging (Teleporter) messages, newest first, optionally of one source or destination chain, one chain either way, one sender or one recipient. Results are paginated.
+ *
+ * `GET /v1/icm/messages`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listIcmMessages`: `client` is a {@link DataApiCore}.
+ */
+export function listIcmMessages<N extends Numbers>(client: DataApiCore<N>, params?: ListIcmMessagesParams, options?: CallOptions): Promise<Decoded<T.ListIcmMessagesResponse, N>> {
+  return callHttp(client.http!, listIcmMessagesOperation, params, options) as Promise<Decoded<T.ListIcmMessagesResponse, N>>;
+}
+
+/**
+ * List an address's ICM messages
+ *
+ * Lists the Interchain Messaging (Teleporter) messages the address sent or received, newest first. Results are paginated.
+ *
+ * `GET /v1/icm/addresses/{address}/messages`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listIcmMessagesByAddress`: `client` is a {@link DataApiCore}.
+ */
+export function listIcmMessagesByAddress<N extends Numbers>(client: DataApiCore<N>, params: ListIcmMessagesByAddressParams, options?: CallOptions): Promise<Decoded<T.ListIcmMessagesResponse, N>> {
+  return callHttp(client.http!, listIcmMessagesByAddressOperation, params, options) as Promise<Decoded<T.ListIcmMessagesResponse, N>>;
+}
+
+/**
+ * List webhooks
+ *
+ * Lists the webhooks of the caller's account, optionally only active or only inactive ones. Results are paginated.
+ *
+ * `GET /v1/webhooks`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listWebhooks`: `client` is a {@link DataApiCore}.
+ */
+export function listWebhooks<N extends Numbers>(client: DataApiCore<N>, params?: ListWebhooksParams, options?: CallOptions): Promise<Decoded<T.ListWebhooksResponse, N>> {
+  return callHttp(client.http!, listWebhooksOperation, params, options) as Promise<Decoded<T.ListWebhooksResponse, N>>;
+}
+
+/**
+ * Create a webhook
+ *
+ * Creates a webhook that posts events to `url`: activity of EVM addresses on a chain, activity of primary-network addresses, or activity of validators.
+ *
+ * `POST /v1/webhooks`
+ *
+ * The tree-shakable form of `createWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function createWebhook<N extends Numbers>(client: DataApiCore<N>, params: CreateWebhookParams, options?: CallOptions): Promise<Decoded<CreateWebhookResponse, N>> {
+  return callHttp(client.http!, createWebhookOperation, params, options) as Promise<Decoded<CreateWebhookResponse, N>>;
+}
+
+/**
+ * Get a webhook
+ *
+ * Returns one webhook of the caller's account.
+ *
+ * `GET /v1/webhooks/{id}`
+ *
+ * The tree-shakable form of `getWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function getWebhook<N extends Numbers>(client: DataApiCore<N>, params: GetWebhookParams, options?: CallOptions): Promise<Decoded<GetWebhookResponse, N>> {
+  return callHttp(client.http!, getWebhookOperation, params, options) as Promise<Decoded<GetWebhookResponse, N>>;
+}
+
+/**
+ * Deactivate a webhook
+ *
+ * Stops a webhook from posting events; it stays listed as inactive.
+ *
+ * `DELETE /v1/webhooks/{id}`
+ *
+ * The tree-shakable form of `deactivateWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function deactivateWebhook<N extends Numbers>(client: DataApiCore<N>, params: DeactivateWebhookParams, options?: CallOptions): Promise<Decoded<DeactivateWebhookResponse, N>> {
+  return callHttp(client.http!, deactivateWebhookOperation, params, options) as Promise<Decoded<DeactivateWebhookResponse, N>>;
+}
+
+/**
+ * Update a webhook
+ *
+ * Changes a webhook's name, description, URL, state or payload options.
+ *
+ * `PATCH /v1/webhooks/{id}`
+ *
+ * The tree-shakable form of `updateWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function updateWebhook<N extends Numbers>(client: DataApiCore<N>, params: UpdateWebhookParams, options?: CallOptions): Promise<Decoded<UpdateWebhookResponse, N>> {
+  return callHttp(client.http!, updateWebhookOperation, params, options) as Promise<Decoded<UpdateWebhookResponse, N>>;
+}
+
+/**
+ * Create or rotate the webhook secret
+ *
+ * Creates the secret shared by the account's webhooks, or replaces it with a new one. Webhook posts are signed with it.
+ *
+ * `POST /v1/webhooks:generateOrRotateSharedSecret`
+ *
+ * The tree-shakable form of `generateOrRotateSharedSecret`: `client` is a {@link DataApiCore}.
+ */
+export function generateOrRotateSharedSecret(client: DataApiCore, params?: GenerateOrRotateSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse> {
+  return callHttp(client.http!, generateOrRotateSharedSecretOperation, params, options);
+}
+
+/**
+ * Get the webhook secret
+ *
+ * Returns the secret shared by the account's webhooks, created earlier with `generateOrRotateSharedSecret`.
+ *
+ * `GET /v1/webhooks:getSharedSecret`
+ *
+ * The tree-shakable form of `getSharedSecret`: `client` is a {@link DataApiCore}.
+ */
+export function getSharedSecret(client: DataApiCore, params?: GetSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse> {
+  return callHttp(client.http!, getSharedSecretOperation, params, options);
+}
+
+/**
+ * List the addresses of an EVM activity webhook
+ *
+ * Lists the addresses an EVM address-activity webhook watches (not for the other webhook kinds). Results are paginated.
+ *
+ * `GET /v1/webhooks/{id}/addresses`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getAddressesFromWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function getAddressesFromWebhook(client: DataApiCore, params: GetAddressesFromWebhookParams, options?: CallOptions): Promise<T.ListWebhookAddressesResponse> {
+  return callHttp(client.http!, getAddressesFromWebhookOperation, params, options);
+}
+
+/**
+ * Remove addresses from an EVM activity webhook
+ *
+ * Removes addresses from the ones an EVM address-activity webhook watches (not for the other webhook kinds).
+ *
+ * `DELETE /v1/webhooks/{id}/addresses`
+ *
+ * The tree-shakable form of `removeAddressesFromWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function removeAddressesFromWebhook(client: DataApiCore, params: RemoveAddressesFromWebhookParams, options?: CallOptions): Promise<T.EvmAddressActivityResponse> {
+  return callHttp(client.http!, removeAddressesFromWebhookOperation, params, options);
+}
+
+/**
+ * Add addresses to an EVM activity webhook
+ *
+ * Adds addresses to the ones an EVM address-activity webhook watches (not for the other webhook kinds).
+ *
+ * `PATCH /v1/webhooks/{id}/addresses`
+ *
+ * The tree-shakable form of `addAddressesToWebhook`: `client` is a {@link DataApiCore}.
+ */
+export function addAddressesToWebhook(client: DataApiCore, params: AddAddressesToWebhookParams, options?: CallOptions): Promise<T.EvmAddressActivityResponse> {
+  return callHttp(client.http!, addAddressesToWebhookOperation, params, options);
+}
+
+/**
+ * Get Data API usage metrics
+ *
+ * Returns request metrics of the caller's Data API usage over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by chain, response code, request type, API key or path.
+ *
+ * `GET /v1/apiUsageMetrics`
+ *
+ * The tree-shakable form of `getApiUsageMetrics`: `client` is a {@link DataApiCore}.
+ */
+export function getApiUsageMetrics(client: DataApiCore, params?: GetApiUsageMetricsParams, options?: CallOptions): Promise<T.UsageMetricsResponseDto> {
+  return callHttp(client.http!, getApiUsageMetricsOperation, params, options);
+}
+
+/**
+ * Get request logs
+ *
+ * Lists the logs of requests the caller's organization made over a time range, optionally filtered by chain, response code, request type, API key or path. Results are paginated.
+ *
+ * `GET /v1/apiLogs`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getApiLogs`: `client` is a {@link DataApiCore}.
+ */
+export function getApiLogs(client: DataApiCore, params?: GetApiLogsParams, options?: CallOptions): Promise<T.LogsResponseDto> {
+  return callHttp(client.http!, getApiLogsOperation, params, options);
+}
+
+/**
+ * Get subnet RPC usage metrics
+ *
+ * Returns request metrics of the public RPC of subnets over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by chain, response code, RPC method or rate-limit bypass token.
+ *
+ * `GET /v1/subnetRpcUsageMetrics`
+ *
+ * The tree-shakable form of `getSubnetRpcUsageMetrics`: `client` is a {@link DataApiCore}.
+ */
+export function getSubnetRpcUsageMetrics(client: DataApiCore, params?: GetSubnetRpcUsageMetricsParams, options?: CallOptions): Promise<T.SubnetRpcUsageMetricsResponseDto> {
+  return callHttp(client.http!, getSubnetRpcUsageMetricsOperation, params, options);
+}
+
+/**
+ * Get primary-network RPC usage metrics
+ *
+ * Returns request metrics of the public primary-network RPC over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by response code, path, country, continent, user agent or RPC method.
+ *
+ * `GET /v1/primaryNetworkRpcUsageMetrics`
+ *
+ * The tree-shakable form of `getPrimaryNetworkRpcUsageMetrics`: `client` is a {@link DataApiCore}.
+ */
+export function getPrimaryNetworkRpcUsageMetrics(client: DataApiCore, params: GetPrimaryNetworkRpcUsageMetricsParams, options?: CallOptions): Promise<T.PrimaryNetworkRpcUsageMetricsResponseDto> {
+  return callHttp(client.http!, getPrimaryNetworkRpcUsageMetricsOperation, params, options);
+}
+
+/**
+ * Get the AVAX supply
+ *
+ * Returns the supply of AVAX: circulating and total, burned on each primary-network chain, staked, locked, paid as rewards, unlocked at genesis and paid as L1 validator fees. Amounts are in AVAX, as decimal strings.
+ *
+ * `GET /v1/avax/supply`
+ *
+ * The tree-shakable form of `getAvaxSupply`: `client` is a {@link DataApiCore}.
+ */
+export function getAvaxSupply(client: DataApiCore, params?: GetAvaxSupplyParams, options?: CallOptions): Promise<T.AvaxSupplyResponse> {
+  return callHttp(client.http!, getAvaxSupplyOperation, params, options);
 }

@@ -49,6 +49,15 @@ export type ChainFeature = "nftIndexing" | "webhooks" | "teleporter";
 /** Validation status of a validator. The source documentation does not show the transitions between statuses. */
 export type ValidationStatus = "completed" | "active" | "pending" | "removed";
 
+/** A primary-network chain - one of the five fixed blockchain ids (the P-Chain, and the X- and C-Chain of mainnet and of the test network) or an alias. */
+export type BlockchainId = "11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp" | "p-chain" | "x-chain" | "c-chain";
+
+/** The P-Chain - its blockchain id (the same on mainnet and the test network) or its alias. */
+export type PChainId = "11111111111111111111111111111111LpoYY" | "p-chain";
+
+/** The X-Chain - the blockchain id of the mainnet or test-network X-Chain, or its alias. */
+export type XChainId = "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "x-chain";
+
 /**
  * Status of a chain's nodes. When nodes are unavailable, requests relying on them may return 503.
  * An open enumeration: the server may send values not listed here.
@@ -413,7 +422,13 @@ export interface RichAddress {
 export interface Money {
   /** Lowercase currency code. */
   currencyCode: CurrencyCode;
-  /** The amount, as a decimal string. */
+  /**
+   * The amount, as a decimal string (the requirement's type, which callers
+   * get). The real service sends a JSON number here (glacier.json
+   * #/components/schemas/Money/properties/value is `type: number`):
+   * `x-avaspec-wire-form` declares that form so the client, validators and
+   * mocks can accept it and normalise it to the decimal string.
+   */
   value: DecimalString;
 }
 
@@ -1638,3 +1653,1776 @@ export type CChainImportTransaction = {
   /** The UTXOs of shared memory consumed. */
   consumedUtxos: XChainUtxo[];
 } & CChainAtomicTransactionBase;
+
+/** The chains an address has used. */
+export interface ListAddressChainsResponse {
+  /** Indexed chains on which the address has activity, with their details. */
+  indexedChains?: ChainInfo[];
+  /** Ids of further chains on which the address has activity, which the service does not index. */
+  unindexedChains?: string[];
+}
+
+/** One page of EVM blocks. */
+export interface ListEvmBlocksResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The blocks of this page. */
+  blocks: EvmBlock[];
+}
+
+/** A block of an EVM chain, with its fee and gas totals. (The real document also calls this shape `GetEvmBlockResponse`.) */
+export interface EvmBlock {
+  /** The EVM chain id of the chain the block belongs to. */
+  chainId: string;
+  /** Number of the block. */
+  blockNumber: BigIntString;
+  /** Unix time (seconds) the block was proposed. */
+  blockTimestamp: number;
+  /** Unix time (milliseconds) the block was proposed; only for blocks after the Granite upgrade. */
+  blockTimestampMilliseconds?: number;
+  /** The block header's minimum block delay excess (ACP-226), from which the minimum delay between blocks is derived; only for blocks after the Granite upgrade. */
+  blockMinDelayExcess?: number;
+  /** Hash of the block. */
+  blockHash: string;
+  /** Number of transactions in the block. */
+  txCount: number;
+  /** The block's base fee per gas. */
+  baseFee: BigIntString;
+  /** Gas used by the block's transactions. */
+  gasUsed: BigIntString;
+  /** Gas limit of the block. */
+  gasLimit: BigIntString;
+  /** Gas cost of the block, as the service computes it. */
+  gasCost: BigIntString;
+  /** Hash of the parent block. */
+  parentHash: string;
+  /** Fees the block's transactions paid (burned), in the native token's smallest unit. */
+  feesSpent: BigIntString;
+  /** Number of transactions of the chain up to and including this block. */
+  cumulativeTransactions: BigIntString;
+}
+
+/**
+ * Outcome of an EVM transaction, as a filter.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type TransactionStatus = "failed" | "success" | (string & {});
+
+/** One page of token transfers; each is an ERC-20, ERC-721 or ERC-1155 transfer. */
+export interface ListTransfersResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transfers of this page. */
+  transfers: (Erc20Transfer | Erc721TransferRecord | Erc1155TransferRecord)[];
+}
+
+/** An ERC-721 transfer with the block and transaction it happened in. (The real document names this shape `Erc721Transfer`; here that name is the shape within a transaction's details.) */
+export interface Erc721TransferRecord {
+  /** Number of the block. */
+  blockNumber: BigIntString;
+  /** Unix time (seconds) the block was proposed. */
+  blockTimestamp: number;
+  /** Unix time (milliseconds) the block was proposed; only for blocks after the Granite upgrade. */
+  blockTimestampMilliseconds?: number;
+  /** Hash of the block. */
+  blockHash: string;
+  /** Hash of the transaction. */
+  txHash: string;
+  /** The sender. */
+  from: RichAddress;
+  /** The receiver. */
+  to: RichAddress;
+  /** Position of the transfer's log in the block. */
+  logIndex: number;
+  /** The transferred token. */
+  erc721Token: Erc721Token;
+}
+
+/** An ERC-1155 transfer with the block and transaction it happened in. (The real document names this shape `Erc1155Transfer`; here that name is the shape within a transaction's details.) */
+export interface Erc1155TransferRecord {
+  /** Number of the block. */
+  blockNumber: BigIntString;
+  /** Unix time (seconds) the block was proposed. */
+  blockTimestamp: number;
+  /** Unix time (milliseconds) the block was proposed; only for blocks after the Granite upgrade. */
+  blockTimestampMilliseconds?: number;
+  /** Hash of the block. */
+  blockHash: string;
+  /** Hash of the transaction. */
+  txHash: string;
+  /** The sender. */
+  from: RichAddress;
+  /** The receiver. */
+  to: RichAddress;
+  /** Position of the transfer's log in the block. */
+  logIndex: number;
+  /** Amount transferred, in the token's smallest unit. */
+  value: BigIntString;
+  /** The transferred token. */
+  erc1155Token: Erc1155Token;
+}
+
+/** One page of an address's transactions with their transfers. */
+export interface ListTransactionDetailsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transactions of this page. */
+  transactions: TransactionDetails[];
+}
+
+/** A transaction with the transfers and internal transactions in it that involve the address asked about. */
+export interface TransactionDetails {
+  /** The transaction itself. */
+  nativeTransaction: NativeTransaction;
+  /** ERC-20 transfers of the transaction that involve the address. */
+  erc20Transfers?: Erc20TransferDetails[];
+  /** ERC-721 transfers of the transaction that involve the address. */
+  erc721Transfers?: Erc721Transfer[];
+  /** ERC-1155 transfers of the transaction that involve the address. */
+  erc1155Transfers?: Erc1155Transfer[];
+  /** Internal transactions of the transaction that involve the address. Only value-carrying CALL and CALLCODE calls and contract creations are listed. */
+  internalTransactions?: InternalTransaction[];
+}
+
+/** One page of an address's transactions with their transfers, ERC-20 tokens with their reputation. */
+export interface ListTransactionDetailsResponseV2 {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transactions of this page. */
+  transactions: TransactionDetailsV2[];
+}
+
+/** A transaction with the transfers and internal transactions in it that involve the address asked about; ERC-20 tokens carry their reputation. */
+export interface TransactionDetailsV2 {
+  /** The transaction itself. */
+  nativeTransaction: NativeTransaction;
+  /** ERC-20 transfers of the transaction that involve the address. */
+  erc20Transfers?: Erc20TransferDetailsV2[];
+  /** ERC-721 transfers of the transaction that involve the address. */
+  erc721Transfers?: Erc721Transfer[];
+  /** ERC-1155 transfers of the transaction that involve the address. */
+  erc1155Transfers?: Erc1155Transfer[];
+  /** Internal transactions of the transaction that involve the address. Only value-carrying CALL and CALLCODE calls and contract creations are listed. */
+  internalTransactions?: InternalTransaction[];
+}
+
+/** An ERC-20 transfer within a transaction, its token with the service's reputation verdict. */
+export interface Erc20TransferDetailsV2 {
+  /** The sender. */
+  from: RichAddress;
+  /** The receiver. */
+  to: RichAddress;
+  /** Position of the transfer's log in the block. */
+  logIndex: number;
+  /** Amount transferred, in the token's smallest unit. */
+  value: BigIntString;
+  /** The transferred token. */
+  erc20Token: Erc20TokenV2;
+}
+
+/** An ERC-20 token with the service's reputation verdict. */
+export interface Erc20TokenV2 {
+  /** Address of the token contract, in mixed-case checksum form. */
+  address: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** How many decimals the token uses: divide an amount by 10^decimals for whole tokens. */
+  decimals: number;
+  /** URL of the token's logo. */
+  logoUri?: string;
+  /** The token standard: `ERC-20`. */
+  ercType: "ERC-20";
+  /** Price of one token, when the service knows it. */
+  price?: Money;
+  /**
+   * The service's security verdict on the token: `Malicious` or `Benign`, or null when it has none.
+   * An open enumeration: the server may send values not listed here.
+   */
+  tokenReputation: "Malicious" | "Benign" | (string & {}) | null;
+}
+
+/** One page of ERC-721 transfers. */
+export interface ListErc721TransactionsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transfers of this page. */
+  transactions: Erc721TransferRecord[];
+}
+
+/** One page of ERC-1155 transfers. */
+export interface ListErc1155TransactionsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transfers of this page. */
+  transactions: Erc1155TransferRecord[];
+}
+
+/** One page of internal transactions. */
+export interface ListInternalTransactionsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The internal transactions of this page. */
+  transactions: InternalTransactionRecord[];
+}
+
+/** An internal transaction with the block and transaction it happened in. (The real document names this shape `InternalTransaction`; here that name is the shape within a transaction's details.) */
+export interface InternalTransactionRecord {
+  /** Number of the block. */
+  blockNumber: BigIntString;
+  /** Unix time (seconds) the block was proposed. */
+  blockTimestamp: number;
+  /** Unix time (milliseconds) the block was proposed; only for blocks after the Granite upgrade. */
+  blockTimestampMilliseconds?: number;
+  /** Hash of the block. */
+  blockHash: string;
+  /** Hash of the transaction. */
+  txHash: string;
+  /** The caller. */
+  from: RichAddress;
+  /** The callee. */
+  to: RichAddress;
+  /** The opcode of the call. */
+  internalTxType: InternalTransactionOpCall;
+  /** Native token amount the call carried, in the smallest unit. */
+  value: BigIntString;
+  /** True when the call was reverted. */
+  isReverted: boolean;
+  /** Gas the call used. */
+  gasUsed: BigIntString;
+  /** Gas limit of the call. */
+  gasLimit: BigIntString;
+}
+
+/** One page of an address's ERC-20 balances. */
+export interface ListErc20BalancesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** Balance of the chain's native token for the address. */
+  nativeTokenBalance: NativeTokenBalance;
+  /** The ERC-20 balances of this page. */
+  erc20TokenBalances: Erc20TokenBalance[];
+}
+
+/** An address's balance of one ERC-20 token. */
+export interface Erc20TokenBalance {
+  /** Address of the token contract, in mixed-case checksum form. */
+  address: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** How many decimals the token uses: divide an amount by 10^decimals for whole tokens. */
+  decimals: number;
+  /** URL of the token's logo. */
+  logoUri?: string;
+  /** The token standard: `ERC-20`. */
+  ercType: "ERC-20";
+  /** Price of one token, when the service knows it. */
+  price?: Money;
+  /** The EVM chain id (a decimal string). */
+  chainId: string;
+  /** The balance, in the token's smallest unit (see `decimals`). */
+  balance: BigIntString;
+  /** Value of the balance in the requested currency, when the token's price is known. */
+  balanceValue?: Money;
+  /**
+   * The service's security verdict on the token: `Malicious` or `Benign`, or null when it has none.
+   * An open enumeration: the server may send values not listed here.
+   */
+  tokenReputation: "Malicious" | "Benign" | (string & {}) | null;
+}
+
+/** One page of an address's ERC-721 tokens. */
+export interface ListErc721BalancesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** Balance of the chain's native token for the address. */
+  nativeTokenBalance: NativeTokenBalance;
+  /** The ERC-721 tokens of this page. */
+  erc721TokenBalances: Erc721TokenBalance[];
+}
+
+/** An ERC-721 token an address holds. */
+export interface Erc721TokenBalance {
+  /** Address of the token contract, in mixed-case checksum form. */
+  address: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** The token standard: `ERC-721`. */
+  ercType: "ERC-721";
+  /** Id of the token within its collection. */
+  tokenId: BigIntString;
+  /** URI of the token's metadata. */
+  tokenUri: string;
+  /** Metadata of the token as the service indexed it. */
+  metadata: Erc721TokenMetadata;
+  /** The token's owner. */
+  ownerAddress?: string;
+  /** The EVM chain id (a decimal string). */
+  chainId: string;
+}
+
+/** One page of an address's ERC-1155 balances. */
+export interface ListErc1155BalancesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** Balance of the chain's native token for the address. */
+  nativeTokenBalance: NativeTokenBalance;
+  /** The ERC-1155 balances of this page. */
+  erc1155TokenBalances: Erc1155TokenBalance[];
+}
+
+/** An address's balance of one ERC-1155 token. */
+export interface Erc1155TokenBalance {
+  /** Address of the token contract, in mixed-case checksum form. */
+  address: string;
+  /** The token standard: `ERC-1155`. */
+  ercType: "ERC-1155";
+  /** Id of the token within its collection. */
+  tokenId: BigIntString;
+  /** URI of the token's metadata. */
+  tokenUri: string;
+  /** Metadata of the token as the service indexed it. */
+  metadata: Erc1155TokenMetadata;
+  /** The EVM chain id (a decimal string). */
+  chainId: string;
+  /** The balance, in the token's smallest unit (see `decimals`). */
+  balance: BigIntString;
+}
+
+/** One page of an address's ERC-721 and ERC-1155 balances. */
+export interface ListCollectibleBalancesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The balances of this page; each is an ERC-721 or an ERC-1155 balance. */
+  collectibleBalances: (Erc721TokenBalance | Erc1155TokenBalance)[];
+}
+
+/** Staking statistics of a network. */
+export interface GetNetworkDetailsResponse {
+  /** Statistics of the validators. */
+  validatorDetails: ValidatorsDetails;
+  /** Statistics of the delegators. */
+  delegatorDetails: DelegatorsDetails;
+}
+
+/** Statistics of a network's validators. */
+export interface ValidatorsDetails {
+  /** Number of validators. */
+  validatorCount: number;
+  /** Total amount staked, in nAVAX. */
+  totalAmountStaked: BigIntString;
+  /** Rewards the current validations and delegations would earn in a year, in nAVAX. */
+  estimatedAnnualStakingReward: BigIntString;
+  /** The stake, per AvalancheGo version the validators run. */
+  stakingDistributionByVersion: StakingDistribution[];
+  /** Share of the current supply that is staked, as a decimal string. */
+  stakingRatio: string;
+}
+
+/** Stake of the validators that run one AvalancheGo version. */
+export interface StakingDistribution {
+  /** The AvalancheGo version. */
+  version: string;
+  /** Amount the validators on this version stake, in nAVAX. */
+  amountStaked: BigIntString;
+  /** Number of validators on this version. */
+  validatorCount: number;
+}
+
+/** Statistics of a network's delegators. */
+export interface DelegatorsDetails {
+  /** Number of delegators. */
+  delegatorCount: number;
+  /** Total amount staked, in nAVAX. */
+  totalAmountStaked: BigIntString;
+}
+
+/** One page of subnets. */
+export interface ListSubnetsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The subnets of this page. */
+  subnets: Subnet[];
+}
+
+/** A subnet of the primary network, possibly converted to an L1. */
+export interface Subnet {
+  /** Unix time (seconds) of the P-Chain block that created the subnet. */
+  createBlockTimestamp: number;
+  /** Height of the P-Chain block that created the subnet. */
+  createBlockIndex: BigIntString;
+  /** Id of the subnet. */
+  subnetId: string;
+  /**
+   * Owner addresses of the subnet. Deprecated by the service: read `subnetOwnershipInfo`.
+   * @deprecated
+   */
+  ownerAddresses: string[];
+  /** Number of owner signatures required. Deprecated by the service: read `subnetOwnershipInfo`. */
+  threshold: number;
+  /** Unix time (seconds) until which the ownership is locked. Deprecated by the service: read `subnetOwnershipInfo`. */
+  locktime: number;
+  /** The subnet's current owners. */
+  subnetOwnershipInfo: SubnetOwnershipInfo;
+  /** True when the subnet was converted to an L1. */
+  isL1: boolean;
+  /** Hash of the `ConvertSubnetToL1Tx` that made the subnet an L1. */
+  l1ConversionTransactionHash?: string;
+  /** Where the L1's validator manager contract lives. */
+  l1ValidatorManagerDetails?: L1ValidatorManagerDetails;
+  /** The blockchains of the subnet. */
+  blockchains: Blockchain[];
+}
+
+/**
+ * A property validators can be sorted by.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type SortByOption = "blockIndex" | "delegationCapacity" | "timeRemaining" | "delegationFee" | "uptimePerformance" | (string & {});
+
+/**
+ * Status of a delegation.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type DelegationStatusType = "completed" | "active" | "pending" | (string & {});
+
+/** One page of delegations; the shape of each depends on `delegationStatus`. */
+export interface ListDelegatorDetailsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The delegations of this page. */
+  delegators: (CompletedDelegatorDetails | ActiveDelegatorDetails | PendingDelegatorDetails)[];
+}
+
+/** A delegation whose staking period has ended, with the rewards it earned. */
+export interface CompletedDelegatorDetails {
+  /** Hash of the transaction. */
+  txHash: string;
+  /** Id of the node (`NodeID-...`). */
+  nodeId: string;
+  /** Addresses the rewards are paid to. */
+  rewardAddresses: string[];
+  /** Amount delegated, in nAVAX. */
+  amountDelegated: BigIntString;
+  /** Delegation fee of the validator, in percent. */
+  delegationFee: DecimalString;
+  /** Unix time (seconds) the staking period starts. */
+  startTimestamp: number;
+  /** Unix time (seconds) the staking period ends. */
+  endTimestamp: number;
+  /** Rewards the delegation earned before the validator's fee, in nAVAX. */
+  grossReward: BigIntString;
+  /** Rewards paid to the delegator after the validator's fee, in nAVAX. */
+  netReward: BigIntString;
+  /** Status of the delegation. */
+  delegationStatus: "completed";
+}
+
+/** A delegation in its staking period, with the rewards it is expected to earn. */
+export interface ActiveDelegatorDetails {
+  /** Hash of the transaction. */
+  txHash: string;
+  /** Id of the node (`NodeID-...`). */
+  nodeId: string;
+  /** Addresses the rewards are paid to. */
+  rewardAddresses: string[];
+  /** Amount delegated, in nAVAX. */
+  amountDelegated: BigIntString;
+  /** Delegation fee of the validator, in percent. */
+  delegationFee: DecimalString;
+  /** Unix time (seconds) the staking period starts. */
+  startTimestamp: number;
+  /** Unix time (seconds) the staking period ends. */
+  endTimestamp: number;
+  /** Rewards the delegation is expected to earn before the validator's fee, in nAVAX. */
+  estimatedGrossReward: BigIntString;
+  /** Rewards the delegator is expected to receive after the validator's fee, in nAVAX. */
+  estimatedNetReward: BigIntString;
+  /** Status of the delegation. */
+  delegationStatus: "active";
+}
+
+/** A delegation whose staking period has not started yet. */
+export interface PendingDelegatorDetails {
+  /** Hash of the transaction. */
+  txHash: string;
+  /** Id of the node (`NodeID-...`). */
+  nodeId: string;
+  /** Addresses the rewards are paid to. */
+  rewardAddresses: string[];
+  /** Amount delegated, in nAVAX. */
+  amountDelegated: BigIntString;
+  /** Delegation fee of the validator, in percent. */
+  delegationFee: DecimalString;
+  /** Unix time (seconds) the staking period starts. */
+  startTimestamp: number;
+  /** Unix time (seconds) the staking period ends. */
+  endTimestamp: number;
+  /** Rewards the delegation is expected to earn before the validator's fee, in nAVAX. */
+  estimatedGrossReward: BigIntString;
+  /** Rewards the delegator is expected to receive after the validator's fee, in nAVAX. */
+  estimatedNetReward: BigIntString;
+  /** Status of the delegation. */
+  delegationStatus: "pending";
+}
+
+/** One page of L1 validators. */
+export interface ListL1ValidatorsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The L1 validators of this page. */
+  validators: L1ValidatorDetailsFull[];
+  /** Height of the P-Chain block at which the validators' remaining balances were computed. */
+  blockHeight: BigIntString;
+}
+
+/** An L1 validator: its validation, weight, remaining balance and owners. */
+export interface L1ValidatorDetailsFull {
+  /** The validation id, which identifies the validator across the network until its weight drops to 0. */
+  validationId: string;
+  /** The validation id, hex-encoded. */
+  validationIdHex: string;
+  /** Id of the node (`NodeID-...`). */
+  nodeId: string;
+  /** Id of the subnet. */
+  subnetId: string;
+  /** Sampling weight of the validator within the L1; 0 means it was removed and the validation id is spent. */
+  weight: number;
+  /** Balance left to pay the validator's continuous fee, in nAVAX; a validator that runs out becomes inactive until topped up with `IncreaseL1ValidatorBalanceTx`. */
+  remainingBalance: number;
+  /** Unix time (seconds) of the transaction that created the validator. */
+  creationTimestamp: number;
+  /** The validator's BLS public key and proof of possession. */
+  blsCredentials: {
+    [key: string]: unknown;
+  };
+  /** Who receives the remaining balance when the validator is disabled or removed. */
+  remainingBalanceOwner: BalanceOwner;
+  /** Who may disable or remove the validator. */
+  deactivationOwner: BalanceOwner;
+}
+
+/** Owners given by addresses and a signature threshold. */
+export interface BalanceOwner {
+  /** The owner addresses. */
+  addresses: string[];
+  /** Number of owner signatures required. */
+  threshold: number;
+}
+
+/** A block of the P-, X- or C-Chain. (The real document also calls this shape `GetPrimaryNetworkBlockResponse`.) */
+export interface PrimaryNetworkBlock {
+  /** Height of the block. */
+  blockNumber: BigIntString;
+  /** Hash of the block. */
+  blockHash: string;
+  /** Hash of the parent block. */
+  parentHash: string;
+  /** Unix time (seconds) the block was proposed. */
+  blockTimestamp: number;
+  /** Type of the block. */
+  blockType: string;
+  /** Number of transactions in the block. */
+  txCount: number;
+  /** Hashes of the block's transactions. */
+  transactions: string[];
+  /** Size of the block in bytes. */
+  blockSizeBytes: number;
+  /** Continuous fees the active L1 validators had accrued at this block, in nAVAX (P-Chain). */
+  l1ValidatorsAccruedFees?: number;
+  /** Number of active L1 validators at this block (P-Chain). */
+  activeL1Validators?: number;
+  /** The AVAX supply at this block, in nAVAX (P-Chain). */
+  currentSupply?: BigIntString;
+  /** The Snowman++ proposer of the block, when it had one. */
+  proposerDetails?: ProposerDetails;
+}
+
+/** The Snowman++ (proposervm) wrapper of a block: who proposed it and when. */
+export interface ProposerDetails {
+  /** Id of the proposer block. */
+  proposerId?: string;
+  /** Id of the proposer block's parent. */
+  proposerParentId?: string;
+  /** The node that proposed the block. */
+  proposerNodeId?: string;
+  /** P-Chain height the proposer referred to. */
+  proposerPChainHeight?: number;
+  /** Unix time (seconds) the proposer set. */
+  proposerTimestamp?: number;
+}
+
+/** One page of primary-network blocks. */
+export interface ListPrimaryNetworkBlocksResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The blocks of this page. */
+  blocks: PrimaryNetworkBlock[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** Which primary-network chain, of which network, a page is about. */
+export interface PrimaryNetworkChainInfo {
+  /** The chain, by alias. */
+  chainName: PrimaryNetworkChainName;
+  /** The network. */
+  network: Network;
+}
+
+/**
+ * A primary-network chain, by alias.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkChainName = "p-chain" | "x-chain" | "c-chain" | (string & {});
+
+/** One page of X-Chain vertices. */
+export interface ListXChainVerticesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The vertices of this page. */
+  vertices: XChainVertex[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** A DAG vertex of the X-Chain. */
+export interface XChainVertex {
+  /** Hash of the vertex. */
+  vertexHash: string;
+  /** Hashes of the vertex's parents. */
+  parentHashes: string[];
+  /** Height of the vertex. */
+  vertexHeight: number;
+  /** Index of the vertex at its height. */
+  vertexIndex: number;
+  /** Unix time (seconds) the vertex was accepted. */
+  vertexTimestamp: number;
+  /** Number of transactions in the vertex. */
+  txCount: number;
+  /** Hashes of the vertex's transactions. */
+  transactions: string[];
+  /** Size of the vertex in bytes. */
+  vertexSizeBytes: number;
+}
+
+/**
+ * Type of a primary-network transaction, as a filter.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkTxType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN" | "CreateAssetTx" | "OperationTx" | (string & {});
+
+/** One page of P-Chain transactions. */
+export interface ListPChainTransactionsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transactions of this page. */
+  transactions: PChainTransaction[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** One page of X-Chain transactions, linear (since Cortina) or in DAG vertices (before). */
+export interface ListXChainTransactionsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transactions of this page. */
+  transactions: (XChainNonLinearTransaction | XChainLinearTransaction)[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** One page of C-Chain atomic (import and export) transactions. */
+export interface ListCChainAtomicTransactionsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The transactions of this page. */
+  transactions: (CChainExportTransaction | CChainImportTransaction)[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** P-Chain balances of addresses. */
+export interface ListPChainBalancesResponse {
+  /** The balances of the addresses. */
+  balances: PChainBalance;
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** P-Chain balances by lock and stake state, per asset. */
+export interface PChainBalance {
+  /** Spendable amounts that are not staked. */
+  unlockedUnstaked: AggregatedAssetAmount[];
+  /** Amounts staked from unlocked funds. */
+  unlockedStaked: AggregatedAssetAmount[];
+  /** Amounts locked until a time, usable only on the platform. */
+  lockedPlatform: AggregatedAssetAmount[];
+  /** Amounts locked until a time but usable for staking. */
+  lockedStakeable: AggregatedAssetAmount[];
+  /** Amounts staked from locked funds. */
+  lockedStaked: AggregatedAssetAmount[];
+  /** Amounts staked for a staking period that has not started yet. */
+  pendingStaked: AggregatedAssetAmount[];
+  /** Amounts in atomic memory shared with another chain (exported but not yet imported), spendable now. */
+  atomicMemoryUnlocked: PChainSharedAsset[];
+  /** Amounts in atomic memory shared with another chain (exported but not yet imported), locked until a time. */
+  atomicMemoryLocked: PChainSharedAsset[];
+}
+
+/** An amount of an asset, summed over UTXOs. */
+export interface AggregatedAssetAmount {
+  /** Id of the asset (cb58). */
+  assetId: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** Number of decimals of the asset (9 for AVAX). */
+  denomination: number;
+  /** Output type of the asset. */
+  type: PrimaryNetworkAssetType;
+  /** Amount of the asset, in its smallest unit. */
+  amount: BigIntString;
+  /** Number of UTXOs the amount is held in. */
+  utxoCount: number;
+}
+
+/** An amount of an asset in atomic memory shared between the P-Chain and another chain. */
+export interface PChainSharedAsset {
+  /** Id of the asset (cb58). */
+  assetId: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** Number of decimals of the asset (9 for AVAX). */
+  denomination: number;
+  /** Output type of the asset. */
+  type: PrimaryNetworkAssetType;
+  /** Amount of the asset, in its smallest unit. */
+  amount: BigIntString;
+  /** Number of UTXOs the amount is held in. */
+  utxoCount: number;
+  /** Id of the chain the atomic memory is shared with. */
+  sharedWithChainId: string;
+  /** State of the shared amount, as the service reports it. */
+  status: string;
+}
+
+/** X-Chain balances of addresses. */
+export interface ListXChainBalancesResponse {
+  /** The balances of the addresses. */
+  balances: XChainBalances;
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** X-Chain balances by lock state, per asset. */
+export interface XChainBalances {
+  /** Amounts locked until a time. */
+  locked: AggregatedAssetAmount[];
+  /** Spendable amounts. */
+  unlocked: AggregatedAssetAmount[];
+  /** Amounts in atomic memory shared with another chain (exported but not yet imported), spendable now. */
+  atomicMemoryUnlocked: XChainSharedAssetBalance[];
+  /** Amounts in atomic memory shared with another chain (exported but not yet imported), locked until a time. */
+  atomicMemoryLocked: XChainSharedAssetBalance[];
+}
+
+/** An amount of an asset in atomic memory shared between the X-Chain and another chain. */
+export interface XChainSharedAssetBalance {
+  /** Id of the asset (cb58). */
+  assetId: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** Number of decimals of the asset (9 for AVAX). */
+  denomination: number;
+  /** Output type of the asset. */
+  type: PrimaryNetworkAssetType;
+  /** Amount of the asset, in its smallest unit. */
+  amount: BigIntString;
+  /** Number of UTXOs the amount is held in. */
+  utxoCount: number;
+  /** Id of the chain the atomic memory is shared with. */
+  sharedWithChainId: string;
+}
+
+/** C-Chain atomic-memory balances of addresses. */
+export interface ListCChainAtomicBalancesResponse {
+  /** The balances of the addresses. */
+  balances: CChainAtomicBalances;
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** C-Chain balances in shared atomic memory, per asset. */
+export interface CChainAtomicBalances {
+  /** Amounts in atomic memory shared with another chain (exported but not yet imported), spendable now. */
+  atomicMemoryUnlocked: CChainSharedAssetBalance[];
+  /** Amounts in atomic memory shared with another chain (exported but not yet imported), locked until a time. */
+  atomicMemoryLocked: CChainSharedAssetBalance[];
+}
+
+/** An amount of an asset in atomic memory shared between the C-Chain and another chain. */
+export interface CChainSharedAssetBalance {
+  /** Id of the asset (cb58). */
+  assetId: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** Number of decimals of the asset (9 for AVAX). */
+  denomination: number;
+  /** Output type of the asset. */
+  type: PrimaryNetworkAssetType;
+  /** Amount of the asset, in its smallest unit. */
+  amount: BigIntString;
+  /** Number of UTXOs the amount is held in. */
+  utxoCount: number;
+  /** Id of the chain the atomic memory is shared with. */
+  sharedWithChainId: string;
+}
+
+/**
+ * A property UTXOs can be sorted by.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type UtxosSortByOption = "timestamp" | "amount" | (string & {});
+
+/** One page of P-Chain UTXOs. */
+export interface ListPChainUtxosResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The UTXOs of this page. */
+  utxos: Utxo[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** One page of X- or C-Chain UTXOs. */
+export interface ListUtxosResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The UTXOs of this page. */
+  utxos: XChainUtxo[];
+  /** The chain and network the page is about. */
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/** Primary-network addresses in a request body. */
+export interface PrimaryNetworkAddressesBodyDto {
+  /** Addresses, comma-separated, each optionally prefixed with its chain (`P-`, `X-` or `C-`). */
+  addresses: string;
+}
+
+/** The last UTXO activity of a set of addresses. */
+export interface LastActivityTimestamp {
+  /** Unix time (seconds) of the last activity. */
+  timestamp: number;
+  /** Height of the block of the last activity. */
+  blockNumber: BigIntString;
+  /** Hash of the transaction that created or spent the UTXO. */
+  txHash: string;
+  /** Id of the UTXO that was created or spent. */
+  utxoId: string;
+  /** True when the last activity spent a UTXO, false when it created one. */
+  isConsumed: boolean;
+  /** The chain, by alias. */
+  chainName: PrimaryNetworkChainName;
+  /** The network. */
+  network: PrimaryNetworkType;
+}
+
+/** A primary network: `mainnet` or `fuji`. */
+export type PrimaryNetworkType = "mainnet" | "fuji";
+
+/** One page of pending staking rewards. */
+export interface ListPendingRewardsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The rewards of this page. */
+  pendingRewards: PendingReward[];
+}
+
+/** A staking reward expected at the end of a staking period under way. */
+export interface PendingReward {
+  /** P-Chain addresses the reward goes to. */
+  addresses: string[];
+  /** Hash of the staking transaction. */
+  txHash: string;
+  /** Amount staked, in nAVAX. */
+  amountStaked: BigIntString;
+  /** Id of the node (`NodeID-...`). */
+  nodeId: string;
+  /** Unix time (seconds) the staking period starts. */
+  startTimestamp: number;
+  /** Unix time (seconds) the staking period ends. */
+  endTimestamp: number;
+  /** Kind of staking reward. */
+  rewardType: RewardType;
+  /** How far the staking period has run. */
+  progress: number;
+  /** The expected reward. */
+  estimatedReward: AssetAmount;
+}
+
+/** One page of paid staking rewards. */
+export interface ListHistoricalRewardsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The rewards of this page. */
+  historicalRewards: HistoricalReward[];
+}
+
+/** A staking reward a staking period paid. */
+export interface HistoricalReward {
+  /** P-Chain addresses the reward went to. */
+  addresses: string[];
+  /** Hash of the staking transaction. */
+  txHash: string;
+  /** Amount staked, in nAVAX. */
+  amountStaked: BigIntString;
+  /** Id of the node (`NodeID-...`). */
+  nodeId: string;
+  /** Unix time (seconds) the staking period starts. */
+  startTimestamp: number;
+  /** Unix time (seconds) the staking period ends. */
+  endTimestamp: number;
+  /** Kind of staking reward. */
+  rewardType: RewardType;
+  /** Id of the UTXO that paid the reward. */
+  utxoId: string;
+  /** Index of that UTXO in the reward transaction. */
+  outputIndex: number;
+  /** The reward, with the asset's price when it was paid. */
+  reward: AssetWithPriceInfo;
+  /** Hash of the transaction that paid the reward. */
+  rewardTxHash: string;
+}
+
+/** An amount of an asset, with the asset's price at a time when known. */
+export interface AssetWithPriceInfo {
+  /** Id of the asset (cb58). */
+  assetId: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** Number of decimals of the asset (9 for AVAX). */
+  denomination: number;
+  /** Output type of the asset. */
+  type: PrimaryNetworkAssetType;
+  /** Amount of the asset, in its smallest unit. */
+  amount: BigIntString;
+  /** Price of the asset when the reward was paid, when known (and only when the currency was asked for). */
+  historicalPrice?: Money;
+}
+
+/** One page of the tokens of an NFT collection. */
+export interface ListNftTokens {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The tokens of this page; each is an ERC-721 or an ERC-1155 token. */
+  tokens: (Erc721Token | Erc1155Token)[];
+}
+
+/** A background operation and its state. */
+export interface OperationStatusResponse {
+  /** Id of the operation (a UUID). */
+  operationId: string;
+  /** What the operation does. */
+  operationType: OperationType;
+  /** Where the operation is. */
+  operationStatus: OperationStatus;
+  /** A message about the operation's state, e.g. why it failed. */
+  message?: string;
+  /** The export's result details. */
+  metadata?: TransactionExportMetadata;
+  /** Unix time (seconds) the operation was created. */
+  createdAtTimestamp: number;
+  /** Unix time (seconds) the operation last changed. */
+  updatedAtTimestamp: number;
+}
+
+/**
+ * Kind of background operation.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type OperationType = "TRANSACTION_EXPORT_PRIMARY_NETWORK" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE" | "TRANSACTION_EXPORT_EVM" | (string & {});
+
+/**
+ * State of a background operation.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type OperationStatus = "RUNNING" | "COMPLETED" | "COMPLETED_WITH_WARNING" | "FAILED" | (string & {});
+
+/** Result details of a transaction export. */
+export interface TransactionExportMetadata {
+  /** Outcome code, when there is one. */
+  code?: OperationStatusCode;
+  /** URL to download the export from; set once the operation completed (with or without a warning). */
+  downloadUrl?: string;
+  /** When an export was cut short, the date (YYYY-MM-DD) to give as `firstDate` of the next request to continue it. */
+  nextDate?: string;
+}
+
+/**
+ * Outcome code of an export: an invalid request, an internal error, or a warning that the export was cut short.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type OperationStatusCode = "ErrInvalidRequest" | "ErrInternal" | "WarnTruncatedExport" | (string & {});
+
+/** An export of EVM transactions. */
+export interface CreateEvmTransactionExportRequest {
+  /** The export kind: `TRANSACTION_EXPORT_EVM`. */
+  type: EvmOperationType;
+  /** First day of the export (YYYY-MM-DD). */
+  firstDate?: string;
+  /** Last day of the export (YYYY-MM-DD). */
+  lastDate?: string;
+  /**
+   * First day of the export (YYYY-MM-DD). Deprecated by the service: use `firstDate`.
+   * @deprecated
+   */
+  startDate?: string;
+  /**
+   * Last day of the export (YYYY-MM-DD). Deprecated by the service: use `lastDate`.
+   * @deprecated
+   */
+  endDate?: string;
+  /** Which addresses and chains to export. */
+  options: EvmNetworkOptions;
+}
+
+/** The EVM transaction export kind. */
+export type EvmOperationType = "TRANSACTION_EXPORT_EVM";
+
+/** Addresses and chains of an EVM export. */
+export interface EvmNetworkOptions {
+  /** EVM addresses whose transactions to export. */
+  addresses: string[];
+  /** EVM chain ids to export from. */
+  includeChains: string[];
+}
+
+/** An export of primary-network transactions. */
+export interface CreatePrimaryNetworkTransactionExportRequest {
+  /** The export kind: every transaction, staking transactions only, or the simple form. */
+  type: PrimaryNetworkOperationType;
+  /** First day of the export (YYYY-MM-DD). */
+  firstDate?: string;
+  /** Last day of the export (YYYY-MM-DD). */
+  lastDate?: string;
+  /**
+   * First day of the export (YYYY-MM-DD). Deprecated by the service: use `firstDate`.
+   * @deprecated
+   */
+  startDate?: string;
+  /**
+   * Last day of the export (YYYY-MM-DD). Deprecated by the service: use `lastDate`.
+   * @deprecated
+   */
+  endDate?: string;
+  /** Which addresses and chains to export. */
+  options: PrimaryNetworkOptions;
+}
+
+/** The primary-network transaction export kinds. */
+export type PrimaryNetworkOperationType = "TRANSACTION_EXPORT_PRIMARY_NETWORK" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE";
+
+/** Addresses and chains of a primary-network export. */
+export interface PrimaryNetworkOptions {
+  /** Primary-network (X- or P-Chain) addresses whose transactions to export. */
+  addresses?: string[];
+  /** EVM addresses whose C-Chain atomic transactions to export. */
+  cChainEvmAddresses?: string[];
+  /** The primary-network chains to export from, by id or alias. */
+  includeChains: ("11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp" | "p-chain" | "x-chain" | "c-chain")[];
+}
+
+/** The result of a health check: overall and per component. */
+export interface HealthCheckResultDto {
+  /**
+   * Overall result: `ok`, `error`, or `shutting_down`.
+   * An open enumeration: the server may send values not listed here.
+   */
+  status?: "error" | "ok" | "shutting_down" | (string & {});
+  /** The components that are up, by name. */
+  info?: {
+    [key: string]: HealthIndicatorResultDto;
+  } | null;
+  /** The components that are down, by name. */
+  error?: {
+    [key: string]: HealthIndicatorResultDto;
+  } | null;
+  /** Every component checked, by name. */
+  details?: {
+    [key: string]: HealthIndicatorResultDto;
+  };
+}
+
+/** The health of one component. */
+export interface HealthIndicatorResultDto {
+  /**
+   * Whether the component is `up` or `down`.
+   * An open enumeration: the server may send values not listed here.
+   */
+  status?: "up" | "down" | (string & {});
+}
+
+/** An ICM message that was sent and not delivered yet. */
+export interface PendingIcmMessage {
+  /** The Teleporter message id. */
+  messageId: string;
+  /** Address of the Teleporter (ICM) messenger contract that carried the message. */
+  icmContractAddress: string;
+  /** Blockchain id of the chain the message was sent from. */
+  sourceBlockchainId: string;
+  /** Blockchain id of the chain the message was sent to. */
+  destinationBlockchainId: string;
+  /** EVM chain id of the chain the message was sent from. */
+  sourceEvmChainId: string;
+  /** EVM chain id of the chain the message was sent to. */
+  destinationEvmChainId: string;
+  /** Nonce of the message at its messenger contract. */
+  messageNonce: BigIntString;
+  /** Address that sent the message. */
+  from: string;
+  /** Address the message is for on the destination chain. */
+  to: string;
+  /** The message payload (hex). */
+  data?: string;
+  /** True when the message's call on the destination chain ran successfully. */
+  messageExecuted: boolean;
+  /** Receipts of earlier messages the message carries back to its source chain. */
+  receipts: IcmReceipt[];
+  /** True when the receipt of this message reached the source chain. */
+  receiptDelivered: boolean;
+  /** The fee offered to the relayer that delivers the message. */
+  rewardDetails: IcmRewardDetails;
+  /** The transaction that sent the message. */
+  sourceTransaction: IcmSourceTransaction;
+  /** The message state: `pending` (sent, not delivered yet). */
+  status: "pending";
+}
+
+/** A delivery receipt an ICM message carries back to its source chain. */
+export interface IcmReceipt {
+  /** Nonce of the message the receipt is for. */
+  receivedMessageNonce: BigIntString;
+  /** Address that receives the relayer reward for that delivery. */
+  relayerRewardAddress: string;
+}
+
+/** The ERC-20 fee an ICM message offers to its relayer. */
+export interface IcmRewardDetails {
+  /** Address of the fee token contract, in mixed-case checksum form. */
+  address: string;
+  /** Name of the token or contract. */
+  name: string;
+  /** Symbol of the token. */
+  symbol: string;
+  /** How many decimals the token uses: divide an amount by 10^decimals for whole tokens. */
+  decimals: number;
+  /** URL of the token's logo. */
+  logoUri?: string;
+  /** The token standard: `ERC-20`. */
+  ercType: "ERC-20";
+  /** Price of one token, when the service knows it. */
+  price?: Money;
+  /** Fee amount, in the token's smallest unit. */
+  value: BigIntString;
+}
+
+/** The transaction that sent an ICM message. */
+export interface IcmSourceTransaction {
+  /** Hash of the transaction. */
+  txHash: string;
+  /** Unix time (seconds) of the transaction. */
+  timestamp: number;
+  /** Gas the transaction spent. */
+  gasSpent: BigIntString;
+}
+
+/** An ICM message that was delivered, with its sending and delivering transactions. */
+export interface DeliveredIcmMessage {
+  /** The Teleporter message id. */
+  messageId: string;
+  /** Address of the Teleporter (ICM) messenger contract that carried the message. */
+  icmContractAddress: string;
+  /** Blockchain id of the chain the message was sent from. */
+  sourceBlockchainId: string;
+  /** Blockchain id of the chain the message was sent to. */
+  destinationBlockchainId: string;
+  /** EVM chain id of the chain the message was sent from. */
+  sourceEvmChainId: string;
+  /** EVM chain id of the chain the message was sent to. */
+  destinationEvmChainId: string;
+  /** Nonce of the message at its messenger contract. */
+  messageNonce: BigIntString;
+  /** Address that sent the message. */
+  from: string;
+  /** Address the message is for on the destination chain. */
+  to: string;
+  /** The message payload (hex). */
+  data?: string;
+  /** True when the message's call on the destination chain ran successfully. */
+  messageExecuted: boolean;
+  /** Receipts of earlier messages the message carries back to its source chain. */
+  receipts: IcmReceipt[];
+  /** True when the receipt of this message reached the source chain. */
+  receiptDelivered: boolean;
+  /** The fee offered to the relayer that delivers the message. */
+  rewardDetails: IcmRewardDetails;
+  /** The transaction that sent the message. */
+  sourceTransaction: IcmSourceTransaction;
+  /** The transaction that delivered the message. */
+  destinationTransaction: IcmDestinationTransaction;
+  /** The message state: `delivered`. */
+  status: "delivered";
+}
+
+/** The transaction that delivered an ICM message. */
+export interface IcmDestinationTransaction {
+  /** Hash of the transaction. */
+  txHash: string;
+  /** Unix time (seconds) of the transaction. */
+  timestamp: number;
+  /** Gas the transaction spent. */
+  gasSpent: BigIntString;
+  /** Address that can redeem the relayer reward. */
+  rewardRedeemer: string;
+  /** Address that delivered the message. */
+  delivererAddress: string;
+}
+
+/** An ICM message that was delivered, sent from a chain the service does not index (so without its sending transaction). */
+export interface DeliveredSourceNotIndexedIcmMessage {
+  /** The Teleporter message id. */
+  messageId: string;
+  /** Address of the Teleporter (ICM) messenger contract that carried the message. */
+  icmContractAddress: string;
+  /** Blockchain id of the chain the message was sent from. */
+  sourceBlockchainId: string;
+  /** Blockchain id of the chain the message was sent to. */
+  destinationBlockchainId: string;
+  /** EVM chain id of the chain the message was sent from. */
+  sourceEvmChainId: string;
+  /** EVM chain id of the chain the message was sent to. */
+  destinationEvmChainId: string;
+  /** Nonce of the message at its messenger contract. */
+  messageNonce: BigIntString;
+  /** Address that sent the message. */
+  from: string;
+  /** Address the message is for on the destination chain. */
+  to: string;
+  /** The message payload (hex). */
+  data?: string;
+  /** True when the message's call on the destination chain ran successfully. */
+  messageExecuted: boolean;
+  /** Receipts of earlier messages the message carries back to its source chain. */
+  receipts: IcmReceipt[];
+  /** True when the receipt of this message reached the source chain. */
+  receiptDelivered: boolean;
+  /** The fee offered to the relayer that delivers the message. */
+  rewardDetails: IcmRewardDetails;
+  /** The transaction that delivered the message. */
+  destinationTransaction: IcmDestinationTransaction;
+  /** The message state: `delivered_source_not_indexed` (delivered, from a chain the service does not index). */
+  status: "delivered_source_not_indexed";
+}
+
+/** One page of ICM messages; the shape of each follows its `status`. */
+export interface ListIcmMessagesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The messages of this page. */
+  messages: (PendingIcmMessage | DeliveredIcmMessage | DeliveredSourceNotIndexedIcmMessage)[];
+}
+
+/** A webhook on the activity of EVM addresses on one chain. */
+export interface EvmAddressActivityRequest {
+  /** The webhook kind: `address_activity`. */
+  eventType: "address_activity";
+  /** URL the events are posted to. */
+  url: string;
+  /** Name of the webhook. */
+  name?: string;
+  /** Free-text description. */
+  description?: string;
+  /** EVM chain id of the chain to watch. */
+  chainId: string;
+  /** The addresses (and optionally event signatures) to watch. */
+  metadata: AddressActivityMetadata;
+  /** Include internal transactions (traces) in posts; available for the C-Chain (43114 and 43113) only. */
+  includeInternalTxs?: boolean;
+  /** Include the transactions' logs in posts. */
+  includeLogs?: boolean;
+}
+
+/** What an EVM address-activity webhook watches. */
+export interface AddressActivityMetadata {
+  /** Only events with these signatures (topic hashes, hex). */
+  eventSignatures?: string[];
+  /** The EVM addresses to watch; how many depends on the account's plan. */
+  addresses: string[];
+}
+
+/** A webhook on the activity of primary-network addresses. */
+export interface PrimaryNetworkAddressActivityRequest {
+  /** The webhook kind: `primary_network_address_activity`. */
+  eventType: "primary_network_address_activity";
+  /** URL the events are posted to. */
+  url: string;
+  /** Name of the webhook. */
+  name?: string;
+  /** Free-text description. */
+  description?: string;
+  /** The network to watch. */
+  network: PrimaryNetworkType;
+  /** The primary-network chain to watch. */
+  chainId: string;
+  /** The addresses and kinds of event to watch. */
+  metadata: PrimaryNetworkAddressActivityMetadata;
+}
+
+/** What a primary-network address-activity webhook watches. */
+export interface PrimaryNetworkAddressActivityMetadata {
+  /** Only events with these signatures (topic hashes, hex). */
+  eventSignatures?: string[];
+  /** What `keys` are. */
+  keyType: PlatformAddressActivityKeyType;
+  /** The primary-network addresses to watch. */
+  keys: string[];
+  /** Which kinds of event to post. */
+  subEvents: PrimaryNetworkAddressActivitySubEvents;
+  /** Post balance events only when a balance crosses this threshold. */
+  balanceThresholdFilter?: PrimaryNetworkBalanceThresholdFilter;
+}
+
+/** What the keys of a primary-network address-activity webhook are: addresses. */
+export type PlatformAddressActivityKeyType = "addresses";
+
+/** The kinds of primary-network address event to post. */
+export interface PrimaryNetworkAddressActivitySubEvents {
+  /** The kinds of event. */
+  addressActivitySubEvents: PrimaryNetworkAddressActivitySubEventType[];
+}
+
+/**
+ * A kind of primary-network address event: a balance change, a balance crossing a threshold, or a reward payment.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkAddressActivitySubEventType = "balance_change" | "balance_threshold" | "reward_distribution" | (string & {});
+
+/** A balance threshold that balance events must cross. */
+export interface PrimaryNetworkBalanceThresholdFilter {
+  /** Which balance to watch. */
+  balanceType: CommonBalanceType;
+  /** The threshold, in nAVAX. */
+  balanceThreshold: BigIntString;
+}
+
+/**
+ * A kind of primary-network balance, by lock and stake state.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type CommonBalanceType = "unlockedUnstaked" | "unlockedStaked" | "lockedPlatform" | "lockedStakeable" | "lockedStaked" | "pendingStaked" | "unlocked" | "locked" | "atomicMemoryUnlocked" | "atomicMemoryLocked" | (string & {});
+
+/** A webhook on the activity of validators. */
+export interface ValidatorActivityRequest {
+  /** The webhook kind: `validator_activity`. */
+  eventType: "validator_activity";
+  /** URL the events are posted to. */
+  url: string;
+  /** Name of the webhook. */
+  name?: string;
+  /** Free-text description. */
+  description?: string;
+  /** The network to watch. */
+  network: PrimaryNetworkType;
+  /** The validators and kinds of event to watch. */
+  metadata: ValidatorActivityMetadata;
+}
+
+/** What a validator-activity webhook watches. */
+export interface ValidatorActivityMetadata {
+  /** Only events with these signatures (topic hashes, hex). */
+  eventSignatures?: string[];
+  /** What `keys` are. */
+  keyType: ValidatorActivityKeyType;
+  /** The node ids or subnet ids to watch, following `keyType`. */
+  keys: string[];
+  /** Which kinds of event to post. */
+  subEvents: ValidatorActivitySubEvents;
+  /** Only events of these nodes. */
+  nodeIds?: string[];
+  /** Only events of these subnets. */
+  subnetIds?: string[];
+  /** Post an event when an L1 validator's fee balance falls below this, in nAVAX. */
+  l1ValidatorFeeBalanceThreshold?: BigIntString;
+}
+
+/**
+ * What the keys of a validator-activity webhook are: node ids or subnet ids.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type ValidatorActivityKeyType = "nodeId" | "subnetId" | (string & {});
+
+/** The kinds of validator event to post. */
+export interface ValidatorActivitySubEvents {
+  /** The kinds of event: a validator's or a delegator's stake, a reward payment, or an L1 validator's balance increase, disabling, removal or low balance. */
+  validatorActivitySubEvents: ("validator_stake" | "delegator_stake" | "reward_distribution" | "l1_validator_balance_increased" | "l1_validator_disabled" | "l1_validator_removed" | "l1_validator_balance_threshold")[];
+}
+
+/** A webhook on the activity of EVM addresses on one chain. */
+export interface EvmAddressActivityResponse {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /** URL the events are posted to. */
+  url: string;
+  /** EVM chain id of the watched chain. */
+  chainId: string;
+  /** Whether the webhook posts events. */
+  status: WebhookStatusType;
+  /** Unix time (seconds) the webhook was created. */
+  createdAt: number;
+  /** Name of the webhook. */
+  name: string;
+  /** Description of the webhook. */
+  description: string;
+  /** The webhook kind: `address_activity`. */
+  eventType: AddressActivityEventType;
+  /** What the webhook watches. */
+  metadata: AddressActivityMetadata;
+  /** Whether posts include internal transactions (traces). */
+  includeInternalTxs?: boolean;
+  /** Whether posts include the transactions' logs. */
+  includeLogs?: boolean;
+}
+
+/** Whether a webhook posts events. */
+export type WebhookStatusType = "active" | "inactive";
+
+/** The EVM address-activity webhook kind. */
+export type AddressActivityEventType = "address_activity";
+
+/** A webhook on the activity of primary-network addresses. */
+export interface PrimaryNetworkAddressActivityResponse {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /** URL the events are posted to. */
+  url: string;
+  /** The watched primary-network chain. */
+  chainId: string;
+  /** Whether the webhook posts events. */
+  status: WebhookStatusType;
+  /** Unix time (seconds) the webhook was created. */
+  createdAt: number;
+  /** Name of the webhook. */
+  name: string;
+  /** Description of the webhook. */
+  description: string;
+  /** The webhook kind: `primary_network_address_activity`. */
+  eventType: PrimaryNetworkAddressActivityEventType;
+  /** What the webhook watches. */
+  metadata: PrimaryNetworkAddressActivityMetadata;
+}
+
+/** The primary-network address-activity webhook kind. */
+export type PrimaryNetworkAddressActivityEventType = "primary_network_address_activity";
+
+/** A webhook on the activity of validators. */
+export interface ValidatorActivityResponse {
+  /** Id of the webhook (a UUID). */
+  id: string;
+  /** URL the events are posted to. */
+  url: string;
+  /** The chain the webhook is registered for. */
+  chainId: string;
+  /** Whether the webhook posts events. */
+  status: WebhookStatusType;
+  /** Unix time (seconds) the webhook was created. */
+  createdAt: number;
+  /** Name of the webhook. */
+  name: string;
+  /** Description of the webhook. */
+  description: string;
+  /** The webhook kind: `validator_activity`. */
+  eventType: ValidatorActivityEventType;
+  /** What the webhook watches. */
+  metadata: ValidatorActivityMetadata;
+}
+
+/** The validator-activity webhook kind. */
+export type ValidatorActivityEventType = "validator_activity";
+
+/** One page of webhooks; the shape of each follows its `eventType`. */
+export interface ListWebhooksResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The webhooks of this page. */
+  webhooks: (EvmAddressActivityResponse | PrimaryNetworkAddressActivityResponse | ValidatorActivityResponse)[];
+}
+
+/** Changes to a webhook; fields left out stay as they are. */
+export interface UpdateWebhookRequest {
+  /** New name. */
+  name?: string;
+  /** New description. */
+  description?: string;
+  /** New URL to post events to. */
+  url?: string;
+  /** Activate or deactivate the webhook. */
+  status?: WebhookStatusType;
+  /** Include internal transactions (traces) in posts; available for the C-Chain (43114 and 43113) only. */
+  includeInternalTxs?: boolean;
+  /** Include the transactions' logs in posts. */
+  includeLogs?: boolean;
+}
+
+/** The secret webhook posts are signed with. */
+export interface SharedSecretsResponse {
+  /** The secret. */
+  secret: string;
+}
+
+/** EVM addresses to add to or remove from a webhook. */
+export interface AddressesChangeRequest {
+  /** The EVM addresses. */
+  addresses: string[];
+}
+
+/** One page of the addresses a webhook watches. */
+export interface ListWebhookAddressesResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** The addresses of this page. */
+  addresses: string[];
+  /** How many addresses the webhook watches in all. */
+  totalAddresses: number;
+}
+
+/**
+ * An aggregation interval of Data API usage metrics.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type TimeIntervalGranularityExtended = "minute" | "hourly" | "daily" | "weekly" | "monthly" | (string & {});
+
+/**
+ * A criterion to group Data API usage metrics by.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type UsageMetricsGroupByEnum = "requestPath" | "responseCode" | "chainId" | "apiKeyId" | "requestType" | (string & {});
+
+/** Data API usage metrics of an organization. */
+export interface UsageMetricsResponseDto {
+  /** Length of the interval each value aggregates. */
+  aggregateDuration: string;
+  /** Id of the organization. */
+  orgId: string;
+  /** The values, per point in time. */
+  metrics: Metric[];
+}
+
+/** Data API usage values at one point in time. */
+export interface Metric {
+  /** Unix time (seconds) the values are for. */
+  timestamp: number;
+  /** The values at this point in time, one per group. */
+  values: UsageMetricsValueDto[];
+}
+
+/** Data API usage of one group over one interval. */
+export interface UsageMetricsValueDto {
+  /**
+   * The criterion the values are grouped by (`None` when not grouped).
+   * An open enumeration: the server may send values not listed here.
+   */
+  groupedBy: "requestPath" | "responseCode" | "chainId" | "apiKeyId" | "requestType" | "None" | (string & {});
+  /** The group's value of that criterion. */
+  groupValue?: string | number;
+  /** Number of requests. */
+  totalRequests: number;
+  /** Requests per second. */
+  requestsPerSecond: number;
+  /** Share of successful requests, in percent. */
+  successRatePercent: number;
+  /** Median response time, in milliseconds. */
+  medianResponseTimeMsecs: number;
+  /** Number of invalid requests. */
+  invalidRequests: number;
+  /** API credits used. */
+  apiCreditsUsed: number;
+  /** API credits spent on invalid requests. */
+  apiCreditsWasted: number;
+}
+
+/** One page of request logs of an organization. */
+export interface LogsResponseDto {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. */
+  nextPageToken?: string;
+  /** Id of the organization. */
+  orgId: string;
+  /** The logs of this page. */
+  logs: LogsFormat[];
+}
+
+/** The log of one request. */
+export interface LogsFormat {
+  /** Id of the organization. */
+  orgId: string;
+  /** Id of the log entry. */
+  logId: string;
+  /** Unix time (seconds) of the request. */
+  eventTimestamp: number;
+  /** Id of the API key the request used. */
+  apiKeyId: string;
+  /** Alias of the API key the request used. */
+  apiKeyAlias: string;
+  /** Region of the host that served the request. */
+  hostRegion: string;
+  /** Type of the request: `data` or `rpc`. */
+  requestType: RequestType;
+  /** Path of the request. */
+  requestPath: string;
+  /** API credits the request used. */
+  apiCreditsConsumed: number;
+  /** How long the request took, in milliseconds. */
+  requestDurationMsecs: number;
+  /** HTTP status code of the answer. */
+  responseCode: number;
+  /** Chain the request was about, when any. */
+  chainId?: string;
+  /** RPC method called, for RPC requests. */
+  rpcMethod?: string;
+  /** Where the request came from. */
+  metadata: LogsFormatMetadata;
+}
+
+/**
+ * Type of a request: to the Data API (`data`) or to an RPC (`rpc`).
+ * An open enumeration: the server may send values not listed here.
+ */
+export type RequestType = "data" | "rpc" | (string & {});
+
+/** Where a logged request came from. */
+export interface LogsFormatMetadata {
+  /** IP address of the client. */
+  ipAddress: string;
+  /** Host the request was sent to. */
+  host: string;
+  /** User agent of the client. */
+  userAgent: string;
+}
+
+/**
+ * An aggregation interval of RPC usage metrics.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type SubnetRpcTimeIntervalGranularity = "hourly" | "daily" | "weekly" | "monthly" | (string & {});
+
+/**
+ * A criterion to group subnet RPC usage metrics by.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type RpcUsageMetricsGroupByEnum = "rpcMethod" | "responseCode" | "rlBypassToken" | (string & {});
+
+/** RPC usage metrics of a subnet chain. */
+export interface SubnetRpcUsageMetricsResponseDto {
+  /** Length of the interval each value aggregates. */
+  aggregateDuration: string;
+  /** The values, per point in time. */
+  metrics: RpcMetrics[];
+  /** Chain the metrics are about. */
+  chainId: string;
+}
+
+/** RPC usage values at one point in time. */
+export interface RpcMetrics {
+  /** Unix time (seconds) the values are for. */
+  timestamp: number;
+  /** The values at this point in time, one per group. */
+  values: RpcUsageMetricsValueAggregated[];
+}
+
+/** RPC usage of one group over one interval. */
+export interface RpcUsageMetricsValueAggregated {
+  /** Number of requests. */
+  totalRequests: number;
+  /** API credits used. */
+  apiCreditsUsed: number;
+  /** Requests per second. */
+  requestsPerSecond: number;
+  /** Share of successful requests, in percent. */
+  successRatePercent: number;
+  /** Median response time, in milliseconds. */
+  medianResponseTimeMsecs: number;
+  /** Number of invalid requests. */
+  invalidRequests: number;
+  /** API credits spent on invalid requests. */
+  apiCreditsWasted: number;
+  /**
+   * The criterion the values are grouped by (`None` when not grouped).
+   * An open enumeration: the server may send values not listed here.
+   */
+  groupedBy: "rpcMethod" | "responseCode" | "rlBypassToken" | "requestPath" | "country" | "continent" | "userAgent" | "None" | (string & {});
+  /** The group's value of that criterion. */
+  groupValue?: string | number;
+}
+
+/**
+ * An aggregation interval of primary-network RPC usage metrics.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkRpcTimeIntervalGranularity = "hourly" | "daily" | "weekly" | "monthly" | (string & {});
+
+/**
+ * A criterion to group primary-network RPC usage metrics by.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkRpcMetricsGroupByEnum = "rpcMethod" | "requestPath" | "responseCode" | "country" | "continent" | "userAgent" | (string & {});
+
+/** RPC usage metrics of the primary network. */
+export interface PrimaryNetworkRpcUsageMetricsResponseDto {
+  /** Length of the interval each value aggregates. */
+  aggregateDuration: string;
+  /** The values, per point in time. */
+  metrics: RpcMetrics[];
+  /** Network the metrics are about. */
+  network: "mainnet" | "testnet";
+}
+
+/** The supply of AVAX, in AVAX (decimal strings with a fraction). */
+export interface AvaxSupplyResponse {
+  /** AVAX in circulation. */
+  circulatingSupply: DecimalString;
+  /** Total AVAX supply. */
+  totalSupply: DecimalString;
+  /** AVAX burned on the P-Chain, including the excess of inputs over outputs of its transactions. */
+  totalPBurned: DecimalString;
+  /** AVAX burned on the C-Chain, including the fees of its atomic transactions. */
+  totalCBurned: DecimalString;
+  /** AVAX burned as X-Chain fees. */
+  totalXBurned: DecimalString;
+  /** AVAX staked. */
+  totalStaked: DecimalString;
+  /** AVAX locked. */
+  totalLocked: DecimalString;
+  /** AVAX paid as staking rewards. */
+  totalRewards: DecimalString;
+  /** When the figures were last updated (an ISO 8601 date-time). */
+  lastUpdated: string;
+  /** AVAX unlocked from the genesis allocation. */
+  genesisUnlock: DecimalString;
+  /** AVAX paid as L1 validator fees. */
+  l1ValidatorFees: DecimalString;
+}

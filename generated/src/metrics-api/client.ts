@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions, type Numbers, type HttpConfig } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $21, $28, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse } from "./validators.js";
+import { $141, $148, $152, $153, $154, $158, $159, $166, $170, $175, $179, $184, $189, $194, $197, $202, $AvgTpsResponse, $Chain, $CompositeQueryResponse, $HealthCheckResultDto, $IcmMetricsApiResponse, $IcmRollingWindowMetricsApiResponse, $ListAddressesByBalanceOverTimeResponse, $ListChainsResponse, $LookingGlassResponse, $MetricsApiResponse, $PChainLookingGlassResponse, $RollingWindowMetricsApiResponse } from "./validators.js";
 
 /** Parameters of `getAddressesByBalanceOverTime`. */
 export type GetAddressesByBalanceOverTimeParams = {
@@ -77,7 +77,11 @@ export const getAddressesByBalanceOverTimeOperation: HttpOperation<GetAddressesB
   ],
   response: "json",
   idempotent: true,
-  check: $21,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $141,
 };
 
 /** Parameters of `getAvgTps`. */
@@ -86,6 +90,21 @@ export type GetAvgTpsParams = {
   chainId: T.MetricsChainId;
   /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
   pageToken?: T.PageToken;
+  /**
+   * Start of the series, Unix time (seconds). The service's own parameter; it takes the number as a string.
+   * @pattern ^[0-9]+$
+   */
+  from?: string;
+  /**
+   * End of the series, Unix time (seconds). The service's own parameter; it takes the number as a string.
+   * @pattern ^[0-9]+$
+   */
+  to?: string;
+  /**
+   * The service's own page key - the `nextPageStartKey` of the previous reply; omit it for the first page.
+   * @minLength 1
+   */
+  startKey?: string;
 };
 
 /** Wire description of `getAvgTps` (GET /v1/avg_tps/{chainId}). */
@@ -103,20 +122,808 @@ export const getAvgTpsOperation: HttpOperation<GetAvgTpsParams, T.AvgTpsResponse
       name: "pageToken",
       in: "query",
     },
+    {
+      name: "from",
+      in: "query",
+    },
+    {
+      name: "to",
+      in: "query",
+    },
+    {
+      name: "startKey",
+      in: "query",
+    },
   ],
   response: "json",
   idempotent: true,
-  check: $28,
+  deprecated: "getAvgTps (GET /v1/avg_tps/{chainId}) is deprecated",
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $148,
+};
+
+/** Parameters of `listChains`. */
+export type ListChainsParams = {
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
+  pageToken?: T.PageToken;
+  /** Only this network: `mainnet`, or the test network (`fuji` or `testnet`). */
+  network?: T.Network;
+};
+
+/** Wire description of `listChains` (GET /v2/chains). */
+export const listChainsOperation: HttpOperation<ListChainsParams | undefined, T.ListChainsResponse> = {
+  id: "listChains",
+  method: "GET",
+  path: "/v2/chains",
+  params: [
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $152,
+};
+
+/** Parameters of `getChain`. */
+export type GetChainParams = {
+  /** The EVM chain id (decimal), as `listChains` gives it. */
+  chainId: T.EvmChainId;
+};
+
+/** Wire description of `getChain` (GET /v2/chains/{chainId}). */
+export const getChainOperation: HttpOperation<GetChainParams, T.Chain> = {
+  id: "getChain",
+  method: "GET",
+  path: "/v2/chains/{chainId}",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $153,
+};
+
+/** Parameters of `getEvmChainMetrics`. */
+export type GetEvmChainMetricsParams = {
+  /** An EVM chain id (as `listChains` gives it), or `mainnet`, `testnet` or `total` for the sum over a network or both. */
+  chainId: T.MetricsChainId;
+  /** The metric: e.g. `activeAddresses`, `txCount`, `gasUsed`, `avgTps`, `maxTps`, `feesPaid`, or a cumulative count. */
+  metric: T.ChainMetric;
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** How wide each data point is: an hour, a day, a week or a month. Metrics whose name starts with `cumulative`, `max` or `avg` come per day only. */
+  timeInterval?: T.TimeIntervalGranularity;
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
+  pageToken?: T.PageToken;
+  /**
+   * The maximum number of items to return: 1 to 2160, default 100.
+   * @minimum 1
+   * @maximum 2160
+   * @default 100
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `getEvmChainMetrics` (GET /v2/chains/{chainId}/metrics/{metric}). */
+export const getEvmChainMetricsOperation: HttpOperation<GetEvmChainMetricsParams, T.MetricsApiResponse> = {
+  id: "getEvmChainMetrics",
+  method: "GET",
+  path: "/v2/chains/{chainId}/metrics/{metric}",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "timeInterval",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $154,
+};
+
+/** Parameters of `getEvmChainRollingWindowMetrics`. */
+export type GetEvmChainRollingWindowMetricsParams = {
+  /** An EVM chain id, or `mainnet`, `testnet` or `total`. */
+  chainId: T.MetricsChainId;
+  /** The metric. */
+  metric: T.ChainRollingWindowMetric;
+};
+
+/** Wire description of `getEvmChainRollingWindowMetrics` (GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}). */
+export const getEvmChainRollingWindowMetricsOperation: HttpOperation<GetEvmChainRollingWindowMetricsParams, T.RollingWindowMetricsApiResponse> = {
+  id: "getEvmChainRollingWindowMetrics",
+  method: "GET",
+  path: "/v2/chains/{chainId}/rollingWindowMetrics/{metric}",
+  params: [
+    {
+      name: "chainId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $158,
+};
+
+/** Parameters of `getICMTimeseries`. */
+export type GetIcmTimeseriesParams = {
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** Only messages sent from this blockchain (a blockchain id). */
+  srcBlockchainId?: string;
+  /** Only messages sent to this blockchain (a blockchain id). */
+  destBlockchainId?: string;
+  /** How wide each data point is: an hour, a day, a week or a month. Metrics whose name starts with `cumulative`, `max` or `avg` come per day only. */
+  timeInterval?: T.TimeIntervalGranularity;
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
+  pageToken?: T.PageToken;
+  /**
+   * The maximum number of items to return: 1 to 2160, default 100.
+   * @minimum 1
+   * @maximum 2160
+   * @default 100
+   */
+  pageSize?: number;
+  /** Group the counts by source chain, by destination chain, or by both (`srcBlockchainId,destBlockchainId`). */
+  groupBy?: "srcBlockchainId" | "destBlockchainId" | "srcBlockchainId,destBlockchainId";
+  /** Only this network: `mainnet`, or the test network (`fuji` or `testnet`). */
+  network?: T.Network;
+};
+
+/** Wire description of `getICMTimeseries` (GET /v2/icm/timeseries). */
+export const getIcmTimeseriesOperation: HttpOperation<GetIcmTimeseriesParams | undefined, T.IcmMetricsApiResponse> = {
+  id: "getICMTimeseries",
+  method: "GET",
+  path: "/v2/icm/timeseries",
+  params: [
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "srcBlockchainId",
+      in: "query",
+    },
+    {
+      name: "destBlockchainId",
+      in: "query",
+    },
+    {
+      name: "timeInterval",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "groupBy",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $159,
+};
+
+/** Parameters of `getICMSummary`. */
+export type GetIcmSummaryParams = {
+  /** Only messages sent from this blockchain (a blockchain id). */
+  srcBlockchainId?: string;
+  /** Only messages sent to this blockchain (a blockchain id). */
+  destBlockchainId?: string;
+  /** Group the counts by source chain, by destination chain, or by both (`srcBlockchainId,destBlockchainId`). */
+  groupBy?: "srcBlockchainId" | "destBlockchainId" | "srcBlockchainId,destBlockchainId";
+  /** Only this network: `mainnet`, or the test network (`fuji` or `testnet`). */
+  network?: T.Network;
+};
+
+/** Wire description of `getICMSummary` (GET /v2/icm/summary). */
+export const getIcmSummaryOperation: HttpOperation<GetIcmSummaryParams | undefined, T.IcmRollingWindowMetricsApiResponse> = {
+  id: "getICMSummary",
+  method: "GET",
+  path: "/v2/icm/summary",
+  params: [
+    {
+      name: "srcBlockchainId",
+      in: "query",
+    },
+    {
+      name: "destBlockchainId",
+      in: "query",
+    },
+    {
+      name: "groupBy",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $166,
+};
+
+/** Parameters of `getStakingMetrics`. */
+export type GetStakingMetricsParams = {
+  /** The network. */
+  network: T.Network;
+  /** The staking metric. */
+  metric: T.NetworkMetric;
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
+  pageToken?: T.PageToken;
+  /**
+   * The maximum number of items to return: 1 to 2160, default 100.
+   * @minimum 1
+   * @maximum 2160
+   * @default 100
+   */
+  pageSize?: number;
+  /**
+   * The subnet (a subnet id); the primary network by default.
+   * @default "11111111111111111111111111111111LpoYY"
+   */
+  subnetId?: string;
+};
+
+/** Wire description of `getStakingMetrics` (GET /v2/networks/{network}/metrics/{metric}). */
+export const getStakingMetricsOperation: HttpOperation<GetStakingMetricsParams, T.MetricsApiResponse> = {
+  id: "getStakingMetrics",
+  method: "GET",
+  path: "/v2/networks/{network}/metrics/{metric}",
+  params: [
+    {
+      name: "network",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "subnetId",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $170,
+};
+
+/** Parameters of `getTotalL1ValidatorMetrics`. */
+export type GetTotalL1ValidatorMetricsParams = {
+  /** The metric. */
+  metric: "totalCumulativeFeesDaily" | "totalValidatorFeesDaily" | "totalPayingValidatorsDaily";
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+};
+
+/** Wire description of `getTotalL1ValidatorMetrics` (GET /v2/validators/metrics/{metric}). */
+export const getTotalL1ValidatorMetricsOperation: HttpOperation<GetTotalL1ValidatorMetricsParams, T.MetricsApiResponse> = {
+  id: "getTotalL1ValidatorMetrics",
+  method: "GET",
+  path: "/v2/validators/metrics/{metric}",
+  params: [
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $175,
+};
+
+/** Parameters of `getMetricsByValidationId`. */
+export type GetMetricsByValidationIdParams = {
+  /** The L1 validation id. */
+  l1ValidationId: string;
+  /** The metric. */
+  metric: "validationCumulativeFeesDaily" | "validationFeesDaily";
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+};
+
+/** Wire description of `getMetricsByValidationId` (GET /v2/validation/{l1ValidationId}/metrics/{metric}). */
+export const getMetricsByValidationIdOperation: HttpOperation<GetMetricsByValidationIdParams, T.MetricsApiResponse> = {
+  id: "getMetricsByValidationId",
+  method: "GET",
+  path: "/v2/validation/{l1ValidationId}/metrics/{metric}",
+  params: [
+    {
+      name: "l1ValidationId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $179,
+};
+
+/** Parameters of `getMetricsByNodeId`. */
+export type GetMetricsByNodeIdParams = {
+  /** The node (`NodeID-...`). */
+  nodeId: string;
+  /** The metric. */
+  metric: "perNodeCumulativeFeesPaid" | "perNodeDailyFeesPaid";
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+};
+
+/** Wire description of `getMetricsByNodeId` (GET /v2/validator/{nodeId}/metrics/{metric}). */
+export const getMetricsByNodeIdOperation: HttpOperation<GetMetricsByNodeIdParams, T.MetricsApiResponse> = {
+  id: "getMetricsByNodeId",
+  method: "GET",
+  path: "/v2/validator/{nodeId}/metrics/{metric}",
+  params: [
+    {
+      name: "nodeId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $184,
+};
+
+/** Parameters of `getMetricsBySubnetId`. */
+export type GetMetricsBySubnetIdParams = {
+  /** The subnet (a subnet id). */
+  subnetId: string;
+  /** The metric. */
+  metric: "perSubnetDailyFeesPaid" | "perSubnetCumulativeFeesPaid" | "perSubnetPayingValidators";
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+};
+
+/** Wire description of `getMetricsBySubnetId` (GET /v2/subnet/{subnetId}/metrics/{metric}). */
+export const getMetricsBySubnetIdOperation: HttpOperation<GetMetricsBySubnetIdParams, T.MetricsApiResponse> = {
+  id: "getMetricsBySubnetId",
+  method: "GET",
+  path: "/v2/subnet/{subnetId}/metrics/{metric}",
+  params: [
+    {
+      name: "subnetId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "metric",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $189,
+};
+
+/** Parameters of `getAddressesByBtcbBridged`. */
+export type GetAddressesByBtcbBridgedParams = {
+  /** The minimum net bridged amount, in BTC.b's smallest unit. */
+  threshold: string;
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
+  pageToken?: T.PageToken;
+  /**
+   * The maximum number of items to return: 1 to 5000, default 1000.
+   * @minimum 1
+   * @maximum 5000
+   * @default 1000
+   */
+  pageSize?: number;
+};
+
+/** Wire description of `getAddressesByBtcbBridged` (GET /v2/chains/43114/btcb/bridged:getAddresses). */
+export const getAddressesByBtcbBridgedOperation: HttpOperation<GetAddressesByBtcbBridgedParams, T.LookingGlassResponse> = {
+  id: "getAddressesByBtcbBridged",
+  method: "GET",
+  path: "/v2/chains/43114/btcb/bridged:getAddresses",
+  params: [
+    {
+      name: "threshold",
+      in: "query",
+      required: true,
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $194,
+};
+
+/** Parameters of `getValidatorsByDateRange`. */
+export type GetValidatorsByDateRangeParams = {
+  /** The subnet (a subnet id). */
+  subnetId: string;
+  /**
+   * Only data points after this Unix time (seconds).
+   * @minimum 0
+   */
+  startTimestamp?: number;
+  /**
+   * Only data points before this Unix time (seconds).
+   * @minimum 0
+   */
+  endTimestamp?: number;
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
+  pageToken?: T.PageToken;
+  /**
+   * The maximum number of items to return: 1 to 5000, default 1000.
+   * @minimum 1
+   * @maximum 5000
+   * @default 1000
+   */
+  pageSize?: number;
+  /** The network. */
+  network?: T.Network;
+};
+
+/** Wire description of `getValidatorsByDateRange` (GET /v2/subnets/{subnetId}/validators:getAddresses). */
+export const getValidatorsByDateRangeOperation: HttpOperation<GetValidatorsByDateRangeParams, T.PChainLookingGlassResponse> = {
+  id: "getValidatorsByDateRange",
+  method: "GET",
+  path: "/v2/subnets/{subnetId}/validators:getAddresses",
+  params: [
+    {
+      name: "subnetId",
+      in: "path",
+      required: true,
+    },
+    {
+      name: "startTimestamp",
+      in: "query",
+    },
+    {
+      name: "endTimestamp",
+      in: "query",
+    },
+    {
+      name: "pageToken",
+      in: "query",
+    },
+    {
+      name: "pageSize",
+      in: "query",
+    },
+    {
+      name: "network",
+      in: "query",
+    },
+  ],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $197,
+};
+
+/** Parameters of `compositeQueryV2`. */
+export type CompositeQueryV2Params = {
+  /** The sub-queries and how to combine them. */
+  body: T.CompositeQueryRequestDto;
+};
+
+/** Wire description of `compositeQueryV2` (POST /v2/lookingGlass/compositeQuery). */
+export const compositeQueryV2Operation: HttpOperation<CompositeQueryV2Params, T.CompositeQueryResponse> = {
+  id: "compositeQueryV2",
+  method: "POST",
+  path: "/v2/lookingGlass/compositeQuery",
+  params: [],
+  body: {
+    required: true,
+    contentType: "application/json",
+  },
+  response: "json",
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+  check: $202,
+};
+
+/** Parameters of `metricsHealthCheck`. */
+export type MetricsHealthCheckParams = Record<string, never>;
+
+/** Wire description of `metricsHealthCheck` (GET /v2/health-check). */
+export const metricsHealthCheckOperation: HttpOperation<MetricsHealthCheckParams | undefined, T.HealthCheckResultDto> = {
+  id: "metrics-health-check",
+  method: "GET",
+  path: "/v2/health-check",
+  params: [],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
+};
+
+/** Parameters of `metricsLiveCheck`. */
+export type MetricsLiveCheckParams = Record<string, never>;
+
+/** Wire description of `metricsLiveCheck` (GET /v2/live-check). */
+export const metricsLiveCheckOperation: HttpOperation<MetricsLiveCheckParams | undefined, T.HealthCheckResultDto> = {
+  id: "metrics-live-check",
+  method: "GET",
+  path: "/v2/live-check",
+  params: [],
+  response: "json",
+  idempotent: true,
+  apiKey: {
+    name: "x-glacier-api-key",
+    in: "header",
+  },
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
 export const metricsApiResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [getAddressesByBalanceOverTimeOperation as object, $ListAddressesByBalanceOverTimeResponse],
   [getAvgTpsOperation as object, $AvgTpsResponse],
+  [listChainsOperation as object, $ListChainsResponse],
+  [getChainOperation as object, $Chain],
+  [getEvmChainMetricsOperation as object, $MetricsApiResponse],
+  [getEvmChainRollingWindowMetricsOperation as object, $RollingWindowMetricsApiResponse],
+  [getIcmTimeseriesOperation as object, $IcmMetricsApiResponse],
+  [getIcmSummaryOperation as object, $IcmRollingWindowMetricsApiResponse],
+  [getStakingMetricsOperation as object, $MetricsApiResponse],
+  [getTotalL1ValidatorMetricsOperation as object, $MetricsApiResponse],
+  [getMetricsByValidationIdOperation as object, $MetricsApiResponse],
+  [getMetricsByNodeIdOperation as object, $MetricsApiResponse],
+  [getMetricsBySubnetIdOperation as object, $MetricsApiResponse],
+  [getAddressesByBtcbBridgedOperation as object, $LookingGlassResponse],
+  [getValidatorsByDateRangeOperation as object, $PChainLookingGlassResponse],
+  [compositeQueryV2Operation as object, $CompositeQueryResponse],
+  [metricsHealthCheckOperation as object, $HealthCheckResultDto],
+  [metricsLiveCheckOperation as object, $HealthCheckResultDto],
 ]);
 
 /** Options of {@link createMetricsApiClient}. */
-export type MetricsApiClientOptions = HttpClientOptions;
+export interface MetricsApiClientOptions extends HttpClientOptions {
+  /**
+   * API key, sent as the `x-glacier-api-key` header parameter, and only when set.
+   *
+   * Optional API key, sent in the header the Data API reads (keys are
+   * issued in the Avalanche builder console). The metrics service needs
+   * no key; requests without one are served.
+   */
+  apiKey?: string;
+}
 
 /**
  * Avalanche Metrics API
@@ -126,13 +933,24 @@ export type MetricsApiClientOptions = HttpClientOptions;
  * (average transactions per second) and the list of addresses that held more
  * than a threshold of a token during a time frame.
  *
- * Authentication: the metrics service requires no authentication and no API
- * key header (unlike the data service, it does not read `x-service-api-key`).
- * This document therefore declares no security schemes and an empty
- * top-level `security` requirement.
+ * Authentication: the metrics service requires no authentication. The
+ * requirement says it reads no key header; its own current document
+ * declares no security scheme either. A key of the Data API is still
+ * accepted in the `x-glacier-api-key` header (the `GlacierApiKey` scheme,
+ * optional: requests without it are served), as the AvaCloud SDK sends it
+ * for metrics calls.
  *
- * Versioning: the version is a path prefix. The balances-over-time endpoint
- * lives under `/v2`; the average-TPS endpoint lives under `/v1`.
+ * Operations: the requirement's two routes (`getAddressesByBalanceOverTime`,
+ * `getAvgTps`) and the sixteen operations of the service's current document
+ * (ava-labs/builders-hub d9e88bfde, public/openapi/popsicle.json): chains,
+ * chain metrics as time series and over rolling windows (the successor of
+ * the average-TPS route is `getEvmChainMetrics` with the metric `avgTps`),
+ * ICM message counts, staking metrics, L1 validator fee metrics, address
+ * queries ("Looking Glass") and health checks.
+ *
+ * Versioning: the version is a path prefix. Every current operation and
+ * the balances-over-time endpoint live under `/v2`; the average-TPS
+ * endpoint lives under `/v1`.
  *
  * Pagination: list responses carry `nextPageToken` only when more data
  * exists. Page tokens are opaque, UUID-based strings that stay valid for
@@ -154,6 +972,12 @@ export interface MetricsApiClient {
    * `startTimestamp` and `endTimestamp`. Results are paginated; pass the
    * returned `nextPageToken` as `pageToken` to fetch the next page.
    *
+   * What the current service does with this route: its current document
+   * (builders-hub d9e88bfde popsicle.json) no longer lists it, while its
+   * rate-limit table (builders-hub content/docs/api-reference/metrics-api/rate-limits.mdx)
+   * still prices it, so it stays undeprecated here. Its replies carry
+   * `sortKey` as a string (see `BalanceOverTimeEntry`).
+   *
    * `GET /v2/chains/{chainId}/contracts/{address}/balances`
    */
   readonly getAddressesByBalanceOverTime: PagedMethod<GetAddressesByBalanceOverTimeParams, T.ListAddressesByBalanceOverTimeResponse, NonNullable<T.ListAddressesByBalanceOverTimeResponse["addresses"]>[number]>;
@@ -164,9 +988,151 @@ export interface MetricsApiClient {
    * chain. When more data exists the response carries `nextPageToken`;
    * pass it as `pageToken` to fetch the next page.
    *
+   * What the current service does with this route: its current document
+   * no longer lists it, and the service's earlier document marked it
+   * deprecated, so avaspec marks it deprecated too. Its successor is
+   * `getEvmChainMetrics` (`/v2/chains/{chainId}/metrics/avgTps`). The
+   * service's own form of this route takes `from` and `to` (Unix times,
+   * seconds) and pages with `startKey`, whose value a reply carries as
+   * `nextPageStartKey`; both are declared here beside the requirement's
+   * `pageToken` / `nextPageToken`, and `x-avaspec-pagination` names both
+   * pairs so that paging can follow whichever the service sends (a
+   * generator feature still to be built: today `.pages()` follows
+   * `nextPageToken` only).
+   *
    * `GET /v1/avg_tps/{chainId}`
+   *
+   * @deprecated
    */
   readonly getAvgTps: PagedMethod<GetAvgTpsParams, T.AvgTpsResponse, NonNullable<T.AvgTpsResponse["results"]>[number]>;
+  /**
+   * List the chains with metrics
+   *
+   * Lists the EVM chains the metrics service has metrics for, with their blockchain and subnet ids, optionally of one network only. Results are paginated (up to 10000 per page).
+   *
+   * `GET /v2/chains`
+   */
+  readonly listChains: PagedMethod<ListChainsParams | void, T.ListChainsResponse, NonNullable<T.ListChainsResponse["chains"]>[number]>;
+  /**
+   * Get a chain with metrics
+   *
+   * Returns one EVM chain the metrics service has metrics for.
+   *
+   * `GET /v2/chains/{chainId}`
+   */
+  getChain(params: GetChainParams, options?: CallOptions): Promise<T.Chain>;
+  /**
+   * Get a chain metric's time series
+   *
+   * Returns a time series of one metric of an EVM chain - or summed over the whole mainnet, the test network, or both (`total`) - over a time range, one data point per `timeInterval`, newest first. Metrics are refreshed several times an hour and the newest point may still change. This is the current form of the retired per-metric routes such as `getAvgTps` (`/v1/avg_tps/{chainId}`): ask for the metric `avgTps`. Results are paginated.
+   *
+   * `GET /v2/chains/{chainId}/metrics/{metric}`
+   */
+  readonly getEvmChainMetrics: PagedMethod<GetEvmChainMetricsParams, T.MetricsApiResponse, NonNullable<T.MetricsApiResponse["results"]>[number]>;
+  /**
+   * Get a chain metric over rolling windows
+   *
+   * Returns one metric of an EVM chain (or summed over a network or both) over the last hour, day, week, month, 90 days and year, and over all time. Active addresses and senders come for the last hour, day and week only.
+   *
+   * `GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}`
+   */
+  getEvmChainRollingWindowMetrics(params: GetEvmChainRollingWindowMetricsParams, options?: CallOptions): Promise<T.RollingWindowMetricsApiResponse>;
+  /**
+   * Get ICM message counts over time
+   *
+   * Returns the number of Interchain Messaging (ICM) messages per time interval, for one source, one destination, a pair, or a whole network, grouped as `groupBy` says. Results are paginated.
+   *
+   * `GET /v2/icm/timeseries`
+   */
+  readonly getICMTimeseries: PagedMethod<GetIcmTimeseriesParams | void, T.IcmMetricsApiResponse, NonNullable<T.IcmMetricsApiResponse["results"]>[number]>;
+  /**
+   * Get ICM message counts over rolling windows
+   *
+   * Returns the number of Interchain Messaging (ICM) messages over the last hour, day, week, month, 90 days and year, and over all time, for one source, one destination, a pair, or a whole network, grouped as `groupBy` says.
+   *
+   * `GET /v2/icm/summary`
+   */
+  getICMSummary(params?: GetIcmSummaryParams, options?: CallOptions): Promise<T.IcmRollingWindowMetricsApiResponse>;
+  /**
+   * Get a staking metric's time series
+   *
+   * Returns a time series of a staking metric of a subnet (the primary network by default): the number or weight of its validators or delegators. Results are paginated.
+   *
+   * `GET /v2/networks/{network}/metrics/{metric}`
+   */
+  readonly getStakingMetrics: PagedMethod<GetStakingMetricsParams, T.MetricsApiResponse, NonNullable<T.MetricsApiResponse["results"]>[number]>;
+  /**
+   * Get an L1 validator metric over all validators
+   *
+   * Returns a daily time series of a metric summed over every L1 validator: fees paid (per day or cumulative) or the number of validators paying fees.
+   *
+   * `GET /v2/validators/metrics/{metric}`
+   */
+  getTotalL1ValidatorMetrics(params: GetTotalL1ValidatorMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse>;
+  /**
+   * Get an L1 validation's fee metric
+   *
+   * Returns a daily time series of the fees one L1 validation paid (per day or cumulative), optionally within a time range.
+   *
+   * `GET /v2/validation/{l1ValidationId}/metrics/{metric}`
+   */
+  getMetricsByValidationId(params: GetMetricsByValidationIdParams, options?: CallOptions): Promise<T.MetricsApiResponse>;
+  /**
+   * Get a node's L1 fee metric
+   *
+   * Returns a daily time series of the fees one node paid as an L1 validator (per day or cumulative), optionally within a time range.
+   *
+   * `GET /v2/validator/{nodeId}/metrics/{metric}`
+   */
+  getMetricsByNodeId(params: GetMetricsByNodeIdParams, options?: CallOptions): Promise<T.MetricsApiResponse>;
+  /**
+   * Get a subnet's L1 validator metric
+   *
+   * Returns a daily time series of an L1 validator metric of one subnet: fees its validators paid (per day or cumulative) or the number of its validators paying fees.
+   *
+   * `GET /v2/subnet/{subnetId}/metrics/{metric}`
+   */
+  getMetricsBySubnetId(params: GetMetricsBySubnetIdParams, options?: CallOptions): Promise<T.MetricsApiResponse>;
+  /**
+   * List addresses by bridged BTC.b
+   *
+   * Lists the C-Chain addresses whose net amount of BTC.b bridged in is above a threshold, with that amount. Results are paginated.
+   *
+   * `GET /v2/chains/43114/btcb/bridged:getAddresses`
+   */
+  readonly getAddressesByBtcbBridged: PagedMethod<GetAddressesByBtcbBridgedParams, T.LookingGlassResponse, NonNullable<T.LookingGlassResponse["addresses"]>[number]>;
+  /**
+   * List addresses that validated in a time range
+   *
+   * Lists the P-Chain addresses set to receive the rewards of validations of the subnet that ran during the time range, with the time of their `AddValidatorTx`. Results are paginated.
+   *
+   * `GET /v2/subnets/{subnetId}/validators:getAddresses`
+   */
+  readonly getValidatorsByDateRange: PagedMethod<GetValidatorsByDateRangeParams, T.PChainLookingGlassResponse, NonNullable<T.PChainLookingGlassResponse["addresses"]>[number]>;
+  /**
+   * Run a composite address query
+   *
+   * Runs several address sub-queries (balances at some or at every time in a date range, NFT holders, latest balances, Stars Arena key holders) and combines their results with AND or OR. The page token goes in the body. Results are paginated.
+   *
+   * `POST /v2/lookingGlass/compositeQuery`
+   */
+  compositeQueryV2(params: CompositeQueryV2Params, options?: CallOptions): Promise<T.CompositeQueryResponse>;
+  /**
+   * Check the service's health
+   *
+   * Tells whether the metrics service and the components it depends on are healthy.
+   *
+   * `GET /v2/health-check`
+   */
+  metricsHealthCheck(params?: MetricsHealthCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto>;
+  /**
+   * Check that the service is alive
+   *
+   * Tells whether the metrics service is up.
+   *
+   * `GET /v2/live-check`
+   */
+  metricsLiveCheck(params?: MetricsLiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto>;
 }
 
 /** Base URL used when no `baseUrl` option is given. */
@@ -190,6 +1156,58 @@ export function createMetricsApiClient(options: MetricsApiClientOptions = {}): M
       items: "results",
       tokenLifetime: 86400,
     }),
+    listChains: paged((params, callOptions) => callHttp(http, listChainsOperation, params, callOptions), {
+      id: "listChains",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "chains",
+      tokenLifetime: 86400,
+    }),
+    getChain: (params, callOptions) => callHttp(http, getChainOperation, params, callOptions),
+    getEvmChainMetrics: paged((params, callOptions) => callHttp(http, getEvmChainMetricsOperation, params, callOptions), {
+      id: "getEvmChainMetrics",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "results",
+      tokenLifetime: 86400,
+    }),
+    getEvmChainRollingWindowMetrics: (params, callOptions) => callHttp(http, getEvmChainRollingWindowMetricsOperation, params, callOptions),
+    getICMTimeseries: paged((params, callOptions) => callHttp(http, getIcmTimeseriesOperation, params, callOptions), {
+      id: "getICMTimeseries",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "results",
+      tokenLifetime: 86400,
+    }),
+    getICMSummary: (params, callOptions) => callHttp(http, getIcmSummaryOperation, params, callOptions),
+    getStakingMetrics: paged((params, callOptions) => callHttp(http, getStakingMetricsOperation, params, callOptions), {
+      id: "getStakingMetrics",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "results",
+      tokenLifetime: 86400,
+    }),
+    getTotalL1ValidatorMetrics: (params, callOptions) => callHttp(http, getTotalL1ValidatorMetricsOperation, params, callOptions),
+    getMetricsByValidationId: (params, callOptions) => callHttp(http, getMetricsByValidationIdOperation, params, callOptions),
+    getMetricsByNodeId: (params, callOptions) => callHttp(http, getMetricsByNodeIdOperation, params, callOptions),
+    getMetricsBySubnetId: (params, callOptions) => callHttp(http, getMetricsBySubnetIdOperation, params, callOptions),
+    getAddressesByBtcbBridged: paged((params, callOptions) => callHttp(http, getAddressesByBtcbBridgedOperation, params, callOptions), {
+      id: "getAddressesByBtcbBridged",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "addresses",
+      tokenLifetime: 86400,
+    }),
+    getValidatorsByDateRange: paged((params, callOptions) => callHttp(http, getValidatorsByDateRangeOperation, params, callOptions), {
+      id: "getValidatorsByDateRange",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "addresses",
+      tokenLifetime: 86400,
+    }),
+    compositeQueryV2: (params, callOptions) => callHttp(http, compositeQueryV2Operation, params, callOptions),
+    metricsHealthCheck: (params, callOptions) => callHttp(http, metricsHealthCheckOperation, params, callOptions),
+    metricsLiveCheck: (params, callOptions) => callHttp(http, metricsLiveCheckOperation, params, callOptions),
   };
 }
 
@@ -219,6 +1237,12 @@ export function createMetricsApiCore<N extends Numbers = "string">(options: Metr
  * `startTimestamp` and `endTimestamp`. Results are paginated; pass the
  * returned `nextPageToken` as `pageToken` to fetch the next page.
  *
+ * What the current service does with this route: its current document
+ * (builders-hub d9e88bfde popsicle.json) no longer lists it, while its
+ * rate-limit table (builders-hub content/docs/api-reference/metrics-api/rate-limits.mdx)
+ * still prices it, so it stays undeprecated here. Its replies carry
+ * `sortKey` as a string (see `BalanceOverTimeEntry`).
+ *
  * `GET /v2/chains/{chainId}/contracts/{address}/balances`
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
@@ -236,7 +1260,21 @@ export function getAddressesByBalanceOverTime(client: MetricsApiCore, params: Ge
  * chain. When more data exists the response carries `nextPageToken`;
  * pass it as `pageToken` to fetch the next page.
  *
+ * What the current service does with this route: its current document
+ * no longer lists it, and the service's earlier document marked it
+ * deprecated, so avaspec marks it deprecated too. Its successor is
+ * `getEvmChainMetrics` (`/v2/chains/{chainId}/metrics/avgTps`). The
+ * service's own form of this route takes `from` and `to` (Unix times,
+ * seconds) and pages with `startKey`, whose value a reply carries as
+ * `nextPageStartKey`; both are declared here beside the requirement's
+ * `pageToken` / `nextPageToken`, and `x-avaspec-pagination` names both
+ * pairs so that paging can follow whichever the service sends (a
+ * generator feature still to be built: today `.pages()` follows
+ * `nextPageToken` only).
+ *
  * `GET /v1/avg_tps/{chainId}`
+ *
+ * @deprecated
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  *
@@ -244,4 +1282,224 @@ export function getAddressesByBalanceOverTime(client: MetricsApiCore, params: Ge
  */
 export function getAvgTps(client: MetricsApiCore, params: GetAvgTpsParams, options?: CallOptions): Promise<T.AvgTpsResponse> {
   return callHttp(client.http!, getAvgTpsOperation, params, options);
+}
+
+/**
+ * List the chains with metrics
+ *
+ * Lists the EVM chains the metrics service has metrics for, with their blockchain and subnet ids, optionally of one network only. Results are paginated (up to 10000 per page).
+ *
+ * `GET /v2/chains`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `listChains`: `client` is a {@link MetricsApiCore}.
+ */
+export function listChains(client: MetricsApiCore, params?: ListChainsParams, options?: CallOptions): Promise<T.ListChainsResponse> {
+  return callHttp(client.http!, listChainsOperation, params, options);
+}
+
+/**
+ * Get a chain with metrics
+ *
+ * Returns one EVM chain the metrics service has metrics for.
+ *
+ * `GET /v2/chains/{chainId}`
+ *
+ * The tree-shakable form of `getChain`: `client` is a {@link MetricsApiCore}.
+ */
+export function getChain(client: MetricsApiCore, params: GetChainParams, options?: CallOptions): Promise<T.Chain> {
+  return callHttp(client.http!, getChainOperation, params, options);
+}
+
+/**
+ * Get a chain metric's time series
+ *
+ * Returns a time series of one metric of an EVM chain - or summed over the whole mainnet, the test network, or both (`total`) - over a time range, one data point per `timeInterval`, newest first. Metrics are refreshed several times an hour and the newest point may still change. This is the current form of the retired per-metric routes such as `getAvgTps` (`/v1/avg_tps/{chainId}`): ask for the metric `avgTps`. Results are paginated.
+ *
+ * `GET /v2/chains/{chainId}/metrics/{metric}`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getEvmChainMetrics`: `client` is a {@link MetricsApiCore}.
+ */
+export function getEvmChainMetrics(client: MetricsApiCore, params: GetEvmChainMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
+  return callHttp(client.http!, getEvmChainMetricsOperation, params, options);
+}
+
+/**
+ * Get a chain metric over rolling windows
+ *
+ * Returns one metric of an EVM chain (or summed over a network or both) over the last hour, day, week, month, 90 days and year, and over all time. Active addresses and senders come for the last hour, day and week only.
+ *
+ * `GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}`
+ *
+ * The tree-shakable form of `getEvmChainRollingWindowMetrics`: `client` is a {@link MetricsApiCore}.
+ */
+export function getEvmChainRollingWindowMetrics(client: MetricsApiCore, params: GetEvmChainRollingWindowMetricsParams, options?: CallOptions): Promise<T.RollingWindowMetricsApiResponse> {
+  return callHttp(client.http!, getEvmChainRollingWindowMetricsOperation, params, options);
+}
+
+/**
+ * Get ICM message counts over time
+ *
+ * Returns the number of Interchain Messaging (ICM) messages per time interval, for one source, one destination, a pair, or a whole network, grouped as `groupBy` says. Results are paginated.
+ *
+ * `GET /v2/icm/timeseries`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getICMTimeseries`: `client` is a {@link MetricsApiCore}.
+ */
+export function getIcmTimeseries(client: MetricsApiCore, params?: GetIcmTimeseriesParams, options?: CallOptions): Promise<T.IcmMetricsApiResponse> {
+  return callHttp(client.http!, getIcmTimeseriesOperation, params, options);
+}
+
+/**
+ * Get ICM message counts over rolling windows
+ *
+ * Returns the number of Interchain Messaging (ICM) messages over the last hour, day, week, month, 90 days and year, and over all time, for one source, one destination, a pair, or a whole network, grouped as `groupBy` says.
+ *
+ * `GET /v2/icm/summary`
+ *
+ * The tree-shakable form of `getICMSummary`: `client` is a {@link MetricsApiCore}.
+ */
+export function getIcmSummary(client: MetricsApiCore, params?: GetIcmSummaryParams, options?: CallOptions): Promise<T.IcmRollingWindowMetricsApiResponse> {
+  return callHttp(client.http!, getIcmSummaryOperation, params, options);
+}
+
+/**
+ * Get a staking metric's time series
+ *
+ * Returns a time series of a staking metric of a subnet (the primary network by default): the number or weight of its validators or delegators. Results are paginated.
+ *
+ * `GET /v2/networks/{network}/metrics/{metric}`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getStakingMetrics`: `client` is a {@link MetricsApiCore}.
+ */
+export function getStakingMetrics(client: MetricsApiCore, params: GetStakingMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
+  return callHttp(client.http!, getStakingMetricsOperation, params, options);
+}
+
+/**
+ * Get an L1 validator metric over all validators
+ *
+ * Returns a daily time series of a metric summed over every L1 validator: fees paid (per day or cumulative) or the number of validators paying fees.
+ *
+ * `GET /v2/validators/metrics/{metric}`
+ *
+ * The tree-shakable form of `getTotalL1ValidatorMetrics`: `client` is a {@link MetricsApiCore}.
+ */
+export function getTotalL1ValidatorMetrics(client: MetricsApiCore, params: GetTotalL1ValidatorMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
+  return callHttp(client.http!, getTotalL1ValidatorMetricsOperation, params, options);
+}
+
+/**
+ * Get an L1 validation's fee metric
+ *
+ * Returns a daily time series of the fees one L1 validation paid (per day or cumulative), optionally within a time range.
+ *
+ * `GET /v2/validation/{l1ValidationId}/metrics/{metric}`
+ *
+ * The tree-shakable form of `getMetricsByValidationId`: `client` is a {@link MetricsApiCore}.
+ */
+export function getMetricsByValidationId(client: MetricsApiCore, params: GetMetricsByValidationIdParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
+  return callHttp(client.http!, getMetricsByValidationIdOperation, params, options);
+}
+
+/**
+ * Get a node's L1 fee metric
+ *
+ * Returns a daily time series of the fees one node paid as an L1 validator (per day or cumulative), optionally within a time range.
+ *
+ * `GET /v2/validator/{nodeId}/metrics/{metric}`
+ *
+ * The tree-shakable form of `getMetricsByNodeId`: `client` is a {@link MetricsApiCore}.
+ */
+export function getMetricsByNodeId(client: MetricsApiCore, params: GetMetricsByNodeIdParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
+  return callHttp(client.http!, getMetricsByNodeIdOperation, params, options);
+}
+
+/**
+ * Get a subnet's L1 validator metric
+ *
+ * Returns a daily time series of an L1 validator metric of one subnet: fees its validators paid (per day or cumulative) or the number of its validators paying fees.
+ *
+ * `GET /v2/subnet/{subnetId}/metrics/{metric}`
+ *
+ * The tree-shakable form of `getMetricsBySubnetId`: `client` is a {@link MetricsApiCore}.
+ */
+export function getMetricsBySubnetId(client: MetricsApiCore, params: GetMetricsBySubnetIdParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
+  return callHttp(client.http!, getMetricsBySubnetIdOperation, params, options);
+}
+
+/**
+ * List addresses by bridged BTC.b
+ *
+ * Lists the C-Chain addresses whose net amount of BTC.b bridged in is above a threshold, with that amount. Results are paginated.
+ *
+ * `GET /v2/chains/43114/btcb/bridged:getAddresses`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getAddressesByBtcbBridged`: `client` is a {@link MetricsApiCore}.
+ */
+export function getAddressesByBtcbBridged(client: MetricsApiCore, params: GetAddressesByBtcbBridgedParams, options?: CallOptions): Promise<T.LookingGlassResponse> {
+  return callHttp(client.http!, getAddressesByBtcbBridgedOperation, params, options);
+}
+
+/**
+ * List addresses that validated in a time range
+ *
+ * Lists the P-Chain addresses set to receive the rewards of validations of the subnet that ran during the time range, with the time of their `AddValidatorTx`. Results are paginated.
+ *
+ * `GET /v2/subnets/{subnetId}/validators:getAddresses`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
+ * The tree-shakable form of `getValidatorsByDateRange`: `client` is a {@link MetricsApiCore}.
+ */
+export function getValidatorsByDateRange(client: MetricsApiCore, params: GetValidatorsByDateRangeParams, options?: CallOptions): Promise<T.PChainLookingGlassResponse> {
+  return callHttp(client.http!, getValidatorsByDateRangeOperation, params, options);
+}
+
+/**
+ * Run a composite address query
+ *
+ * Runs several address sub-queries (balances at some or at every time in a date range, NFT holders, latest balances, Stars Arena key holders) and combines their results with AND or OR. The page token goes in the body. Results are paginated.
+ *
+ * `POST /v2/lookingGlass/compositeQuery`
+ *
+ * The tree-shakable form of `compositeQueryV2`: `client` is a {@link MetricsApiCore}.
+ */
+export function compositeQueryV2(client: MetricsApiCore, params: CompositeQueryV2Params, options?: CallOptions): Promise<T.CompositeQueryResponse> {
+  return callHttp(client.http!, compositeQueryV2Operation, params, options);
+}
+
+/**
+ * Check the service's health
+ *
+ * Tells whether the metrics service and the components it depends on are healthy.
+ *
+ * `GET /v2/health-check`
+ *
+ * The tree-shakable form of `metricsHealthCheck`: `client` is a {@link MetricsApiCore}.
+ */
+export function metricsHealthCheck(client: MetricsApiCore, params?: MetricsHealthCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
+  return callHttp(client.http!, metricsHealthCheckOperation, params, options);
+}
+
+/**
+ * Check that the service is alive
+ *
+ * Tells whether the metrics service is up.
+ *
+ * `GET /v2/live-check`
+ *
+ * The tree-shakable form of `metricsLiveCheck`: `client` is a {@link MetricsApiCore}.
+ */
+export function metricsLiveCheck(client: MetricsApiCore, params?: MetricsLiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
+  return callHttp(client.http!, metricsLiveCheckOperation, params, options);
 }

@@ -22,7 +22,13 @@ export type PageToken = string;
 export interface BalanceOverTimeEntry {
   /** The holder address. */
   address: string;
-  /** Sort key of the entry used to order the listing. */
+  /**
+   * Sort key of the entry used to order the listing (an integer, the
+   * requirement's type, which callers get). The service sends it as a
+   * string (its documents' `AddressDetails.sortKey` is `type: string`):
+   * `x-avaspec-wire-form` declares that form so the client, validators
+   * and mocks can accept it and normalise it to the integer.
+   */
   sortKey: number;
 }
 
@@ -55,6 +61,8 @@ export interface AvgTpsResponse {
   lastRun?: number;
   /** Token for the next page; present only when more data exists. Valid for 24 hours. */
   nextPageToken?: PageToken;
+  /** The service's own next-page key (its earlier document's `LegacyEvmMetricsResponse.nextPageStartKey`); pass it back as `startKey`. Present only when more data exists. */
+  nextPageStartKey?: string;
 }
 
 /**
@@ -71,4 +79,416 @@ export interface ErrorBody {
   statusCode: number;
   /** HTTP reason phrase of the status code. */
   error: string;
+}
+
+/** A network: `mainnet`, or the test network (`fuji` or `testnet`). */
+export type Network = "mainnet" | "fuji" | "testnet";
+
+/** One page of chains with metrics. */
+export interface ListChainsResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. Valid for 24 hours. */
+  nextPageToken?: string;
+  /** The chains of this page. */
+  chains: Chain[];
+}
+
+/** An EVM chain the metrics service has metrics for. */
+export interface Chain {
+  /** The chain's EVM chain id. */
+  evmChainId: number;
+  /** Short name of the chain, e.g. `c_chain`. */
+  chainName: string;
+  /** The chain's blockchain id (cb58). */
+  blockchainId: string;
+  /** Id of the subnet the chain belongs to. */
+  subnetId: string;
+  /** The network the chain is on. */
+  network: NetworkType;
+}
+
+/**
+ * A network as the metrics service names it: `mainnet` or `testnet`.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type NetworkType = "mainnet" | "testnet" | (string & {});
+
+/** A metric the service keeps per EVM chain. */
+export type ChainMetric = "activeAddresses" | "activeSenders" | "cumulativeTxCount" | "cumulativeAddresses" | "cumulativeContracts" | "cumulativeDeployers" | "contracts" | "deployers" | "gasUsed" | "txCount" | "avgGps" | "maxGps" | "avgTps" | "maxTps" | "avgGasPrice" | "maxGasPrice" | "feesPaid";
+
+/** The width of a data point: an hour, a day, a week or a month. */
+export type TimeIntervalGranularity = "hour" | "day" | "week" | "month";
+
+/** One page of a metric's data points. */
+export interface MetricsApiResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. Valid for 24 hours. */
+  nextPageToken?: string;
+  /** The data points, newest first. */
+  results: MetricsValue[];
+}
+
+/** One data point of a metric. */
+export interface MetricsValue {
+  /** The metric's value over the data point's interval. */
+  value: number;
+  /** Start of the data point's interval, Unix time (seconds): on the hour, or at 0:00 UTC of the day, of the week's Monday or of the month's first day. */
+  timestamp: number;
+}
+
+/** A metric the service keeps per EVM chain over rolling windows. */
+export type ChainRollingWindowMetric = "gasUsed" | "txCount" | "avgGps" | "maxGps" | "avgTps" | "maxTps" | "avgGasPrice" | "maxGasPrice" | "feesPaid" | "contracts" | "deployers" | "activeAddresses" | "activeSenders";
+
+/** A metric over rolling windows. */
+export interface RollingWindowMetricsApiResponse {
+  /** The metric's values over the rolling windows. */
+  result: ChainRollingWindowMetricsValue;
+}
+
+/** A metric's values over rolling windows; windows the metric does not have are left out. */
+export interface ChainRollingWindowMetricsValue {
+  /** Value over the last hour. */
+  lastHour?: number;
+  /** Value over the last day. */
+  lastDay?: number;
+  /** Value over the last week. */
+  lastWeek?: number;
+  /** Value over the last month. */
+  lastMonth?: number;
+  /** Value over the last 90 days. */
+  last90Days?: number;
+  /** Value over the last year. */
+  lastYear?: number;
+  /** Value over the chain's whole history. */
+  allTime?: number;
+}
+
+/** One page of ICM message counts. */
+export interface IcmMetricsApiResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. Valid for 24 hours. */
+  nextPageToken?: string;
+  /** The data points, newest first. */
+  results: IcmMetricsValue[];
+}
+
+/** The ICM message count of one interval and group. */
+export interface IcmMetricsValue {
+  /** The metric's value over the data point's interval. */
+  value: number;
+  /** Start of the data point's interval, Unix time (seconds): on the hour, or at 0:00 UTC of the day, of the week's Monday or of the month's first day. */
+  timestamp: number;
+  /** Blockchain id of the source chain (or the groups' value when grouped). */
+  srcBlockchainId: string;
+  /** Blockchain id of the destination chain (or the groups' value when grouped). */
+  destBlockchainId: string;
+}
+
+/** ICM message counts over rolling windows. */
+export interface IcmRollingWindowMetricsApiResponse {
+  /** The metric's values over the rolling windows. */
+  result: IcmRollingWindowMetricsValue;
+}
+
+/** ICM message counts of a group over rolling windows. */
+export interface IcmRollingWindowMetricsValue {
+  /** Value over the last hour. */
+  lastHour?: number;
+  /** Value over the last day. */
+  lastDay?: number;
+  /** Value over the last week. */
+  lastWeek?: number;
+  /** Value over the last month. */
+  lastMonth?: number;
+  /** Value over the last 90 days. */
+  last90Days?: number;
+  /** Value over the last year. */
+  lastYear?: number;
+  /** Value over the chain's whole history. */
+  allTime?: number;
+  /** Blockchain id of the source chain (or the groups' value when grouped). */
+  srcBlockchainId: string;
+  /** Blockchain id of the destination chain (or the groups' value when grouped). */
+  destBlockchainId: string;
+}
+
+/** A staking metric: the number or the weight of validators or delegators. */
+export type NetworkMetric = "delegatorCount" | "delegatorWeight" | "validatorCount" | "validatorWeight";
+
+/** One page of addresses that match a query. */
+export interface LookingGlassResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. Valid for 24 hours. */
+  nextPageToken?: string;
+  /** The addresses that match. */
+  addresses: AddressDetails[];
+}
+
+/** An EVM address with the value the query ranks it by. */
+export interface AddressDetails {
+  /** The EVM address. */
+  address: string;
+  /** A value that goes with the address at a point in time; what it is depends on the operation (e.g. an amount or a timestamp). The service sends it as a string. */
+  sortKey: string;
+}
+
+/** One page of P-Chain addresses that match a query. */
+export interface PChainLookingGlassResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. Valid for 24 hours. */
+  nextPageToken?: string;
+  /** The addresses that match. */
+  addresses: PChainAddressDetails[];
+}
+
+/** P-Chain addresses with the value the query ranks them by. */
+export interface PChainAddressDetails {
+  /** The P-Chain addresses. */
+  addresses: string[];
+  /** A value that goes with the address at a point in time; what it is depends on the operation (e.g. an amount or a timestamp). The service sends it as a string. */
+  sortKey: string;
+}
+
+/** A composite address query. */
+export interface CompositeQueryRequestDto {
+  /** Token of the page to fetch: the `nextPageToken` of the previous page. */
+  pageToken?: string;
+  /**
+   * The maximum number of addresses to return.
+   * @minimum 1
+   * @maximum 10000
+   * @default 1000
+   */
+  pageSize?: number;
+  /** The sub-queries. */
+  queries: (AllTimeNativeBalanceQueryDto | AnyTimeNativeBalanceQueryDto | AllTimeErc20BalanceQueryDto | AnyTimeErc20BalanceQueryDto | AllTimeNftHoldersQueryDto | AnyTimeNftHoldersQueryDto | LatestBalanceQueryDto | AllTimeStarsArenaBalanceQueryDto | AnyTimeStarsArenaBalanceQueryDto | LatestStarsArenaBalanceQueryDto)[];
+  /** How to combine the sub-queries' results: `AND` (in every result) or `OR` (in any). */
+  operator: Operator;
+}
+
+/** Addresses whose native balance stayed at or above a minimum on every day of a date range. */
+export interface AllTimeNativeBalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AllTimeNativeBalance";
+  /** The sub-query's parameters. */
+  params: DateRangeMinBalanceParam;
+}
+
+/** A date range, a minimum balance and a chain. */
+export interface DateRangeMinBalanceParam {
+  /** First day of the range (YYYY-MM-DD). */
+  firstDate: string;
+  /** Last day of the range (YYYY-MM-DD). */
+  lastDate: string;
+  /** The minimum balance, in the token's smallest unit. */
+  minBalance: string;
+  /** EVM chain id of the chain. */
+  evmChainId: string;
+}
+
+/** Addresses whose native balance reached a minimum on some day of a date range. */
+export interface AnyTimeNativeBalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AnyTimeNativeBalance";
+  /** The sub-query's parameters. */
+  params: DateRangeMinBalanceParam;
+}
+
+/** Addresses whose balance of an ERC-20 token stayed at or above a minimum on every day of a date range. */
+export interface AllTimeErc20BalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AllTimeErc20Balance";
+  /** The sub-query's parameters. */
+  params: DateRangeErc20MinBalanceParam;
+}
+
+/** A date range, a minimum balance, a chain and a token. */
+export interface DateRangeErc20MinBalanceParam {
+  /** First day of the range (YYYY-MM-DD). */
+  firstDate: string;
+  /** Last day of the range (YYYY-MM-DD). */
+  lastDate: string;
+  /** The minimum balance, in the token's smallest unit. */
+  minBalance: string;
+  /** EVM chain id of the chain. */
+  evmChainId: string;
+  /** Address of the token contract. */
+  contractAddress: string;
+}
+
+/** Addresses whose balance of an ERC-20 token reached a minimum on some day of a date range. */
+export interface AnyTimeErc20BalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AnyTimeErc20Balance";
+  /** The sub-query's parameters. */
+  params: DateRangeErc20MinBalanceParam;
+}
+
+/** Addresses that held an NFT of a collection during the whole range. */
+export interface AllTimeNftHoldersQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AllTimeNftHolders";
+  /** The sub-query's parameters. */
+  params: TimestampRangeNftHoldersParam | DateRangeNftHoldersParam;
+}
+
+/** A collection and a range of Unix times. */
+export interface TimestampRangeNftHoldersParam {
+  /** EVM chain id of the chain. */
+  evmChainId: string;
+  /** Address of the token contract. */
+  contractAddress: string;
+  /** Start of the range, Unix time (seconds). */
+  startTs: number;
+  /** End of the range, Unix time (seconds). */
+  endTs: number;
+}
+
+/** A collection and a range of days. */
+export interface DateRangeNftHoldersParam {
+  /** First day of the range (YYYY-MM-DD). */
+  firstDate: string;
+  /** Last day of the range (YYYY-MM-DD). */
+  lastDate: string;
+  /** EVM chain id of the chain. */
+  evmChainId: string;
+  /** Address of the token contract. */
+  contractAddress: string;
+}
+
+/** Addresses that held an NFT of a collection at some time in the range. */
+export interface AnyTimeNftHoldersQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AnyTimeNftHolders";
+  /** The sub-query's parameters. */
+  params: TimestampRangeNftHoldersParam | DateRangeNftHoldersParam;
+}
+
+/** Addresses whose latest balance of the native token or of an ERC-20 token is at least a minimum. */
+export interface LatestBalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "LatestBalance";
+  /** The sub-query's parameters. */
+  params: LatestBalanceParams;
+}
+
+/** A minimum balance, a chain and the token. */
+export interface LatestBalanceParams {
+  /** The minimum balance, in the token's smallest unit. */
+  minBalance: string;
+  /** EVM chain id of the chain. */
+  evmChainId: string;
+  /** Whether the balance is of the native token or of an ERC-20 token. */
+  tokenType: TokenType;
+  /** Address of the ERC-20 token contract (for `tokenType` `ERC20`). */
+  contractAddress?: string;
+}
+
+/** The native token or an ERC-20 token. */
+export type TokenType = "ERC20" | "NATIVE";
+
+/** Addresses that held at least a number of a Stars Arena subject's keys on every day of a date range. */
+export interface AllTimeStarsArenaBalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AllTimeStarsArenaBalance";
+  /** The sub-query's parameters. */
+  params: DateRangeStarsArenaMinBalanceParam;
+}
+
+/** A date range, a minimum key balance and a Stars Arena subject. */
+export interface DateRangeStarsArenaMinBalanceParam {
+  /** First day of the range (YYYY-MM-DD). */
+  firstDate: string;
+  /** Last day of the range (YYYY-MM-DD). */
+  lastDate: string;
+  /** The minimum balance, in the token's smallest unit. */
+  minBalance: string;
+  /** Address of the Stars Arena subject whose keys are counted. */
+  subjectAddress: string;
+}
+
+/** Addresses that held at least a number of a Stars Arena subject's keys on some day of a date range. */
+export interface AnyTimeStarsArenaBalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "AnyTimeStarsArenaBalance";
+  /** The sub-query's parameters. */
+  params: DateRangeStarsArenaMinBalanceParam;
+}
+
+/** Addresses whose latest balance of a Stars Arena subject's keys is at least a minimum. */
+export interface LatestStarsArenaBalanceQueryDto {
+  /** Id of the sub-query, used as key in `subQueryCounts`. */
+  id: string;
+  /** Kind of sub-query. */
+  type: "LatestBalanceStarsArena";
+  /** The sub-query's parameters. */
+  params: LatestStarsArenaBalanceParams;
+}
+
+/** A minimum key balance and a Stars Arena subject. */
+export interface LatestStarsArenaBalanceParams {
+  /** The minimum balance, in the token's smallest unit. */
+  minBalance: string;
+  /** Address of the Stars Arena subject whose keys are counted. */
+  subjectAddress: string;
+}
+
+/** How to combine sub-query results. */
+export type Operator = "AND" | "OR";
+
+/** One page of a composite query's addresses. */
+export interface CompositeQueryResponse {
+  /** Token for the next page: pass it back as `pageToken`. Absent (or empty) on the last page. Valid for 24 hours. */
+  nextPageToken?: string;
+  /** Number of addresses each sub-query found, by sub-query id. */
+  subQueryCounts: {
+    [key: string]: number;
+  };
+  /** Number of addresses the combined query found. */
+  totalCount: number;
+  /** The addresses of this page. */
+  addresses: string[];
+}
+
+/** The result of a health check: overall and per component. */
+export interface HealthCheckResultDto {
+  /**
+   * Overall result: `ok`, `error`, or `shutting_down`.
+   * An open enumeration: the server may send values not listed here.
+   */
+  status?: "error" | "ok" | "shutting_down" | (string & {});
+  /** The components that are up, by name. */
+  info?: {
+    [key: string]: HealthIndicatorResultDto;
+  } | null;
+  /** The components that are down, by name. */
+  error?: {
+    [key: string]: HealthIndicatorResultDto;
+  } | null;
+  /** Every component checked, by name. */
+  details?: {
+    [key: string]: HealthIndicatorResultDto;
+  };
+}
+
+/** The health of one component. */
+export interface HealthIndicatorResultDto {
+  /**
+   * Whether the component is `up` or `down`.
+   * An open enumeration: the server may send values not listed here.
+   */
+  status?: "up" | "down" | (string & {});
 }
