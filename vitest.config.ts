@@ -1,6 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/** The slowest suites, run by `npm run test:slow` (vitest.slow.config.ts) instead of `npm test`. */
+export const SLOW_SUITES = [
+  "test/generator/standalone.test.ts",
+  "test/property/random-specs.test.ts",
+  "test/generator/scale.test.ts",
+  "test/generator/write-signals.test.ts",
+  "test/generator/diff-history.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // Tests import the generated package by its public name, from source.
@@ -9,8 +18,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "runtime/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
-    // third-party tools, installed on their own: `npm run test:interop`; real-world documents (minutes): `npm run test:corpus`
-    exclude: ["test/interop/**", "test/corpus/**", "**/node_modules/**"],
+    // third-party tools, installed on their own: `npm run test:interop`; real-world documents (minutes): `npm run test:corpus`;
+    // the slowest suites: `npm run test:slow`
+    exclude: ["test/interop/**", "test/corpus/**", "**/node_modules/**", ...SLOW_SUITES],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

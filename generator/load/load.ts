@@ -224,7 +224,9 @@ export function loadText(file: string, text: string): LoadResult {
   if (fast) return fast;
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+    // logLevel "error": the package's warnings (a collection used as a key is written out as a string) go to
+    // process warnings, which a CLI must not print; such a key is a string the document's checks then judge
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, logLevel: "error" });
   } catch (error) {
     if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to parse", DEPTH_HINT);
     throw error;
@@ -322,7 +324,7 @@ function lazyLocator(text: string, ends?: Map<number, number>): LoadedDocument["
   let located: LoadedDocument["locate"] | undefined;
   const yaml = (): LoadedDocument["locate"] => {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "error" });
     return (p) => lineCounter.linePos(offsetOf(doc, ptr.parse(p) ?? []));
   };
   return (pointer) => {

@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string" });
+/** Deprecation warnings (getContainerRange is deprecated in the spec): collected and checked, not printed. */
+const warnings = new Set<string>();
+const deprecationWarnings = (m: string) => void warnings.add(m);
+const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string", deprecationWarnings });
 const INDEXES = ["pBlock", "cBlock", "xBlock", "xTx", "xVtx"] as const;
 const VALIDATORS = {
   pBlock: validateIndexPBlockGetContainerRangeResult,
@@ -90,7 +93,7 @@ describe("mocks (MSW setupServer)", () => {
     expect(Array.isArray(plain)).toBe(true);
     expect(await raw("http://real.test")).toEqual({ containers: plain });
     for (const baseUrl of ["http://documented.test", "http://real.test"]) {
-      const client = createNodeClient({ baseUrl, retry: false, validateResponse: "strict", numbers: "string" });
+      const client = createNodeClient({ baseUrl, retry: false, validateResponse: "strict", numbers: "string", deprecationWarnings });
       await expect(client.index.pBlock.getContainerRange({ startIndex: 17429306, numToFetch: 100, encoding: "hex" })).resolves.toEqual(plain);
     }
   });
@@ -123,4 +126,8 @@ describe("index.getContainerRange: the node's errors at the edges", () => {
     expect(check([CONTAINER])).toBe(true);
     expect(check({ containers: [CONTAINER] })).toBe(false);
   });
+});
+
+it("index.getContainerRange warned that it is deprecated", () => {
+  expect(warnings).toContain("index.getContainerRange is deprecated");
 });

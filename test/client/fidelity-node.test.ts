@@ -21,7 +21,10 @@ afterAll(() => server.close());
 function answer(result: unknown): void {
   server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result } }));
 }
-const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string" });
+/** Deprecation warnings of the calls below (each client warns once per method): checked at the end, not printed. */
+const warnings = new Set<string>();
+const deprecationWarnings = (m: string) => void warnings.add(m);
+const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict", numbers: "string", deprecationWarnings });
 /** The JSON body the server received last, parsed. */
 const lastBody = () => JSON.parse(server.requests.at(-1)!.body) as unknown;
 /** The exact envelope a by-position call must put on the wire. */
@@ -370,7 +373,7 @@ describe("C-Chain: replies of changed and new methods, in the wire form", () => 
 
 describe("C-Chain: inputs the real node accepts are sent as given", () => {
   // Requests only: the answer is `null`, which every method below may return or is not checked (validation off).
-  const plain = () => createNodeClient({ baseUrl: server.url, retry: false });
+  const plain = () => createNodeClient({ baseUrl: server.url, retry: false, deprecationWarnings });
   const UPPER_ALICE = "0x6AA0D558E161208F801BD7866A8F6D177FB79517";
   const byHash = { blockHash: BLOCK_HASH, requireCanonical: true } as const;
   type Client = ReturnType<typeof plain>;
@@ -417,4 +420,11 @@ describe("C-Chain: inputs the real node accepts are sent as given", () => {
     expect(err).toBeInstanceOf(ValidationError);
     expect(server.requests.length).toBe(before);
   });
+});
+
+it("the deprecated and removed methods called above warned, each with its release", () => {
+  const removed = ["eth_getBadBlocks", "eth_accounts", "eth_coinbase", "admin_startCPUProfiler", "admin_getVMConfig"];
+  for (const m of removed) expect([...warnings].some((w) => w.startsWith(`${m} was removed in Helicon (v1.15.0)`)), m).toBe(true);
+  expect([...warnings].some((w) => w.startsWith("native.getAtomicTxStatus is deprecated since Helicon (v1.15.0)"))).toBe(true);
+  for (const w of warnings) expect(w).toMatch(/ (is deprecated|was removed)/);
 });

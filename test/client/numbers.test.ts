@@ -37,7 +37,9 @@ beforeEach(() => {
   http.requests.length = 0;
 });
 
-const node = (numbers?: "bigint" | "string") => createNodeClient({ baseUrl: rpc.url, retry: false, ...(numbers ? { numbers } : {}) });
+/** Deprecation warnings (platform.getBalance is deprecated): collected, not printed; checked where it is called. */
+const warnings = new Set<string>();
+const node = (numbers?: "bigint" | "string") => createNodeClient({ baseUrl: rpc.url, retry: false, deprecationWarnings: (m) => void warnings.add(m), ...(numbers ? { numbers } : {}) });
 const sent = (): Envelope => rpc.requests.at(-1)!.body as Envelope;
 
 describe("results", () => {
@@ -56,6 +58,7 @@ describe("results", () => {
     rpc.answer(() => ({ result: { balance: "18446744073709551615", unlocked: "0", lockedStakeable: "5", lockedNotStakeable: "0", utxoIDs: [] } }));
     const r = await node().platform.getBalance({ addresses: ["P-avax1jkjyvlwclyu42n4yuegpczpfgwrf8r9lyj0d3c"] });
     expect(r).toMatchObject({ balance: MAX_UINT64, unlocked: 0n, lockedStakeable: 5n, utxoIDs: [] });
+    expect(warnings).toContain("platform.getBalance is deprecated");
   });
 
   it("a block's quantities are bigints, inside hydrated transactions as well; hashes and addresses stay strings", async () => {

@@ -13,7 +13,7 @@ import { parse, stringify } from "yaml";
 import { loadText } from "../../generator/load/load.js";
 import { ROOT } from "../helpers/cli.js";
 
-const reference = (text: string): unknown => parse(text, { uniqueKeys: true, strict: true, maxAliasCount: 100 });
+const reference = (text: string): unknown => parse(text, { uniqueKeys: true, strict: true, maxAliasCount: 100, logLevel: "error" });
 const loaded = (text: string) => loadText("x.yaml", text);
 
 function yamlFiles(dir: string): string[] {
