@@ -15,9 +15,12 @@
  *    field of the same kind named `next`+P or `nextPage`+P (`nextCursor`,
  *    `next_page_token`, `nextPageStartKey`), or, when P is a usual cursor
  *    name (`cursor`, `pageToken`, `after`, `startingAfter`, `marker`…), a
- *    usual next-cursor name (`endCursor`, `nextToken`, `next_cursor`…).
- * 2. url: a string field `next` / `nextUrl` / `nextLink` / `next_page_url`
- *    (or such an object with a string `href`, as HAL writes it).
+ *    usual next-cursor name (`endCursor`, `nextToken`, `next_cursor`…) or a
+ *    bare `next` that is not a URI.
+ * 2. url: a string field `nextUrl` / `nextLink` / `next_page_url`…, or
+ *    `next` / `nextPage` with a URI format (`uri`, `uri-reference`) or in a
+ *    `links` object; or such a field that is an object with a string `href`
+ *    (HAL).
  * 3. link: a 2XX response that declares a `Link` header.
  * 4. page: an integer parameter `page` / `page_number` / `pageIndex`, and a
  *    total (`total_pages`/`pageCount`, or `total`/`totalCount`/`count`) or
@@ -43,6 +46,9 @@ const names = (...list: string[]) => new Set(list);
 const CURSOR_PARAMS = names("cursor", "pagetoken", "after", "startkey", "startingafter", "startafter", "continuationtoken", "nexttoken", "pagecursor", "marker", "pagekey");
 const NEXT_CURSORS = names("nextcursor", "nextpagetoken", "nexttoken", "endcursor", "nextpagecursor", "nextkey", "nextmarker", "nextpagekey", "continuationtoken", "nextcontinuationtoken", "nextpagestartkey");
 const NEXT_URLS = names("next", "nexturl", "nextlink", "nextpage", "nextpageurl", "nexthref", "nextpagelink");
+// `next` and `nextPage` may be a cursor as well as a URL: a URL when the schema says so
+const MAYBE_URLS = names("next", "nextpage");
+const URI_FORMATS = names("uri", "urireference", "iri", "irireference", "url");
 const HAS_MORE = names("hasmore", "hasnextpage", "hasnext", "hasmoreitems", "hasmoreresults");
 const PAGE_PARAMS = names("page", "pagenumber", "pagenum", "pageindex", "pageno");
 const OFFSET_PARAMS = names("offset", "skip", "startindex", "startat");
@@ -198,14 +204,30 @@ function cursorField(ctx: Context, p: Param): Field | undefined {
   const n = norm(p.name);
   return ctx.fields.find((f) => {
     const fn = norm(f.path.at(-1)!);
-    const named = fn === `next${n}` || fn === `nextpage${n}` || (CURSOR_PARAMS.has(n) && NEXT_CURSORS.has(fn));
+    // a bare `next` beside a cursor parameter is its cursor, unless it is a URL
+    const named = fn === `next${n}` || fn === `nextpage${n}` || (CURSOR_PARAMS.has(n) && (NEXT_CURSORS.has(fn) || (fn === "next" && !uriFormat(f.schemas, lookup))));
     return named && (stringParam ? only(f.schemas, lookup, "string", "integer") : isCount(f.schemas, lookup));
   });
 }
 
-/** Where a next-page URL field holds the URL: the field, a string, or its string `href` (HAL). */
-function urlPath(ctx: Context, f: Field): string[] | undefined {
-  if (only(f.schemas, ctx.lookup, "string")) return f.path;
+/** Whether every schema is a string with a URI format (uri, uri-reference, iri…). */
+function uriFormat(schemas: IrSchema[], lookup: Lookup): boolean {
+  return schemas.every((s) => {
+    const t = followRefs(s, lookup);
+    return t?.kind === "schema" && t.format !== undefined && URI_FORMATS.has(norm(t.format));
+  });
+}
+
+/**
+ * Where a next-page URL field holds the URL: the field, a string, or its
+ * string `href` (HAL). A `next` or `nextPage` string is a URL when it has a
+ * URI format or sits in `links` / `_links`; declared, any string is.
+ */
+function urlPath(ctx: Context, f: Field, declared = false): string[] | undefined {
+  if (only(f.schemas, ctx.lookup, "string")) {
+    const sure = declared || !MAYBE_URLS.has(norm(f.path.at(-1)!)) || uriFormat(f.schemas, ctx.lookup) || (f.path.length > 1 && ["links", "_links"].includes(f.path.at(-2)!.toLowerCase()));
+    return sure ? f.path : undefined;
+  }
   const hrefs = f.schemas.map((s) => props(s, ctx.lookup)?.get("href"));
   return hrefs.every((h) => h !== undefined && only([h], ctx.lookup, "string")) ? [...f.path, "href"] : undefined;
 }
@@ -293,7 +315,7 @@ function fromDeclaration(ctx: Context, decl: IrPagingDeclaration): { paging: IrP
     if (!path) return undefined;
     const f = fieldAt(path);
     if (!f) return problem(at(pointer, key), `${key} names ${JSON.stringify(path.join("."))}, which the 2XX body does not have${ctx.branches!.length > 1 ? " in every branch" : ""}`);
-    const found = key === "next" && style === "url" ? urlPath(ctx, f) : only(f.schemas, lookup, ...kind) ? path : undefined;
+    const found = key === "next" && style === "url" ? urlPath(ctx, f, true) : only(f.schemas, lookup, ...kind) ? path : undefined;
     return found ?? problem(at(pointer, key), `${key} names ${JSON.stringify(path.join("."))}, which is not ${what}`);
   };
   let list: string[] | undefined;

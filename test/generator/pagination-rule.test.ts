@@ -70,6 +70,8 @@ describe("the detection rule", () => {
       relay: { params: q("after", "string"), body: `{type: object, properties: {nodes: ${arr}, pageInfo: {type: object, properties: {endCursor: {type: string}, hasNextPage: {type: boolean}}}}}` },
       // a next page URL beside an integer page parameter: a string is not the page number
       django: { params: q("page", "integer"), body: `{type: object, properties: {count: {type: integer}, next: {type: [string, "null"], format: uri}, results: ${arr}}}` },
+      // a bare next beside a cursor parameter: its cursor (no URI format)
+      bareNext: { params: q("cursor", "string"), body: `{type: object, properties: {data: ${arr}, next: {type: string}}}` },
       hal: { body: `{type: object, properties: {items: ${arr}, _links: {type: object, properties: {next: {type: object, properties: {href: {type: string}}}}}}}` },
       github: { params: q("per_page", "integer"), body: arr, headers: true },
       numbered: { params: `${q("pageNumber", "integer")}, ${q("pageSize", "integer")}`, body: `{type: object, properties: {records: ${arr}, totalCount: {type: integer}}}` },
@@ -86,6 +88,7 @@ describe("the detection rule", () => {
     ["since", { style: "cursor", cursors: [{ param: { key: "since", name: "since" }, next: ["next_since"] }] }],
     ["relay", { style: "cursor", items: ["nodes"], cursors: [{ param: { key: "after", name: "after" }, next: ["pageInfo", "endCursor"] }], hasMore: ["pageInfo", "hasNextPage"] }],
     ["django", { style: "url", items: ["results"], next: ["next"] }],
+    ["bareNext", { style: "cursor", items: ["data"], cursors: [{ param: { key: "cursor", name: "cursor" }, next: ["next"] }] }],
     ["hal", { style: "url", items: ["items"], next: ["_links", "next", "href"] }],
     ["github", { style: "link", items: [], size: { key: "per_page", name: "per_page" } }],
     ["numbered", { style: "page", items: ["records"], param: { key: "pageNumber", name: "pageNumber" }, start: 1, total: ["totalCount"] }],
@@ -110,6 +113,8 @@ describe("the warning: looks paged, matches no rule", () => {
       twoArrays: { params: q("cursor", "string"), body: `{type: object, properties: {data: ${arr}, included: ${arr}, next_cursor: {type: string}}}` },
       // one union branch lacks the cursor
       halfUnion: { params: q("cursor", "string"), body: `{anyOf: [{type: object, properties: {a: ${arr}, nextCursor: {type: string}}}, {type: object, properties: {a: ${arr}}}]}` },
+      // a next that may be a cursor or a URL, and no parameter to send a cursor in
+      ambiguousNext: { params: q("limit", "integer"), body: `{type: object, properties: {data: ${arr}, next: {type: string}}}` },
       silenced: { params: q("cursor", "string"), body: `{type: object, properties: {data: ${arr}}}`, extra: "x-avaspec-pagination: false" },
     }),
   );
@@ -120,6 +125,7 @@ describe("the warning: looks paged, matches no rule", () => {
       ["#/paths/~1noNext/get", "warning"],
       ["#/paths/~1twoArrays/get", "warning"],
       ["#/paths/~1halfUnion/get", "warning"],
+      ["#/paths/~1ambiguousNext/get", "warning"],
     ]);
     expect(warnings[0]!.message).toBe('noNext looks paged (parameter "cursor") but matches no pagination rule, so it has no .pages() or .iterate()');
     expect(warnings[0]!.line).toBeGreaterThan(5);
