@@ -290,11 +290,23 @@ function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Pick<T, 
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) as Pick<T, K>;
 }
 
-/** What makes an operation look paged: its parameters and fields named as paging ones are, a Link header. */
+/**
+ * What makes a list operation (its page is an array, or has one) look paged:
+ * its parameters named as paging ones are, its fields named and typed as
+ * paging ones are (a next cursor or URL string, a boolean hasMore, a number
+ * of pages), a Link header. A linked list's `next` object is not one.
+ */
 function signsOfPaging(ctx: Context): string[] {
+  const { lookup } = ctx;
+  const list = ctx.branches !== undefined && (only(ctx.branches, lookup, "array") || ctx.fields.some((f) => f.path.length === 1 && only(f.schemas, lookup, "array")));
+  if (!list) return [];
   const out: string[] = [];
   for (const p of ctx.params) if ([CURSOR_PARAMS, PAGE_PARAMS, OFFSET_PARAMS].some((s) => s.has(norm(p.name)))) out.push(`${p.inBody ? "body field" : "parameter"} ${JSON.stringify(p.name)}`);
-  for (const f of ctx.fields) if ([NEXT_CURSORS, NEXT_URLS, HAS_MORE, TOTAL_PAGES].some((s) => s.has(norm(f.path.at(-1)!)))) out.push(`field ${JSON.stringify(f.path.join("."))}`);
+  for (const f of ctx.fields) {
+    const n = norm(f.path.at(-1)!);
+    const typed = ((NEXT_CURSORS.has(n) || NEXT_URLS.has(n)) && only(f.schemas, lookup, "string", "integer")) || (HAS_MORE.has(n) && only(f.schemas, lookup, "boolean")) || (TOTAL_PAGES.has(n) && isCount(f.schemas, lookup));
+    if (typed) out.push(`field ${JSON.stringify(f.path.join("."))}`);
+  }
   if (ctx.op.responses.some((r) => r.success && r.headers?.includes("link"))) out.push("a Link header");
   return out;
 }

@@ -78,6 +78,8 @@ describe("the detection rule", () => {
       skip: { params: `${q("skip", "integer")}, ${q("take", "integer")}`, body: `{type: object, properties: {rows: ${arr}, hasMore: {type: boolean}}}` },
       union: { params: q("cursor", "string"), body: `{anyOf: [{type: object, properties: {a: ${arr}, nextCursor: {type: string}}}, {type: object, properties: {a: ${arr}, nextCursor: {type: string}, other: {type: string}}}]}` },
       plain: { body: arr },
+      // a linked list's next is an object, and there is no list: not paging
+      linked: { body: "{type: object, properties: {value: {type: integer}, next: {type: object, properties: {value: {type: integer}}}}}" },
     }),
   );
 
@@ -100,6 +102,7 @@ describe("the detection rule", () => {
 
   it("an operation that does not look paged gets neither paging nor a warning", () => {
     expect(paging.get("plain")).toBeUndefined();
+    expect(paging.get("linked")).toBeUndefined();
     expect(diagnostics.filter((d) => d.code.startsWith("pagination"))).toEqual([]);
   });
 });
