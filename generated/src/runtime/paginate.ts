@@ -144,12 +144,12 @@ function walk<R>(config: HttpConfig, op: HttpOperation, paging: Paging, params: 
     const seen = new Set(cursors.map((c) => get(params, c.param)).filter((v) => !absent(v)));
     return {
       async fetch(options) {
-        const sent = cursors.some((c) => !absent(get(request, c.param)));
+        const sent = cursors.filter((c) => !absent(get(request, c.param))).map((c) => c.param.join("."));
         try {
           return (await callHttp(config, op, request, options)) as R;
         } catch (error) {
-          if (paging.tokenLifetime === undefined || !sent || !(error instanceof ApiError) || ![400, 404, 410].includes(error.statusCode)) throw error;
-          throw new PageTokenError(`${id}: the server rejected the page token (${error.statusCode} ${error.error}). Page tokens of this API expire ${lifetime(paging.tokenLifetime)} after they are issued: restart the listing from the first page (without ${cursors.map((c) => c.param.join(".")).join(" or ")}).`, error);
+          if (paging.tokenLifetime === undefined || sent.length === 0 || !(error instanceof ApiError) || ![400, 404, 410].includes(error.statusCode)) throw error;
+          throw new PageTokenError(`${id}: the server rejected the page token (${error.statusCode} ${error.error}). Page tokens of this API expire ${lifetime(paging.tokenLifetime)} after they are issued: restart the listing from the first page (without ${sent.join(" or ")}).`, error);
         }
       },
       advance(page) {
