@@ -164,22 +164,37 @@ describe("declarations", () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
-  it.each([
-    ["an unknown key", "{param: cursor, nxt: next_cursor}", "/x-avaspec-pagination/nxt", 'unknown key "nxt"'],
-    ["a style it does not know", "{style: token, param: cursor}", "/x-avaspec-pagination/style", "style must be one of cursor, page, offset, url, link"],
-    ["a parameter the operation does not have", "{param: cursr, next: next_cursor}", "/x-avaspec-pagination/param", 'param names "cursr", which is neither a query or header parameter nor a field of the JSON request body'],
-    ["a field the body does not have", "{param: cursor, next: meta.next}", "/x-avaspec-pagination/next", 'next names "meta.next", which the 2XX body does not have'],
-    ["items that are not an array", "{param: cursor, next: next_cursor, items: next_cursor}", "/x-avaspec-pagination/items", 'items names "next_cursor", which is not an array'],
-    ["a list of alternatives that is not of cursors", "[{param: cursor, next: next_cursor}, {style: page, param: cursor}]", "/x-avaspec-pagination/1/style", "each entry is style cursor"],
-    ["a value that is not an object", "yes", "/x-avaspec-pagination", "must be an object, a list of objects or false"],
-  ])("%s is an error at its pointer; generation stops with the output untouched", (_, declaration, at, message) => {
-    const dir = workspace(spec({ orders: { params: q("cursor", "string"), body: `{type: object, properties: {data: ${arr}, next_cursor: {type: string}}}`, extra: `x-avaspec-pagination: ${declaration}` } }));
-    const { status, stderr } = runCli(["generate", "--input", "api.yaml", "--out", "out"], dir);
+  // the broken declarations in two documents, one run of the CLI each: malformed ones (the validator's), then ones that do not fit their operation (the paging pass's, after validation)
+  const broken = [
+    ["an unknown key", "{param: cursor, nxt: next_cursor}", "/x-avaspec-pagination/nxt", 'unknown key "nxt"', 0],
+    ["a style it does not know", "{style: token, param: cursor}", "/x-avaspec-pagination/style", "style must be one of cursor, page, offset, url, link", 0],
+    ["a list of alternatives that is not of cursors", "[{param: cursor, next: next_cursor}, {style: page, param: cursor}]", "/x-avaspec-pagination/1/style", "each entry is style cursor", 0],
+    ["a value that is not an object", "yes", "/x-avaspec-pagination", "must be an object, a list of objects or false", 0],
+    ["a parameter the operation does not have", "{param: cursr, next: next_cursor}", "/x-avaspec-pagination/param", 'param names "cursr", which is neither a query or header parameter nor a field of the JSON request body', 1],
+    ["a field the body does not have", "{param: cursor, next: meta.next}", "/x-avaspec-pagination/next", 'next names "meta.next", which the 2XX body does not have', 1],
+    ["items that are not an array", "{param: cursor, next: next_cursor, items: next_cursor}", "/x-avaspec-pagination/items", 'items names "next_cursor", which is not an array', 1],
+  ] as const;
+  const runs: { dir: string; status: number | null; found: ReturnType<typeof parseDiagnostics> }[] = [];
+  const run = (phase: number) =>
+    (runs[phase] ??= (() => {
+      const ops = broken.map((b, i) => [i, b] as const).filter(([, b]) => b[4] === phase);
+      const dir = workspace(spec(Object.fromEntries(ops.map(([i, b]) => [`orders${i}`, { params: q("cursor", "string"), body: `{type: object, properties: {data: ${arr}, next_cursor: {type: string}}}`, extra: `x-avaspec-pagination: ${b[1]}` }]))));
+      const { status, stderr } = runCli(["generate", "--input", "api.yaml", "--out", "out"], dir);
+      return { dir, status, found: parseDiagnostics(stderr).filter((d) => d.code === "extension/pagination") };
+    })());
+
+  it.each([0, 1])("a declaration that does not fit is an error: generation stops with the output untouched (document %i)", (phase) => {
+    const { dir, status, found } = run(phase);
     expect(status).not.toBe(0);
     expect(existsSync(join(dir, "out"))).toBe(false);
-    const found = parseDiagnostics(stderr).filter((d) => d.code === "extension/pagination");
-    expect(found.map((d) => [d.file, d.pointer, d.warning])).toEqual([["api.yaml", `#/paths/~1orders/get${at}`, false]]);
-    expect(found[0]!.message).toContain(message);
-    expect(found[0]!.line).toMatch(/^api\.yaml:\d+:\d+ at #/);
+    expect(found).toHaveLength(broken.filter((b) => b[4] === phase).length);
+  });
+
+  it.each(broken.map((b, i) => [b[0], i, b[2], b[3], b[4]] as const))("%s is an error at its pointer", (_, i, at, message, phase) => {
+    const d = run(phase).found.find((x) => x.pointer === `#/paths/~1orders${i}/get${at}`);
+    expect(d, run(phase).found.map((x) => x.pointer).join("\n")).toBeDefined();
+    expect([d!.file, d!.warning]).toEqual(["api.yaml", false]);
+    expect(d!.message).toContain(message);
+    expect(d!.line).toMatch(/^api\.yaml:\d+:\d+ at #/);
   });
 });
