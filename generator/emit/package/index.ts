@@ -520,7 +520,8 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
     const body = objectWithProperties(op.responses.find((r) => r.success && r.content.length > 0)?.content.find((c) => /json/i.test(c.contentType))?.schema, lookupOf(i));
     const [only] = paging.items;
     const required = paging.items.length === 0 || (paging.items.length === 1 && (body?.properties?.find((p) => p.name === only)?.required === true || (body?.required ?? []).includes(only!)));
-    const itemsOf = paging.items.length > 1 ? memberPath("page", paging.items).replace(/(?<!^page)(?=\.|\[)/g, "?") : memberPath("page", paging.items);
+    // each step past the first as its own member access, so that ?. goes between steps, never inside a quoted name
+    const itemsOf = paging.items.reduce((acc, k, i) => (i === 0 ? memberPath(acc, [k]) : `${acc}?${memberPath("x", [k]).slice(1).replace(/^\[/, ".[")}`), "page");
     const args = exampleArgs(i.ir, op);
     const call = (what: string) => `${memberPath("client", [...op.group, op.names.method])}.${what}`;
     out["pagination"] = [
