@@ -17,6 +17,7 @@ import { buildOpenApiIr } from "./ir/build-openapi.js";
 import { buildOpenRpcIr } from "./ir/build-openrpc.js";
 import { mergeModule, type ModulePart } from "./ir/module.js";
 import { assignNames, breakRefCycles } from "./ir/passes.js";
+import { resolvePaging } from "./ir/paging.js";
 import type { IrDocument } from "./ir/types.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./load/diagnostics.js";
 import { allowList, bundleExternalRefs } from "./load/bundle.js";
@@ -74,6 +75,8 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   const locate = (file: string, pointer: string) => docs.get(file)?.locate(pointer) ?? { line: 1, col: 1 };
   breakRefCycles(ir, naming, locate);
   assignNames(ir, input.clientName, naming, locate);
+  // after the naming pass: a paged request sets parameters by their keys
+  resolvePaging(ir, naming, locate);
   append(diagnostics, naming);
   const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));
   return {

@@ -395,12 +395,14 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     return v;
   });
   let url = baseUrlOf(config, op) + path;
-  const safeUrl = withoutCredentials(url) + (query.length > 0 ? `?${query.join("&")}` : "");
+  // a path with a query of its own: the next page's URL a server gave (paginate.ts)
+  const sep = path.includes("?") ? "&" : "?";
+  const safeUrl = withoutCredentials(url) + (query.length > 0 ? sep + query.join("&") : "");
   if (op.apiKey && config.apiKey !== undefined) {
     if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, op.apiKey.name, config.apiKey);
     else query.push(`${enc(op.apiKey.name)}=${enc(config.apiKey)}`);
   }
-  if (query.length > 0) url += `?${query.join("&")}`;
+  if (query.length > 0) url += sep + query.join("&");
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
   headers["accept"] ??= op.accept ?? (op.response === "text" ? "text/plain" : op.response === "binary" || op.response === "any" ? "*/*" : "application/json");
   const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };

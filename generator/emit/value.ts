@@ -10,9 +10,18 @@ export class CodeRef {
   }
 }
 
+/** A short list of strings written on one line (`["links", "next"]`), as a person would write a path. */
+export class InlineList {
+  constructor(readonly items: readonly string[]) {}
+}
+
 export function writeValue(w: TextWriter, value: unknown): void {
   if (value instanceof CodeRef) {
     w.write(value.name);
+    return;
+  }
+  if (value instanceof InlineList) {
+    w.write(`[${value.items.map((v) => literal(v)).join(", ")}]`);
     return;
   }
   if (Array.isArray(value)) {

@@ -251,7 +251,10 @@ describe("the real wire forms where the requirement's types stay (issue 27)", ()
     const avg = ops(metrics).find((o) => o.id === "getAvgTps")!;
     expect(avg.params.map((p: any) => p.name)).toEqual(["chainId", "pageToken", "from", "to", "startKey"]);
     expect(avg.op.deprecated).toBe(true);
-    expect(avg.op["x-avaspec-pagination"]).toEqual([{ param: "pageToken", next: "nextPageToken" }, { param: "startKey", next: "nextPageStartKey" }]);
+    expect(avg.op["x-avaspec-pagination"]).toEqual([
+      { style: "cursor", param: "pageToken", next: "nextPageToken", items: "results" },
+      { style: "cursor", param: "startKey", next: "nextPageStartKey", items: "results" },
+    ]);
     expect(Object.keys(metrics.components.schemas.AvgTpsResponse.properties)).toEqual(expect.arrayContaining(["nextPageToken", "nextPageStartKey"]));
   });
 });

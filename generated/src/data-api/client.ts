@@ -5296,7 +5296,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions`
    */
-  listLatestPrimaryNetworkTransactions(params: ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>>;
+  readonly listLatestPrimaryNetworkTransactions: PagedMethod<ListLatestPrimaryNetworkTransactionsParams, Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>, Decoded<NonNullable<ListLatestPrimaryNetworkTransactionsResponse["transactions"]>[number], N>>;
   /**
    * List active staking transactions
    *
@@ -5328,7 +5328,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`
    */
-  getUtxosByAddresses(params: GetUtxosByAddressesParams, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesResponse, N>>;
+  readonly getUtxosByAddresses: PagedMethod<GetUtxosByAddressesParams, Decoded<GetUtxosByAddressesResponse, N>, Decoded<NonNullable<GetUtxosByAddressesResponse["utxos"]>[number], N>>;
   /**
    * List UTXOs (many addresses)
    *
@@ -5336,7 +5336,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `POST /v1/networks/{network}/blockchains/{blockchainId}/utxos`
    */
-  getUtxosByAddressesV2(params: GetUtxosByAddressesV2Params, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesV2Response, N>>;
+  readonly getUtxosByAddressesV2: PagedMethod<GetUtxosByAddressesV2Params, Decoded<GetUtxosByAddressesV2Response, N>, Decoded<NonNullable<GetUtxosByAddressesV2Response["utxos"]>[number], N>>;
   /**
    * Get when addresses were last active
    *
@@ -5584,35 +5584,60 @@ export function createDataApiClient<N extends Numbers = "string">(options: DataA
   const client: DataApiClient<"string"> = {
     aggregateSignatures: (params, callOptions) => callHttp(http, aggregateSignaturesOperation, params, callOptions),
     getAggregatedSignatures: (params, callOptions) => callHttp(http, getAggregatedSignaturesOperation, params, callOptions),
-    listBlockchains: paged((params, callOptions) => callHttp(http, listBlockchainsOperation, params, callOptions), {
+    listBlockchains: paged(http, listBlockchainsOperation, {
       id: "listBlockchains",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "blockchains",
+      style: "cursor",
+      items: ["blockchains"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listErc20Transactions: paged((params, callOptions) => callHttp(http, listErc20TransactionsOperation, params, callOptions), {
+    listErc20Transactions: paged(http, listErc20TransactionsOperation, {
       id: "listErc20Transactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    getTransactionsForBlock: paged((params, callOptions) => callHttp(http, getTransactionsForBlockOperation, params, callOptions), {
+    getTransactionsForBlock: paged(http, getTransactionsForBlockOperation, {
       id: "getTransactionsForBlock",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    getSingleValidatorDetails: paged((params, callOptions) => callHttp(http, getSingleValidatorDetailsOperation, params, callOptions), {
+    getSingleValidatorDetails: paged(http, getSingleValidatorDetailsOperation, {
       id: "getSingleValidatorDetails",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "validators",
+      style: "cursor",
+      items: ["validators"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listContractDeployments: paged((params, callOptions) => callHttp(http, listContractDeploymentsOperation, params, callOptions), {
+    listContractDeployments: paged(http, listContractDeploymentsOperation, {
       id: "listContractDeployments",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "contracts",
+      style: "cursor",
+      items: ["contracts"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getNativeBalance: (params, callOptions) => callHttp(http, getNativeBalanceOperation, params, callOptions),
     getTransaction: (params, callOptions) => callHttp(http, getTransactionOperation, params, callOptions),
@@ -5622,188 +5647,358 @@ export function createDataApiClient<N extends Numbers = "string">(options: DataA
     getChainIdsForAddresses: (params, callOptions) => callHttp(http, getChainIdsForAddressesOperation, params, callOptions),
     getTxByHash: (params, callOptions) => callHttp(http, getTxByHashOperation, params, callOptions),
     listAddressChains: (params, callOptions) => callHttp(http, listAddressChainsOperation, params, callOptions),
-    listLatestBlocksAllChains: paged((params, callOptions) => callHttp(http, listLatestBlocksAllChainsOperation, params, callOptions), {
+    listLatestBlocksAllChains: paged(http, listLatestBlocksAllChainsOperation, {
       id: "listLatestBlocksAllChains",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "blocks",
+      style: "cursor",
+      items: ["blocks"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    getLatestBlocks: paged((params, callOptions) => callHttp(http, getLatestBlocksOperation, params, callOptions), {
+    getLatestBlocks: paged(http, getLatestBlocksOperation, {
       id: "getLatestBlocks",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "blocks",
+      style: "cursor",
+      items: ["blocks"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getBlock: (params, callOptions) => callHttp(http, getBlockOperation, params, callOptions),
-    listLatestTransactionsAllChains: paged((params, callOptions) => callHttp(http, listLatestTransactionsAllChainsOperation, params, callOptions), {
+    listLatestTransactionsAllChains: paged(http, listLatestTransactionsAllChainsOperation, {
       id: "listLatestTransactionsAllChains",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getDeploymentTransaction: (params, callOptions) => callHttp(http, getDeploymentTransactionOperation, params, callOptions),
-    listTransfers: paged((params, callOptions) => callHttp(http, listTransfersOperation, params, callOptions), {
+    listTransfers: paged(http, listTransfersOperation, {
       id: "listTransfers",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transfers",
+      style: "cursor",
+      items: ["transfers"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listTransactions: paged((params, callOptions) => callHttp(http, listTransactionsOperation, params, callOptions), {
+    listTransactions: paged(http, listTransactionsOperation, {
       id: "listTransactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listTransactionsV2: paged((params, callOptions) => callHttp(http, listTransactionsV2Operation, params, callOptions), {
+    listTransactionsV2: paged(http, listTransactionsV2Operation, {
       id: "listTransactionsV2",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listNativeTransactions: paged((params, callOptions) => callHttp(http, listNativeTransactionsOperation, params, callOptions), {
+    listNativeTransactions: paged(http, listNativeTransactionsOperation, {
       id: "listNativeTransactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listErc721Transactions: paged((params, callOptions) => callHttp(http, listErc721TransactionsOperation, params, callOptions), {
+    listErc721Transactions: paged(http, listErc721TransactionsOperation, {
       id: "listErc721Transactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listErc1155Transactions: paged((params, callOptions) => callHttp(http, listErc1155TransactionsOperation, params, callOptions), {
+    listErc1155Transactions: paged(http, listErc1155TransactionsOperation, {
       id: "listErc1155Transactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listInternalTransactions: paged((params, callOptions) => callHttp(http, listInternalTransactionsOperation, params, callOptions), {
+    listInternalTransactions: paged(http, listInternalTransactionsOperation, {
       id: "listInternalTransactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listLatestTransactions: paged((params, callOptions) => callHttp(http, listLatestTransactionsOperation, params, callOptions), {
+    listLatestTransactions: paged(http, listLatestTransactionsOperation, {
       id: "listLatestTransactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listErc20Balances: paged((params, callOptions) => callHttp(http, listErc20BalancesOperation, params, callOptions), {
+    listErc20Balances: paged(http, listErc20BalancesOperation, {
       id: "listErc20Balances",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "erc20TokenBalances",
+      style: "cursor",
+      items: ["erc20TokenBalances"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listErc721Balances: paged((params, callOptions) => callHttp(http, listErc721BalancesOperation, params, callOptions), {
+    listErc721Balances: paged(http, listErc721BalancesOperation, {
       id: "listErc721Balances",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "erc721TokenBalances",
+      style: "cursor",
+      items: ["erc721TokenBalances"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listErc1155Balances: paged((params, callOptions) => callHttp(http, listErc1155BalancesOperation, params, callOptions), {
+    listErc1155Balances: paged(http, listErc1155BalancesOperation, {
       id: "listErc1155Balances",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "erc1155TokenBalances",
+      style: "cursor",
+      items: ["erc1155TokenBalances"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listCollectibleBalances: paged((params, callOptions) => callHttp(http, listCollectibleBalancesOperation, params, callOptions), {
+    listCollectibleBalances: paged(http, listCollectibleBalancesOperation, {
       id: "listCollectibleBalances",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "collectibleBalances",
+      style: "cursor",
+      items: ["collectibleBalances"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getAssetDetails: (params, callOptions) => callHttp(http, getAssetDetailsOperation, params, callOptions),
     getNetworkDetails: (params, callOptions) => callHttp(http, getNetworkDetailsOperation, params, callOptions),
     getBlockchainById: (params, callOptions) => callHttp(http, getBlockchainByIdOperation, params, callOptions),
-    listSubnets: paged((params, callOptions) => callHttp(http, listSubnetsOperation, params, callOptions), {
+    listSubnets: paged(http, listSubnetsOperation, {
       id: "listSubnets",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "subnets",
+      style: "cursor",
+      items: ["subnets"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getSubnetById: (params, callOptions) => callHttp(http, getSubnetByIdOperation, params, callOptions),
-    listValidators: paged((params, callOptions) => callHttp(http, listValidatorsOperation, params, callOptions), {
+    listValidators: paged(http, listValidatorsOperation, {
       id: "listValidators",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "validators",
+      style: "cursor",
+      items: ["validators"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listDelegators: paged((params, callOptions) => callHttp(http, listDelegatorsOperation, params, callOptions), {
+    listDelegators: paged(http, listDelegatorsOperation, {
       id: "listDelegators",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "delegators",
+      style: "cursor",
+      items: ["delegators"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listL1Validators: paged((params, callOptions) => callHttp(http, listL1ValidatorsOperation, params, callOptions), {
+    listL1Validators: paged(http, listL1ValidatorsOperation, {
       id: "listL1Validators",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "validators",
+      style: "cursor",
+      items: ["validators"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getBlockById: (params, callOptions) => callHttp(http, getBlockByIdOperation, params, callOptions),
-    listPrimaryNetworkBlocksByNodeId: paged((params, callOptions) => callHttp(http, listPrimaryNetworkBlocksByNodeIdOperation, params, callOptions), {
+    listPrimaryNetworkBlocksByNodeId: paged(http, listPrimaryNetworkBlocksByNodeIdOperation, {
       id: "listPrimaryNetworkBlocksByNodeId",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "blocks",
+      style: "cursor",
+      items: ["blocks"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listLatestPrimaryNetworkBlocks: paged((params, callOptions) => callHttp(http, listLatestPrimaryNetworkBlocksOperation, params, callOptions), {
+    listLatestPrimaryNetworkBlocks: paged(http, listLatestPrimaryNetworkBlocksOperation, {
       id: "listLatestPrimaryNetworkBlocks",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "blocks",
+      style: "cursor",
+      items: ["blocks"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listLatestXChainVertices: paged((params, callOptions) => callHttp(http, listLatestXChainVerticesOperation, params, callOptions), {
+    listLatestXChainVertices: paged(http, listLatestXChainVerticesOperation, {
       id: "listLatestXChainVertices",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "vertices",
+      style: "cursor",
+      items: ["vertices"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getVertexByHash: (params, callOptions) => callHttp(http, getVertexByHashOperation, params, callOptions),
-    getVertexByHeight: paged((params, callOptions) => callHttp(http, getVertexByHeightOperation, params, callOptions), {
+    getVertexByHeight: paged(http, getVertexByHeightOperation, {
       id: "getVertexByHeight",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "vertices",
+      style: "cursor",
+      items: ["vertices"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listLatestPrimaryNetworkTransactions: (params, callOptions) => callHttp(http, listLatestPrimaryNetworkTransactionsOperation, params, callOptions),
-    listActivePrimaryNetworkStakingTransactions: paged((params, callOptions) => callHttp(http, listActivePrimaryNetworkStakingTransactionsOperation, params, callOptions), {
+    listLatestPrimaryNetworkTransactions: paged(http, listLatestPrimaryNetworkTransactionsOperation, {
+      id: "listLatestPrimaryNetworkTransactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
+    }),
+    listActivePrimaryNetworkStakingTransactions: paged(http, listActivePrimaryNetworkStakingTransactionsOperation, {
       id: "listActivePrimaryNetworkStakingTransactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listAssetTransactions: paged((params, callOptions) => callHttp(http, listAssetTransactionsOperation, params, callOptions), {
+    listAssetTransactions: paged(http, listAssetTransactionsOperation, {
       id: "listAssetTransactions",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "transactions",
+      style: "cursor",
+      items: ["transactions"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getBalancesByAddresses: (params, callOptions) => callHttp(http, getBalancesByAddressesOperation, params, callOptions),
-    getUtxosByAddresses: (params, callOptions) => callHttp(http, getUtxosByAddressesOperation, params, callOptions),
-    getUtxosByAddressesV2: (params, callOptions) => callHttp(http, getUtxosByAddressesV2Operation, params, callOptions),
+    getUtxosByAddresses: paged(http, getUtxosByAddressesOperation, {
+      id: "getUtxosByAddresses",
+      style: "cursor",
+      items: ["utxos"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
+    }),
+    getUtxosByAddressesV2: paged(http, getUtxosByAddressesV2Operation, {
+      id: "getUtxosByAddressesV2",
+      style: "cursor",
+      items: ["utxos"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
+    }),
     getLastActivityTimestampByAddresses: (params, callOptions) => callHttp(http, getLastActivityTimestampByAddressesOperation, params, callOptions),
     getLastActivityTimestampByAddressesV2: (params, callOptions) => callHttp(http, getLastActivityTimestampByAddressesV2Operation, params, callOptions),
-    listPendingPrimaryNetworkRewards: paged((params, callOptions) => callHttp(http, listPendingPrimaryNetworkRewardsOperation, params, callOptions), {
+    listPendingPrimaryNetworkRewards: paged(http, listPendingPrimaryNetworkRewardsOperation, {
       id: "listPendingPrimaryNetworkRewards",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "pendingRewards",
+      style: "cursor",
+      items: ["pendingRewards"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listHistoricalPrimaryNetworkRewards: paged((params, callOptions) => callHttp(http, listHistoricalPrimaryNetworkRewardsOperation, params, callOptions), {
+    listHistoricalPrimaryNetworkRewards: paged(http, listHistoricalPrimaryNetworkRewardsOperation, {
       id: "listHistoricalPrimaryNetworkRewards",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "historicalRewards",
+      style: "cursor",
+      items: ["historicalRewards"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     reindexNft: (params, callOptions) => callHttp(http, reindexNftOperation, params, callOptions),
-    listTokens: paged((params, callOptions) => callHttp(http, listTokensOperation, params, callOptions), {
+    listTokens: paged(http, listTokensOperation, {
       id: "listTokens",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "tokens",
+      style: "cursor",
+      items: ["tokens"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getTokenDetails: (params, callOptions) => callHttp(http, getTokenDetailsOperation, params, callOptions),
     getOperationResult: (params, callOptions) => callHttp(http, getOperationResultOperation, params, callOptions),
@@ -5811,23 +6006,38 @@ export function createDataApiClient<N extends Numbers = "string">(options: DataA
     dataHealthCheck: (params, callOptions) => callHttp(http, dataHealthCheckOperation, params, callOptions),
     liveCheck: (params, callOptions) => callHttp(http, liveCheckOperation, params, callOptions),
     getIcmMessage: (params, callOptions) => callHttp(http, getIcmMessageOperation, params, callOptions),
-    listIcmMessages: paged((params, callOptions) => callHttp(http, listIcmMessagesOperation, params, callOptions), {
+    listIcmMessages: paged(http, listIcmMessagesOperation, {
       id: "listIcmMessages",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "messages",
+      style: "cursor",
+      items: ["messages"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listIcmMessagesByAddress: paged((params, callOptions) => callHttp(http, listIcmMessagesByAddressOperation, params, callOptions), {
+    listIcmMessagesByAddress: paged(http, listIcmMessagesByAddressOperation, {
       id: "listIcmMessagesByAddress",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "messages",
+      style: "cursor",
+      items: ["messages"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
-    listWebhooks: paged((params, callOptions) => callHttp(http, listWebhooksOperation, params, callOptions), {
+    listWebhooks: paged(http, listWebhooksOperation, {
       id: "listWebhooks",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "webhooks",
+      style: "cursor",
+      items: ["webhooks"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     createWebhook: (params, callOptions) => callHttp(http, createWebhookOperation, params, callOptions),
     getWebhook: (params, callOptions) => callHttp(http, getWebhookOperation, params, callOptions),
@@ -5835,20 +6045,30 @@ export function createDataApiClient<N extends Numbers = "string">(options: DataA
     updateWebhook: (params, callOptions) => callHttp(http, updateWebhookOperation, params, callOptions),
     generateOrRotateSharedSecret: (params, callOptions) => callHttp(http, generateOrRotateSharedSecretOperation, params, callOptions),
     getSharedSecret: (params, callOptions) => callHttp(http, getSharedSecretOperation, params, callOptions),
-    getAddressesFromWebhook: paged((params, callOptions) => callHttp(http, getAddressesFromWebhookOperation, params, callOptions), {
+    getAddressesFromWebhook: paged(http, getAddressesFromWebhookOperation, {
       id: "getAddressesFromWebhook",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "addresses",
+      style: "cursor",
+      items: ["addresses"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     removeAddressesFromWebhook: (params, callOptions) => callHttp(http, removeAddressesFromWebhookOperation, params, callOptions),
     addAddressesToWebhook: (params, callOptions) => callHttp(http, addAddressesToWebhookOperation, params, callOptions),
     getApiUsageMetrics: (params, callOptions) => callHttp(http, getApiUsageMetricsOperation, params, callOptions),
-    getApiLogs: paged((params, callOptions) => callHttp(http, getApiLogsOperation, params, callOptions), {
+    getApiLogs: paged(http, getApiLogsOperation, {
       id: "getApiLogs",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "logs",
+      style: "cursor",
+      items: ["logs"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
     }),
     getSubnetRpcUsageMetrics: (params, callOptions) => callHttp(http, getSubnetRpcUsageMetricsOperation, params, callOptions),
     getPrimaryNetworkRpcUsageMetrics: (params, callOptions) => callHttp(http, getPrimaryNetworkRpcUsageMetricsOperation, params, callOptions),
@@ -6597,6 +6817,8 @@ export function getVertexByHeight(client: DataApiCore, params: GetVertexByHeight
  *
  * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions`
  *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
  * The tree-shakable form of `listLatestPrimaryNetworkTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listLatestPrimaryNetworkTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>> {
@@ -6653,6 +6875,8 @@ export function getBalancesByAddresses<N extends Numbers>(client: DataApiCore<N>
  *
  * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`
  *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ *
  * The tree-shakable form of `getUtxosByAddresses`: `client` is a {@link DataApiCore}.
  */
 export function getUtxosByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetUtxosByAddressesParams, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesResponse, N>> {
@@ -6665,6 +6889,8 @@ export function getUtxosByAddresses<N extends Numbers>(client: DataApiCore<N>, p
  * The same listing as `getUtxosByAddresses`, with the addresses in the body, so that more of them fit, and larger pages.
  *
  * `POST /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+ *
+ * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  *
  * The tree-shakable form of `getUtxosByAddressesV2`: `client` is a {@link DataApiCore}.
  */

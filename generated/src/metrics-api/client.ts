@@ -996,9 +996,8 @@ export interface MetricsApiClient {
    * seconds) and pages with `startKey`, whose value a reply carries as
    * `nextPageStartKey`; both are declared here beside the requirement's
    * `pageToken` / `nextPageToken`, and `x-avaspec-pagination` names both
-   * pairs so that paging can follow whichever the service sends (a
-   * generator feature still to be built: today `.pages()` follows
-   * `nextPageToken` only).
+   * pairs, so `.pages()` and `.iterate()` follow whichever one a reply
+   * carries.
    *
    * `GET /v1/avg_tps/{chainId}`
    *
@@ -1116,7 +1115,7 @@ export interface MetricsApiClient {
    *
    * `POST /v2/lookingGlass/compositeQuery`
    */
-  compositeQueryV2(params: CompositeQueryV2Params, options?: CallOptions): Promise<T.CompositeQueryResponse>;
+  readonly compositeQueryV2: PagedMethod<CompositeQueryV2Params, T.CompositeQueryResponse, NonNullable<T.CompositeQueryResponse["addresses"]>[number]>;
   /**
    * Check the service's health
    *
@@ -1142,70 +1141,124 @@ export const METRICS_API_DEFAULT_BASE_URL = "https://metrics.avax.network";
 export function createMetricsApiClient(options: MetricsApiClientOptions = {}): MetricsApiClient {
   const http = resolveHttpConfig(options, METRICS_API_DEFAULT_BASE_URL, metricsApiResults);
   return {
-    getAddressesByBalanceOverTime: paged((params, callOptions) => callHttp(http, getAddressesByBalanceOverTimeOperation, params, callOptions), {
+    getAddressesByBalanceOverTime: paged(http, getAddressesByBalanceOverTimeOperation, {
       id: "getAddressesByBalanceOverTime",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "addresses",
+      style: "cursor",
+      items: ["addresses"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
-    getAvgTps: paged((params, callOptions) => callHttp(http, getAvgTpsOperation, params, callOptions), {
+    getAvgTps: paged(http, getAvgTpsOperation, {
       id: "getAvgTps",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "results",
+      style: "cursor",
+      items: ["results"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+        {
+          param: ["startKey"],
+          next: ["nextPageStartKey"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
-    listChains: paged((params, callOptions) => callHttp(http, listChainsOperation, params, callOptions), {
+    listChains: paged(http, listChainsOperation, {
       id: "listChains",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "chains",
+      style: "cursor",
+      items: ["chains"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
     getChain: (params, callOptions) => callHttp(http, getChainOperation, params, callOptions),
-    getEvmChainMetrics: paged((params, callOptions) => callHttp(http, getEvmChainMetricsOperation, params, callOptions), {
+    getEvmChainMetrics: paged(http, getEvmChainMetricsOperation, {
       id: "getEvmChainMetrics",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "results",
+      style: "cursor",
+      items: ["results"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
     getEvmChainRollingWindowMetrics: (params, callOptions) => callHttp(http, getEvmChainRollingWindowMetricsOperation, params, callOptions),
-    getICMTimeseries: paged((params, callOptions) => callHttp(http, getIcmTimeseriesOperation, params, callOptions), {
+    getICMTimeseries: paged(http, getIcmTimeseriesOperation, {
       id: "getICMTimeseries",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "results",
+      style: "cursor",
+      items: ["results"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
     getICMSummary: (params, callOptions) => callHttp(http, getIcmSummaryOperation, params, callOptions),
-    getStakingMetrics: paged((params, callOptions) => callHttp(http, getStakingMetricsOperation, params, callOptions), {
+    getStakingMetrics: paged(http, getStakingMetricsOperation, {
       id: "getStakingMetrics",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "results",
+      style: "cursor",
+      items: ["results"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
     getTotalL1ValidatorMetrics: (params, callOptions) => callHttp(http, getTotalL1ValidatorMetricsOperation, params, callOptions),
     getMetricsByValidationId: (params, callOptions) => callHttp(http, getMetricsByValidationIdOperation, params, callOptions),
     getMetricsByNodeId: (params, callOptions) => callHttp(http, getMetricsByNodeIdOperation, params, callOptions),
     getMetricsBySubnetId: (params, callOptions) => callHttp(http, getMetricsBySubnetIdOperation, params, callOptions),
-    getAddressesByBtcbBridged: paged((params, callOptions) => callHttp(http, getAddressesByBtcbBridgedOperation, params, callOptions), {
+    getAddressesByBtcbBridged: paged(http, getAddressesByBtcbBridgedOperation, {
       id: "getAddressesByBtcbBridged",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "addresses",
+      style: "cursor",
+      items: ["addresses"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
-    getValidatorsByDateRange: paged((params, callOptions) => callHttp(http, getValidatorsByDateRangeOperation, params, callOptions), {
+    getValidatorsByDateRange: paged(http, getValidatorsByDateRangeOperation, {
       id: "getValidatorsByDateRange",
-      token: "pageToken",
-      nextToken: "nextPageToken",
-      items: "addresses",
+      style: "cursor",
+      items: ["addresses"],
+      cursors: [
+        {
+          param: ["pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
       tokenLifetime: 86400,
     }),
-    compositeQueryV2: (params, callOptions) => callHttp(http, compositeQueryV2Operation, params, callOptions),
+    compositeQueryV2: paged(http, compositeQueryV2Operation, {
+      id: "compositeQueryV2",
+      style: "cursor",
+      items: ["addresses"],
+      cursors: [
+        {
+          param: ["body", "pageToken"],
+          next: ["nextPageToken"],
+        },
+      ],
+    }),
     metricsHealthCheck: (params, callOptions) => callHttp(http, metricsHealthCheckOperation, params, callOptions),
     metricsLiveCheck: (params, callOptions) => callHttp(http, metricsLiveCheckOperation, params, callOptions),
   };
@@ -1268,15 +1321,14 @@ export function getAddressesByBalanceOverTime(client: MetricsApiCore, params: Ge
  * seconds) and pages with `startKey`, whose value a reply carries as
  * `nextPageStartKey`; both are declared here beside the requirement's
  * `pageToken` / `nextPageToken`, and `x-avaspec-pagination` names both
- * pairs so that paging can follow whichever the service sends (a
- * generator feature still to be built: today `.pages()` follows
- * `nextPageToken` only).
+ * pairs, so `.pages()` and `.iterate()` follow whichever one a reply
+ * carries.
  *
  * `GET /v1/avg_tps/{chainId}`
  *
  * @deprecated
  *
- * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
+ * One page: pass its `nextPageToken` as `pageToken`, or its `nextPageStartKey` as `startKey` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  *
  * The tree-shakable form of `getAvgTps`: `client` is a {@link MetricsApiCore}.
  */
@@ -1471,6 +1523,8 @@ export function getValidatorsByDateRange(client: MetricsApiCore, params: GetVali
  * Runs several address sub-queries (balances at some or at every time in a date range, NFT holders, latest balances, Stars Arena key holders) and combines their results with AND or OR. The page token goes in the body. Results are paginated.
  *
  * `POST /v2/lookingGlass/compositeQuery`
+ *
+ * One page: pass its `nextPageToken` as `body.pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  *
  * The tree-shakable form of `compositeQueryV2`: `client` is a {@link MetricsApiCore}.
  */

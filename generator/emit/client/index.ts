@@ -5,13 +5,14 @@
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { TextWriter, WriterFunction } from "../../writer.js";
-import { pagingOf, rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
+import { rpcFields } from "../../ir/resolve.js";
+import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrPaging, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
 import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { apiKeyScheme, httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
+import { itemType, nextPageDoc, pagingValue } from "./paging.js";
 import { CodeRef, writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
@@ -43,10 +44,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const requestCtx = typeRef("request");
   // list operations, once: the interface and the factory both need them
   const paging: Paging = new Map();
-  for (const op of ir.operations) {
-    const p = op.protocol === "http" ? pagingOf(op, (key) => byKey.get(key)?.schema) : undefined;
-    if (p) paging.set(op, p);
-  }
+  for (const op of ir.operations) if (op.protocol === "http" && op.paging) paging.set(op, op.paging);
   const anyPaged = paging.size > 0;
   const hasHttp = ir.operations.some((op) => op.protocol === "http");
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
@@ -207,7 +205,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     if (paged) {
       // a list operation: the call, plus .pages() and .iterate() over every page
       const result = resultType(op);
-      w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, `NonNullable<${result}[${stringLiteral(paged.items)}]>[number]`)}>;`);
+      w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, itemType(result, paged))}>;`);
     } else {
       // a result typed by a param's value: one overload per value, then the general signature
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
@@ -420,7 +418,7 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
     const coreType = decodes ? `${core}<N>` : core;
     const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `client.rpc.call(${identifier(op.names.descriptor)}, params, options)`;
     const paged = f.paging.get(op);
-    const docs = `${methodDocs(op)}${paged ? `\n\nOne page: pass its \`${comment(paged.nextToken)}\` as \`${comment(paged.token)}\` for the next (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
+    const docs = `${methodDocs(op)}${paged ? `\n\n${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
     out.statements.push((w) => {
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
       for (const v of byParam?.variants ?? []) {
@@ -644,7 +642,7 @@ function schemaParameters(op: IrRpcOperation): string {
   return `Parameters${optional ? "?" : ""}: [${elements.join(", ")}]`;
 }
 
-type Paging = Map<IrOperation, NonNullable<ReturnType<typeof pagingOf>>>;
+type Paging = Map<IrOperation, IrPaging>;
 
 interface GroupNode {
   ops: IrOperation[];
@@ -680,8 +678,8 @@ function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
       const paged = paging.get(op);
       if (paged) {
-        w.write(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, `);
-        writeValue(w, { id: op.id || op.names.method, token: paged.token, nextToken: paged.nextToken, items: paged.items, tokenLifetime: paged.tokenLifetime });
+        w.write(`${propertyKey(op.names.method, "value")}: paged(http, ${identifier(op.names.descriptor)}, `);
+        writeValue(w, pagingValue(op.id || op.names.method, paged));
         w.write("),").newLine();
       } else if (op.protocol === "json-rpc" && op.resultByParam) {
         // an overloaded method: the one implementation is typed by the general signature, then as the overloads

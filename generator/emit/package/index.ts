@@ -10,12 +10,13 @@ import { assetDir } from "../../assets.js";
 import type { PackageConfig, Target } from "../../config.js";
 import { CHANGE_CLASSES } from "../../diff/index.js";
 import { LEDGER_FILE, operationLead, type Ledger, type VersionChange } from "../../versions.js";
-import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
+import { followRefs, namedSchema, objectWithProperties, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
 import { mockKeys } from "../mocks/index.js";
 import { responseKind, schemasOf } from "../../ir/results.js";
 import { providerNames } from "../client/index.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
+import { howItPages } from "../client/paging.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { webhookExample } from "../webhooks.js";
 
@@ -512,13 +513,15 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
 
   // pagination: the first list operation of any client
   for (const i of clients) {
-    const lookup = lookupOf(i);
-    const op = i.ir.operations.find((o): o is IrHttpOperation => o.protocol === "http" && pagingOf(o, lookup) !== undefined);
+    const op = i.ir.operations.find((o): o is IrHttpOperation => o.protocol === "http" && o.paging !== undefined);
     if (!op) continue;
-    const paging = pagingOf(op, lookup)!;
-    // the page's items member may be optional in the response type
-    const body = objectWithProperties(op.responses.find((r) => r.success && r.content.length > 0)?.content.find((c) => /json/i.test(c.contentType))?.schema, lookup);
-    const itemsRequired = body?.properties?.find((p) => p.name === paging.items)?.required === true || (body?.required ?? []).includes(paging.items);
+    const paging = op.paging!;
+    // the page's items member may be optional in the response type; a nested one is reached with ?. at each step
+    const body = objectWithProperties(op.responses.find((r) => r.success && r.content.length > 0)?.content.find((c) => /json/i.test(c.contentType))?.schema, lookupOf(i));
+    const [only] = paging.items;
+    const required = paging.items.length === 0 || (paging.items.length === 1 && (body?.properties?.find((p) => p.name === only)?.required === true || (body?.required ?? []).includes(only!)));
+    // each step past the first as its own member access, so that ?. goes between steps, never inside a quoted name
+    const itemsOf = paging.items.reduce((acc, k, i) => (i === 0 ? memberPath(acc, [k]) : `${acc}?${memberPath("x", [k]).slice(1).replace(/^\[/, ".[")}`), "page");
     const args = exampleArgs(i.ir, op);
     const call = (what: string) => `${memberPath("client", [...op.group, op.names.method])}.${what}`;
     out["pagination"] = [
@@ -526,14 +529,14 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
       "",
       newClient(i),
       "",
-      `// every item of every page, following ${paging.nextToken}: here at most 100 items`,
+      `// every item of every page (${howItPages(paging)}): here at most 100 items`,
       `for await (const item of ${call("iterate")}(${args ? inline(args) : "{}"}, { limit: 100 })) console.log(item);`,
       "",
       "// page by page: each page is the typed response body",
-      `for await (const page of ${call("pages")}(${args ? inline(args) : "{}"}, { maxPages: 3 })) console.log(${memberPath("page", [paging.items])}${itemsRequired ? "" : "?"}.length, ${memberPath("page", [paging.nextToken])});`,
+      `for await (const page of ${call("pages")}(${args ? inline(args) : "{}"}, { maxPages: 3 })) console.log(${itemsOf}${required ? "" : "?"}.length);`,
     ].join("\n");
     out["paginationOp"] = memberPath("client", [...op.group, op.names.method]).slice("client.".length);
-    out["paginationItems"] = paging.items;
+    out["paginationItems"] = paging.items.join(".");
     break;
   }
 
