@@ -147,7 +147,11 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
     const from = i.documents.map((d) => relative(config.root, inputPath(config, d.file)).split("\\").join("/")).join(", ");
     const has = (t: Parameters<typeof i.targets.has>[0]) => i.targets.has(t);
     files.set(`src/${i.output}/types.ts`, printer.print(header(from), emitTypes(i.ir)));
-    if (has("validators")) files.set(`src/${i.output}/validators.ts`, printer.print(header(from), validators.get(i)!.statements));
+    if (has("validators")) {
+      // JavaScript with its declarations: the package's tsc reads only the .d.ts (see emit/validators/index.ts)
+      files.set(`src/${i.output}/validators.js`, printer.print(header(from), validators.get(i)!.statements));
+      files.set(`src/${i.output}/validators.d.ts`, printer.print(header(from), validators.get(i)!.declarations));
+    }
     if (has("client")) files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!)));
     if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir, validators.get(i)!)));
     const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
