@@ -186,7 +186,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }
 

@@ -14,6 +14,7 @@ import { comment, identifier, literal, propertyKey, stringLiteral } from "../esc
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
+import { resultChecksStatement } from "./results.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
@@ -104,20 +105,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const decoded = (op: IrOperation, type: string) => (decodes.has(op) ? `Decoded<${type}, N>` : type);
   const defaultNumbers = hasRpc ? "bigint" : "string";
   // result checks live apart from the descriptors: a bundle that does not validate responses drops them
-  out.statements.push((w) => {
-    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
-    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
-    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
-    if (results.length === 0) w.write("[]");
-    else {
-      w.write("[").newLine();
-      w.indent(() => {
-        for (const [descriptor, check] of results) w.writeLine(`[${descriptor.name} as object, ${check.name}],`);
-      });
-      w.write("]");
-    }
-    w.write(");").newLine();
-  });
+  out.statements.push(resultChecksStatement(ir.names, results, hasHttp));
 
   // EIP-1193 providers: a viem-style RpcSchema type and the descriptors each one serves
   const providers = new Map<string, ProviderNames>();
@@ -346,6 +334,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     "resultChecks",
     ...[...encoders].sort(),
     { name: "CallOptions", isTypeOnly: true },
+    ...(results.length > 0 ? [{ name: "Check", isTypeOnly: true }] : []),
     { name: "ResultChecks", isTypeOnly: true },
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
