@@ -8,6 +8,7 @@ import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
 import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type InputConfig, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
+import { OperationsModule } from "./emit/client/operations.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
 import { emitPackageFiles, runtimeFiles, specJsonNames, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
@@ -152,7 +153,16 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
       files.set(`src/${i.output}/validators.js`, printer.print(header(from), validators.get(i)!.statements));
       files.set(`src/${i.output}/validators.d.ts`, printer.print(header(from), validators.get(i)!.declarations));
     }
-    if (has("client")) files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!)));
+    if (has("client")) {
+      const operations = new OperationsModule();
+      files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!, operations)));
+      if (operations.descriptors.length > 0) {
+        const v = validators.get(i)!;
+        const fromValidators = new Set([...v.checks.values(), ...v.walkers.values()].flatMap((c) => [c.params, c.result].filter((n): n is string => n !== undefined)));
+        files.set(`src/${i.output}/operations.js`, printer.print(header(from), operations.js(fromValidators)));
+        files.set(`src/${i.output}/operations.d.ts`, printer.print(header(from), operations.dts()));
+      }
+    }
     if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir, validators.get(i)!)));
     const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
     files.set(`src/${i.output}/index.ts`, printer.print(header(from), index));
