@@ -150,8 +150,11 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
     files.set(`src/${i.output}/types.ts`, printer.print(header(from), emitTypes(i.ir)));
     if (has("validators")) {
       // JavaScript with its declarations: the package's tsc reads only the .d.ts (see emit/validators/index.ts)
-      files.set(`src/${i.output}/validators.js`, printer.print(header(from), validators.get(i)!.statements));
-      files.set(`src/${i.output}/validators.d.ts`, printer.print(header(from), validators.get(i)!.declarations));
+      const v = validators.get(i)!;
+      files.set(`src/${i.output}/validators.js`, printer.print(header(from), v.statements));
+      files.set(`src/${i.output}/validators.d.ts`, printer.print(header(from), v.declarations));
+      // printed: the code of every check (most of a large module's output) need not wait for the other files
+      validators.set(i, { ...v, statements: [], declarations: [] });
     }
     if (has("client")) {
       const operations = new OperationsModule();
