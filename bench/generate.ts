@@ -151,7 +151,7 @@ const EMITS = {
   "@hey-api/openapi-ts": "types + sdk (client-fetch)",
 } as const;
 
-/** Files and bytes of generated TypeScript (.ts / .d.ts) under a folder: the emitted code, not copies of the spec. */
+/** Files and bytes of generated code (.ts, .d.ts, .js) under a folder: the emitted code, not copies of the spec. */
 function codeSize(dir: string): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
@@ -159,7 +159,7 @@ function codeSize(dir: string): { files: number; bytes: number } {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".ts")) {
+      else if (/\.(ts|js)$/.test(e.name)) {
         files++;
         bytes += statSync(p).size;
       }
@@ -533,7 +533,7 @@ if (allRows.length > 0) {
   for (const r of allRows.filter((row) => row.inputKey.startsWith("graph") && row.samples.length > 0)) {
     console.log(`  ${r.tool}, ${r.emits}, each run (wall s / CPU s / peak RSS MB): ${r.samples.map((x) => `${x.wall.toFixed(1)} / ${x.cpu.toFixed(1)} / ${Math.round(x.rssKb / 1024)}`).join("; ")}`);
   }
-  console.log("\nopenapi-ts = openapi-typescript on the same input; cpu s = median user + sys CPU seconds of the process tree; code MB = the emitted .ts / .d.ts files (avaspec also copies the spec into its package: not counted)");
+  console.log("\nopenapi-ts = openapi-typescript on the same input; cpu s = median user + sys CPU seconds of the process tree; code MB = the emitted .ts, .d.ts and .js files (avaspec also copies the spec into its package: not counted)");
   for (const n of notes) console.log(n);
 }
 
