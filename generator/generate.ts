@@ -8,6 +8,7 @@ import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
 import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type InputConfig, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
+import { OperationsModule } from "./emit/client/operations.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
 import { emitPackageFiles, runtimeFiles, specJsonNames, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
@@ -150,8 +151,24 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
     const from = i.documents.map((d) => relative(config.root, inputPath(config, d.file)).split("\\").join("/")).join(", ");
     const has = (t: Parameters<typeof i.targets.has>[0]) => i.targets.has(t);
     files.set(`src/${i.output}/types.ts`, printer.print(header(from), emitTypes(i.ir)));
-    if (has("validators")) files.set(`src/${i.output}/validators.ts`, printer.print(header(from), validators.get(i)!.statements));
-    if (has("client")) files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!)));
+    if (has("validators")) {
+      // JavaScript with its declarations: the package's tsc reads only the .d.ts (see emit/validators/index.ts)
+      const v = validators.get(i)!;
+      files.set(`src/${i.output}/validators.js`, printer.print(header(from), v.statements));
+      files.set(`src/${i.output}/validators.d.ts`, printer.print(header(from), v.declarations));
+      // printed: the code of every check (most of a large module's output) need not wait for the other files
+      validators.set(i, { ...v, statements: [], declarations: [] });
+    }
+    if (has("client")) {
+      const operations = new OperationsModule();
+      files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!, operations)));
+      if (operations.descriptors.length > 0) {
+        const v = validators.get(i)!;
+        const fromValidators = new Set([...v.checks.values(), ...v.walkers.values()].flatMap((c) => [c.params, c.result].filter((n): n is string => n !== undefined)));
+        files.set(`src/${i.output}/operations.js`, printer.print(header(from), operations.js(fromValidators)));
+        files.set(`src/${i.output}/operations.d.ts`, printer.print(header(from), operations.dts()));
+      }
+    }
     if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir, validators.get(i)!)));
     const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
     files.set(`src/${i.output}/index.ts`, printer.print(header(from), index));

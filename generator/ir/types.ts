@@ -444,6 +444,8 @@ export interface ClientNames {
   defaultBaseUrl: string;
   /** The map of result checks by descriptor (`dataApiResults`). */
   results: string;
+  /** The function declaration listing the `[descriptor, check]` pairs behind `results` (`dataApiResultPairs`, not exported). */
+  resultPairs: string;
   /** The state the operation functions share (`DataApiCore`) and its factory (`createDataApiCore`). */
   core: string;
   coreFactory: string;

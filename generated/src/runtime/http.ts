@@ -116,13 +116,23 @@ export interface ResultChecks {
   apply(mode: ResponseValidation, request: RequestInfo, descriptor: object, value: unknown, statusCode: number, rawBody: string | (() => string)): void;
 }
 
-/** Builds a module's ResultChecks from `[descriptor, check]` pairs (generated code calls it). */
-export function resultChecks(entries: readonly (readonly [object, Check])[]): ResultChecks {
-  const checks = new Map(entries);
+/** `[descriptor, check]` pairs, or a function returning them (read on first use). */
+export type ResultPairs = readonly (readonly [object, Check])[] | (() => readonly (readonly [object, Check])[]);
+
+/**
+ * Builds a module's ResultChecks from `[descriptor, check]` pairs (generated
+ * code calls it). Generated modules pass a function declaration: TypeScript
+ * analyses the references inside a function body against the function alone,
+ * where a module-level list of thousands would have each reference walk back
+ * over every declaration before it.
+ */
+export function resultChecks(entries: ResultPairs): ResultChecks {
+  let checks: Map<object, Check> | undefined;
+  const checkOf = (descriptor: object) => (checks ??= new Map(typeof entries === "function" ? entries() : entries)).get(descriptor);
   return {
-    get: (descriptor) => checks.get(descriptor),
+    get: checkOf,
     apply(mode, request, descriptor, value, statusCode, rawBody) {
-      const check = checks.get(descriptor);
+      const check = checkOf(descriptor);
       if (mode === "off" || check === undefined) return;
       const result = run(check, value);
       if (result.ok) return;

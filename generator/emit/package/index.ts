@@ -19,6 +19,7 @@ import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperat
 import { howItPages } from "../client/paging.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { webhookExample } from "../webhooks.js";
+import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
 
 export interface PackageInput {
   ir: IrDocument;
@@ -109,6 +110,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
   exportsMap["./spec/*"] = "./spec/*";
   exportsMap["./package.json"] = "./package.json";
   const command = mockCommandName(pkg.name);
+  const copied = javaScriptModules(inputs);
   // what `npm run build` needs; the config's devDependencies add to these or replace them
   const devDependencies = sorted({ typescript: TYPESCRIPT_RANGE, ...(mocked ? { "@types/node": NODE_TYPES_RANGE } : {}), ...pkg.devDependencies });
   const packageJson = {
@@ -126,7 +128,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     engines: { node: ">=20" },
     // only ./mocks imports msw, and the package builds without it (see runtime/msw.ts)
     ...(mocked ? { peerDependencies: { msw: "^2.0.0" }, peerDependenciesMeta: { msw: { optional: true } } } : {}),
-    scripts: { build: "tsc -p tsconfig.json", prepack: "tsc -p tsconfig.json" },
+    scripts: buildScripts(copied),
     devDependencies,
   };
   files.set("package.json", JSON.stringify(packageJson, null, 2) + "\n");
@@ -158,6 +160,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     ) + "\n",
   );
   if (mocked) files.set("src/mock-server/cli.ts", mockCommandSource(command));
+  if (copied.length > 0) files.set(COPY_SCRIPT, copyScriptSource(copied));
   const shipped = specJsonNames(inputs.flatMap((i) => i.documents.map((d) => d.file)));
   for (const i of inputs) for (const d of i.documents) files.set(`spec/${shipped.get(d.file)!}`, specJsonText(d.root));
   files.set("README.md", renderReadme(pkg, inputs));
