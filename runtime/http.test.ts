@@ -90,7 +90,7 @@ describe("hostile and bad values", () => {
 
   it("keeps a query API key out of the URL used in errors", () => {
     const keyed = resolveHttpConfig({ baseUrl: "https://api.test", apiKey: "s3cret" }, "");
-    const r = buildRequest(keyed, op([], { apiKey: { name: "key", in: "query" } }), {});
+    const r = buildRequest(keyed, op([], { apiKeys: [{ scheme: "Key", name: "key", in: "query" }] }), {});
     expect(r.url).toBe("https://api.test/r?key=s3cret");
     expect(r.safeUrl).toBe("https://api.test/r");
   });

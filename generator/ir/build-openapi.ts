@@ -13,6 +13,7 @@ import { paginationDeclaration } from "../validate/pagination.js";
 import { defaultDescribesSuccess, formEncoding, ownServer } from "./openapi-wire.js";
 import { SchemaBuilder } from "./schema.js";
 import { buildWebhooks } from "./webhooks.js";
+import { checkOnePreferred, readPreferred } from "./api-keys.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -24,6 +25,10 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   const schemas = new SchemaBuilder(doc, version.startsWith("3.0") ? "openapi-3.0" : "openapi-3.1", diagnostics, "#/components/schemas");
   schemas.buildNamedSchemas();
   const components = isObj(root["components"]) ? root["components"] : {};
+  const report = (code: string, pointer: string, message: string, hint?: string) => {
+    const { line, col } = doc.locate(pointer);
+    diagnostics.push({ code, severity: "error", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
+  };
 
   /** Follows `$ref` chains (e.g. to components.parameters); returns the object and its pointer. */
   const deref = (node: unknown, pointer: string): { value: Record<string, unknown>; pointer: string; refId?: string } | undefined => {
@@ -61,9 +66,11 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     for (const id of Object.keys(components["securitySchemes"])) {
       const d = deref(components["securitySchemes"][id], ptr.join("#/components/securitySchemes", id));
       if (d && d.value["type"] === "apiKey" && typeof d.value["name"] === "string" && ["header", "query", "cookie"].includes(String(d.value["in"]))) {
-        securitySchemes.push({ kind: "api-key", id, pointer: d.pointer, name: d.value["name"], in: d.value["in"] as IrApiKeyScheme["in"], ...(str(d.value["description"]) ? { description: str(d.value["description"])! } : {}) });
-      }
+        const preferred = readPreferred(d.value, d.pointer, report);
+        securitySchemes.push({ kind: "api-key", id, pointer: d.pointer, name: d.value["name"], in: d.value["in"] as IrApiKeyScheme["in"], ...(str(d.value["description"]) ? { description: str(d.value["description"])! } : {}), ...(preferred ? { preferred } : {}) });
+      } else if (d) readPreferred(d.value, d.pointer, report);
     }
+    checkOnePreferred(securitySchemes, report);
   }
   const security = (list: unknown): IrHttpOperation["security"] => {
     if (!Array.isArray(list)) return { schemes: [], optional: true };

@@ -263,6 +263,8 @@ export interface IrApiKeyScheme {
   name: string;
   in: "header" | "query" | "cookie";
   description?: string;
+  /** The scheme a client's `apiKey` goes under where an operation takes several (`x-avaspec-preferred: true`). */
+  preferred?: true;
 }
 
 interface IrOperationBase {

@@ -38,6 +38,7 @@ describe("Data API client against a loopback server", () => {
       expect(req.url).toBe(url);
       expect(req.headers["accept"]).toBe("application/json");
       expect(req.headers["x-service-api-key"]).toBeUndefined();
+      expect(req.headers["x-glacier-api-key"]).toBeUndefined();
       if (body === undefined) expect(req.body).toBe("");
       else {
         expect(req.headers["content-type"]).toBe("application/json");
@@ -72,19 +73,47 @@ describe("Data API client against a loopback server", () => {
 });
 
 describe("Data API client behaviour", () => {
-  it("sends the API key header only when a key is set", async () => {
+  it("sends apiKey as x-glacier-api-key, the header the real service reads (x-avaspec-preferred), only when a key is set", async () => {
     server.reply(() => ({ body: okExample(spec, "getChainInfo") }));
     await createDataApiClient({ baseUrl: server.url, apiKey: "k-123" }).getChainInfo({ chainId: "43114" });
     await createDataApiClient({ baseUrl: server.url }).getChainInfo({ chainId: "43114" });
-    expect(server.requests[0]!.headers["x-service-api-key"]).toBe("k-123");
-    expect(server.requests[1]!.headers["x-service-api-key"]).toBeUndefined();
+    await createDataApiClient({ baseUrl: server.url, apiKey: "" }).getChainInfo({ chainId: "43114" });
+    expect(server.requests[0]!.headers["x-glacier-api-key"]).toBe("k-123");
+    // the requirement's header stays declared, and is not sent for apiKey
+    expect(server.requests[0]!.headers["x-service-api-key"]).toBeUndefined();
+    for (const r of server.requests.slice(1)) {
+      expect(r.headers["x-glacier-api-key"]).toBeUndefined();
+      expect(r.headers["x-service-api-key"]).toBeUndefined();
+    }
+    expect(Object.keys(spec.components["securitySchemes"] as object)).toEqual(["ApiKeyAuth", "GlacierApiKey"]);
   });
 
-  it("keeps the API key out of errors", async () => {
+  it("apiKeys sends a key under the requirement's x-service-api-key too, or instead, by scheme name", async () => {
+    server.reply(() => ({ body: okExample(spec, "getChainInfo") }));
+    await createDataApiClient({ baseUrl: server.url, apiKeys: { ApiKeyAuth: "k-req", GlacierApiKey: "k-real" } }).getChainInfo({ chainId: "43114" });
+    await createDataApiClient({ baseUrl: server.url, apiKeys: { ApiKeyAuth: "k-req" } }).getChainInfo({ chainId: "43114" });
+    // a key named for a scheme wins over apiKey there
+    await createDataApiClient({ baseUrl: server.url, apiKey: "k-a", apiKeys: { GlacierApiKey: "k-b", ApiKeyAuth: "k-c" } }).getChainInfo({ chainId: "43114" });
+    const sent = server.requests.map((r) => [r.headers["x-service-api-key"], r.headers["x-glacier-api-key"]]);
+    expect(sent).toEqual([
+      ["k-req", "k-real"],
+      ["k-req", undefined],
+      ["k-c", "k-b"],
+    ]);
+  });
+
+  it("keeps every API key out of errors and hooks", async () => {
     server.reply(() => ({ status: 401, body: { message: "bad key", statusCode: 401, error: "Unauthorized" } }));
-    const err = (await createDataApiClient({ baseUrl: server.url, apiKey: "secret-key-value" }).getChainInfo({ chainId: "1" }).catch((e: unknown) => e)) as ApiError;
+    const seen: unknown[] = [];
+    const client = createDataApiClient({ baseUrl: server.url, apiKey: "secret-key-value", apiKeys: { ApiKeyAuth: "other-secret" }, onRequest: (e) => void seen.push(e), onResponse: (e) => void seen.push(e) });
+    const err = (await client.getChainInfo({ chainId: "1" }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
-    expect(JSON.stringify({ ...err, message: err.message, stack: err.stack })).not.toContain("secret-key-value");
+    expect(server.requests.at(-1)!.headers["x-glacier-api-key"]).toBe("secret-key-value");
+    expect(server.requests.at(-1)!.headers["x-service-api-key"]).toBe("other-secret");
+    const shown = JSON.stringify({ ...err, message: err.message, stack: err.stack }) + JSON.stringify(seen);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(shown).not.toContain("secret-key-value");
+    expect(shown).not.toContain("other-secret");
   });
 
   it("sends client-wide and per-call headers", async () => {

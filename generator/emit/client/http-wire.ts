@@ -4,6 +4,7 @@
  * serialized, how the 2XX body is read), and the type of what a call returns.
  * Both come from the same IR answers, so the type is what the runtime returns.
  */
+import { apiKeySchemes } from "../../ir/api-keys.js";
 import { followRefs } from "../../ir/resolve.js";
 import { httpResult, schemasOf, successBodies, type HttpResult } from "../../ir/results.js";
 import type { IrDocument, IrFieldEncoding, IrHttpOperation, IrParameter, IrSchema } from "../../ir/types.js";
@@ -16,18 +17,13 @@ export function httpTarget(op: IrHttpOperation): string {
   return op.server !== undefined ? op.server + op.transport.path : op.endpoint + op.transport.path;
 }
 
-/** The API-key scheme an operation is called with (cookies are not sent by the client). */
-export function apiKeyScheme(ir: IrDocument, op: IrHttpOperation) {
-  return ir.securitySchemes.find((s) => op.security.schemes.includes(s.id) && s.in !== "cookie");
-}
-
 /**
  * The descriptor's wire fields, in the order they are written, with `rest`
  * (idempotency, checks, walkers…) placed after the response kind. Runtime
  * encoders the descriptor names are added to `encoders` (they are imported).
  */
 export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Set<string>, rest: { idempotent?: true; deprecated?: string } & Record<string, unknown>): Record<string, unknown> & { method: string; path: string } {
-  const key = apiKeyScheme(ir, op);
+  const keys = apiKeySchemes(ir, op);
   const returns = returnedStatuses(op);
   const body = op.requestBody?.content[0];
   const result = httpResult(op, schemasOf(ir));
@@ -44,7 +40,7 @@ export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Se
     accept: result.accept,
     idempotent,
     deprecated,
-    apiKey: key ? { name: key.name, in: key.in } : undefined,
+    apiKeys: keys.length > 0 ? keys.map((k) => ({ scheme: k.id, name: k.name, in: k.in })) : undefined,
     returns: returns.length > 0 ? returns : undefined,
     ...checks,
   };

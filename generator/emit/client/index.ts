@@ -11,7 +11,8 @@ import { isIdentifier } from "../../ir/naming.js";
 import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
-import { apiKeyScheme, httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
+import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
+import { apiKeyOptions } from "./api-keys.js";
 import { itemType, nextPageDoc, pagingValue } from "./paging.js";
 import { CodeRef, writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
@@ -51,7 +52,6 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const anyPaged = paging.size > 0;
   const hasHttp = ir.operations.some((op) => op.protocol === "http");
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
-  const usedKey = ir.operations.map((op) => (op.protocol === "http" ? apiKeyScheme(ir, op) : undefined)).find((k) => k !== undefined);
   const resultType = (op: IrOperation) => {
     if (schemaNames.has(op.names.response)) {
       out.usesTypes = true;
@@ -179,16 +179,8 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
   out.statements.push(
-    usedKey
-      ? {
-          kind: StructureKind.Interface,
-          name: identifier(ir.names.options),
-          isExported: true,
-          docs: [optionsDocs],
-          extends: [optionsBase],
-          properties: [{ name: "apiKey", hasQuestionToken: true, type: "string", docs: [comment(`API key, sent as the \`${usedKey.name}\` ${usedKey.in} parameter, and only when set.${usedKey.description ? `\n\n${usedKey.description}` : ""}`)] }],
-        }
-      : typeAlias(ir.names.options, optionsDocs, { k: "raw", text: sockets.length > 0 ? `${optionsBase} & {\n  /** The WebSocket transport of ${sockets.map((w) => "`" + comment([...w.group, "ws"].join(".")) + "`").join(", ")}: its URL, WebSocket constructor, keep-alive, reconnect and buffer. */\n  webSocket?: WebSocketOptions;\n}` : optionsBase }),
+    apiKeyOptions(ir, ir.names.options, optionsDocs, optionsBase) ??
+      typeAlias(ir.names.options, optionsDocs, { k: "raw", text: sockets.length > 0 ? `${optionsBase} & {\n  /** The WebSocket transport of ${sockets.map((w) => "`" + comment([...w.group, "ws"].join(".")) + "`").join(", ")}: its URL, WebSocket constructor, keep-alive, reconnect and buffer. */\n  webSocket?: WebSocketOptions;\n}` : optionsBase }),
   );
 
   // the client interface, nested by group
