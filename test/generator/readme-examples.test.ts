@@ -3,7 +3,7 @@
  * documents each entry point with examples that compile against the package:
  * its `ts` blocks go through the real tsc (see test/helpers/readme.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -93,6 +93,56 @@ describe("a package generated with fewer targets", () => {
       const client = targets.includes("client");
       for (const section of ["## Errors", "## Retries and timeouts", "## Smallest bundles", "## Batching", "## Pagination"]) if (!client) expect(readme).not.toContain(section);
       expect(readme).toContain("## Validators");
+      const check = typecheckReadme(readme, join(dir, "pkg"), "@me/pkg");
+      expect(check.output).toBe("");
+      expect(check.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("an example of a oneOf list whose items are of different branches", () => {
+  // each item is fitted to its own branch (the one its fixed `type` names), not to the first branch that has a member
+  // of that name: fitted to Native's closed `params`, the erc20 item would lose `contract` and no longer compile
+  const branch = (type: string, params: Record<string, unknown>) => ({ type: "object", required: ["type", "params"], properties: { type: { type: "string", enum: [type] }, params: { type: "object", required: Object.keys(params), properties: params } } });
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "Queries", version: "1" },
+    paths: {
+      "/query": {
+        post: {
+          operationId: "runQuery",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { $ref: "#/components/schemas/Query" },
+                example: { parts: [{ type: "native", params: { minBalance: "1" } }, { type: "erc20", params: { minBalance: "2", contract: "0xabc" } }] },
+              },
+            },
+          },
+          responses: { "204": { description: "done" } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Query: { type: "object", required: ["parts"], properties: { parts: { type: "array", items: { oneOf: [{ $ref: "#/components/schemas/Native" }, { $ref: "#/components/schemas/Erc20" }] } } } },
+        Native: branch("native", { minBalance: { type: "string" } }),
+        Erc20: branch("erc20", { minBalance: { type: "string" }, contract: { type: "string" } }),
+      },
+    },
+  };
+
+  it("keeps each item's own members, and compiles", () => {
+    const dir = mkdtempSync(join(tmpdir(), "avaspec-readme-"));
+    try {
+      writeFileSync(join(dir, "doc.json"), JSON.stringify(doc));
+      const r = runCli(["generate", "--input", "doc.json", "--out", "pkg", "--name", "@me/pkg", "--targets", "types,validators,client"], dir);
+      expect(r.status, r.stderr).toBe(0);
+      const readme = readFileSync(join(dir, "pkg/README.md"), "utf8");
+      expect(readme).toContain('parts: [{ type: "native", params: { minBalance: "1" } }, { type: "erc20", params: { minBalance: "2", contract: "0xabc" } }]');
       const check = typecheckReadme(readme, join(dir, "pkg"), "@me/pkg");
       expect(check.output).toBe("");
       expect(check.status).toBe(0);

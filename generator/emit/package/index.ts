@@ -20,6 +20,7 @@ import { howItPages } from "../client/paging.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { webhookExample } from "../webhooks.js";
 import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
+import { branchFor } from "./branches.js";
 
 export interface PackageInput {
   ir: IrDocument;
@@ -251,7 +252,10 @@ function fit(value: JsonValue, s: IrSchema | undefined, lookup: Lookup, depth = 
     const parts = [...(x.allOf ?? []), ...(x.oneOf ?? []), ...(x.anyOf ?? [])];
     if (!x.properties && !x.additionalProperties && parts.length === 0) open = true;
     for (const sub of x.allOf ?? []) collect(sub, d + 1, all);
-    for (const sub of [...(x.oneOf ?? []), ...(x.anyOf ?? [])]) collect(sub, d + 1, false);
+    // the branch the example is meant for is its type (its required members too), not every branch's members at once
+    const branches = [...(x.oneOf ?? []), ...(x.anyOf ?? [])];
+    const chosen = branches.length > 1 ? branchFor(value as Record<string, JsonValue>, branches, lookup) : undefined;
+    for (const sub of chosen ? [chosen] : branches) collect(sub, d + 1, chosen !== undefined && all);
   };
   collect(s, depth, true);
   const out: Record<string, JsonValue> = {};
