@@ -164,7 +164,7 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
       files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!, operations)));
       if (operations.descriptors.length > 0) {
         const v = validators.get(i)!;
-        const fromValidators = new Set([...v.checks.values(), ...v.walkers.values()].flatMap((c) => [c.params, c.result].filter((n): n is string => n !== undefined)));
+        const fromValidators = new Set([...v.checks.values(), ...v.walkers.values()].flatMap((c: { params?: string; result?: string; forms?: string }) => [c.params, c.result, c.forms].filter((n): n is string => n !== undefined)));
         files.set(`src/${i.output}/operations.js`, printer.print(header(from), operations.js(fromValidators)));
         files.set(`src/${i.output}/operations.d.ts`, printer.print(header(from), operations.dts()));
       }

@@ -9,6 +9,7 @@ import { UNSENDABLE_HEADER } from "./unsendable.js";
 import { hasOwn, run, setOwn, type Check } from "./validate.js";
 import { overflowError } from "./depth.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
+import type { Normalizer } from "./wire-forms.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
@@ -102,6 +103,8 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly paramIntegers?: Encoder;
   /** The result's string-encoded integers: read as bigints under `numbers: "bigint"`. */
   readonly resultIntegers?: Decoder;
+  /** The result's values servers send in another form than documented (`x-avaspec-wire-form`): converted before it is returned. */
+  readonly resultForms?: Normalizer;
   /** Never set: carries the params and result types. */
   readonly [operationTypes]?: { params: P; result: R };
 }
@@ -144,7 +147,7 @@ export function resultChecks(entries: ResultPairs): ResultChecks {
     apply(mode, request, descriptor, value, statusCode, rawBody) {
       const check = checkOf(descriptor);
       if (mode === "off" || check === undefined) return;
-      const result = run(check, value);
+      const result = run(check, value, true);
       if (result.ok) return;
       const { issues } = result;
       const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
@@ -541,5 +544,6 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
-  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(parsed.value) : parsed.value) as R;
+  const value = op.resultForms ? op.resultForms(parsed.value) : parsed.value;
+  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(value) : value) as R;
 }

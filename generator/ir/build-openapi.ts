@@ -202,6 +202,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   }
 
   const webhooks = buildWebhooks(doc, schemas, diagnostics);
+  schemas.settleWireForms();
   const info = buildInfo(root["info"]);
   return {
     kind: "document",

@@ -152,6 +152,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   const webSocket: IrWebSocket | undefined =
     wsIndex >= 0 ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOf(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
   if (subscriptions && !webSocket) report(subscriptions.pointer, "x-avaspec-subscriptions needs a ws: or wss: server in the document's servers (subscriptions are served over WebSocket)");
+  schemas.settleWireForms();
   // checked by validateOpenRpc (checkEip1193)
   const eip1193 = root["x-avaspec-eip1193"];
   return {

@@ -10,6 +10,7 @@ import { BoundedNesting } from "../nesting.js";
 import * as ptr from "../load/pointer.js";
 import { newerRegExpSyntax, patternFlags } from "./resolve.js";
 import type { SchemaResources } from "../load/resources.js";
+import { readResponsePattern, readWireForm, settleWireForm } from "./wire-forms.js";
 import { fitsTypes, type IrIntegerString, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
 
 export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
@@ -147,7 +148,11 @@ export class SchemaBuilder {
       const refNode: IrSchema = { kind: "ref", target, ...meta };
       // OpenAPI 3.0 and draft-07 ignore $ref siblings; 3.1 and draft 2019+ apply them alongside.
       const siblings = Object.keys(node).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
-      if (this.dialect === "openapi-3.0" || this.dialect === "draft-07" || siblings.length === 0) return refNode;
+      if (this.dialect === "openapi-3.0" || this.dialect === "draft-07" || siblings.length === 0) {
+        // the pattern is the target's: said so (a warning), or a malformed value is an error
+        if (node["x-avaspec-response-pattern"] !== undefined) readResponsePattern(node, pointer, (code, at, message, severity, hint) => this.report(code, at, message, severity, hint));
+        return this.withWireForm(refNode, node);
+      }
       // one node: the ref is an in-place applicator beside the other keywords (so unevaluated* sees it)
       const rest = { ...node };
       delete rest["$ref"];
@@ -156,12 +161,35 @@ export class SchemaBuilder {
       if (own.kind !== "schema") return { ...meta, kind: "schema", allOf: [applied, own] };
       return { ...own, allOf: [applied, ...(own.allOf ?? [])] };
     }
-    const built = this.buildNode(node, pointer, meta);
+    const built = this.withWireForm(this.buildNode(node, pointer, meta), node);
     // OpenAPI 3.0 `nullable` beside a composition (no `type`), e.g. `{ nullable: true, allOf: [{ $ref }] }`: null or the rest.
     if (this.dialect === "openapi-3.0" && node["nullable"] === true && built.types === undefined) {
       return { ...meta, kind: "schema", anyOf: [{ ...built, description: undefined, pointer }, { kind: "schema", types: ["null"], pointer: ptr.join(pointer, "nullable") }] } as IrObjectLikeSchema;
     }
     return built;
+  }
+
+  /** Schemas that declare a wire form, settled once every named schema is built. */
+  private readonly wireForms: IrSchema[] = [];
+
+  /** `s` with the wire form its node declares (`x-avaspec-wire-form`), if any. */
+  private withWireForm<S extends IrSchema>(s: S, node: Record<string, unknown>): S {
+    const form = readWireForm(node, s.pointer, (n, at) => this.build(n, at), (code, at, message, severity, hint) => this.report(code, at, message, severity, hint));
+    if (form) {
+      s.wireForm = form;
+      this.wireForms.push(s);
+    }
+    return s;
+  }
+
+  /**
+   * Decides each declared wire form's conversion against its documented
+   * type: call once the document's schemas are all built (a `$ref` may
+   * name one built later).
+   */
+  settleWireForms(): void {
+    const lookup = (key: string) => this.named.get(key)?.schema;
+    for (const s of this.wireForms.splice(0)) settleWireForm(s, lookup, (code, at, message, severity, hint) => this.report(code, at, message, severity, hint));
   }
 
   /** OpenAPI 3.0 takes one type per schema; a list is 3.1's form (read as 3.1 reads it, with a warning and the 3.0 way to say it). */
@@ -327,6 +355,7 @@ export class SchemaBuilder {
       s.pattern = node["pattern"];
       this.checkPattern(s.pattern, ptr.join(pointer, "pattern"));
     }
+    if (node["x-avaspec-response-pattern"] !== undefined && readResponsePattern(node, pointer, (code, at, message, severity, hint) => this.report(code, at, message, severity, hint))) s.requestPattern = true;
     // exclusive bounds: draft-04 / OpenAPI 3.0 booleans modify minimum/maximum
     if (present & EXCLUSIVE) for (const [ex, base] of EXCLUSIVE_BOUNDS) {
       const v = node[ex];

@@ -41,6 +41,25 @@ export interface IrSchemaMeta {
   writeOnly?: boolean;
   default?: JsonValue;
   examples?: JsonValue[];
+  /**
+   * Another JSON type servers send this value as (`x-avaspec-wire-form`):
+   * valid in responses, and converted to the documented type before a
+   * caller sees it. The types are what the documented one stays.
+   */
+  wireForm?: IrWireForm;
+}
+
+/**
+ * `x-avaspec-wire-form`: the schema of the value as servers send it, and the
+ * conversion between the two JSON types (set when the document's schemas are
+ * built; a pair that cannot be converted is an `extension/wire-form` error).
+ */
+export interface IrWireForm {
+  pointer: string;
+  schema: IrSchema;
+  /** The server's type and the documented one: a number written as decimal text, or decimal text read as a number. */
+  from?: "string" | "number" | "integer";
+  to?: "string" | "number" | "integer";
 }
 
 /** A reference to a named schema. */
@@ -90,6 +109,8 @@ export interface IrObjectLikeSchema extends IrSchemaMeta {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** The pattern tests what is sent only, never what servers answer (`x-avaspec-response-pattern: false`). */
+  requestPattern?: true;
   // numbers (exclusive bounds always in the numeric 2020-12 form)
   minimum?: number;
   maximum?: number;

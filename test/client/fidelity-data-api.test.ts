@@ -330,6 +330,13 @@ describe("getSingleValidatorDetails: validators[] by validationStatus", () => {
     expect(await call()).toEqual(page);
   });
 
+  it("a field whose pattern the real document lacks (delegationCapacity, a BigIntString) passes strict validation in another shape (x-avaspec-response-pattern: false)", async () => {
+    // the real document types delegationCapacity as a plain string; the requirement's digits-only pattern checks what is sent
+    const page = { validators: [{ ...active, delegationCapacity: "11872500000000.5", amountDelegated: "4.1275e12" }] };
+    answer(page);
+    expect(await call()).toEqual(page);
+  });
+
   it.each([
     ["an active period without validatorHealth", { ...active, validatorHealth: undefined }],
     ["an active period without its geolocation key (null, not absent, when unknown)", (({ geolocation: _, ...rest }) => rest)(active)],
@@ -551,9 +558,8 @@ describe("the operations beyond the requirement: real inputs are sent and real r
   const rows = Object.entries(realDataApiReplies).flatMap(([id, replies]) => (replies.length ? replies.map((reply, i) => [id, i, reply] as const) : [[id, 0, undefined] as const]));
   it.each(rows)("%s (reply %i)", async (id, _i, reply) => {
     const c = cases.get(id)!;
-    // the requirement's Money.value (a decimal string): the real number form needs the wire-form normalisation still to be built (below)
-    const sent = withMoneyAsString(reply);
-    server.reply(() => ({ status: id === "reindexNft" ? 201 : 200, body: sent }));
+    // sent as the real service sends it (Money.value a JSON number); returned in the requirement's types (a decimal string)
+    server.reply(() => ({ status: id === "reindexNft" ? 201 : 200, body: reply }));
     const before = server.requests.length;
     const result = await c.call(client());
     expect(server.requests.length).toBe(before + 1);
@@ -561,13 +567,22 @@ describe("the operations beyond the requirement: real inputs are sent and real r
     expect(req.method).toBe(c.method);
     expect(req.url).toBe(c.url);
     if (c.body !== undefined) expect(JSON.parse(req.body)).toEqual(c.body);
-    expect(result).toEqual(sent);
+    expect(result).toEqual(withMoneyAsString(reply));
   });
 
-  it("Money.value as the real service sends it, a JSON number, is refused until the wire-form normalisation is built (x-avaspec-wire-form)", async () => {
+  it("Money.value as the real service sends it, a JSON number, passes strict validation and comes back as the requirement's decimal string (x-avaspec-wire-form)", async () => {
     const [id, replies] = Object.entries(realDataApiReplies).find(([, r]) => r.some(hasNumericMoney))!;
     const reply = replies.find(hasNumericMoney)!;
+    expect(JSON.stringify(reply)).toContain('"value":42.42');
     server.reply(() => ({ body: reply }));
+    const result = await cases.get(id)!.call(client());
+    expect(JSON.stringify(result)).toContain('"value":"42.42"');
+    expect(hasNumericMoney(result)).toBe(false);
+    // the requirement's form passes too, as it is
+    server.reply(() => ({ body: withMoneyAsString(reply) }));
+    expect(await cases.get(id)!.call(client())).toEqual(withMoneyAsString(reply));
+    // a value in neither form is still refused, at the field
+    server.reply(() => ({ body: JSON.parse(JSON.stringify(reply).replace('"value":42.42', '"value":true')) }));
     const e = await failure(cases.get(id)!.call(client()));
     expect(e).toBeInstanceOf(ValidationError);
     expect((e as ValidationError).issues.some((i) => i.path.endsWith("/value") && /string/.test(i.message))).toBe(true);

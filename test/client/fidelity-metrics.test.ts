@@ -110,13 +110,18 @@ describe("getAvgTps: the service's own parameters, page key and status", () => {
 });
 
 describe("getAddressesByBalanceOverTime: sortKey as the service sends it", () => {
-  it("a string sortKey (the real form) is refused until the wire-form normalisation is built (x-avaspec-wire-form); the requirement's integer passes", async () => {
+  it("a string sortKey (the real form) passes strict validation and comes back as the requirement's integer (x-avaspec-wire-form); the integer passes as it is", async () => {
     const spec = loadSpec("metrics-api.openapi.json");
     const example = okExample(spec, "getAddressesByBalanceOverTime") as { addresses: { address: string; sortKey: number }[] };
     const call = () => client().getAddressesByBalanceOverTime({ chainId: "43114", address: "0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E", threshold: "1000000" });
     server.reply(() => ({ body: example }));
     expect(await call()).toEqual(example);
-    server.reply(() => ({ body: { addresses: example.addresses.map((a) => ({ ...a, sortKey: String(a.sortKey) })) } }));
+    server.reply(() => ({ body: { ...example, addresses: example.addresses.map((a) => ({ ...a, sortKey: String(a.sortKey) })) } }));
+    const result = await call();
+    expect(result).toEqual(example);
+    expect(typeof result.addresses[0]!.sortKey).toBe("number");
+    // a string that is no integer is in neither form: refused at the field
+    server.reply(() => ({ body: { addresses: [{ address: example.addresses[0]!.address, sortKey: "12.5" }] } }));
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues[0]!.path).toBe("/addresses/0/sortKey");

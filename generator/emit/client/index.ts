@@ -80,8 +80,8 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
       results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
     }
     const walk = walkers.get(op);
-    if (walk) [walk.params, walk.result].forEach((n) => n && named?.add(n));
-    const integers = { paramIntegers: walk?.params ? new CodeRef(walk.params) : undefined, resultIntegers: walk?.result ? new CodeRef(walk.result) : undefined };
+    if (walk) [walk.params, walk.result, walk.forms].forEach((n) => n && named?.add(n));
+    const integers = { paramIntegers: walk?.params ? new CodeRef(walk.params) : undefined, resultIntegers: walk?.result ? new CodeRef(walk.result) : undefined, resultForms: walk?.forms ? new CodeRef(walk.forms) : undefined };
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
     // operations.d.ts names client.ts's types through its namespace import
@@ -537,6 +537,8 @@ function emitRpcErrors(ir: IrDocument, ctx: TypeContext, out: Emitted): Set<stri
 interface IntegerWalkerRefs {
   paramIntegers: CodeRef | undefined;
   resultIntegers: CodeRef | undefined;
+  /** The result's wire-form normaliser (`x-avaspec-wire-form`). */
+  resultForms: CodeRef | undefined;
 }
 
 function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule): void {

@@ -15,6 +15,7 @@ import { escapeToken } from "../../load/pointer.js";
 import { literal, stringLiteral } from "../escape.js";
 import { writeValue } from "../value.js";
 import { planPattern } from "./pattern.js";
+import { wireFormCheck } from "./wire-forms.js";
 
 export interface CompileProblem {
   pointer: string;
@@ -184,9 +185,9 @@ export class ValidatorCompiler {
 
   /** The check function for any schema. */
   check(s: IrSchema): string {
-    if (s.kind === "ref") return this.namedCheck(s.target);
+    if (s.kind === "ref" && !s.wireForm) return this.namedCheck(s.target);
     if (s.kind === "boolean") return this.constant(s.value);
-    if (isEmpty(s) && !this.formatFn(s.format)) return this.constant(true);
+    if (s.kind === "schema" && !s.wireForm && isEmpty(s) && !this.formatFn(s.format)) return this.constant(true);
     const cached = this.checks.get(s);
     if (cached) return cached;
     const fn = this.emitFunction(`$${++this.count}`, s, true);
@@ -241,14 +242,22 @@ export class ValidatorCompiler {
    * a hoisted regular expression (see pattern.ts for the rewrites that make it
    * faster), with a length range first where the rewrite implies one.
    */
-  private regex(pattern: string, pointer: string): ((v: string) => string) | undefined {
+  private regex(pattern: string, pointer: string, requestOnly = false): ((v: string) => string) | undefined {
     const flags = patternFlags(pattern);
     if (flags === undefined) {
       this.problems.push({ pointer, message: `pattern ${JSON.stringify(pattern)} is not a valid regular expression` });
       return undefined;
     }
     const plan = planPattern(pattern, flags);
-    const re = this.hoist(`new RegExp(${stringLiteral(plan.source)}${plan.flags ? `, ${stringLiteral(plan.flags)}` : ""})`);
+    const compiled = `new RegExp(${stringLiteral(plan.source)}${plan.flags ? `, ${stringLiteral(plan.flags)}` : ""})`;
+    if (requestOnly) {
+      // x-avaspec-response-pattern: false: the same check in both directions, its test passing any string in a response
+      // (the runtime's flag); the length range the pattern implies is the pattern's, so it goes too
+      this.helpers.add("requestOnly");
+      const re = this.hoist(`requestOnly(${compiled})`);
+      return (v) => `${re}.test(${v})`;
+    }
+    const re = this.hoist(compiled);
     const { minLength: min, maxLength: max } = plan;
     return (v) => {
       const len = min !== undefined && min === max ? [`${v}.length === ${min}`] : [min !== undefined ? `${v}.length >= ${min}` : "", max !== undefined ? `${v}.length <= ${max}` : ""].filter(Boolean);
@@ -260,6 +269,10 @@ export class ValidatorCompiler {
   private emitFunction(fn: string, s: IrSchema, anonymous = false, reserved?: number): string {
     const slot = reserved ?? this.decls.length;
     if (reserved === undefined) this.decls.push(() => undefined);
+    if (s.wireForm) {
+      this.decls[slot] = wireFormCheck(this, fn, s);
+      return fn;
+    }
     const L = new Lines();
     if (s.kind === "ref") {
       const target = this.namedCheck(s.target);
@@ -290,14 +303,15 @@ export class ValidatorCompiler {
    * sites test it first and call the full check only to collect issues.
    */
   predicate(s: IrSchema, v: string, depth = 0): string | undefined {
-    if (depth > 8) return undefined;
+    // a value in a server's wire form fails the documented predicate and still passes: the full check decides
+    if (depth > 8 || s.wireForm) return undefined;
     if (s.kind === "boolean") return s.value ? "true" : "false";
     if (s.kind === "ref") {
       const target = this.byKey.get(s.target);
       return target ? this.predicate(target.schema, v, depth + 1) : undefined;
     }
     const leafKeys = new Set(["types", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"]);
-    const meta = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "integer", "knownValues"]);
+    const meta = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "integer", "knownValues", "requestPattern", "wireForm"]);
     for (const k of Object.keys(s)) if (!leafKeys.has(k) && !meta.has(k) && (s as unknown as Record<string, unknown>)[k] !== undefined) return undefined;
     const parts: string[] = [];
     if (s.types && s.types.length > 0) {
@@ -319,7 +333,7 @@ export class ValidatorCompiler {
     if (s.minLength !== undefined) (this.helpers.add("length"), str.push(`length(${v}) >= ${s.minLength}`));
     if (s.maxLength !== undefined) (this.helpers.add("length"), str.push(`length(${v}) <= ${s.maxLength}`));
     if (s.pattern !== undefined) {
-      const re = this.regex(s.pattern, s.pointer);
+      const re = this.regex(s.pattern, s.pointer, s.requestPattern);
       if (!re) return undefined;
       str.push(re(v));
     }
@@ -344,7 +358,7 @@ export class ValidatorCompiler {
    * key loops) can be emitted in place, as Ajv does, instead of called.
    */
   private inlinable(schema: IrSchema): IrObjectLikeSchema | undefined {
-    if (schema.kind !== "ref" || this.inlining.has(schema.target) || this.inlining.size >= 2) return undefined;
+    if (schema.kind !== "ref" || schema.wireForm || this.inlining.has(schema.target) || this.inlining.size >= 2) return undefined;
     const s = this.byKey.get(schema.target)?.schema;
     if (!s || s.kind !== "schema") return undefined;
     const allowed = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "types", "properties", "required"]);
@@ -598,7 +612,7 @@ export class ValidatorCompiler {
   private stringKeywords(L: Lines, s: IrObjectLikeSchema): void {
     const fmt = this.formatFn(s.format);
     if (s.minLength === undefined && s.maxLength === undefined && s.pattern === undefined && !fmt) return;
-    const re = s.pattern !== undefined ? this.regex(s.pattern, s.pointer) : undefined;
+    const re = s.pattern !== undefined ? this.regex(s.pattern, s.pointer, s.requestPattern) : undefined;
     L.block(`if (typeof x === "string")`, () => {
       if (s.minLength !== undefined || s.maxLength !== undefined) {
         this.helpers.add("length");

@@ -11,8 +11,8 @@ import { writeDocs } from "../types/type-node.js";
 
 /** One exported validator: `validateX`, the Standard Schema object `XSchema` or the type guard `isX`. */
 export type ValidatorExport =
-  | { kind: "validate"; name: string; check: string; type: string; what: string; wrappedIn?: string; walker?: string }
-  | { kind: "standard"; name: string; check: string; type: string; what: string }
+  | { kind: "validate"; name: string; check: string; type: string; what: string; wrappedIn?: string; walker?: string; response?: true; forms?: string }
+  | { kind: "standard"; name: string; check: string; type: string; what: string; documented?: string }
   | { kind: "guard"; name: string; check: string; type: string; what: string };
 
 const capitalized = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
@@ -20,8 +20,9 @@ const capitalized = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 function docsOf(e: ValidatorExport): string {
   if (e.kind === "standard") return `${capitalized(e.what)} as a Standard Schema v1 validator.`;
   if (e.kind === "guard") return `Whether a value is a valid ${e.what} (a type guard; no issues are collected).`;
-  if (e.walker === undefined) return `Validates ${e.what}: every issue with its JSON-pointer path, keyword and expected value.`;
-  return `Validates ${e.what} in its wire form: every issue with its JSON-pointer path, keyword and expected value. With \`numbers: "bigint"\`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is).`;
+  const forms = e.forms === undefined ? "" : " Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is).";
+  if (e.walker === undefined) return `Validates ${e.what}: every issue with its JSON-pointer path, keyword and expected value.${forms}`;
+  return `Validates ${e.what} in its wire form: every issue with its JSON-pointer path, keyword and expected value.${forms} With \`numbers: "bigint"\`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is).`;
 }
 
 /** The JavaScript of an export (validators.js). */
@@ -29,7 +30,7 @@ export function exportJs(e: ValidatorExport): WriterFunction {
   return (w) => {
     const name = identifier(e.name);
     if (e.kind === "standard") {
-      w.writeLine(`export const ${name} = /*#__PURE__*/ standard(${e.check});`);
+      w.writeLine(`export const ${name} = /*#__PURE__*/ standard(${e.check}${e.documented === undefined ? "" : `, ${e.documented}`});`);
       return;
     }
     if (e.kind === "guard") {
@@ -40,12 +41,14 @@ export function exportJs(e: ValidatorExport): WriterFunction {
       return;
     }
     const value = e.wrappedIn === undefined ? "value" : `unwrapped(value, ${stringLiteral(e.wrappedIn)})`;
+    // a schema's or a result's validator reads what a server may send; a params validator what is to be sent
+    const response = e.response ? ", true" : "";
     if (e.walker === undefined) {
       w.writeLine(`export function ${name}(value) {`);
-      w.writeLine(`  return run(${e.check}, ${value});`);
+      w.writeLine(e.forms === undefined ? `  return run(${e.check}, ${value}${response});` : `  return normalized(run(${e.check}, ${value}${response}), ${e.forms});`);
     } else {
       w.writeLine(`export function ${name}(value, options) {`);
-      w.writeLine(`  return validated(${e.check}, ${e.walker}, ${value}, options?.numbers);`);
+      w.writeLine(`  return validated(${e.check}, ${e.walker}, ${value}, options?.numbers${e.forms === undefined ? "" : `, ${e.forms}`});`);
     }
     w.writeLine("}");
   };
@@ -68,7 +71,7 @@ export function exportDts(e: ValidatorExport): WriterFunction {
  * (checks and integer codecs), under one comment: the module index does not
  * re-export them.
  */
-export function internalsDts(names: readonly { name: string; type: "Check" | "Decoder" | "Encoder" }[]): WriterFunction {
+export function internalsDts(names: readonly { name: string; type: "Check" | "Decoder" | "Encoder" | "Normalizer" }[]): WriterFunction {
   return (w) => {
     writeDocs(w, "Checks and integer codecs the client's operation descriptors use (not re-exported by the module index).");
     for (const n of names) w.writeLine(`export declare const ${identifier(n.name)}: ${n.type};`);

@@ -16,6 +16,7 @@ import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema, IrSubscript
 import { comment } from "../escape.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
 import { IntegerWalkers } from "./integers.js";
+import { WIRE_FORM_HELPERS, wireLeaf } from "./wire-forms.js";
 import { webhookValidator } from "../webhooks.js";
 import { exportDts, exportJs, internalsDts, type ValidatorExport } from "./exports.js";
 
@@ -43,8 +44,8 @@ export interface ValidatorModule {
   problems: CompileProblem[];
   /** Per operation: check function names for params and result, for the client's descriptors. */
   checks: Map<IrOperation, { params: string; result?: string }>;
-  /** Per operation: integer walkers of params and result, when they hold string-encoded integers. */
-  walkers: Map<IrOperation, { params?: string; result?: string }>;
+  /** Per operation: integer walkers of params and result, when they hold string-encoded integers, and the normaliser of a result that holds wire forms. */
+  walkers: Map<IrOperation, { params?: string; result?: string; forms?: string }>;
   /** Whether a schema holds a string-encoded integer (the number policy applies to its values). */
   hasIntegers(schema: IrSchema): boolean;
   /** Per subscription kind: the decoder of its payload and the encoder of its params, when they hold integers. */
@@ -62,30 +63,33 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const { clientTypes = false, ...compilerOptions } = options;
   const compiler = new ValidatorCompiler(ir.schemas, compilerOptions);
   const integers = new IntegerWalkers(ir.schemas, compiler);
+  // the walkers that convert what servers send in another form (x-avaspec-wire-form) to the documented one
+  const forms = new IntegerWalkers(ir.schemas, compiler, { prefix: "w$", leaf: wireLeaf });
   const exports: ValidatorExport[] = [];
   let usesTypes = false;
   const typeOf = (name: string) => {
     usesTypes = true;
     return `T.${name}`;
   };
+  // what a descriptor names: a walker with the leaf of one direction (`Integers`), one constant per walker and direction
+  const codecs = new Map<string, { name: string; walker: string; fn: "decoder" | "encoder" | "normalizer" }>();
+  const codec = (walker: string, fn: "decoder" | "encoder" | "normalizer") => {
+    const name = `${fn === "decoder" ? "dec" : fn === "encoder" ? "enc" : "norm"}${walker.slice(1)}`;
+    codecs.set(name, { name, walker, fn });
+    return name;
+  };
   for (const s of ir.schemas) {
     const check = compiler.namedCheck(s.key);
     const type = typeOf(s.name);
     const what = `a \`${comment(s.name)}\``;
     const walker = integers.namedWalker(s.key);
-    exports.push({ kind: "validate", name: s.names.validate, check, type, what, ...(walker ? { walker } : {}) });
-    exports.push({ kind: "standard", name: s.names.standard, check, type, what });
+    const wire = forms.namedWalker(s.key);
+    exports.push({ kind: "validate", name: s.names.validate, check, type, what, response: true, ...(walker ? { walker } : {}), ...(wire ? { forms: wire } : {}) });
+    exports.push({ kind: "standard", name: s.names.standard, check, type, what, ...(wire ? { documented: codec(wire, "normalizer") } : {}) });
     exports.push({ kind: "guard", name: s.names.guard, check, type, what: `\`${comment(s.name)}\`` });
   }
   const checks = new Map<IrOperation, { params: string; result?: string }>();
-  const walkers = new Map<IrOperation, { params?: string; result?: string }>();
-  // what a descriptor names: a walker with the leaf of one direction (`Integers`), one constant per walker and direction
-  const codecs = new Map<string, { name: string; walker: string; fn: "decoder" | "encoder" }>();
-  const codec = (walker: string, fn: "decoder" | "encoder") => {
-    const name = `${fn === "decoder" ? "dec" : "enc"}${walker.slice(1)}`;
-    codecs.set(name, { name, walker, fn });
-    return name;
-  };
+  const walkers = new Map<IrOperation, { params?: string; result?: string; forms?: string }>();
   let usesUnwrapped = false;
   let usesClientTypes = false;
   const schemaTypes = new Set(ir.schemas.map((s) => s.name));
@@ -104,7 +108,8 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     checks.set(op, { params, ...(resultCheck ? { result: resultCheck } : {}) });
     const paramWalker = integers.walker(paramsSchema(op));
     const resultWalker = result ? integers.walker(result) : undefined;
-    if (paramWalker || resultWalker) walkers.set(op, { ...(paramWalker ? { params: codec(paramWalker, "encoder") } : {}), ...(resultWalker ? { result: codec(resultWalker, "decoder") } : {}) });
+    const resultForms = result ? forms.walker(result) : undefined;
+    if (paramWalker || resultWalker || resultForms) walkers.set(op, { ...(paramWalker ? { params: codec(paramWalker, "encoder") } : {}), ...(resultWalker ? { result: codec(resultWalker, "decoder") } : {}), ...(resultForms ? { forms: codec(resultForms, "normalizer") } : {}) });
     const label = comment([...op.group, op.names.method].join("."));
     exports.push({ kind: "validate", name: op.names.validateParams, check: params, type: opType(op.names.params), what: `the params of \`${label}\`` });
     const wrappedIn = op.protocol === "json-rpc" ? op.result?.wire?.property : undefined;
@@ -112,7 +117,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
     if (resultCheck && !schemaValidators.has(op.names.validateResult)) {
       const what = `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`;
-      exports.push({ kind: "validate", name: op.names.validateResult, check: resultCheck, type: opType(op.names.response), what, ...(wrappedIn !== undefined ? { wrappedIn } : {}), ...(resultWalker ? { walker: resultWalker } : {}) });
+      exports.push({ kind: "validate", name: op.names.validateResult, check: resultCheck, type: opType(op.names.response), what, response: true, ...(wrappedIn !== undefined ? { wrappedIn } : {}), ...(resultWalker ? { walker: resultWalker } : {}), ...(resultForms ? { forms: resultForms } : {}) });
     }
   }
   const hooks = webhookValidator(ir, (s) => compiler.check(s), typeOf);
@@ -130,33 +135,39 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const usesWalkers = exports.some((e) => e.kind === "validate" && e.walker !== undefined);
   const codecFns = [...new Set([...codecs.values()].map((c) => c.fn))].sort();
   const fromValidate = new Set(["isObject", "hasOwn"]);
-  const helpers = [...new Set([...compiler.helpers, ...[...integers.helpers].filter((h) => fromValidate.has(h))])].sort();
+  const walkerHelpers = [...integers.helpers, ...forms.helpers];
+  const helpers = [...new Set([...[...compiler.helpers].filter((h) => !WIRE_FORM_HELPERS.has(h)), ...walkerHelpers.filter((h) => fromValidate.has(h))])].sort();
   // Leaf and Walk are types: JavaScript imports only values
-  const integerHelpers = [...integers.helpers].filter((h) => !fromValidate.has(h) && h !== "Leaf" && h !== "Walk").sort();
-  const numbersImports = [...integerHelpers, ...codecFns, ...(usesWalkers ? ["validated"] : [])];
+  const integerHelpers = [...new Set(walkerHelpers)].filter((h) => !fromValidate.has(h) && h !== "Leaf" && h !== "Walk").sort();
+  const numbersImports = [...integerHelpers, ...codecFns.filter((f) => f !== "normalizer"), ...(usesWalkers ? ["validated"] : [])];
+  const formsImports = [...new Set([...[...compiler.helpers].filter((h) => WIRE_FORM_HELPERS.has(h)), ...(codecFns.includes("normalizer") ? ["normalizer"] : []), ...(exports.some((e) => e.kind === "validate" && e.forms !== undefined && e.walker === undefined) ? ["normalized"] : [])])].sort();
   const usesRun = hooks !== undefined || exports.some((e) => e.kind === "validate" && e.walker === undefined);
   const validateImports = [...helpers, ...(exports.some((e) => e.kind === "guard") ? ["is"] : []), ...(usesRun ? ["run"] : []), ...(exports.some((e) => e.kind === "standard") ? ["standard"] : []), ...(usesUnwrapped ? ["unwrapped"] : [])];
   const statements: Statement[] = [];
   if (validateImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/validate.js", namedImports: validateImports });
   if (numbersImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersImports });
+  if (formsImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/wire-forms.js", namedImports: formsImports });
   if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name} = /*#__PURE__*/ ${fn}(${walker});`));
-  append(statements, compiler.decls, integers.decls, codecDecls, exports.map(exportJs), hooks ? [hooks.js] : []);
+  append(statements, compiler.decls, integers.decls, forms.decls, codecDecls, exports.map(exportJs), hooks ? [hooks.js] : []);
   // the client's descriptors use the checks directly; the module index does not re-export them
   const codecNames = new Set(codecs.keys());
-  const internal = [...new Set([...[...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]), ...subscriptionChecks.values()])].sort();
+  const internal = [...new Set([...[...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c: { params?: string; result?: string; forms?: string }) => [c.params, c.result, c.forms].filter((n) => n !== undefined)), ...subscriptionChecks.values()])].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
 
   const declarations: Statement[] = [];
   const typeImports = [...(internal.some((n) => !codecNames.has(n)) ? ["Check"] : []), ...(exports.some((e) => e.kind === "standard") ? ["StandardSchemaV1"] : []), ...(hooks !== undefined || exports.some((e) => e.kind === "validate") ? ["ValidationResult"] : [])];
   if (typeImports.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/validate.js", namedImports: typeImports });
-  const numbersTypes = [...(usesWalkers ? ["Decoded"] : []), ...[...new Set(internal.filter((n) => codecNames.has(n)).map((n) => (codecs.get(n)!.fn === "decoder" ? "Decoder" : "Encoder")))].sort(), ...(usesWalkers ? ["Numbers"] : [])];
+  const codecType = (name: string) => ({ decoder: "Decoder", encoder: "Encoder", normalizer: "Normalizer" })[codecs.get(name)!.fn] as "Decoder" | "Encoder" | "Normalizer";
+  const codecTypes = new Set(internal.filter((n) => codecNames.has(n)).map(codecType));
+  const numbersTypes = [...(usesWalkers ? ["Decoded"] : []), ...[...codecTypes].filter((t) => t !== "Normalizer").sort(), ...(usesWalkers ? ["Numbers"] : [])];
   if (numbersTypes.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersTypes });
+  if (codecTypes.has("Normalizer")) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/wire-forms.js", namedImports: ["Normalizer"] });
   if (usesTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
   if (usesClientTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
   for (const e of exports) declarations.push(exportDts(e));
   if (hooks) declarations.push(hooks.dts);
-  if (internal.length > 0) declarations.push(internalsDts(internal.map((name) => ({ name, type: codecNames.has(name) ? (codecs.get(name)!.fn === "decoder" ? "Decoder" : "Encoder") : "Check" }))));
+  if (internal.length > 0) declarations.push(internalsDts(internal.map((name) => ({ name, type: codecNames.has(name) ? codecType(name) : "Check" }))));
   const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])]), ...(hooks ? [ir.names.webhooks!.validate] : [])])];
   return { statements, declarations, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, subscriptionChecks, publicNames };
 }

@@ -11,7 +11,7 @@
  * under them keep their wire form.
  */
 import { RawText } from "../../print.js";
-import type { IrDocument, IrIntegerString, IrObjectLikeSchema, IrSchema } from "../../ir/types.js";
+import type { IrDocument, IrIntegerString, IrObjectLikeSchema, IrRefSchema, IrSchema } from "../../ir/types.js";
 import { escapeToken } from "../../load/pointer.js";
 import { stringLiteral } from "../escape.js";
 import type { ValidatorCompiler } from "./compile.js";
@@ -19,6 +19,19 @@ import type { ValidatorCompiler } from "./compile.js";
 /** The leaf spec the runtime reads: "hex", "decimal/64", "signed decimal/64". */
 function leafSpec(i: IrIntegerString): string {
   return `${i.signed ? "signed " : ""}${i.encoding}${i.bits === undefined ? "" : `/${i.bits}`}`;
+}
+
+/** The integer leaf of a schema node, as its spec. */
+const integerLeaf = (s: IrSchema): string | undefined => (s.kind === "schema" && s.integer ? leafSpec(s.integer) : undefined);
+
+/**
+ * Which leaves a family of walkers visits, and the prefix of their names:
+ * the string-encoded integers (`i$…`, the default), or any other values a
+ * schema node marks (the wire forms' `w$…` walkers, wire-forms.ts).
+ */
+export interface WalkerLeaves {
+  prefix: string;
+  leaf(s: IrSchema): string | undefined;
 }
 
 export class IntegerWalkers {
@@ -37,6 +50,7 @@ export class IntegerWalkers {
   constructor(
     schemas: IrDocument["schemas"],
     private readonly compiler: ValidatorCompiler,
+    private readonly leaves: WalkerLeaves = { prefix: "i$", leaf: integerLeaf },
   ) {
     this.byKey = new Map(schemas.map((s) => [s.key, s]));
     // the named schemas that reach an integer: a fixpoint over $refs (cycles included)
@@ -58,9 +72,10 @@ export class IntegerWalkers {
 
   /** Whether a schema reaches an integer, with named schemas as known so far. */
   private reaches(s: IrSchema): boolean {
+    if (this.leaves.leaf(s) !== undefined) return true;
     if (s.kind === "ref") return this.withIntegers.has(s.target);
     if (s.kind === "boolean") return false;
-    return s.integer !== undefined || IntegerWalkers.children(s).some((c) => this.reaches(c));
+    return IntegerWalkers.children(s).some((c) => this.reaches(c));
   }
 
   /** Whether values of the schema can hold a string-encoded integer. */
@@ -71,11 +86,11 @@ export class IntegerWalkers {
   /** The walker of a schema, or undefined when it holds no integer. */
   walker(s: IrSchema): string | undefined {
     if (!this.reaches(s)) return undefined;
-    if (s.kind === "ref") return this.namedWalker(s.target);
+    if (s.kind === "ref" && this.leaves.leaf(s) === undefined) return this.namedWalker(s.target);
     if (s.kind === "boolean") return undefined;
     const known = this.anonymous.get(s);
     if (known !== undefined) return known ?? undefined;
-    const fn = this.emit(`i$${++this.count}`, s, true);
+    const fn = this.emit(`${this.leaves.prefix}${++this.count}`, s, true);
     this.anonymous.set(s, fn);
     return fn;
   }
@@ -86,19 +101,19 @@ export class IntegerWalkers {
     const existing = this.named.get(key);
     if (existing) return existing;
     const s = this.byKey.get(key)!;
-    const fn = `i$${s.name}`;
+    const fn = `${this.leaves.prefix}${s.name}`;
     this.named.set(key, fn);
-    if (s.schema.kind === "ref") {
+    if (s.schema.kind === "ref" && this.leaves.leaf(s.schema) === undefined) {
       const target = this.namedWalker(s.schema.target)!;
       this.decls.push(new RawText(`const ${fn} = (x, f, p) => ${target}(x, f, p);\n`));
       this.helpers.add("Walk");
       return fn;
     }
-    this.emit(fn, s.schema as IrObjectLikeSchema, false);
+    this.emit(fn, s.schema as IrObjectLikeSchema | IrRefSchema, false);
     return fn;
   }
 
-  private emit(fn: string, s: IrObjectLikeSchema, anonymous: boolean): string {
+  private emit(fn: string, s: IrObjectLikeSchema | IrRefSchema, anonymous: boolean): string {
     const slot = this.decls.length;
     this.decls.push(new RawText(""));
     const lines = this.body(s);
@@ -116,9 +131,17 @@ export class IntegerWalkers {
     return fn;
   }
 
-  private body(s: IrObjectLikeSchema): string[] {
+  private body(s: IrObjectLikeSchema | IrRefSchema): string[] {
     const out: string[] = [];
-    if (s.integer) out.push(`x = f(x, ${stringLiteral(leafSpec(s.integer))}, p);`);
+    const leaf = this.leaves.leaf(s);
+    if (leaf !== undefined) out.push(`x = f(x, ${stringLiteral(leaf)}, p);`);
+    if (s.kind === "ref") {
+      // a reference with a leaf of its own (a wire form beside a $ref): the leaf, then what the target holds
+      const target = this.namedWalker(s.target);
+      if (target) out.push(`x = ${target}(x, f, p);`);
+      out.push("return x;");
+      return out;
+    }
     for (const member of s.allOf ?? []) {
       const w = this.walker(member);
       if (w) out.push(`x = ${w}(x, f, p);`);
