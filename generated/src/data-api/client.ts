@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type Check, type ResultChecks, type PagedMethod, type HttpClientOptions, type Decoded, type Numbers, type HttpConfig, type Encodable } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $1267, $1284, $1292, $818, $919, $992, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex } from "./validators.js";
+import { $1271, $1288, $1296, $821, $922, $995, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex } from "./validators.js";
 import { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation } from "./operations.js";
 export { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation } from "./operations.js";
 
@@ -1895,30 +1895,30 @@ function dataApiResultPairs(): (readonly [object, Check])[] {
     [listLatestXChainVerticesOperation as object, $ListXChainVerticesResponse],
     [getVertexByHashOperation as object, $XChainVertex],
     [getVertexByHeightOperation as object, $ListXChainVerticesResponse],
-    [listLatestPrimaryNetworkTransactionsOperation as object, $1267],
+    [listLatestPrimaryNetworkTransactionsOperation as object, $1271],
     [listActivePrimaryNetworkStakingTransactionsOperation as object, $ListPChainTransactionsResponse],
     [listAssetTransactionsOperation as object, $ListXChainTransactionsResponse],
-    [getBalancesByAddressesOperation as object, $1284],
-    [getUtxosByAddressesOperation as object, $1292],
-    [getUtxosByAddressesV2Operation as object, $1292],
+    [getBalancesByAddressesOperation as object, $1288],
+    [getUtxosByAddressesOperation as object, $1296],
+    [getUtxosByAddressesV2Operation as object, $1296],
     [getLastActivityTimestampByAddressesOperation as object, $LastActivityTimestamp],
     [getLastActivityTimestampByAddressesV2Operation as object, $LastActivityTimestamp],
     [listPendingPrimaryNetworkRewardsOperation as object, $ListPendingRewardsResponse],
     [listHistoricalPrimaryNetworkRewardsOperation as object, $ListHistoricalRewardsResponse],
     [listTokensOperation as object, $ListNftTokens],
-    [getTokenDetailsOperation as object, $818],
+    [getTokenDetailsOperation as object, $821],
     [getOperationResultOperation as object, $OperationStatusResponse],
     [postTransactionExportJobOperation as object, $OperationStatusResponse],
     [dataHealthCheckOperation as object, $HealthCheckResultDto],
     [liveCheckOperation as object, $HealthCheckResultDto],
-    [getIcmMessageOperation as object, $919],
+    [getIcmMessageOperation as object, $922],
     [listIcmMessagesOperation as object, $ListIcmMessagesResponse],
     [listIcmMessagesByAddressOperation as object, $ListIcmMessagesResponse],
     [listWebhooksOperation as object, $ListWebhooksResponse],
-    [createWebhookOperation as object, $992],
-    [getWebhookOperation as object, $992],
-    [deactivateWebhookOperation as object, $992],
-    [updateWebhookOperation as object, $992],
+    [createWebhookOperation as object, $995],
+    [getWebhookOperation as object, $995],
+    [deactivateWebhookOperation as object, $995],
+    [updateWebhookOperation as object, $995],
     [generateOrRotateSharedSecretOperation as object, $SharedSecretsResponse],
     [getSharedSecretOperation as object, $SharedSecretsResponse],
     [getAddressesFromWebhookOperation as object, $ListWebhookAddressesResponse],
@@ -1935,21 +1935,22 @@ function dataApiResultPairs(): (readonly [object, Check])[] {
 /** Options of {@link createDataApiClient}. */
 export interface DataApiClientOptions extends HttpClientOptions {
   /**
-   * API key, sent as the `x-service-api-key` header parameter, and only when set.
+   * API key, sent as the `x-glacier-api-key` header (the `GlacierApiKey` scheme), and only when set.
    *
-   * Optional API key for the data service. Requests without a key are
-   * accepted (the signature aggregation examples send none); a key raises
-   * the rate limits. The source documentation does not show when the
-   * service answers 401 or 403 for a key; avaspec follows the real
-   * service: a key that is malformed, unknown or revoked is rejected
-   * with 401 Unauthorized, and a valid key whose plan lacks the privilege
-   * for the requested action is rejected with 403 Forbidden.
-   * This is the requirement's header. The real service reads its key from
-   * `x-glacier-api-key` (the `GlacierApiKey` scheme); the generated client
-   * sends the key under this first scheme's header today (the choice of
-   * header is a runtime feature still to be built).
+   * The API also takes a key as the `x-service-api-key` header (`ApiKeyAuth`): `apiKeys` sends one there.
+   *
+   * The header the real data service reads an API key from. A key is
+   * optional, as with `ApiKeyAuth`: requests without one are served with
+   * lower rate limits. Keys are issued in the Avalanche builder console.
    */
   apiKey?: string;
+  /** Keys by the name of the spec's security scheme, each sent under its scheme by the operations that take it, besides or instead of `apiKey` (a key named here wins over `apiKey` for its scheme). An empty key is not sent. */
+  apiKeys?: {
+    /** Sent as the `x-glacier-api-key` header (where `apiKey` goes too). */
+    readonly GlacierApiKey?: string;
+    /** Sent as the `x-service-api-key` header. */
+    readonly ApiKeyAuth?: string;
+  };
 }
 
 /**
@@ -1975,7 +1976,9 @@ export interface DataApiClientOptions extends HttpClientOptions {
  * (`BigIntString`); prices are decimal strings (`DecimalString`); timestamps
  * are JSON integers holding Unix seconds.
  *
- * Authentication: requests may carry an optional `x-service-api-key` header.
+ * Authentication: requests may carry an optional API key, in the
+ * requirement's `x-service-api-key` header or in `x-glacier-api-key`, the
+ * header the real service reads (the generated client sends a key there).
  * Requests without a key are accepted; a key raises the rate limits.
  *
  * Pagination: list responses carry `nextPageToken` only when more data

@@ -3,6 +3,7 @@
 
 import type { Check, StandardSchemaV1, ValidationResult } from "../runtime/validate.js";
 import type { Decoded, Decoder, Encoder, Numbers } from "../runtime/numbers.js";
+import type { Normalizer } from "../runtime/wire-forms.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -348,7 +349,7 @@ export declare const RichAddressSchema: StandardSchemaV1<unknown, T.RichAddress>
 /** Whether a value is a valid `RichAddress` (a type guard; no issues are collected). */
 export declare function isRichAddress(value: unknown): value is T.RichAddress;
 
-/** Validates a `Money`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates a `Money`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateMoney(value: unknown): ValidationResult<T.Money>;
 
 /** A `Money` as a Standard Schema v1 validator. */
@@ -393,7 +394,7 @@ export declare const ListNativeTransactionsResponseSchema: StandardSchemaV1<unkn
 /** Whether a value is a valid `ListNativeTransactionsResponse` (a type guard; no issues are collected). */
 export declare function isListNativeTransactionsResponse(value: unknown): value is T.ListNativeTransactionsResponse;
 
-/** Validates a `Erc20Token`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates a `Erc20Token`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateErc20Token(value: unknown): ValidationResult<T.Erc20Token>;
 
 /** A `Erc20Token` as a Standard Schema v1 validator. */
@@ -402,7 +403,7 @@ export declare const Erc20TokenSchema: StandardSchemaV1<unknown, T.Erc20Token>;
 /** Whether a value is a valid `Erc20Token` (a type guard; no issues are collected). */
 export declare function isErc20Token(value: unknown): value is T.Erc20Token;
 
-/** Validates a `Erc20Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `Erc20Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateErc20Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20Transfer, N>>;
 
 /** A `Erc20Transfer` as a Standard Schema v1 validator. */
@@ -411,7 +412,7 @@ export declare const Erc20TransferSchema: StandardSchemaV1<unknown, T.Erc20Trans
 /** Whether a value is a valid `Erc20Transfer` (a type guard; no issues are collected). */
 export declare function isErc20Transfer(value: unknown): value is T.Erc20Transfer;
 
-/** Validates a `Erc20TransferDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `Erc20TransferDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateErc20TransferDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TransferDetails, N>>;
 
 /** A `Erc20TransferDetails` as a Standard Schema v1 validator. */
@@ -420,7 +421,7 @@ export declare const Erc20TransferDetailsSchema: StandardSchemaV1<unknown, T.Erc
 /** Whether a value is a valid `Erc20TransferDetails` (a type guard; no issues are collected). */
 export declare function isErc20TransferDetails(value: unknown): value is T.Erc20TransferDetails;
 
-/** Validates a `ListErc20TransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListErc20TransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListErc20TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc20TransactionsResponse, N>>;
 
 /** A `ListErc20TransactionsResponse` as a Standard Schema v1 validator. */
@@ -501,7 +502,7 @@ export declare const NetworkTokenSchema: StandardSchemaV1<unknown, T.NetworkToke
 /** Whether a value is a valid `NetworkToken` (a type guard; no issues are collected). */
 export declare function isNetworkToken(value: unknown): value is T.NetworkToken;
 
-/** Validates a `NetworkTokenDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates a `NetworkTokenDetails`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateNetworkTokenDetails(value: unknown): ValidationResult<T.NetworkTokenDetails>;
 
 /** A `NetworkTokenDetails` as a Standard Schema v1 validator. */
@@ -519,7 +520,7 @@ export declare const TeleporterMessageInfoSchema: StandardSchemaV1<unknown, T.Te
 /** Whether a value is a valid `TeleporterMessageInfo` (a type guard; no issues are collected). */
 export declare function isTeleporterMessageInfo(value: unknown): value is T.TeleporterMessageInfo;
 
-/** Validates a `GetTransactionResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `GetTransactionResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateGetTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetTransactionResponse, N>>;
 
 /** A `GetTransactionResponse` as a Standard Schema v1 validator. */
@@ -528,7 +529,7 @@ export declare const GetTransactionResponseSchema: StandardSchemaV1<unknown, T.G
 /** Whether a value is a valid `GetTransactionResponse` (a type guard; no issues are collected). */
 export declare function isGetTransactionResponse(value: unknown): value is T.GetTransactionResponse;
 
-/** Validates a `NativeTokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `NativeTokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateNativeTokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NativeTokenBalance, N>>;
 
 /** A `NativeTokenBalance` as a Standard Schema v1 validator. */
@@ -537,7 +538,7 @@ export declare const NativeTokenBalanceSchema: StandardSchemaV1<unknown, T.Nativ
 /** Whether a value is a valid `NativeTokenBalance` (a type guard; no issues are collected). */
 export declare function isNativeTokenBalance(value: unknown): value is T.NativeTokenBalance;
 
-/** Validates a `GetNativeBalanceResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `GetNativeBalanceResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateGetNativeBalanceResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetNativeBalanceResponse, N>>;
 
 /** A `GetNativeBalanceResponse` as a Standard Schema v1 validator. */
@@ -1005,7 +1006,7 @@ export declare const TransactionStatusSchema: StandardSchemaV1<unknown, T.Transa
 /** Whether a value is a valid `TransactionStatus` (a type guard; no issues are collected). */
 export declare function isTransactionStatus(value: unknown): value is T.TransactionStatus;
 
-/** Validates a `ListTransfersResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListTransfersResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListTransfersResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransfersResponse, N>>;
 
 /** A `ListTransfersResponse` as a Standard Schema v1 validator. */
@@ -1032,7 +1033,7 @@ export declare const Erc1155TransferRecordSchema: StandardSchemaV1<unknown, T.Er
 /** Whether a value is a valid `Erc1155TransferRecord` (a type guard; no issues are collected). */
 export declare function isErc1155TransferRecord(value: unknown): value is T.Erc1155TransferRecord;
 
-/** Validates a `ListTransactionDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListTransactionDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListTransactionDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponse, N>>;
 
 /** A `ListTransactionDetailsResponse` as a Standard Schema v1 validator. */
@@ -1041,7 +1042,7 @@ export declare const ListTransactionDetailsResponseSchema: StandardSchemaV1<unkn
 /** Whether a value is a valid `ListTransactionDetailsResponse` (a type guard; no issues are collected). */
 export declare function isListTransactionDetailsResponse(value: unknown): value is T.ListTransactionDetailsResponse;
 
-/** Validates a `TransactionDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `TransactionDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateTransactionDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TransactionDetails, N>>;
 
 /** A `TransactionDetails` as a Standard Schema v1 validator. */
@@ -1050,7 +1051,7 @@ export declare const TransactionDetailsSchema: StandardSchemaV1<unknown, T.Trans
 /** Whether a value is a valid `TransactionDetails` (a type guard; no issues are collected). */
 export declare function isTransactionDetails(value: unknown): value is T.TransactionDetails;
 
-/** Validates a `ListTransactionDetailsResponseV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListTransactionDetailsResponseV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListTransactionDetailsResponseV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponseV2, N>>;
 
 /** A `ListTransactionDetailsResponseV2` as a Standard Schema v1 validator. */
@@ -1059,7 +1060,7 @@ export declare const ListTransactionDetailsResponseV2Schema: StandardSchemaV1<un
 /** Whether a value is a valid `ListTransactionDetailsResponseV2` (a type guard; no issues are collected). */
 export declare function isListTransactionDetailsResponseV2(value: unknown): value is T.ListTransactionDetailsResponseV2;
 
-/** Validates a `TransactionDetailsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `TransactionDetailsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateTransactionDetailsV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TransactionDetailsV2, N>>;
 
 /** A `TransactionDetailsV2` as a Standard Schema v1 validator. */
@@ -1068,7 +1069,7 @@ export declare const TransactionDetailsV2Schema: StandardSchemaV1<unknown, T.Tra
 /** Whether a value is a valid `TransactionDetailsV2` (a type guard; no issues are collected). */
 export declare function isTransactionDetailsV2(value: unknown): value is T.TransactionDetailsV2;
 
-/** Validates a `Erc20TransferDetailsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `Erc20TransferDetailsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateErc20TransferDetailsV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TransferDetailsV2, N>>;
 
 /** A `Erc20TransferDetailsV2` as a Standard Schema v1 validator. */
@@ -1077,7 +1078,7 @@ export declare const Erc20TransferDetailsV2Schema: StandardSchemaV1<unknown, T.E
 /** Whether a value is a valid `Erc20TransferDetailsV2` (a type guard; no issues are collected). */
 export declare function isErc20TransferDetailsV2(value: unknown): value is T.Erc20TransferDetailsV2;
 
-/** Validates a `Erc20TokenV2`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates a `Erc20TokenV2`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateErc20TokenV2(value: unknown): ValidationResult<T.Erc20TokenV2>;
 
 /** A `Erc20TokenV2` as a Standard Schema v1 validator. */
@@ -1122,7 +1123,7 @@ export declare const InternalTransactionRecordSchema: StandardSchemaV1<unknown, 
 /** Whether a value is a valid `InternalTransactionRecord` (a type guard; no issues are collected). */
 export declare function isInternalTransactionRecord(value: unknown): value is T.InternalTransactionRecord;
 
-/** Validates a `ListErc20BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListErc20BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListErc20BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc20BalancesResponse, N>>;
 
 /** A `ListErc20BalancesResponse` as a Standard Schema v1 validator. */
@@ -1131,7 +1132,7 @@ export declare const ListErc20BalancesResponseSchema: StandardSchemaV1<unknown, 
 /** Whether a value is a valid `ListErc20BalancesResponse` (a type guard; no issues are collected). */
 export declare function isListErc20BalancesResponse(value: unknown): value is T.ListErc20BalancesResponse;
 
-/** Validates a `Erc20TokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `Erc20TokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateErc20TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TokenBalance, N>>;
 
 /** A `Erc20TokenBalance` as a Standard Schema v1 validator. */
@@ -1140,7 +1141,7 @@ export declare const Erc20TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc20T
 /** Whether a value is a valid `Erc20TokenBalance` (a type guard; no issues are collected). */
 export declare function isErc20TokenBalance(value: unknown): value is T.Erc20TokenBalance;
 
-/** Validates a `ListErc721BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListErc721BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListErc721BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc721BalancesResponse, N>>;
 
 /** A `ListErc721BalancesResponse` as a Standard Schema v1 validator. */
@@ -1158,7 +1159,7 @@ export declare const Erc721TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc72
 /** Whether a value is a valid `Erc721TokenBalance` (a type guard; no issues are collected). */
 export declare function isErc721TokenBalance(value: unknown): value is T.Erc721TokenBalance;
 
-/** Validates a `ListErc1155BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListErc1155BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListErc1155BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc1155BalancesResponse, N>>;
 
 /** A `ListErc1155BalancesResponse` as a Standard Schema v1 validator. */
@@ -1581,7 +1582,7 @@ export declare const PendingRewardSchema: StandardSchemaV1<unknown, T.PendingRew
 /** Whether a value is a valid `PendingReward` (a type guard; no issues are collected). */
 export declare function isPendingReward(value: unknown): value is T.PendingReward;
 
-/** Validates a `ListHistoricalRewardsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListHistoricalRewardsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListHistoricalRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListHistoricalRewardsResponse, N>>;
 
 /** A `ListHistoricalRewardsResponse` as a Standard Schema v1 validator. */
@@ -1590,7 +1591,7 @@ export declare const ListHistoricalRewardsResponseSchema: StandardSchemaV1<unkno
 /** Whether a value is a valid `ListHistoricalRewardsResponse` (a type guard; no issues are collected). */
 export declare function isListHistoricalRewardsResponse(value: unknown): value is T.ListHistoricalRewardsResponse;
 
-/** Validates a `HistoricalReward` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `HistoricalReward` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateHistoricalReward<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HistoricalReward, N>>;
 
 /** A `HistoricalReward` as a Standard Schema v1 validator. */
@@ -1599,7 +1600,7 @@ export declare const HistoricalRewardSchema: StandardSchemaV1<unknown, T.Histori
 /** Whether a value is a valid `HistoricalReward` (a type guard; no issues are collected). */
 export declare function isHistoricalReward(value: unknown): value is T.HistoricalReward;
 
-/** Validates a `AssetWithPriceInfo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `AssetWithPriceInfo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateAssetWithPriceInfo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetWithPriceInfo, N>>;
 
 /** A `AssetWithPriceInfo` as a Standard Schema v1 validator. */
@@ -1734,7 +1735,7 @@ export declare const HealthIndicatorResultDtoSchema: StandardSchemaV1<unknown, T
 /** Whether a value is a valid `HealthIndicatorResultDto` (a type guard; no issues are collected). */
 export declare function isHealthIndicatorResultDto(value: unknown): value is T.HealthIndicatorResultDto;
 
-/** Validates a `PendingIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `PendingIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validatePendingIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PendingIcmMessage, N>>;
 
 /** A `PendingIcmMessage` as a Standard Schema v1 validator. */
@@ -1752,7 +1753,7 @@ export declare const IcmReceiptSchema: StandardSchemaV1<unknown, T.IcmReceipt>;
 /** Whether a value is a valid `IcmReceipt` (a type guard; no issues are collected). */
 export declare function isIcmReceipt(value: unknown): value is T.IcmReceipt;
 
-/** Validates a `IcmRewardDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `IcmRewardDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateIcmRewardDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.IcmRewardDetails, N>>;
 
 /** A `IcmRewardDetails` as a Standard Schema v1 validator. */
@@ -1770,7 +1771,7 @@ export declare const IcmSourceTransactionSchema: StandardSchemaV1<unknown, T.Icm
 /** Whether a value is a valid `IcmSourceTransaction` (a type guard; no issues are collected). */
 export declare function isIcmSourceTransaction(value: unknown): value is T.IcmSourceTransaction;
 
-/** Validates a `DeliveredIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `DeliveredIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateDeliveredIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.DeliveredIcmMessage, N>>;
 
 /** A `DeliveredIcmMessage` as a Standard Schema v1 validator. */
@@ -1788,7 +1789,7 @@ export declare const IcmDestinationTransactionSchema: StandardSchemaV1<unknown, 
 /** Whether a value is a valid `IcmDestinationTransaction` (a type guard; no issues are collected). */
 export declare function isIcmDestinationTransaction(value: unknown): value is T.IcmDestinationTransaction;
 
-/** Validates a `DeliveredSourceNotIndexedIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `DeliveredSourceNotIndexedIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateDeliveredSourceNotIndexedIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.DeliveredSourceNotIndexedIcmMessage, N>>;
 
 /** A `DeliveredSourceNotIndexedIcmMessage` as a Standard Schema v1 validator. */
@@ -1797,7 +1798,7 @@ export declare const DeliveredSourceNotIndexedIcmMessageSchema: StandardSchemaV1
 /** Whether a value is a valid `DeliveredSourceNotIndexedIcmMessage` (a type guard; no issues are collected). */
 export declare function isDeliveredSourceNotIndexedIcmMessage(value: unknown): value is T.DeliveredSourceNotIndexedIcmMessage;
 
-/** Validates a `ListIcmMessagesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates a `ListIcmMessagesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListIcmMessagesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListIcmMessagesResponse, N>>;
 
 /** A `ListIcmMessagesResponse` as a Standard Schema v1 validator. */
@@ -2295,7 +2296,7 @@ export declare function validateListLatestTransactionsAllChainsResponse<N extend
 /** Validates the params of `getDeploymentTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetDeploymentTransactionParams(value: unknown): ValidationResult<C.GetDeploymentTransactionParams>;
 
-/** Validates the result of `getDeploymentTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates the result of `getDeploymentTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateGetDeploymentTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetTransactionResponse, N>>;
 
 /** Validates the params of `listTransfers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -2304,13 +2305,13 @@ export declare function validateListTransfersParams(value: unknown): ValidationR
 /** Validates the params of `listTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListTransactionsParams(value: unknown): ValidationResult<C.ListTransactionsParams>;
 
-/** Validates the result of `listTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates the result of `listTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponse, N>>;
 
 /** Validates the params of `listTransactionsV2`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListTransactionsV2Params(value: unknown): ValidationResult<C.ListTransactionsV2Params>;
 
-/** Validates the result of `listTransactionsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates the result of `listTransactionsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListTransactionsV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponseV2, N>>;
 
 /** Validates the params of `listNativeTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -2475,7 +2476,7 @@ export declare function validateListPendingPrimaryNetworkRewardsResponse<N exten
 /** Validates the params of `listHistoricalPrimaryNetworkRewards`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListHistoricalPrimaryNetworkRewardsParams(value: unknown): ValidationResult<C.ListHistoricalPrimaryNetworkRewardsParams>;
 
-/** Validates the result of `listHistoricalPrimaryNetworkRewards` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates the result of `listHistoricalPrimaryNetworkRewards` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListHistoricalPrimaryNetworkRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListHistoricalRewardsResponse, N>>;
 
 /** Validates the params of `reindexNft`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -2520,7 +2521,7 @@ export declare function validateLiveCheckResponse(value: unknown): ValidationRes
 /** Validates the params of `getIcmMessage`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetIcmMessageParams(value: unknown): ValidationResult<C.GetIcmMessageParams>;
 
-/** Validates the result of `getIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates the result of `getIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateGetIcmMessageResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetIcmMessageResponse, N>>;
 
 /** Validates the params of `listIcmMessages`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -2529,7 +2530,7 @@ export declare function validateListIcmMessagesParams(value: unknown): Validatio
 /** Validates the params of `listIcmMessagesByAddress`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListIcmMessagesByAddressParams(value: unknown): ValidationResult<C.ListIcmMessagesByAddressParams>;
 
-/** Validates the result of `listIcmMessagesByAddress` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
+/** Validates the result of `listIcmMessagesByAddress` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
 export declare function validateListIcmMessagesByAddressResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListIcmMessagesResponse, N>>;
 
 /** Validates the params of `listWebhooks`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -2620,79 +2621,79 @@ export declare function validateGetAvaxSupplyParams(value: unknown): ValidationR
 export declare function validateGetAvaxSupplyResponse(value: unknown): ValidationResult<T.AvaxSupplyResponse>;
 
 /** Checks and integer codecs the client's operation descriptors use (not re-exported by the module index). */
-export declare const $1065: Check;
-export declare const $1066: Check;
-export declare const $1067: Check;
+export declare const $1068: Check;
+export declare const $1069: Check;
 export declare const $1070: Check;
-export declare const $1077: Check;
-export declare const $1083: Check;
-export declare const $1088: Check;
-export declare const $1093: Check;
-export declare const $1096: Check;
-export declare const $1099: Check;
+export declare const $1073: Check;
+export declare const $1081: Check;
+export declare const $1087: Check;
+export declare const $1092: Check;
+export declare const $1097: Check;
 export declare const $1100: Check;
-export declare const $1102: Check;
-export declare const $1105: Check;
-export declare const $1107: Check;
-export declare const $1110: Check;
-export declare const $1112: Check;
-export declare const $1115: Check;
+export declare const $1103: Check;
+export declare const $1104: Check;
+export declare const $1106: Check;
+export declare const $1109: Check;
+export declare const $1111: Check;
+export declare const $1114: Check;
+export declare const $1116: Check;
 export declare const $1119: Check;
-export declare const $1122: Check;
-export declare const $1125: Check;
-export declare const $1135: Check;
-export declare const $1142: Check;
-export declare const $1178: Check;
+export declare const $1123: Check;
+export declare const $1126: Check;
+export declare const $1129: Check;
+export declare const $1139: Check;
+export declare const $1146: Check;
 export declare const $1182: Check;
-export declare const $1189: Check;
-export declare const $1195: Check;
-export declare const $1207: Check;
-export declare const $1208: Check;
-export declare const $1209: Check;
+export declare const $1186: Check;
+export declare const $1193: Check;
+export declare const $1199: Check;
+export declare const $1211: Check;
+export declare const $1212: Check;
 export declare const $1213: Check;
-export declare const $1214: Check;
-export declare const $1225: Check;
-export declare const $1230: Check;
-export declare const $1237: Check;
-export declare const $1239: Check;
-export declare const $1245: Check;
-export declare const $1250: Check;
-export declare const $1253: Check;
-export declare const $1255: Check;
+export declare const $1217: Check;
+export declare const $1218: Check;
+export declare const $1229: Check;
+export declare const $1234: Check;
+export declare const $1241: Check;
+export declare const $1243: Check;
+export declare const $1249: Check;
+export declare const $1254: Check;
+export declare const $1257: Check;
 export declare const $1259: Check;
-export declare const $1267: Check;
-export declare const $1268: Check;
-export declare const $1275: Check;
-export declare const $1281: Check;
-export declare const $1284: Check;
+export declare const $1263: Check;
+export declare const $1271: Check;
+export declare const $1272: Check;
+export declare const $1279: Check;
 export declare const $1285: Check;
-export declare const $1292: Check;
-export declare const $1293: Check;
-export declare const $1301: Check;
-export declare const $1303: Check;
+export declare const $1288: Check;
+export declare const $1289: Check;
+export declare const $1296: Check;
+export declare const $1297: Check;
 export declare const $1305: Check;
-export declare const $1310: Check;
-export declare const $1315: Check;
-export declare const $1327: Check;
-export declare const $1329: Check;
+export declare const $1307: Check;
+export declare const $1309: Check;
+export declare const $1314: Check;
+export declare const $1319: Check;
+export declare const $1331: Check;
 export declare const $1333: Check;
-export declare const $1336: Check;
-export declare const $1344: Check;
+export declare const $1337: Check;
+export declare const $1340: Check;
 export declare const $1348: Check;
-export declare const $1351: Check;
-export declare const $1354: Check;
-export declare const $1360: Check;
-export declare const $1366: Check;
+export declare const $1352: Check;
+export declare const $1355: Check;
+export declare const $1358: Check;
+export declare const $1364: Check;
 export declare const $1370: Check;
-export declare const $1373: Check;
-export declare const $1376: Check;
-export declare const $1385: Check;
-export declare const $1396: Check;
-export declare const $1403: Check;
-export declare const $349: Check;
-export declare const $818: Check;
-export declare const $919: Check;
-export declare const $992: Check;
+export declare const $1374: Check;
+export declare const $1377: Check;
+export declare const $1380: Check;
+export declare const $1389: Check;
+export declare const $1400: Check;
+export declare const $1407: Check;
+export declare const $352: Check;
+export declare const $821: Check;
+export declare const $922: Check;
+export declare const $995: Check;
 export declare const $AvaxSupplyResponse: Check;
 export declare const $Blockchain: Check;
 export declare const $ChainInfo: Check;
@@ -2793,3 +2794,15 @@ export declare const enc$84: Encoder;
 export declare const enc$87: Encoder;
 export declare const enc$92: Encoder;
 export declare const enc$96: Encoder;
+export declare const norm$13: Normalizer;
+export declare const norm$GetNativeBalanceResponse: Normalizer;
+export declare const norm$GetTransactionResponse: Normalizer;
+export declare const norm$ListErc1155BalancesResponse: Normalizer;
+export declare const norm$ListErc20BalancesResponse: Normalizer;
+export declare const norm$ListErc20TransactionsResponse: Normalizer;
+export declare const norm$ListErc721BalancesResponse: Normalizer;
+export declare const norm$ListHistoricalRewardsResponse: Normalizer;
+export declare const norm$ListIcmMessagesResponse: Normalizer;
+export declare const norm$ListTransactionDetailsResponse: Normalizer;
+export declare const norm$ListTransactionDetailsResponseV2: Normalizer;
+export declare const norm$ListTransfersResponse: Normalizer;

@@ -343,7 +343,7 @@ function metricsApiResultPairs(): (readonly [object, Check])[] {
 /** Options of {@link createMetricsApiClient}. */
 export interface MetricsApiClientOptions extends HttpClientOptions {
   /**
-   * API key, sent as the `x-glacier-api-key` header parameter, and only when set.
+   * API key, sent as the `x-glacier-api-key` header (the `GlacierApiKey` scheme), and only when set.
    *
    * Optional API key, sent in the header the Data API reads (keys are
    * issued in the Avalanche builder console). The metrics service needs

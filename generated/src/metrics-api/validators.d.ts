@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 
 import type { Check, StandardSchemaV1, ValidationResult } from "../runtime/validate.js";
+import type { Normalizer } from "../runtime/wire-forms.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -32,7 +33,7 @@ export declare const PageTokenSchema: StandardSchemaV1<unknown, T.PageToken>;
 /** Whether a value is a valid `PageToken` (a type guard; no issues are collected). */
 export declare function isPageToken(value: unknown): value is T.PageToken;
 
-/** Validates a `BalanceOverTimeEntry`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates a `BalanceOverTimeEntry`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateBalanceOverTimeEntry(value: unknown): ValidationResult<T.BalanceOverTimeEntry>;
 
 /** A `BalanceOverTimeEntry` as a Standard Schema v1 validator. */
@@ -41,7 +42,7 @@ export declare const BalanceOverTimeEntrySchema: StandardSchemaV1<unknown, T.Bal
 /** Whether a value is a valid `BalanceOverTimeEntry` (a type guard; no issues are collected). */
 export declare function isBalanceOverTimeEntry(value: unknown): value is T.BalanceOverTimeEntry;
 
-/** Validates a `ListAddressesByBalanceOverTimeResponse`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates a `ListAddressesByBalanceOverTimeResponse`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateListAddressesByBalanceOverTimeResponse(value: unknown): ValidationResult<T.ListAddressesByBalanceOverTimeResponse>;
 
 /** A `ListAddressesByBalanceOverTimeResponse` as a Standard Schema v1 validator. */
@@ -467,7 +468,7 @@ export declare function isHealthIndicatorResultDto(value: unknown): value is T.H
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<C.GetAddressesByBalanceOverTimeParams>;
 
-/** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
+/** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). */
 export declare function validateGetAddressesByBalanceOverTimeResponse(value: unknown): ValidationResult<T.ListAddressesByBalanceOverTimeResponse>;
 
 /** Validates the params of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -570,23 +571,23 @@ export declare function validateMetricsLiveCheckParams(value: unknown): Validati
 export declare function validateMetricsLiveCheckResponse(value: unknown): ValidationResult<T.HealthCheckResultDto>;
 
 /** Checks and integer codecs the client's operation descriptors use (not re-exported by the module index). */
-export declare const $141: Check;
-export declare const $148: Check;
-export declare const $152: Check;
-export declare const $153: Check;
-export declare const $154: Check;
-export declare const $158: Check;
-export declare const $159: Check;
-export declare const $166: Check;
-export declare const $170: Check;
-export declare const $175: Check;
-export declare const $179: Check;
-export declare const $184: Check;
-export declare const $189: Check;
-export declare const $194: Check;
+export declare const $144: Check;
+export declare const $151: Check;
+export declare const $155: Check;
+export declare const $156: Check;
+export declare const $157: Check;
+export declare const $161: Check;
+export declare const $162: Check;
+export declare const $169: Check;
+export declare const $173: Check;
+export declare const $178: Check;
+export declare const $182: Check;
+export declare const $187: Check;
+export declare const $192: Check;
 export declare const $197: Check;
-export declare const $202: Check;
-export declare const $204: Check;
+export declare const $200: Check;
+export declare const $205: Check;
+export declare const $207: Check;
 export declare const $AvgTpsResponse: Check;
 export declare const $Chain: Check;
 export declare const $CompositeQueryResponse: Check;
@@ -599,3 +600,4 @@ export declare const $LookingGlassResponse: Check;
 export declare const $MetricsApiResponse: Check;
 export declare const $PChainLookingGlassResponse: Check;
 export declare const $RollingWindowMetricsApiResponse: Check;
+export declare const norm$ListAddressesByBalanceOverTimeResponse: Normalizer;

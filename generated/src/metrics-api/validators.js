@@ -2,6 +2,8 @@
 // Regenerate with: npm run generate
 
 import { OP, esc, fail, hasOwn, isObject, length, is, run, standard } from "../runtime/validate.js";
+import { items, prop } from "../runtime/numbers.js";
+import { normalized, normalizer, wired } from "../runtime/wire-forms.js";
 
 function $EvmChainId(x, p, e) {
   let ok = true;
@@ -91,9 +93,8 @@ function $BalanceOverTimeEntry(x, p, e) {
       }
       const v2 = x["sortKey"];
       if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-        if (!((Number.isInteger(v2)))) {
+        if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
           if (e === null) return false;
-          $6(v2, p + "/sortKey", e);
           ok = false;
         }
       }
@@ -116,6 +117,10 @@ function $5(x, p, e) {
 }
 
 function $6(x, p, e) {
+  return $7(x, p, null) || wired(x, p, e, $8, $7, "string>integer");
+}
+
+function $7(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -123,6 +128,23 @@ function $6(x, p, e) {
   }
   return ok;
 }
+
+function $8(x, p, e) {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c9.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^-?[0-9]+$", "^-?[0-9]+$");
+    }
+  }
+  return ok;
+}
+
+const $c9 = /*#__PURE__*/ new RegExp("^-?[0-9]+$");
 
 function $ListAddressesByBalanceOverTimeResponse(x, p, e) {
   let ok = true;
@@ -143,7 +165,7 @@ function $ListAddressesByBalanceOverTimeResponse(x, p, e) {
       }
       const v2 = x["addresses"];
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$7(v2, e === null ? p : p + "/addresses", e)) {
+        if (!$10(v2, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -157,7 +179,7 @@ function $ListAddressesByBalanceOverTimeResponse(x, p, e) {
   return ok;
 }
 
-function $7(x, p, e) {
+function $10(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -166,11 +188,11 @@ function $7(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x8 = x[i];
-        const p8 = e === null ? p : p + "/" + i;
+        const x11 = x[i];
+        const p11 = e === null ? p : p + "/" + i;
         {
-          const x = x8;
-          const p = p8;
+          const x = x11;
+          const p = p11;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -192,9 +214,8 @@ function $7(x, p, e) {
               }
               const v2 = x["sortKey"];
               if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-                if (!((Number.isInteger(v2)))) {
+                if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
                   if (e === null) return false;
-                  $6(v2, p + "/sortKey", e);
                   ok = false;
                 }
               }
@@ -224,7 +245,7 @@ function $TimeSeriesDataPoint(x, p, e) {
       if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $6(v1, p + "/timestamp", e);
+          $7(v1, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -236,7 +257,7 @@ function $TimeSeriesDataPoint(x, p, e) {
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
         if (!((typeof v2 === "number"))) {
           if (e === null) return false;
-          $10(v2, p + "/value", e);
+          $13(v2, p + "/value", e);
           ok = false;
         }
       }
@@ -249,7 +270,7 @@ function $TimeSeriesDataPoint(x, p, e) {
   return ok;
 }
 
-function $10(x, p, e) {
+function $13(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -269,7 +290,7 @@ function $AvgTpsResponse(x, p, e) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["results"];
       if (v1 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$11(v1, e === null ? p : p + "/results", e)) {
+        if (!$14(v1, e === null ? p : p + "/results", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -282,7 +303,7 @@ function $AvgTpsResponse(x, p, e) {
       if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $6(v2, p + "/status", e);
+          $7(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -294,7 +315,7 @@ function $AvgTpsResponse(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
           if (e === null) return false;
-          $6(v3, p + "/lastRun", e);
+          $7(v3, p + "/lastRun", e);
           ok = false;
         }
       }
@@ -319,7 +340,7 @@ function $AvgTpsResponse(x, p, e) {
   return ok;
 }
 
-function $11(x, p, e) {
+function $14(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -328,11 +349,11 @@ function $11(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x12 = x[i];
-        const p12 = e === null ? p : p + "/" + i;
+        const x15 = x[i];
+        const p15 = e === null ? p : p + "/" + i;
         {
-          const x = x12;
-          const p = p12;
+          const x = x15;
+          const p = p15;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -344,7 +365,7 @@ function $11(x, p, e) {
               if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $6(v1, p + "/timestamp", e);
+                  $7(v1, p + "/timestamp", e);
                   ok = false;
                 }
               }
@@ -356,7 +377,7 @@ function $11(x, p, e) {
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
                 if (!((typeof v2 === "number"))) {
                   if (e === null) return false;
-                  $10(v2, p + "/value", e);
+                  $13(v2, p + "/value", e);
                   ok = false;
                 }
               }
@@ -384,7 +405,7 @@ function $ErrorBody(x, p, e) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["message"];
       if (v1 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!$16(v1, e === null ? p : p + "/message", e)) {
+        if (!$19(v1, e === null ? p : p + "/message", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -397,7 +418,7 @@ function $ErrorBody(x, p, e) {
       if (v2 !== undefined && (plain && OP["statusCode"] === undefined || hasOwn(x, "statusCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $6(v2, p + "/statusCode", e);
+          $7(v2, p + "/statusCode", e);
           ok = false;
         }
       }
@@ -422,16 +443,16 @@ function $ErrorBody(x, p, e) {
   return ok;
 }
 
-function $16(x, p, e) {
+function $19(x, p, e) {
   let ok = true;
-  if (!($5(x, p, null) || $18(x, p, null))) {
+  if (!($5(x, p, null) || $21(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $18(x, p, e) {
+function $21(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -486,7 +507,7 @@ function $ListChainsResponse(x, p, e) {
       }
       const v2 = x["chains"];
       if (v2 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$23(v2, e === null ? p : p + "/chains", e)) {
+        if (!$26(v2, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -500,7 +521,7 @@ function $ListChainsResponse(x, p, e) {
   return ok;
 }
 
-function $23(x, p, e) {
+function $26(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -509,11 +530,11 @@ function $23(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x24 = x[i];
-        const p24 = e === null ? p : p + "/" + i;
+        const x27 = x[i];
+        const p27 = e === null ? p : p + "/" + i;
         {
-          const x = x24;
-          const p = p24;
+          const x = x27;
+          const p = p27;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -525,7 +546,7 @@ function $23(x, p, e) {
               if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
                 if (!((typeof v1 === "number"))) {
                   if (e === null) return false;
-                  $10(v1, p + "/evmChainId", e);
+                  $13(v1, p + "/evmChainId", e);
                   ok = false;
                 }
               }
@@ -612,7 +633,7 @@ function $Chain(x, p, e) {
       if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
         if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $10(v1, p + "/evmChainId", e);
+          $13(v1, p + "/evmChainId", e);
           ok = false;
         }
       }
@@ -718,7 +739,7 @@ function $MetricsApiResponse(x, p, e) {
       }
       const v2 = x["results"];
       if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$30(v2, e === null ? p : p + "/results", e)) {
+        if (!$33(v2, e === null ? p : p + "/results", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -732,7 +753,7 @@ function $MetricsApiResponse(x, p, e) {
   return ok;
 }
 
-function $30(x, p, e) {
+function $33(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -741,11 +762,11 @@ function $30(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x31 = x[i];
-        const p31 = e === null ? p : p + "/" + i;
+        const x34 = x[i];
+        const p34 = e === null ? p : p + "/" + i;
         {
-          const x = x31;
-          const p = p31;
+          const x = x34;
+          const p = p34;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -757,7 +778,7 @@ function $30(x, p, e) {
               if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
                 if (!((typeof v1 === "number"))) {
                   if (e === null) return false;
-                  $10(v1, p + "/value", e);
+                  $13(v1, p + "/value", e);
                   ok = false;
                 }
               }
@@ -769,7 +790,7 @@ function $30(x, p, e) {
               if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $6(v2, p + "/timestamp", e);
+                  $7(v2, p + "/timestamp", e);
                   ok = false;
                 }
               }
@@ -799,7 +820,7 @@ function $MetricsValue(x, p, e) {
       if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
         if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $10(v1, p + "/value", e);
+          $13(v1, p + "/value", e);
           ok = false;
         }
       }
@@ -811,7 +832,7 @@ function $MetricsValue(x, p, e) {
       if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $6(v2, p + "/timestamp", e);
+          $7(v2, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -848,11 +869,11 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["result"];
       if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-        const x41 = v1;
-        const p41 = e === null ? p : p + "/result";
+        const x44 = v1;
+        const p44 = e === null ? p : p + "/result";
         {
-          const x = x41;
-          const p = p41;
+          const x = x44;
+          const p = p44;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -864,7 +885,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v1 !== undefined) {
                 if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
                   if (e === null) return false;
-                  $10(v1, p + "/lastHour", e);
+                  $13(v1, p + "/lastHour", e);
                   ok = false;
                 }
               }
@@ -872,7 +893,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v2 !== undefined) {
                 if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
                   if (e === null) return false;
-                  $10(v2, p + "/lastDay", e);
+                  $13(v2, p + "/lastDay", e);
                   ok = false;
                 }
               }
@@ -880,7 +901,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v3 !== undefined) {
                 if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
                   if (e === null) return false;
-                  $10(v3, p + "/lastWeek", e);
+                  $13(v3, p + "/lastWeek", e);
                   ok = false;
                 }
               }
@@ -888,7 +909,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v4 !== undefined) {
                 if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
                   if (e === null) return false;
-                  $10(v4, p + "/lastMonth", e);
+                  $13(v4, p + "/lastMonth", e);
                   ok = false;
                 }
               }
@@ -896,7 +917,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v5 !== undefined) {
                 if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
                   if (e === null) return false;
-                  $10(v5, p + "/last90Days", e);
+                  $13(v5, p + "/last90Days", e);
                   ok = false;
                 }
               }
@@ -904,7 +925,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v6 !== undefined) {
                 if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
                   if (e === null) return false;
-                  $10(v6, p + "/lastYear", e);
+                  $13(v6, p + "/lastYear", e);
                   ok = false;
                 }
               }
@@ -912,7 +933,7 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
               if (v7 !== undefined) {
                 if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
                   if (e === null) return false;
-                  $10(v7, p + "/allTime", e);
+                  $13(v7, p + "/allTime", e);
                   ok = false;
                 }
               }
@@ -942,7 +963,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v1 !== undefined) {
         if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
           if (e === null) return false;
-          $10(v1, p + "/lastHour", e);
+          $13(v1, p + "/lastHour", e);
           ok = false;
         }
       }
@@ -950,7 +971,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v2 !== undefined) {
         if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
           if (e === null) return false;
-          $10(v2, p + "/lastDay", e);
+          $13(v2, p + "/lastDay", e);
           ok = false;
         }
       }
@@ -958,7 +979,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v3 !== undefined) {
         if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
           if (e === null) return false;
-          $10(v3, p + "/lastWeek", e);
+          $13(v3, p + "/lastWeek", e);
           ok = false;
         }
       }
@@ -966,7 +987,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v4 !== undefined) {
         if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
           if (e === null) return false;
-          $10(v4, p + "/lastMonth", e);
+          $13(v4, p + "/lastMonth", e);
           ok = false;
         }
       }
@@ -974,7 +995,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v5 !== undefined) {
         if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
           if (e === null) return false;
-          $10(v5, p + "/last90Days", e);
+          $13(v5, p + "/last90Days", e);
           ok = false;
         }
       }
@@ -982,7 +1003,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v6 !== undefined) {
         if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
           if (e === null) return false;
-          $10(v6, p + "/lastYear", e);
+          $13(v6, p + "/lastYear", e);
           ok = false;
         }
       }
@@ -990,7 +1011,7 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
       if (v7 !== undefined) {
         if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
           if (e === null) return false;
-          $10(v7, p + "/allTime", e);
+          $13(v7, p + "/allTime", e);
           ok = false;
         }
       }
@@ -1018,7 +1039,7 @@ function $IcmMetricsApiResponse(x, p, e) {
       }
       const v2 = x["results"];
       if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$43(v2, e === null ? p : p + "/results", e)) {
+        if (!$46(v2, e === null ? p : p + "/results", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1032,7 +1053,7 @@ function $IcmMetricsApiResponse(x, p, e) {
   return ok;
 }
 
-function $43(x, p, e) {
+function $46(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1041,11 +1062,11 @@ function $43(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x44 = x[i];
-        const p44 = e === null ? p : p + "/" + i;
+        const x47 = x[i];
+        const p47 = e === null ? p : p + "/" + i;
         {
-          const x = x44;
-          const p = p44;
+          const x = x47;
+          const p = p47;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1057,7 +1078,7 @@ function $43(x, p, e) {
               if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
                 if (!((typeof v1 === "number"))) {
                   if (e === null) return false;
-                  $10(v1, p + "/value", e);
+                  $13(v1, p + "/value", e);
                   ok = false;
                 }
               }
@@ -1069,7 +1090,7 @@ function $43(x, p, e) {
               if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $6(v2, p + "/timestamp", e);
+                  $7(v2, p + "/timestamp", e);
                   ok = false;
                 }
               }
@@ -1123,7 +1144,7 @@ function $IcmMetricsValue(x, p, e) {
       if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
         if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $10(v1, p + "/value", e);
+          $13(v1, p + "/value", e);
           ok = false;
         }
       }
@@ -1135,7 +1156,7 @@ function $IcmMetricsValue(x, p, e) {
       if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $6(v2, p + "/timestamp", e);
+          $7(v2, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -1183,11 +1204,11 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["result"];
       if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-        const x58 = v1;
-        const p58 = e === null ? p : p + "/result";
+        const x61 = v1;
+        const p61 = e === null ? p : p + "/result";
         {
-          const x = x58;
-          const p = p58;
+          const x = x61;
+          const p = p61;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1199,7 +1220,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v1 !== undefined) {
                 if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
                   if (e === null) return false;
-                  $10(v1, p + "/lastHour", e);
+                  $13(v1, p + "/lastHour", e);
                   ok = false;
                 }
               }
@@ -1207,7 +1228,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v2 !== undefined) {
                 if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
                   if (e === null) return false;
-                  $10(v2, p + "/lastDay", e);
+                  $13(v2, p + "/lastDay", e);
                   ok = false;
                 }
               }
@@ -1215,7 +1236,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v3 !== undefined) {
                 if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
                   if (e === null) return false;
-                  $10(v3, p + "/lastWeek", e);
+                  $13(v3, p + "/lastWeek", e);
                   ok = false;
                 }
               }
@@ -1223,7 +1244,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v4 !== undefined) {
                 if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
                   if (e === null) return false;
-                  $10(v4, p + "/lastMonth", e);
+                  $13(v4, p + "/lastMonth", e);
                   ok = false;
                 }
               }
@@ -1231,7 +1252,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v5 !== undefined) {
                 if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
                   if (e === null) return false;
-                  $10(v5, p + "/last90Days", e);
+                  $13(v5, p + "/last90Days", e);
                   ok = false;
                 }
               }
@@ -1239,7 +1260,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v6 !== undefined) {
                 if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
                   if (e === null) return false;
-                  $10(v6, p + "/lastYear", e);
+                  $13(v6, p + "/lastYear", e);
                   ok = false;
                 }
               }
@@ -1247,7 +1268,7 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
               if (v7 !== undefined) {
                 if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
                   if (e === null) return false;
-                  $10(v7, p + "/allTime", e);
+                  $13(v7, p + "/allTime", e);
                   ok = false;
                 }
               }
@@ -1301,7 +1322,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v1 !== undefined) {
         if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
           if (e === null) return false;
-          $10(v1, p + "/lastHour", e);
+          $13(v1, p + "/lastHour", e);
           ok = false;
         }
       }
@@ -1309,7 +1330,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v2 !== undefined) {
         if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
           if (e === null) return false;
-          $10(v2, p + "/lastDay", e);
+          $13(v2, p + "/lastDay", e);
           ok = false;
         }
       }
@@ -1317,7 +1338,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v3 !== undefined) {
         if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
           if (e === null) return false;
-          $10(v3, p + "/lastWeek", e);
+          $13(v3, p + "/lastWeek", e);
           ok = false;
         }
       }
@@ -1325,7 +1346,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v4 !== undefined) {
         if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
           if (e === null) return false;
-          $10(v4, p + "/lastMonth", e);
+          $13(v4, p + "/lastMonth", e);
           ok = false;
         }
       }
@@ -1333,7 +1354,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v5 !== undefined) {
         if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
           if (e === null) return false;
-          $10(v5, p + "/last90Days", e);
+          $13(v5, p + "/last90Days", e);
           ok = false;
         }
       }
@@ -1341,7 +1362,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v6 !== undefined) {
         if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
           if (e === null) return false;
-          $10(v6, p + "/lastYear", e);
+          $13(v6, p + "/lastYear", e);
           ok = false;
         }
       }
@@ -1349,7 +1370,7 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
       if (v7 !== undefined) {
         if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
           if (e === null) return false;
-          $10(v7, p + "/allTime", e);
+          $13(v7, p + "/allTime", e);
           ok = false;
         }
       }
@@ -1414,7 +1435,7 @@ function $LookingGlassResponse(x, p, e) {
       }
       const v2 = x["addresses"];
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$60(v2, e === null ? p : p + "/addresses", e)) {
+        if (!$63(v2, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1428,7 +1449,7 @@ function $LookingGlassResponse(x, p, e) {
   return ok;
 }
 
-function $60(x, p, e) {
+function $63(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1437,11 +1458,11 @@ function $60(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x61 = x[i];
-        const p61 = e === null ? p : p + "/" + i;
+        const x64 = x[i];
+        const p64 = e === null ? p : p + "/" + i;
         {
-          const x = x61;
-          const p = p61;
+          const x = x64;
+          const p = p64;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1539,7 +1560,7 @@ function $PChainLookingGlassResponse(x, p, e) {
       }
       const v2 = x["addresses"];
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$65(v2, e === null ? p : p + "/addresses", e)) {
+        if (!$68(v2, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1553,7 +1574,7 @@ function $PChainLookingGlassResponse(x, p, e) {
   return ok;
 }
 
-function $65(x, p, e) {
+function $68(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1562,11 +1583,11 @@ function $65(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x66 = x[i];
-        const p66 = e === null ? p : p + "/" + i;
+        const x69 = x[i];
+        const p69 = e === null ? p : p + "/" + i;
         {
-          const x = x66;
-          const p = p66;
+          const x = x69;
+          const p = p69;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1576,7 +1597,7 @@ function $65(x, p, e) {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["addresses"];
               if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                if (!$18(v1, e === null ? p : p + "/addresses", e)) {
+                if (!$21(v1, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1617,7 +1638,7 @@ function $PChainAddressDetails(x, p, e) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$18(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$21(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1664,13 +1685,13 @@ function $CompositeQueryRequestDto(x, p, e) {
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $71(v2, p + "/pageSize", e);
+          $74(v2, p + "/pageSize", e);
           ok = false;
         }
       }
       const v3 = x["queries"];
       if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
-        if (!$72(v3, e === null ? p : p + "/queries", e)) {
+        if (!$75(v3, e === null ? p : p + "/queries", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1696,7 +1717,7 @@ function $CompositeQueryRequestDto(x, p, e) {
   return ok;
 }
 
-function $71(x, p, e) {
+function $74(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1715,7 +1736,7 @@ function $71(x, p, e) {
   return ok;
 }
 
-function $72(x, p, e) {
+function $75(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1724,7 +1745,7 @@ function $72(x, p, e) {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$73(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$76(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1734,7 +1755,7 @@ function $72(x, p, e) {
   return ok;
 }
 
-function $73(x, p, e) {
+function $76(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($AllTimeNativeBalanceQueryDto(x, p, null)) matches++;
@@ -1779,7 +1800,7 @@ function $AllTimeNativeBalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AllTimeNativeBalance"))) {
           if (e === null) return false;
-          $75(v2, p + "/type", e);
+          $78(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -1789,11 +1810,11 @@ function $AllTimeNativeBalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x80 = v3;
-        const p80 = e === null ? p : p + "/params";
+        const x83 = v3;
+        const p83 = e === null ? p : p + "/params";
         {
-          const x = x80;
-          const p = p80;
+          const x = x83;
+          const p = p83;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1862,7 +1883,7 @@ function $AllTimeNativeBalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $75(x, p, e) {
+function $78(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1962,7 +1983,7 @@ function $AnyTimeNativeBalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AnyTimeNativeBalance"))) {
           if (e === null) return false;
-          $82(v2, p + "/type", e);
+          $85(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -1972,11 +1993,11 @@ function $AnyTimeNativeBalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x83 = v3;
-        const p83 = e === null ? p : p + "/params";
+        const x86 = v3;
+        const p86 = e === null ? p : p + "/params";
         {
-          const x = x83;
-          const p = p83;
+          const x = x86;
+          const p = p86;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2045,7 +2066,7 @@ function $AnyTimeNativeBalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $82(x, p, e) {
+function $85(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2083,7 +2104,7 @@ function $AllTimeErc20BalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AllTimeErc20Balance"))) {
           if (e === null) return false;
-          $85(v2, p + "/type", e);
+          $88(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -2093,11 +2114,11 @@ function $AllTimeErc20BalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x91 = v3;
-        const p91 = e === null ? p : p + "/params";
+        const x94 = v3;
+        const p94 = e === null ? p : p + "/params";
         {
-          const x = x91;
-          const p = p91;
+          const x = x94;
+          const p = p94;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2178,7 +2199,7 @@ function $AllTimeErc20BalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $85(x, p, e) {
+function $88(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2290,7 +2311,7 @@ function $AnyTimeErc20BalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AnyTimeErc20Balance"))) {
           if (e === null) return false;
-          $93(v2, p + "/type", e);
+          $96(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -2300,11 +2321,11 @@ function $AnyTimeErc20BalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x94 = v3;
-        const p94 = e === null ? p : p + "/params";
+        const x97 = v3;
+        const p97 = e === null ? p : p + "/params";
         {
-          const x = x94;
-          const p = p94;
+          const x = x97;
+          const p = p97;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2385,7 +2406,7 @@ function $AnyTimeErc20BalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $93(x, p, e) {
+function $96(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2423,7 +2444,7 @@ function $AllTimeNftHoldersQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AllTimeNftHolders"))) {
           if (e === null) return false;
-          $96(v2, p + "/type", e);
+          $99(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -2433,7 +2454,7 @@ function $AllTimeNftHoldersQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        if (!$97(v3, e === null ? p : p + "/params", e)) {
+        if (!$100(v3, e === null ? p : p + "/params", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2447,7 +2468,7 @@ function $AllTimeNftHoldersQueryDto(x, p, e) {
   return ok;
 }
 
-function $96(x, p, e) {
+function $99(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2460,7 +2481,7 @@ function $96(x, p, e) {
   return ok;
 }
 
-function $97(x, p, e) {
+function $100(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($TimestampRangeNftHoldersParam(x, p, null)) matches++;
@@ -2509,7 +2530,7 @@ function $TimestampRangeNftHoldersParam(x, p, e) {
       if (v3 !== undefined && (plain && OP["startTs"] === undefined || hasOwn(x, "startTs"))) {
         if (!((typeof v3 === "number"))) {
           if (e === null) return false;
-          $10(v3, p + "/startTs", e);
+          $13(v3, p + "/startTs", e);
           ok = false;
         }
       }
@@ -2521,7 +2542,7 @@ function $TimestampRangeNftHoldersParam(x, p, e) {
       if (v4 !== undefined && (plain && OP["endTs"] === undefined || hasOwn(x, "endTs"))) {
         if (!((typeof v4 === "number"))) {
           if (e === null) return false;
-          $10(v4, p + "/endTs", e);
+          $13(v4, p + "/endTs", e);
           ok = false;
         }
       }
@@ -2621,7 +2642,7 @@ function $AnyTimeNftHoldersQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AnyTimeNftHolders"))) {
           if (e === null) return false;
-          $107(v2, p + "/type", e);
+          $110(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -2631,7 +2652,7 @@ function $AnyTimeNftHoldersQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        if (!$97(v3, e === null ? p : p + "/params", e)) {
+        if (!$100(v3, e === null ? p : p + "/params", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2645,7 +2666,7 @@ function $AnyTimeNftHoldersQueryDto(x, p, e) {
   return ok;
 }
 
-function $107(x, p, e) {
+function $110(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2683,7 +2704,7 @@ function $LatestBalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "LatestBalance"))) {
           if (e === null) return false;
-          $110(v2, p + "/type", e);
+          $113(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -2693,11 +2714,11 @@ function $LatestBalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x114 = v3;
-        const p114 = e === null ? p : p + "/params";
+        const x117 = v3;
+        const p117 = e === null ? p : p + "/params";
         {
-          const x = x114;
-          const p = p114;
+          const x = x117;
+          const p = p117;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2762,7 +2783,7 @@ function $LatestBalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $110(x, p, e) {
+function $113(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2871,7 +2892,7 @@ function $AllTimeStarsArenaBalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AllTimeStarsArenaBalance"))) {
           if (e === null) return false;
-          $116(v2, p + "/type", e);
+          $119(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -2881,11 +2902,11 @@ function $AllTimeStarsArenaBalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x121 = v3;
-        const p121 = e === null ? p : p + "/params";
+        const x124 = v3;
+        const p124 = e === null ? p : p + "/params";
         {
-          const x = x121;
-          const p = p121;
+          const x = x124;
+          const p = p124;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2954,7 +2975,7 @@ function $AllTimeStarsArenaBalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $116(x, p, e) {
+function $119(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3054,7 +3075,7 @@ function $AnyTimeStarsArenaBalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "AnyTimeStarsArenaBalance"))) {
           if (e === null) return false;
-          $123(v2, p + "/type", e);
+          $126(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -3064,11 +3085,11 @@ function $AnyTimeStarsArenaBalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x124 = v3;
-        const p124 = e === null ? p : p + "/params";
+        const x127 = v3;
+        const p127 = e === null ? p : p + "/params";
         {
-          const x = x124;
-          const p = p124;
+          const x = x127;
+          const p = p127;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3137,7 +3158,7 @@ function $AnyTimeStarsArenaBalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $123(x, p, e) {
+function $126(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3175,7 +3196,7 @@ function $LatestStarsArenaBalanceQueryDto(x, p, e) {
       if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v2 === "string") && (v2 === "LatestBalanceStarsArena"))) {
           if (e === null) return false;
-          $126(v2, p + "/type", e);
+          $129(v2, p + "/type", e);
           ok = false;
         }
       }
@@ -3185,11 +3206,11 @@ function $LatestStarsArenaBalanceQueryDto(x, p, e) {
       }
       const v3 = x["params"];
       if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x129 = v3;
-        const p129 = e === null ? p : p + "/params";
+        const x132 = v3;
+        const p132 = e === null ? p : p + "/params";
         {
-          const x = x129;
-          const p = p129;
+          const x = x132;
+          const p = p132;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3234,7 +3255,7 @@ function $LatestStarsArenaBalanceQueryDto(x, p, e) {
   return ok;
 }
 
-function $126(x, p, e) {
+function $129(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3317,7 +3338,7 @@ function $CompositeQueryResponse(x, p, e) {
       }
       const v2 = x["subQueryCounts"];
       if (v2 !== undefined && (plain && OP["subQueryCounts"] === undefined || hasOwn(x, "subQueryCounts"))) {
-        if (!$131(v2, e === null ? p : p + "/subQueryCounts", e)) {
+        if (!$134(v2, e === null ? p : p + "/subQueryCounts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3330,7 +3351,7 @@ function $CompositeQueryResponse(x, p, e) {
       if (v3 !== undefined && (plain && OP["totalCount"] === undefined || hasOwn(x, "totalCount"))) {
         if (!((typeof v3 === "number"))) {
           if (e === null) return false;
-          $10(v3, p + "/totalCount", e);
+          $13(v3, p + "/totalCount", e);
           ok = false;
         }
       }
@@ -3340,7 +3361,7 @@ function $CompositeQueryResponse(x, p, e) {
       }
       const v4 = x["addresses"];
       if (v4 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$18(v4, e === null ? p : p + "/addresses", e)) {
+        if (!$21(v4, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3354,7 +3375,7 @@ function $CompositeQueryResponse(x, p, e) {
   return ok;
 }
 
-function $131(x, p, e) {
+function $134(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3366,7 +3387,7 @@ function $131(x, p, e) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$10(x[k], pk, e)) {
+          if (!$13(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3399,7 +3420,7 @@ function $HealthCheckResultDto(x, p, e) {
       const v2 = x["info"];
       if (v2 !== undefined) {
         if ((plain && OP["info"] === undefined || hasOwn(x, "info"))) {
-          if (!$137(v2, e === null ? p : p + "/info", e)) {
+          if (!$140(v2, e === null ? p : p + "/info", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3408,7 +3429,7 @@ function $HealthCheckResultDto(x, p, e) {
       const v3 = x["error"];
       if (v3 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          if (!$137(v3, e === null ? p : p + "/error", e)) {
+          if (!$140(v3, e === null ? p : p + "/error", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3417,7 +3438,7 @@ function $HealthCheckResultDto(x, p, e) {
       const v4 = x["details"];
       if (v4 !== undefined) {
         if ((plain && OP["details"] === undefined || hasOwn(x, "details"))) {
-          if (!$140(v4, e === null ? p : p + "/details", e)) {
+          if (!$143(v4, e === null ? p : p + "/details", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3428,7 +3449,7 @@ function $HealthCheckResultDto(x, p, e) {
   return ok;
 }
 
-function $137(x, p, e) {
+function $140(x, p, e) {
   let ok = true;
   if (!(isObject(x) || x === null)) {
     if (e === null) return false;
@@ -3471,7 +3492,7 @@ function $HealthIndicatorResultDto(x, p, e) {
   return ok;
 }
 
-function $140(x, p, e) {
+function $143(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3494,7 +3515,7 @@ function $140(x, p, e) {
   return ok;
 }
 
-function $141(x, p, e) {
+function $144(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3529,9 +3550,9 @@ function $141(x, p, e) {
       }
       const v3 = x["threshold"];
       if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c144.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c147.test(v3))))) {
           if (e === null) return false;
-          $143(v3, p + "/threshold", e);
+          $146(v3, p + "/threshold", e);
           ok = false;
         }
       }
@@ -3543,7 +3564,7 @@ function $141(x, p, e) {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v4, p + "/startTimestamp", e);
+          $148(v4, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -3551,7 +3572,7 @@ function $141(x, p, e) {
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v5, p + "/endTimestamp", e);
+          $148(v5, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -3567,7 +3588,7 @@ function $141(x, p, e) {
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $147(v7, p + "/pageSize", e);
+          $150(v7, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -3576,14 +3597,14 @@ function $141(x, p, e) {
   return ok;
 }
 
-function $143(x, p, e) {
+function $146(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c144.test(x)) {
+    if (!$c147.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -3591,9 +3612,9 @@ function $143(x, p, e) {
   return ok;
 }
 
-const $c144 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
+const $c147 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
 
-function $145(x, p, e) {
+function $148(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3608,7 +3629,7 @@ function $145(x, p, e) {
   return ok;
 }
 
-function $147(x, p, e) {
+function $150(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3627,7 +3648,7 @@ function $147(x, p, e) {
   return ok;
 }
 
-function $148(x, p, e) {
+function $151(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3659,7 +3680,7 @@ function $148(x, p, e) {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
           if (e === null) return false;
-          $149(v3, p + "/from", e);
+          $152(v3, p + "/from", e);
           ok = false;
         }
       }
@@ -3667,7 +3688,7 @@ function $148(x, p, e) {
       if (v4 !== undefined) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4)))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
           if (e === null) return false;
-          $149(v4, p + "/to", e);
+          $152(v4, p + "/to", e);
           ok = false;
         }
       }
@@ -3675,7 +3696,7 @@ function $148(x, p, e) {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["startKey"] === undefined || hasOwn(x, "startKey"))) {
           if (e === null) return false;
-          $151(v5, p + "/startKey", e);
+          $154(v5, p + "/startKey", e);
           ok = false;
         }
       }
@@ -3684,7 +3705,7 @@ function $148(x, p, e) {
   return ok;
 }
 
-function $149(x, p, e) {
+function $152(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3699,7 +3720,7 @@ function $149(x, p, e) {
   return ok;
 }
 
-function $151(x, p, e) {
+function $154(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3715,7 +3736,7 @@ function $151(x, p, e) {
   return ok;
 }
 
-function $152(x, p, e) {
+function $155(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3745,7 +3766,7 @@ function $152(x, p, e) {
   return ok;
 }
 
-function $153(x, p, e) {
+function $156(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3771,7 +3792,7 @@ function $153(x, p, e) {
   return ok;
 }
 
-function $154(x, p, e) {
+function $157(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3807,7 +3828,7 @@ function $154(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/startTimestamp", e);
+          $148(v3, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -3815,7 +3836,7 @@ function $154(x, p, e) {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v4, p + "/endTimestamp", e);
+          $148(v4, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -3839,7 +3860,7 @@ function $154(x, p, e) {
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $157(v7, p + "/pageSize", e);
+          $160(v7, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -3848,7 +3869,7 @@ function $154(x, p, e) {
   return ok;
 }
 
-function $157(x, p, e) {
+function $160(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3867,7 +3888,7 @@ function $157(x, p, e) {
   return ok;
 }
 
-function $158(x, p, e) {
+function $161(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3904,7 +3925,7 @@ function $158(x, p, e) {
   return ok;
 }
 
-function $159(x, p, e) {
+function $162(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3917,7 +3938,7 @@ function $159(x, p, e) {
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v1, p + "/startTimestamp", e);
+          $148(v1, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -3925,7 +3946,7 @@ function $159(x, p, e) {
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v2, p + "/endTimestamp", e);
+          $148(v2, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -3965,7 +3986,7 @@ function $159(x, p, e) {
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $157(v7, p + "/pageSize", e);
+          $160(v7, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -3973,7 +3994,7 @@ function $159(x, p, e) {
       if (v8 !== undefined) {
         if (!((typeof v8 === "string") && (v8 === "srcBlockchainId" || v8 === "destBlockchainId" || v8 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
           if (e === null) return false;
-          $165(v8, p + "/groupBy", e);
+          $168(v8, p + "/groupBy", e);
           ok = false;
         }
       }
@@ -3990,7 +4011,7 @@ function $159(x, p, e) {
   return ok;
 }
 
-function $165(x, p, e) {
+function $168(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4003,7 +4024,7 @@ function $165(x, p, e) {
   return ok;
 }
 
-function $166(x, p, e) {
+function $169(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4032,7 +4053,7 @@ function $166(x, p, e) {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (v3 === "srcBlockchainId" || v3 === "destBlockchainId" || v3 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
           if (e === null) return false;
-          $165(v3, p + "/groupBy", e);
+          $168(v3, p + "/groupBy", e);
           ok = false;
         }
       }
@@ -4049,7 +4070,7 @@ function $166(x, p, e) {
   return ok;
 }
 
-function $170(x, p, e) {
+function $173(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4086,7 +4107,7 @@ function $170(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/startTimestamp", e);
+          $148(v3, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -4094,7 +4115,7 @@ function $170(x, p, e) {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v4, p + "/endTimestamp", e);
+          $148(v4, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -4110,7 +4131,7 @@ function $170(x, p, e) {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $157(v6, p + "/pageSize", e);
+          $160(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -4127,7 +4148,7 @@ function $170(x, p, e) {
   return ok;
 }
 
-function $175(x, p, e) {
+function $178(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4140,7 +4161,7 @@ function $175(x, p, e) {
       if (v1 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
         if (!((typeof v1 === "string") && (v1 === "totalCumulativeFeesDaily" || v1 === "totalValidatorFeesDaily" || v1 === "totalPayingValidatorsDaily"))) {
           if (e === null) return false;
-          $176(v1, p + "/metric", e);
+          $179(v1, p + "/metric", e);
           ok = false;
         }
       }
@@ -4152,7 +4173,7 @@ function $175(x, p, e) {
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v2, p + "/startTimestamp", e);
+          $148(v2, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -4160,7 +4181,7 @@ function $175(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/endTimestamp", e);
+          $148(v3, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -4169,7 +4190,7 @@ function $175(x, p, e) {
   return ok;
 }
 
-function $176(x, p, e) {
+function $179(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4182,7 +4203,7 @@ function $176(x, p, e) {
   return ok;
 }
 
-function $179(x, p, e) {
+function $182(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4207,7 +4228,7 @@ function $179(x, p, e) {
       if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
         if (!((typeof v2 === "string") && (v2 === "validationCumulativeFeesDaily" || v2 === "validationFeesDaily"))) {
           if (e === null) return false;
-          $181(v2, p + "/metric", e);
+          $184(v2, p + "/metric", e);
           ok = false;
         }
       }
@@ -4219,7 +4240,7 @@ function $179(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/startTimestamp", e);
+          $148(v3, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -4227,7 +4248,7 @@ function $179(x, p, e) {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v4, p + "/endTimestamp", e);
+          $148(v4, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -4236,7 +4257,7 @@ function $179(x, p, e) {
   return ok;
 }
 
-function $181(x, p, e) {
+function $184(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4249,7 +4270,7 @@ function $181(x, p, e) {
   return ok;
 }
 
-function $184(x, p, e) {
+function $187(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4274,7 +4295,7 @@ function $184(x, p, e) {
       if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
         if (!((typeof v2 === "string") && (v2 === "perNodeCumulativeFeesPaid" || v2 === "perNodeDailyFeesPaid"))) {
           if (e === null) return false;
-          $186(v2, p + "/metric", e);
+          $189(v2, p + "/metric", e);
           ok = false;
         }
       }
@@ -4286,7 +4307,7 @@ function $184(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/startTimestamp", e);
+          $148(v3, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -4294,7 +4315,7 @@ function $184(x, p, e) {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v4, p + "/endTimestamp", e);
+          $148(v4, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -4303,7 +4324,7 @@ function $184(x, p, e) {
   return ok;
 }
 
-function $186(x, p, e) {
+function $189(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4316,7 +4337,7 @@ function $186(x, p, e) {
   return ok;
 }
 
-function $189(x, p, e) {
+function $192(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4341,7 +4362,7 @@ function $189(x, p, e) {
       if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
         if (!((typeof v2 === "string") && (v2 === "perSubnetDailyFeesPaid" || v2 === "perSubnetCumulativeFeesPaid" || v2 === "perSubnetPayingValidators"))) {
           if (e === null) return false;
-          $191(v2, p + "/metric", e);
+          $194(v2, p + "/metric", e);
           ok = false;
         }
       }
@@ -4353,7 +4374,7 @@ function $189(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/startTimestamp", e);
+          $148(v3, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -4361,7 +4382,7 @@ function $189(x, p, e) {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v4, p + "/endTimestamp", e);
+          $148(v4, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -4370,7 +4391,7 @@ function $189(x, p, e) {
   return ok;
 }
 
-function $191(x, p, e) {
+function $194(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4383,7 +4404,7 @@ function $191(x, p, e) {
   return ok;
 }
 
-function $194(x, p, e) {
+function $197(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4416,7 +4437,7 @@ function $194(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $147(v3, p + "/pageSize", e);
+          $150(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -4425,7 +4446,7 @@ function $194(x, p, e) {
   return ok;
 }
 
-function $197(x, p, e) {
+function $200(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4450,7 +4471,7 @@ function $197(x, p, e) {
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $145(v2, p + "/startTimestamp", e);
+          $148(v2, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -4458,7 +4479,7 @@ function $197(x, p, e) {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $145(v3, p + "/endTimestamp", e);
+          $148(v3, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -4474,7 +4495,7 @@ function $197(x, p, e) {
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $147(v5, p + "/pageSize", e);
+          $150(v5, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -4491,7 +4512,7 @@ function $197(x, p, e) {
   return ok;
 }
 
-function $202(x, p, e) {
+function $205(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4502,11 +4523,11 @@ function $202(x, p, e) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["body"];
       if (v1 !== undefined && (plain && OP["body"] === undefined || hasOwn(x, "body"))) {
-        const x203 = v1;
-        const p203 = e === null ? p : p + "/body";
+        const x206 = v1;
+        const p206 = e === null ? p : p + "/body";
         {
-          const x = x203;
-          const p = p203;
+          const x = x206;
+          const p = p206;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4526,13 +4547,13 @@ function $202(x, p, e) {
               if (v2 !== undefined) {
                 if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
                   if (e === null) return false;
-                  $71(v2, p + "/pageSize", e);
+                  $74(v2, p + "/pageSize", e);
                   ok = false;
                 }
               }
               const v3 = x["queries"];
               if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
-                if (!$72(v3, e === null ? p : p + "/queries", e)) {
+                if (!$75(v3, e === null ? p : p + "/queries", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -4566,7 +4587,7 @@ function $202(x, p, e) {
   return ok;
 }
 
-function $204(x, p, e) {
+function $207(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4575,8 +4596,42 @@ function $204(x, p, e) {
   return ok;
 }
 
+function w$BalanceOverTimeEntry(x, f, p) {
+  if (isObject(x)) {
+    let c;
+    c = prop(x, c, "sortKey", "/sortKey", w$1, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function w$1(x, f, p) {
+  x = f(x, "string>integer", p);
+  return x;
+}
+
+function w$ListAddressesByBalanceOverTimeResponse(x, f, p) {
+  if (isObject(x)) {
+    let c;
+    c = prop(x, c, "addresses", "/addresses", w$2, f, p);
+    if (c !== undefined) x = c;
+  }
+  return x;
+}
+
+function w$2(x, f, p) {
+  if (Array.isArray(x)) {
+    x = items(x, 0, w$BalanceOverTimeEntry, f, p);
+  }
+  return x;
+}
+
+const norm$BalanceOverTimeEntry = /*#__PURE__*/ normalizer(w$BalanceOverTimeEntry);
+
+const norm$ListAddressesByBalanceOverTimeResponse = /*#__PURE__*/ normalizer(w$ListAddressesByBalanceOverTimeResponse);
+
 export function validateEvmChainId(value) {
-  return run($EvmChainId, value);
+  return run($EvmChainId, value, true);
 }
 
 export const EvmChainIdSchema = /*#__PURE__*/ standard($EvmChainId);
@@ -4586,7 +4641,7 @@ export function isEvmChainId(value) {
 }
 
 export function validateMetricsChainId(value) {
-  return run($MetricsChainId, value);
+  return run($MetricsChainId, value, true);
 }
 
 export const MetricsChainIdSchema = /*#__PURE__*/ standard($MetricsChainId);
@@ -4596,7 +4651,7 @@ export function isMetricsChainId(value) {
 }
 
 export function validatePageToken(value) {
-  return run($PageToken, value);
+  return run($PageToken, value, true);
 }
 
 export const PageTokenSchema = /*#__PURE__*/ standard($PageToken);
@@ -4606,27 +4661,27 @@ export function isPageToken(value) {
 }
 
 export function validateBalanceOverTimeEntry(value) {
-  return run($BalanceOverTimeEntry, value);
+  return normalized(run($BalanceOverTimeEntry, value, true), w$BalanceOverTimeEntry);
 }
 
-export const BalanceOverTimeEntrySchema = /*#__PURE__*/ standard($BalanceOverTimeEntry);
+export const BalanceOverTimeEntrySchema = /*#__PURE__*/ standard($BalanceOverTimeEntry, norm$BalanceOverTimeEntry);
 
 export function isBalanceOverTimeEntry(value) {
   return is($BalanceOverTimeEntry, value);
 }
 
 export function validateListAddressesByBalanceOverTimeResponse(value) {
-  return run($ListAddressesByBalanceOverTimeResponse, value);
+  return normalized(run($ListAddressesByBalanceOverTimeResponse, value, true), w$ListAddressesByBalanceOverTimeResponse);
 }
 
-export const ListAddressesByBalanceOverTimeResponseSchema = /*#__PURE__*/ standard($ListAddressesByBalanceOverTimeResponse);
+export const ListAddressesByBalanceOverTimeResponseSchema = /*#__PURE__*/ standard($ListAddressesByBalanceOverTimeResponse, norm$ListAddressesByBalanceOverTimeResponse);
 
 export function isListAddressesByBalanceOverTimeResponse(value) {
   return is($ListAddressesByBalanceOverTimeResponse, value);
 }
 
 export function validateTimeSeriesDataPoint(value) {
-  return run($TimeSeriesDataPoint, value);
+  return run($TimeSeriesDataPoint, value, true);
 }
 
 export const TimeSeriesDataPointSchema = /*#__PURE__*/ standard($TimeSeriesDataPoint);
@@ -4636,7 +4691,7 @@ export function isTimeSeriesDataPoint(value) {
 }
 
 export function validateAvgTpsResponse(value) {
-  return run($AvgTpsResponse, value);
+  return run($AvgTpsResponse, value, true);
 }
 
 export const AvgTpsResponseSchema = /*#__PURE__*/ standard($AvgTpsResponse);
@@ -4646,7 +4701,7 @@ export function isAvgTpsResponse(value) {
 }
 
 export function validateErrorBody(value) {
-  return run($ErrorBody, value);
+  return run($ErrorBody, value, true);
 }
 
 export const ErrorBodySchema = /*#__PURE__*/ standard($ErrorBody);
@@ -4656,7 +4711,7 @@ export function isErrorBody(value) {
 }
 
 export function validateNetwork(value) {
-  return run($Network, value);
+  return run($Network, value, true);
 }
 
 export const NetworkSchema = /*#__PURE__*/ standard($Network);
@@ -4666,7 +4721,7 @@ export function isNetwork(value) {
 }
 
 export function validateListChainsResponse(value) {
-  return run($ListChainsResponse, value);
+  return run($ListChainsResponse, value, true);
 }
 
 export const ListChainsResponseSchema = /*#__PURE__*/ standard($ListChainsResponse);
@@ -4676,7 +4731,7 @@ export function isListChainsResponse(value) {
 }
 
 export function validateChain(value) {
-  return run($Chain, value);
+  return run($Chain, value, true);
 }
 
 export const ChainSchema = /*#__PURE__*/ standard($Chain);
@@ -4686,7 +4741,7 @@ export function isChain(value) {
 }
 
 export function validateNetworkType(value) {
-  return run($NetworkType, value);
+  return run($NetworkType, value, true);
 }
 
 export const NetworkTypeSchema = /*#__PURE__*/ standard($NetworkType);
@@ -4696,7 +4751,7 @@ export function isNetworkType(value) {
 }
 
 export function validateChainMetric(value) {
-  return run($ChainMetric, value);
+  return run($ChainMetric, value, true);
 }
 
 export const ChainMetricSchema = /*#__PURE__*/ standard($ChainMetric);
@@ -4706,7 +4761,7 @@ export function isChainMetric(value) {
 }
 
 export function validateTimeIntervalGranularity(value) {
-  return run($TimeIntervalGranularity, value);
+  return run($TimeIntervalGranularity, value, true);
 }
 
 export const TimeIntervalGranularitySchema = /*#__PURE__*/ standard($TimeIntervalGranularity);
@@ -4716,7 +4771,7 @@ export function isTimeIntervalGranularity(value) {
 }
 
 export function validateMetricsApiResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export const MetricsApiResponseSchema = /*#__PURE__*/ standard($MetricsApiResponse);
@@ -4726,7 +4781,7 @@ export function isMetricsApiResponse(value) {
 }
 
 export function validateMetricsValue(value) {
-  return run($MetricsValue, value);
+  return run($MetricsValue, value, true);
 }
 
 export const MetricsValueSchema = /*#__PURE__*/ standard($MetricsValue);
@@ -4736,7 +4791,7 @@ export function isMetricsValue(value) {
 }
 
 export function validateChainRollingWindowMetric(value) {
-  return run($ChainRollingWindowMetric, value);
+  return run($ChainRollingWindowMetric, value, true);
 }
 
 export const ChainRollingWindowMetricSchema = /*#__PURE__*/ standard($ChainRollingWindowMetric);
@@ -4746,7 +4801,7 @@ export function isChainRollingWindowMetric(value) {
 }
 
 export function validateRollingWindowMetricsApiResponse(value) {
-  return run($RollingWindowMetricsApiResponse, value);
+  return run($RollingWindowMetricsApiResponse, value, true);
 }
 
 export const RollingWindowMetricsApiResponseSchema = /*#__PURE__*/ standard($RollingWindowMetricsApiResponse);
@@ -4756,7 +4811,7 @@ export function isRollingWindowMetricsApiResponse(value) {
 }
 
 export function validateChainRollingWindowMetricsValue(value) {
-  return run($ChainRollingWindowMetricsValue, value);
+  return run($ChainRollingWindowMetricsValue, value, true);
 }
 
 export const ChainRollingWindowMetricsValueSchema = /*#__PURE__*/ standard($ChainRollingWindowMetricsValue);
@@ -4766,7 +4821,7 @@ export function isChainRollingWindowMetricsValue(value) {
 }
 
 export function validateIcmMetricsApiResponse(value) {
-  return run($IcmMetricsApiResponse, value);
+  return run($IcmMetricsApiResponse, value, true);
 }
 
 export const IcmMetricsApiResponseSchema = /*#__PURE__*/ standard($IcmMetricsApiResponse);
@@ -4776,7 +4831,7 @@ export function isIcmMetricsApiResponse(value) {
 }
 
 export function validateIcmMetricsValue(value) {
-  return run($IcmMetricsValue, value);
+  return run($IcmMetricsValue, value, true);
 }
 
 export const IcmMetricsValueSchema = /*#__PURE__*/ standard($IcmMetricsValue);
@@ -4786,7 +4841,7 @@ export function isIcmMetricsValue(value) {
 }
 
 export function validateIcmRollingWindowMetricsApiResponse(value) {
-  return run($IcmRollingWindowMetricsApiResponse, value);
+  return run($IcmRollingWindowMetricsApiResponse, value, true);
 }
 
 export const IcmRollingWindowMetricsApiResponseSchema = /*#__PURE__*/ standard($IcmRollingWindowMetricsApiResponse);
@@ -4796,7 +4851,7 @@ export function isIcmRollingWindowMetricsApiResponse(value) {
 }
 
 export function validateIcmRollingWindowMetricsValue(value) {
-  return run($IcmRollingWindowMetricsValue, value);
+  return run($IcmRollingWindowMetricsValue, value, true);
 }
 
 export const IcmRollingWindowMetricsValueSchema = /*#__PURE__*/ standard($IcmRollingWindowMetricsValue);
@@ -4806,7 +4861,7 @@ export function isIcmRollingWindowMetricsValue(value) {
 }
 
 export function validateNetworkMetric(value) {
-  return run($NetworkMetric, value);
+  return run($NetworkMetric, value, true);
 }
 
 export const NetworkMetricSchema = /*#__PURE__*/ standard($NetworkMetric);
@@ -4816,7 +4871,7 @@ export function isNetworkMetric(value) {
 }
 
 export function validateLookingGlassResponse(value) {
-  return run($LookingGlassResponse, value);
+  return run($LookingGlassResponse, value, true);
 }
 
 export const LookingGlassResponseSchema = /*#__PURE__*/ standard($LookingGlassResponse);
@@ -4826,7 +4881,7 @@ export function isLookingGlassResponse(value) {
 }
 
 export function validateAddressDetails(value) {
-  return run($AddressDetails, value);
+  return run($AddressDetails, value, true);
 }
 
 export const AddressDetailsSchema = /*#__PURE__*/ standard($AddressDetails);
@@ -4836,7 +4891,7 @@ export function isAddressDetails(value) {
 }
 
 export function validatePChainLookingGlassResponse(value) {
-  return run($PChainLookingGlassResponse, value);
+  return run($PChainLookingGlassResponse, value, true);
 }
 
 export const PChainLookingGlassResponseSchema = /*#__PURE__*/ standard($PChainLookingGlassResponse);
@@ -4846,7 +4901,7 @@ export function isPChainLookingGlassResponse(value) {
 }
 
 export function validatePChainAddressDetails(value) {
-  return run($PChainAddressDetails, value);
+  return run($PChainAddressDetails, value, true);
 }
 
 export const PChainAddressDetailsSchema = /*#__PURE__*/ standard($PChainAddressDetails);
@@ -4856,7 +4911,7 @@ export function isPChainAddressDetails(value) {
 }
 
 export function validateCompositeQueryRequestDto(value) {
-  return run($CompositeQueryRequestDto, value);
+  return run($CompositeQueryRequestDto, value, true);
 }
 
 export const CompositeQueryRequestDtoSchema = /*#__PURE__*/ standard($CompositeQueryRequestDto);
@@ -4866,7 +4921,7 @@ export function isCompositeQueryRequestDto(value) {
 }
 
 export function validateAllTimeNativeBalanceQueryDto(value) {
-  return run($AllTimeNativeBalanceQueryDto, value);
+  return run($AllTimeNativeBalanceQueryDto, value, true);
 }
 
 export const AllTimeNativeBalanceQueryDtoSchema = /*#__PURE__*/ standard($AllTimeNativeBalanceQueryDto);
@@ -4876,7 +4931,7 @@ export function isAllTimeNativeBalanceQueryDto(value) {
 }
 
 export function validateDateRangeMinBalanceParam(value) {
-  return run($DateRangeMinBalanceParam, value);
+  return run($DateRangeMinBalanceParam, value, true);
 }
 
 export const DateRangeMinBalanceParamSchema = /*#__PURE__*/ standard($DateRangeMinBalanceParam);
@@ -4886,7 +4941,7 @@ export function isDateRangeMinBalanceParam(value) {
 }
 
 export function validateAnyTimeNativeBalanceQueryDto(value) {
-  return run($AnyTimeNativeBalanceQueryDto, value);
+  return run($AnyTimeNativeBalanceQueryDto, value, true);
 }
 
 export const AnyTimeNativeBalanceQueryDtoSchema = /*#__PURE__*/ standard($AnyTimeNativeBalanceQueryDto);
@@ -4896,7 +4951,7 @@ export function isAnyTimeNativeBalanceQueryDto(value) {
 }
 
 export function validateAllTimeErc20BalanceQueryDto(value) {
-  return run($AllTimeErc20BalanceQueryDto, value);
+  return run($AllTimeErc20BalanceQueryDto, value, true);
 }
 
 export const AllTimeErc20BalanceQueryDtoSchema = /*#__PURE__*/ standard($AllTimeErc20BalanceQueryDto);
@@ -4906,7 +4961,7 @@ export function isAllTimeErc20BalanceQueryDto(value) {
 }
 
 export function validateDateRangeErc20MinBalanceParam(value) {
-  return run($DateRangeErc20MinBalanceParam, value);
+  return run($DateRangeErc20MinBalanceParam, value, true);
 }
 
 export const DateRangeErc20MinBalanceParamSchema = /*#__PURE__*/ standard($DateRangeErc20MinBalanceParam);
@@ -4916,7 +4971,7 @@ export function isDateRangeErc20MinBalanceParam(value) {
 }
 
 export function validateAnyTimeErc20BalanceQueryDto(value) {
-  return run($AnyTimeErc20BalanceQueryDto, value);
+  return run($AnyTimeErc20BalanceQueryDto, value, true);
 }
 
 export const AnyTimeErc20BalanceQueryDtoSchema = /*#__PURE__*/ standard($AnyTimeErc20BalanceQueryDto);
@@ -4926,7 +4981,7 @@ export function isAnyTimeErc20BalanceQueryDto(value) {
 }
 
 export function validateAllTimeNftHoldersQueryDto(value) {
-  return run($AllTimeNftHoldersQueryDto, value);
+  return run($AllTimeNftHoldersQueryDto, value, true);
 }
 
 export const AllTimeNftHoldersQueryDtoSchema = /*#__PURE__*/ standard($AllTimeNftHoldersQueryDto);
@@ -4936,7 +4991,7 @@ export function isAllTimeNftHoldersQueryDto(value) {
 }
 
 export function validateTimestampRangeNftHoldersParam(value) {
-  return run($TimestampRangeNftHoldersParam, value);
+  return run($TimestampRangeNftHoldersParam, value, true);
 }
 
 export const TimestampRangeNftHoldersParamSchema = /*#__PURE__*/ standard($TimestampRangeNftHoldersParam);
@@ -4946,7 +5001,7 @@ export function isTimestampRangeNftHoldersParam(value) {
 }
 
 export function validateDateRangeNftHoldersParam(value) {
-  return run($DateRangeNftHoldersParam, value);
+  return run($DateRangeNftHoldersParam, value, true);
 }
 
 export const DateRangeNftHoldersParamSchema = /*#__PURE__*/ standard($DateRangeNftHoldersParam);
@@ -4956,7 +5011,7 @@ export function isDateRangeNftHoldersParam(value) {
 }
 
 export function validateAnyTimeNftHoldersQueryDto(value) {
-  return run($AnyTimeNftHoldersQueryDto, value);
+  return run($AnyTimeNftHoldersQueryDto, value, true);
 }
 
 export const AnyTimeNftHoldersQueryDtoSchema = /*#__PURE__*/ standard($AnyTimeNftHoldersQueryDto);
@@ -4966,7 +5021,7 @@ export function isAnyTimeNftHoldersQueryDto(value) {
 }
 
 export function validateLatestBalanceQueryDto(value) {
-  return run($LatestBalanceQueryDto, value);
+  return run($LatestBalanceQueryDto, value, true);
 }
 
 export const LatestBalanceQueryDtoSchema = /*#__PURE__*/ standard($LatestBalanceQueryDto);
@@ -4976,7 +5031,7 @@ export function isLatestBalanceQueryDto(value) {
 }
 
 export function validateLatestBalanceParams(value) {
-  return run($LatestBalanceParams, value);
+  return run($LatestBalanceParams, value, true);
 }
 
 export const LatestBalanceParamsSchema = /*#__PURE__*/ standard($LatestBalanceParams);
@@ -4986,7 +5041,7 @@ export function isLatestBalanceParams(value) {
 }
 
 export function validateTokenType(value) {
-  return run($TokenType, value);
+  return run($TokenType, value, true);
 }
 
 export const TokenTypeSchema = /*#__PURE__*/ standard($TokenType);
@@ -4996,7 +5051,7 @@ export function isTokenType(value) {
 }
 
 export function validateAllTimeStarsArenaBalanceQueryDto(value) {
-  return run($AllTimeStarsArenaBalanceQueryDto, value);
+  return run($AllTimeStarsArenaBalanceQueryDto, value, true);
 }
 
 export const AllTimeStarsArenaBalanceQueryDtoSchema = /*#__PURE__*/ standard($AllTimeStarsArenaBalanceQueryDto);
@@ -5006,7 +5061,7 @@ export function isAllTimeStarsArenaBalanceQueryDto(value) {
 }
 
 export function validateDateRangeStarsArenaMinBalanceParam(value) {
-  return run($DateRangeStarsArenaMinBalanceParam, value);
+  return run($DateRangeStarsArenaMinBalanceParam, value, true);
 }
 
 export const DateRangeStarsArenaMinBalanceParamSchema = /*#__PURE__*/ standard($DateRangeStarsArenaMinBalanceParam);
@@ -5016,7 +5071,7 @@ export function isDateRangeStarsArenaMinBalanceParam(value) {
 }
 
 export function validateAnyTimeStarsArenaBalanceQueryDto(value) {
-  return run($AnyTimeStarsArenaBalanceQueryDto, value);
+  return run($AnyTimeStarsArenaBalanceQueryDto, value, true);
 }
 
 export const AnyTimeStarsArenaBalanceQueryDtoSchema = /*#__PURE__*/ standard($AnyTimeStarsArenaBalanceQueryDto);
@@ -5026,7 +5081,7 @@ export function isAnyTimeStarsArenaBalanceQueryDto(value) {
 }
 
 export function validateLatestStarsArenaBalanceQueryDto(value) {
-  return run($LatestStarsArenaBalanceQueryDto, value);
+  return run($LatestStarsArenaBalanceQueryDto, value, true);
 }
 
 export const LatestStarsArenaBalanceQueryDtoSchema = /*#__PURE__*/ standard($LatestStarsArenaBalanceQueryDto);
@@ -5036,7 +5091,7 @@ export function isLatestStarsArenaBalanceQueryDto(value) {
 }
 
 export function validateLatestStarsArenaBalanceParams(value) {
-  return run($LatestStarsArenaBalanceParams, value);
+  return run($LatestStarsArenaBalanceParams, value, true);
 }
 
 export const LatestStarsArenaBalanceParamsSchema = /*#__PURE__*/ standard($LatestStarsArenaBalanceParams);
@@ -5046,7 +5101,7 @@ export function isLatestStarsArenaBalanceParams(value) {
 }
 
 export function validateOperator(value) {
-  return run($Operator, value);
+  return run($Operator, value, true);
 }
 
 export const OperatorSchema = /*#__PURE__*/ standard($Operator);
@@ -5056,7 +5111,7 @@ export function isOperator(value) {
 }
 
 export function validateCompositeQueryResponse(value) {
-  return run($CompositeQueryResponse, value);
+  return run($CompositeQueryResponse, value, true);
 }
 
 export const CompositeQueryResponseSchema = /*#__PURE__*/ standard($CompositeQueryResponse);
@@ -5066,7 +5121,7 @@ export function isCompositeQueryResponse(value) {
 }
 
 export function validateHealthCheckResultDto(value) {
-  return run($HealthCheckResultDto, value);
+  return run($HealthCheckResultDto, value, true);
 }
 
 export const HealthCheckResultDtoSchema = /*#__PURE__*/ standard($HealthCheckResultDto);
@@ -5076,7 +5131,7 @@ export function isHealthCheckResultDto(value) {
 }
 
 export function validateHealthIndicatorResultDto(value) {
-  return run($HealthIndicatorResultDto, value);
+  return run($HealthIndicatorResultDto, value, true);
 }
 
 export const HealthIndicatorResultDtoSchema = /*#__PURE__*/ standard($HealthIndicatorResultDto);
@@ -5086,143 +5141,143 @@ export function isHealthIndicatorResultDto(value) {
 }
 
 export function validateGetAddressesByBalanceOverTimeParams(value) {
-  return run($141, value);
+  return run($144, value);
 }
 
 export function validateGetAddressesByBalanceOverTimeResponse(value) {
-  return run($ListAddressesByBalanceOverTimeResponse, value);
+  return normalized(run($ListAddressesByBalanceOverTimeResponse, value, true), w$ListAddressesByBalanceOverTimeResponse);
 }
 
 export function validateGetAvgTpsParams(value) {
-  return run($148, value);
+  return run($151, value);
 }
 
 export function validateGetAvgTpsResponse(value) {
-  return run($AvgTpsResponse, value);
+  return run($AvgTpsResponse, value, true);
 }
 
 export function validateListChainsParams(value) {
-  return run($152, value);
+  return run($155, value);
 }
 
 export function validateGetChainParams(value) {
-  return run($153, value);
+  return run($156, value);
 }
 
 export function validateGetChainResponse(value) {
-  return run($Chain, value);
+  return run($Chain, value, true);
 }
 
 export function validateGetEvmChainMetricsParams(value) {
-  return run($154, value);
+  return run($157, value);
 }
 
 export function validateGetEvmChainMetricsResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export function validateGetEvmChainRollingWindowMetricsParams(value) {
-  return run($158, value);
+  return run($161, value);
 }
 
 export function validateGetEvmChainRollingWindowMetricsResponse(value) {
-  return run($RollingWindowMetricsApiResponse, value);
+  return run($RollingWindowMetricsApiResponse, value, true);
 }
 
 export function validateGetIcmTimeseriesParams(value) {
-  return run($159, value);
+  return run($162, value);
 }
 
 export function validateGetIcmTimeseriesResponse(value) {
-  return run($IcmMetricsApiResponse, value);
+  return run($IcmMetricsApiResponse, value, true);
 }
 
 export function validateGetIcmSummaryParams(value) {
-  return run($166, value);
+  return run($169, value);
 }
 
 export function validateGetIcmSummaryResponse(value) {
-  return run($IcmRollingWindowMetricsApiResponse, value);
+  return run($IcmRollingWindowMetricsApiResponse, value, true);
 }
 
 export function validateGetStakingMetricsParams(value) {
-  return run($170, value);
+  return run($173, value);
 }
 
 export function validateGetStakingMetricsResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export function validateGetTotalL1ValidatorMetricsParams(value) {
-  return run($175, value);
+  return run($178, value);
 }
 
 export function validateGetTotalL1ValidatorMetricsResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export function validateGetMetricsByValidationIdParams(value) {
-  return run($179, value);
+  return run($182, value);
 }
 
 export function validateGetMetricsByValidationIdResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export function validateGetMetricsByNodeIdParams(value) {
-  return run($184, value);
+  return run($187, value);
 }
 
 export function validateGetMetricsByNodeIdResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export function validateGetMetricsBySubnetIdParams(value) {
-  return run($189, value);
+  return run($192, value);
 }
 
 export function validateGetMetricsBySubnetIdResponse(value) {
-  return run($MetricsApiResponse, value);
+  return run($MetricsApiResponse, value, true);
 }
 
 export function validateGetAddressesByBtcbBridgedParams(value) {
-  return run($194, value);
-}
-
-export function validateGetAddressesByBtcbBridgedResponse(value) {
-  return run($LookingGlassResponse, value);
-}
-
-export function validateGetValidatorsByDateRangeParams(value) {
   return run($197, value);
 }
 
+export function validateGetAddressesByBtcbBridgedResponse(value) {
+  return run($LookingGlassResponse, value, true);
+}
+
+export function validateGetValidatorsByDateRangeParams(value) {
+  return run($200, value);
+}
+
 export function validateGetValidatorsByDateRangeResponse(value) {
-  return run($PChainLookingGlassResponse, value);
+  return run($PChainLookingGlassResponse, value, true);
 }
 
 export function validateCompositeQueryV2Params(value) {
-  return run($202, value);
+  return run($205, value);
 }
 
 export function validateCompositeQueryV2Response(value) {
-  return run($CompositeQueryResponse, value);
+  return run($CompositeQueryResponse, value, true);
 }
 
 export function validateMetricsHealthCheckParams(value) {
-  return run($204, value);
+  return run($207, value);
 }
 
 export function validateMetricsHealthCheckResponse(value) {
-  return run($HealthCheckResultDto, value);
+  return run($HealthCheckResultDto, value, true);
 }
 
 export function validateMetricsLiveCheckParams(value) {
-  return run($204, value);
+  return run($207, value);
 }
 
 export function validateMetricsLiveCheckResponse(value) {
-  return run($HealthCheckResultDto, value);
+  return run($HealthCheckResultDto, value, true);
 }
 
-export { $141, $148, $152, $153, $154, $158, $159, $166, $170, $175, $179, $184, $189, $194, $197, $202, $204, $AvgTpsResponse, $Chain, $CompositeQueryResponse, $HealthCheckResultDto, $IcmMetricsApiResponse, $IcmRollingWindowMetricsApiResponse, $ListAddressesByBalanceOverTimeResponse, $ListChainsResponse, $LookingGlassResponse, $MetricsApiResponse, $PChainLookingGlassResponse, $RollingWindowMetricsApiResponse };
+export { $144, $151, $155, $156, $157, $161, $162, $169, $173, $178, $182, $187, $192, $197, $200, $205, $207, $AvgTpsResponse, $Chain, $CompositeQueryResponse, $HealthCheckResultDto, $IcmMetricsApiResponse, $IcmRollingWindowMetricsApiResponse, $ListAddressesByBalanceOverTimeResponse, $ListChainsResponse, $LookingGlassResponse, $MetricsApiResponse, $PChainLookingGlassResponse, $RollingWindowMetricsApiResponse, norm$ListAddressesByBalanceOverTimeResponse };

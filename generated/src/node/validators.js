@@ -20814,7 +20814,7 @@ const dec$Log = /*#__PURE__*/ decoder(i$Log);
 const dec$101 = /*#__PURE__*/ decoder(i$101);
 
 export function validateNodeConfigResult(value) {
-  return run($NodeConfigResult, value);
+  return run($NodeConfigResult, value, true);
 }
 
 export const NodeConfigResultSchema = /*#__PURE__*/ standard($NodeConfigResult);
@@ -20824,7 +20824,7 @@ export function isNodeConfigResult(value) {
 }
 
 export function validateDbGetResult(value) {
-  return run($DbGetResult, value);
+  return run($DbGetResult, value, true);
 }
 
 export const DbGetResultSchema = /*#__PURE__*/ standard($DbGetResult);
@@ -20834,7 +20834,7 @@ export function isDbGetResult(value) {
 }
 
 export function validateEmptyResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export const EmptyResultSchema = /*#__PURE__*/ standard($EmptyResult);
@@ -20844,7 +20844,7 @@ export function isEmptyResult(value) {
 }
 
 export function validateCb58Id(value) {
-  return run($Cb58Id, value);
+  return run($Cb58Id, value, true);
 }
 
 export const Cb58IdSchema = /*#__PURE__*/ standard($Cb58Id);
@@ -20854,7 +20854,7 @@ export function isCb58Id(value) {
 }
 
 export function validateChainAliasesResult(value) {
-  return run($ChainAliasesResult, value);
+  return run($ChainAliasesResult, value, true);
 }
 
 export const ChainAliasesResultSchema = /*#__PURE__*/ standard($ChainAliasesResult);
@@ -20864,7 +20864,7 @@ export function isChainAliasesResult(value) {
 }
 
 export function validateLogLevel(value) {
-  return run($LogLevel, value);
+  return run($LogLevel, value, true);
 }
 
 export const LogLevelSchema = /*#__PURE__*/ standard($LogLevel);
@@ -20874,7 +20874,7 @@ export function isLogLevel(value) {
 }
 
 export function validateLoggerLevels(value) {
-  return run($LoggerLevels, value);
+  return run($LoggerLevels, value, true);
 }
 
 export const LoggerLevelsSchema = /*#__PURE__*/ standard($LoggerLevels);
@@ -20884,7 +20884,7 @@ export function isLoggerLevels(value) {
 }
 
 export function validateLoggerLevelsResult(value) {
-  return run($LoggerLevelsResult, value);
+  return run($LoggerLevelsResult, value, true);
 }
 
 export const LoggerLevelsResultSchema = /*#__PURE__*/ standard($LoggerLevelsResult);
@@ -20894,7 +20894,7 @@ export function isLoggerLevelsResult(value) {
 }
 
 export function validateSetLoggerLevelResult(value) {
-  return run($SetLoggerLevelResult, value);
+  return run($SetLoggerLevelResult, value, true);
 }
 
 export const SetLoggerLevelResultSchema = /*#__PURE__*/ standard($SetLoggerLevelResult);
@@ -20904,7 +20904,7 @@ export function isSetLoggerLevelResult(value) {
 }
 
 export function validateLoadVmsResult(value) {
-  return run($LoadVmsResult, value);
+  return run($LoadVmsResult, value, true);
 }
 
 export const LoadVmsResultSchema = /*#__PURE__*/ standard($LoadVmsResult);
@@ -20924,7 +20924,7 @@ export function isUint64String(value) {
 }
 
 export function validateDecimalString(value) {
-  return run($DecimalString, value);
+  return run($DecimalString, value, true);
 }
 
 export const DecimalStringSchema = /*#__PURE__*/ standard($DecimalString);
@@ -20934,7 +20934,7 @@ export function isDecimalString(value) {
 }
 
 export function validateNodeId(value) {
-  return run($NodeId, value);
+  return run($NodeId, value, true);
 }
 
 export const NodeIdSchema = /*#__PURE__*/ standard($NodeId);
@@ -20944,7 +20944,7 @@ export function isNodeId(value) {
 }
 
 export function validateNodePop(value) {
-  return run($NodePop, value);
+  return run($NodePop, value, true);
 }
 
 export const NodePopSchema = /*#__PURE__*/ standard($NodePop);
@@ -20954,7 +20954,7 @@ export function isNodePop(value) {
 }
 
 export function validateNodeIdResult(value) {
-  return run($NodeIdResult, value);
+  return run($NodeIdResult, value, true);
 }
 
 export const NodeIdResultSchema = /*#__PURE__*/ standard($NodeIdResult);
@@ -20964,7 +20964,7 @@ export function isNodeIdResult(value) {
 }
 
 export function validateNodeIpResult(value) {
-  return run($NodeIpResult, value);
+  return run($NodeIpResult, value, true);
 }
 
 export const NodeIpResultSchema = /*#__PURE__*/ standard($NodeIpResult);
@@ -20984,7 +20984,7 @@ export function isNetworkIdResult(value) {
 }
 
 export function validateNetworkNameResult(value) {
-  return run($NetworkNameResult, value);
+  return run($NetworkNameResult, value, true);
 }
 
 export const NetworkNameResultSchema = /*#__PURE__*/ standard($NetworkNameResult);
@@ -20994,7 +20994,7 @@ export function isNetworkNameResult(value) {
 }
 
 export function validateBlockchainIdResult(value) {
-  return run($BlockchainIdResult, value);
+  return run($BlockchainIdResult, value, true);
 }
 
 export const BlockchainIdResultSchema = /*#__PURE__*/ standard($BlockchainIdResult);
@@ -21004,7 +21004,7 @@ export function isBlockchainIdResult(value) {
 }
 
 export function validateIsBootstrappedResult(value) {
-  return run($IsBootstrappedResult, value);
+  return run($IsBootstrappedResult, value, true);
 }
 
 export const IsBootstrappedResultSchema = /*#__PURE__*/ standard($IsBootstrappedResult);
@@ -21034,7 +21034,7 @@ export function isTxFees(value) {
 }
 
 export function validateVmsResult(value) {
-  return run($VmsResult, value);
+  return run($VmsResult, value, true);
 }
 
 export const VmsResultSchema = /*#__PURE__*/ standard($VmsResult);
@@ -21064,7 +21064,7 @@ export function isPeersResult(value) {
 }
 
 export function validateUptimeResult(value) {
-  return run($UptimeResult, value);
+  return run($UptimeResult, value, true);
 }
 
 export const UptimeResultSchema = /*#__PURE__*/ standard($UptimeResult);
@@ -21074,7 +21074,7 @@ export function isUptimeResult(value) {
 }
 
 export function validateUpgradeSchedule(value) {
-  return run($UpgradeSchedule, value);
+  return run($UpgradeSchedule, value, true);
 }
 
 export const UpgradeScheduleSchema = /*#__PURE__*/ standard($UpgradeSchedule);
@@ -21104,7 +21104,7 @@ export function isAcpsResult(value) {
 }
 
 export function validateHealthTags(value) {
-  return run($HealthTags, value);
+  return run($HealthTags, value, true);
 }
 
 export const HealthTagsSchema = /*#__PURE__*/ standard($HealthTags);
@@ -21114,7 +21114,7 @@ export function isHealthTags(value) {
 }
 
 export function validateHealthCheck(value) {
-  return run($HealthCheck, value);
+  return run($HealthCheck, value, true);
 }
 
 export const HealthCheckSchema = /*#__PURE__*/ standard($HealthCheck);
@@ -21124,7 +21124,7 @@ export function isHealthCheck(value) {
 }
 
 export function validateHealthResult(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export const HealthResultSchema = /*#__PURE__*/ standard($HealthResult);
@@ -21134,7 +21134,7 @@ export function isHealthResult(value) {
 }
 
 export function validateHexString(value) {
-  return run($HexString, value);
+  return run($HexString, value, true);
 }
 
 export const HexStringSchema = /*#__PURE__*/ standard($HexString);
@@ -21144,7 +21144,7 @@ export function isHexString(value) {
 }
 
 export function validateBlsPublicKey(value) {
-  return run($BlsPublicKey, value);
+  return run($BlsPublicKey, value, true);
 }
 
 export const BlsPublicKeySchema = /*#__PURE__*/ standard($BlsPublicKey);
@@ -21154,7 +21154,7 @@ export function isBlsPublicKey(value) {
 }
 
 export function validateBlsSignature(value) {
-  return run($BlsSignature, value);
+  return run($BlsSignature, value, true);
 }
 
 export const BlsSignatureSchema = /*#__PURE__*/ standard($BlsSignature);
@@ -21194,7 +21194,7 @@ export function isAssetAmounts(value) {
 }
 
 export function validateUtxoId(value) {
-  return run($UtxoId, value);
+  return run($UtxoId, value, true);
 }
 
 export const UtxoIdSchema = /*#__PURE__*/ standard($UtxoId);
@@ -21214,7 +21214,7 @@ export function isBalanceResult(value) {
 }
 
 export function validateBlockEncoding(value) {
-  return run($BlockEncoding, value);
+  return run($BlockEncoding, value, true);
 }
 
 export const BlockEncodingSchema = /*#__PURE__*/ standard($BlockEncoding);
@@ -21224,7 +21224,7 @@ export function isBlockEncoding(value) {
 }
 
 export function validateCredential(value) {
-  return run($Credential, value);
+  return run($Credential, value, true);
 }
 
 export const CredentialSchema = /*#__PURE__*/ standard($Credential);
@@ -21234,7 +21234,7 @@ export function isCredential(value) {
 }
 
 export function validateJsonBlockTx(value) {
-  return run($JsonBlockTx, value);
+  return run($JsonBlockTx, value, true);
 }
 
 export const JsonBlockTxSchema = /*#__PURE__*/ standard($JsonBlockTx);
@@ -21244,7 +21244,7 @@ export function isJsonBlockTx(value) {
 }
 
 export function validateJsonBlock(value) {
-  return run($JsonBlock, value);
+  return run($JsonBlock, value, true);
 }
 
 export const JsonBlockSchema = /*#__PURE__*/ standard($JsonBlock);
@@ -21254,7 +21254,7 @@ export function isJsonBlock(value) {
 }
 
 export function validateBlockResult(value) {
-  return run($BlockResult, value);
+  return run($BlockResult, value, true);
 }
 
 export const BlockResultSchema = /*#__PURE__*/ standard($BlockResult);
@@ -21264,7 +21264,7 @@ export function isBlockResult(value) {
 }
 
 export function validateBlockchainEntry(value) {
-  return run($BlockchainEntry, value);
+  return run($BlockchainEntry, value, true);
 }
 
 export const BlockchainEntrySchema = /*#__PURE__*/ standard($BlockchainEntry);
@@ -21274,7 +21274,7 @@ export function isBlockchainEntry(value) {
 }
 
 export function validateBlockchainsResult(value) {
-  return run($BlockchainsResult, value);
+  return run($BlockchainsResult, value, true);
 }
 
 export const BlockchainsResultSchema = /*#__PURE__*/ standard($BlockchainsResult);
@@ -21284,7 +21284,7 @@ export function isBlockchainsResult(value) {
 }
 
 export function validateBlockchainStatus(value) {
-  return run($BlockchainStatus, value);
+  return run($BlockchainStatus, value, true);
 }
 
 export const BlockchainStatusSchema = /*#__PURE__*/ standard($BlockchainStatus);
@@ -21294,7 +21294,7 @@ export function isBlockchainStatus(value) {
 }
 
 export function validateBlockchainStatusResult(value) {
-  return run($BlockchainStatusResult, value);
+  return run($BlockchainStatusResult, value, true);
 }
 
 export const BlockchainStatusResultSchema = /*#__PURE__*/ standard($BlockchainStatusResult);
@@ -21314,7 +21314,7 @@ export function isCurrentSupplyResult(value) {
 }
 
 export function validateValidatorSigner(value) {
-  return run($ValidatorSigner, value);
+  return run($ValidatorSigner, value, true);
 }
 
 export const ValidatorSignerSchema = /*#__PURE__*/ standard($ValidatorSigner);
@@ -21374,7 +21374,7 @@ export function isUint32Param(value) {
 }
 
 export function validateUint16Param(value) {
-  return run($Uint16Param, value);
+  return run($Uint16Param, value, true);
 }
 
 export const Uint16ParamSchema = /*#__PURE__*/ standard($Uint16Param);
@@ -21394,7 +21394,7 @@ export function isHeightOrProposed(value) {
 }
 
 export function validateBytesEncoding(value) {
-  return run($BytesEncoding, value);
+  return run($BytesEncoding, value, true);
 }
 
 export const BytesEncodingSchema = /*#__PURE__*/ standard($BytesEncoding);
@@ -21404,7 +21404,7 @@ export function isBytesEncoding(value) {
 }
 
 export function validateTxEncoding(value) {
-  return run($TxEncoding, value);
+  return run($TxEncoding, value, true);
 }
 
 export const TxEncodingSchema = /*#__PURE__*/ standard($TxEncoding);
@@ -21414,7 +21414,7 @@ export function isTxEncoding(value) {
 }
 
 export function validateGasNumber(value) {
-  return run($GasNumber, value);
+  return run($GasNumber, value, true);
 }
 
 export const GasNumberSchema = /*#__PURE__*/ standard($GasNumber);
@@ -21434,7 +21434,7 @@ export function isHeightResult(value) {
 }
 
 export function validateUtxoIndex(value) {
-  return run($UtxoIndex, value);
+  return run($UtxoIndex, value, true);
 }
 
 export const UtxoIndexSchema = /*#__PURE__*/ standard($UtxoIndex);
@@ -21484,7 +21484,7 @@ export function isSubnetsResult(value) {
 }
 
 export function validateStakingAssetIdResult(value) {
-  return run($StakingAssetIdResult, value);
+  return run($StakingAssetIdResult, value, true);
 }
 
 export const StakingAssetIdResultSchema = /*#__PURE__*/ standard($StakingAssetIdResult);
@@ -21504,7 +21504,7 @@ export function isL1ValidatorResult(value) {
 }
 
 export function validateSampleValidatorsResult(value) {
-  return run($SampleValidatorsResult, value);
+  return run($SampleValidatorsResult, value, true);
 }
 
 export const SampleValidatorsResultSchema = /*#__PURE__*/ standard($SampleValidatorsResult);
@@ -21514,7 +21514,7 @@ export function isSampleValidatorsResult(value) {
 }
 
 export function validateValidatedByResult(value) {
-  return run($ValidatedByResult, value);
+  return run($ValidatedByResult, value, true);
 }
 
 export const ValidatedByResultSchema = /*#__PURE__*/ standard($ValidatedByResult);
@@ -21524,7 +21524,7 @@ export function isValidatedByResult(value) {
 }
 
 export function validateValidatesResult(value) {
-  return run($ValidatesResult, value);
+  return run($ValidatesResult, value, true);
 }
 
 export const ValidatesResultSchema = /*#__PURE__*/ standard($ValidatesResult);
@@ -21534,7 +21534,7 @@ export function isValidatesResult(value) {
 }
 
 export function validateTxIdResult(value) {
-  return run($TxIdResult, value);
+  return run($TxIdResult, value, true);
 }
 
 export const TxIdResultSchema = /*#__PURE__*/ standard($TxIdResult);
@@ -21544,7 +21544,7 @@ export function isTxIdResult(value) {
 }
 
 export function validateTxResult(value) {
-  return run($TxResult, value);
+  return run($TxResult, value, true);
 }
 
 export const TxResultSchema = /*#__PURE__*/ standard($TxResult);
@@ -21554,7 +21554,7 @@ export function isTxResult(value) {
 }
 
 export function validateTxStatus(value) {
-  return run($TxStatus, value);
+  return run($TxStatus, value, true);
 }
 
 export const TxStatusSchema = /*#__PURE__*/ standard($TxStatus);
@@ -21564,7 +21564,7 @@ export function isTxStatus(value) {
 }
 
 export function validateTxStatusResult(value) {
-  return run($TxStatusResult, value);
+  return run($TxStatusResult, value, true);
 }
 
 export const TxStatusResultSchema = /*#__PURE__*/ standard($TxStatusResult);
@@ -21614,7 +21614,7 @@ export function isRewardUtxosResult(value) {
 }
 
 export function validateTimestampResult(value) {
-  return run($TimestampResult, value);
+  return run($TimestampResult, value, true);
 }
 
 export const TimestampResultSchema = /*#__PURE__*/ standard($TimestampResult);
@@ -21674,7 +21674,7 @@ export function isAllValidatorsAtResult(value) {
 }
 
 export function validateFeeConfigResult(value) {
-  return run($FeeConfigResult, value);
+  return run($FeeConfigResult, value, true);
 }
 
 export const FeeConfigResultSchema = /*#__PURE__*/ standard($FeeConfigResult);
@@ -21684,7 +21684,7 @@ export function isFeeConfigResult(value) {
 }
 
 export function validateFeeStateResult(value) {
-  return run($FeeStateResult, value);
+  return run($FeeStateResult, value, true);
 }
 
 export const FeeStateResultSchema = /*#__PURE__*/ standard($FeeStateResult);
@@ -21694,7 +21694,7 @@ export function isFeeStateResult(value) {
 }
 
 export function validateValidatorFeeConfigResult(value) {
-  return run($ValidatorFeeConfigResult, value);
+  return run($ValidatorFeeConfigResult, value, true);
 }
 
 export const ValidatorFeeConfigResultSchema = /*#__PURE__*/ standard($ValidatorFeeConfigResult);
@@ -21704,7 +21704,7 @@ export function isValidatorFeeConfigResult(value) {
 }
 
 export function validateValidatorFeeStateResult(value) {
-  return run($ValidatorFeeStateResult, value);
+  return run($ValidatorFeeStateResult, value, true);
 }
 
 export const ValidatorFeeStateResultSchema = /*#__PURE__*/ standard($ValidatorFeeStateResult);
@@ -21734,7 +21734,7 @@ export function isEpochResult(value) {
 }
 
 export function validateJsonTx(value) {
-  return run($JsonTx, value);
+  return run($JsonTx, value, true);
 }
 
 export const JsonTxSchema = /*#__PURE__*/ standard($JsonTx);
@@ -21744,7 +21744,7 @@ export function isJsonTx(value) {
 }
 
 export function validateXChainJsonBlock(value) {
-  return run($XChainJsonBlock, value);
+  return run($XChainJsonBlock, value, true);
 }
 
 export const XChainJsonBlockSchema = /*#__PURE__*/ standard($XChainJsonBlock);
@@ -21754,7 +21754,7 @@ export function isXChainJsonBlock(value) {
 }
 
 export function validateXChainBlockResult(value) {
-  return run($XChainBlockResult, value);
+  return run($XChainBlockResult, value, true);
 }
 
 export const XChainBlockResultSchema = /*#__PURE__*/ standard($XChainBlockResult);
@@ -21764,7 +21764,7 @@ export function isXChainBlockResult(value) {
 }
 
 export function validateXChainTxResult(value) {
-  return run($XChainTxResult, value);
+  return run($XChainTxResult, value, true);
 }
 
 export const XChainTxResultSchema = /*#__PURE__*/ standard($XChainTxResult);
@@ -21774,7 +21774,7 @@ export function isXChainTxResult(value) {
 }
 
 export function validateXChainTxStatusResult(value) {
-  return run($XChainTxStatusResult, value);
+  return run($XChainTxStatusResult, value, true);
 }
 
 export const XChainTxStatusResultSchema = /*#__PURE__*/ standard($XChainTxStatusResult);
@@ -21834,7 +21834,7 @@ export function isTxFeeResult(value) {
 }
 
 export function validateContainerId(value) {
-  return run($ContainerId, value);
+  return run($ContainerId, value, true);
 }
 
 export const ContainerIdSchema = /*#__PURE__*/ standard($ContainerId);
@@ -21844,7 +21844,7 @@ export function isContainerId(value) {
 }
 
 export function validateEncoding(value) {
-  return run($Encoding, value);
+  return run($Encoding, value, true);
 }
 
 export const EncodingSchema = /*#__PURE__*/ standard($Encoding);
@@ -21854,7 +21854,7 @@ export function isEncoding(value) {
 }
 
 export function validateHexBytes(value) {
-  return run($HexBytes, value);
+  return run($HexBytes, value, true);
 }
 
 export const HexBytesSchema = /*#__PURE__*/ standard($HexBytes);
@@ -21894,7 +21894,7 @@ export function isGetIndexResult(value) {
 }
 
 export function validateIsAcceptedResult(value) {
-  return run($IsAcceptedResult, value);
+  return run($IsAcceptedResult, value, true);
 }
 
 export const IsAcceptedResultSchema = /*#__PURE__*/ standard($IsAcceptedResult);
@@ -21934,7 +21934,7 @@ export function isUint256(value) {
 }
 
 export function validateByte(value) {
-  return run($Byte, value);
+  return run($Byte, value, true);
 }
 
 export const ByteSchema = /*#__PURE__*/ standard($Byte);
@@ -21944,7 +21944,7 @@ export function isByte(value) {
 }
 
 export function validateBytes(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export const BytesSchema = /*#__PURE__*/ standard($Bytes);
@@ -21954,7 +21954,7 @@ export function isBytes(value) {
 }
 
 export function validateBytes4(value) {
-  return run($Bytes4, value);
+  return run($Bytes4, value, true);
 }
 
 export const Bytes4Schema = /*#__PURE__*/ standard($Bytes4);
@@ -21964,7 +21964,7 @@ export function isBytes4(value) {
 }
 
 export function validateBytes8(value) {
-  return run($Bytes8, value);
+  return run($Bytes8, value, true);
 }
 
 export const Bytes8Schema = /*#__PURE__*/ standard($Bytes8);
@@ -21974,7 +21974,7 @@ export function isBytes8(value) {
 }
 
 export function validateBytes32(value) {
-  return run($Bytes32, value);
+  return run($Bytes32, value, true);
 }
 
 export const Bytes32Schema = /*#__PURE__*/ standard($Bytes32);
@@ -21984,7 +21984,7 @@ export function isBytes32(value) {
 }
 
 export function validateBytesMax32(value) {
-  return run($BytesMax32, value);
+  return run($BytesMax32, value, true);
 }
 
 export const BytesMax32Schema = /*#__PURE__*/ standard($BytesMax32);
@@ -21994,7 +21994,7 @@ export function isBytesMax32(value) {
 }
 
 export function validateBytes65(value) {
-  return run($Bytes65, value);
+  return run($Bytes65, value, true);
 }
 
 export const Bytes65Schema = /*#__PURE__*/ standard($Bytes65);
@@ -22004,7 +22004,7 @@ export function isBytes65(value) {
 }
 
 export function validateBytes256(value) {
-  return run($Bytes256, value);
+  return run($Bytes256, value, true);
 }
 
 export const Bytes256Schema = /*#__PURE__*/ standard($Bytes256);
@@ -22014,7 +22014,7 @@ export function isBytes256(value) {
 }
 
 export function validateAddress(value) {
-  return run($Address, value);
+  return run($Address, value, true);
 }
 
 export const AddressSchema = /*#__PURE__*/ standard($Address);
@@ -22024,7 +22024,7 @@ export function isAddress(value) {
 }
 
 export function validateHash32(value) {
-  return run($Hash32, value);
+  return run($Hash32, value, true);
 }
 
 export const Hash32Schema = /*#__PURE__*/ standard($Hash32);
@@ -22034,7 +22034,7 @@ export function isHash32(value) {
 }
 
 export function validateRatio(value) {
-  return run($Ratio, value);
+  return run($Ratio, value, true);
 }
 
 export const RatioSchema = /*#__PURE__*/ standard($Ratio);
@@ -22044,7 +22044,7 @@ export function isRatio(value) {
 }
 
 export function validateNotFound(value) {
-  return run($NotFound, value);
+  return run($NotFound, value, true);
 }
 
 export const NotFoundSchema = /*#__PURE__*/ standard($NotFound);
@@ -22054,7 +22054,7 @@ export function isNotFound(value) {
 }
 
 export function validateBlockTag(value) {
-  return run($BlockTag, value);
+  return run($BlockTag, value, true);
 }
 
 export const BlockTagSchema = /*#__PURE__*/ standard($BlockTag);
@@ -22094,7 +22094,7 @@ export function isBlockNumberOrHashObject(value) {
 }
 
 export function validateBlockHashParam(value) {
-  return run($BlockHashParam, value);
+  return run($BlockHashParam, value, true);
 }
 
 export const BlockHashParamSchema = /*#__PURE__*/ standard($BlockHashParam);
@@ -22154,7 +22154,7 @@ export function isGenericTransaction(value) {
 }
 
 export function validateAccessListEntry(value) {
-  return run($AccessListEntry, value);
+  return run($AccessListEntry, value, true);
 }
 
 export const AccessListEntrySchema = /*#__PURE__*/ standard($AccessListEntry);
@@ -22164,7 +22164,7 @@ export function isAccessListEntry(value) {
 }
 
 export function validateAccessList(value) {
-  return run($AccessList, value);
+  return run($AccessList, value, true);
 }
 
 export const AccessListSchema = /*#__PURE__*/ standard($AccessList);
@@ -22294,7 +22294,7 @@ export function isFilter(value) {
 }
 
 export function validateFilterTopics(value) {
-  return run($FilterTopics, value);
+  return run($FilterTopics, value, true);
 }
 
 export const FilterTopicsSchema = /*#__PURE__*/ standard($FilterTopics);
@@ -22304,7 +22304,7 @@ export function isFilterTopics(value) {
 }
 
 export function validateFilterTopic(value) {
-  return run($FilterTopic, value);
+  return run($FilterTopic, value, true);
 }
 
 export const FilterTopicSchema = /*#__PURE__*/ standard($FilterTopic);
@@ -22314,7 +22314,7 @@ export function isFilterTopic(value) {
 }
 
 export function validateFilterId(value) {
-  return run($FilterId, value);
+  return run($FilterId, value, true);
 }
 
 export const FilterIdSchema = /*#__PURE__*/ standard($FilterId);
@@ -22354,7 +22354,7 @@ export function isAccessListResult(value) {
 }
 
 export function validateDetailedExecutionResult(value) {
-  return run($DetailedExecutionResult, value);
+  return run($DetailedExecutionResult, value, true);
 }
 
 export const DetailedExecutionResultSchema = /*#__PURE__*/ standard($DetailedExecutionResult);
@@ -22424,7 +22424,7 @@ export function isSyncProgress(value) {
 }
 
 export function validateChainConfig(value) {
-  return run($ChainConfig, value);
+  return run($ChainConfig, value, true);
 }
 
 export const ChainConfigSchema = /*#__PURE__*/ standard($ChainConfig);
@@ -22444,7 +22444,7 @@ export function isBadBlock(value) {
 }
 
 export function validateBadBlockReason(value) {
-  return run($BadBlockReason, value);
+  return run($BadBlockReason, value, true);
 }
 
 export const BadBlockReasonSchema = /*#__PURE__*/ standard($BadBlockReason);
@@ -22474,7 +22474,7 @@ export function isEthConfigFork(value) {
 }
 
 export function validateBlobSchedule(value) {
-  return run($BlobSchedule, value);
+  return run($BlobSchedule, value, true);
 }
 
 export const BlobScheduleSchema = /*#__PURE__*/ standard($BlobSchedule);
@@ -22624,7 +22624,7 @@ export function isBlockOverrides(value) {
 }
 
 export function validateStateOverrides(value) {
-  return run($StateOverrides, value);
+  return run($StateOverrides, value, true);
 }
 
 export const StateOverridesSchema = /*#__PURE__*/ standard($StateOverrides);
@@ -22644,7 +22644,7 @@ export function isAccountOverride(value) {
 }
 
 export function validateStorageMap(value) {
-  return run($StorageMap, value);
+  return run($StorageMap, value, true);
 }
 
 export const StorageMapSchema = /*#__PURE__*/ standard($StorageMap);
@@ -22674,7 +22674,7 @@ export function isSimulatedCallResult(value) {
 }
 
 export function validateSimulatedCallError(value) {
-  return run($SimulatedCallError, value);
+  return run($SimulatedCallError, value, true);
 }
 
 export const SimulatedCallErrorSchema = /*#__PURE__*/ standard($SimulatedCallError);
@@ -22684,7 +22684,7 @@ export function isSimulatedCallError(value) {
 }
 
 export function validateSubscriptionType(value) {
-  return run($SubscriptionType, value);
+  return run($SubscriptionType, value, true);
 }
 
 export const SubscriptionTypeSchema = /*#__PURE__*/ standard($SubscriptionType);
@@ -22704,7 +22704,7 @@ export function isSubscriptionOptions(value) {
 }
 
 export function validateSubscriptionId(value) {
-  return run($SubscriptionId, value);
+  return run($SubscriptionId, value, true);
 }
 
 export const SubscriptionIdSchema = /*#__PURE__*/ standard($SubscriptionId);
@@ -22764,7 +22764,7 @@ export function isTxpoolContentFrom(value) {
 }
 
 export function validateTraceConfig(value) {
-  return run($TraceConfig, value);
+  return run($TraceConfig, value, true);
 }
 
 export const TraceConfigSchema = /*#__PURE__*/ standard($TraceConfig);
@@ -22784,7 +22784,7 @@ export function isTraceCallConfig(value) {
 }
 
 export function validateStdTraceConfig(value) {
-  return run($StdTraceConfig, value);
+  return run($StdTraceConfig, value, true);
 }
 
 export const StdTraceConfigSchema = /*#__PURE__*/ standard($StdTraceConfig);
@@ -22794,7 +22794,7 @@ export function isStdTraceConfig(value) {
 }
 
 export function validateStructLogResult(value) {
-  return run($StructLogResult, value);
+  return run($StructLogResult, value, true);
 }
 
 export const StructLogResultSchema = /*#__PURE__*/ standard($StructLogResult);
@@ -22844,7 +22844,7 @@ export function isTxTraceResults(value) {
 }
 
 export function validateTxpoolInspect(value) {
-  return run($TxpoolInspect, value);
+  return run($TxpoolInspect, value, true);
 }
 
 export const TxpoolInspectSchema = /*#__PURE__*/ standard($TxpoolInspect);
@@ -22854,7 +22854,7 @@ export function isTxpoolInspect(value) {
 }
 
 export function validateTxpoolSummariesBySender(value) {
-  return run($TxpoolSummariesBySender, value);
+  return run($TxpoolSummariesBySender, value, true);
 }
 
 export const TxpoolSummariesBySenderSchema = /*#__PURE__*/ standard($TxpoolSummariesBySender);
@@ -22864,7 +22864,7 @@ export function isTxpoolSummariesBySender(value) {
 }
 
 export function validateTxpoolSummariesByNonce(value) {
-  return run($TxpoolSummariesByNonce, value);
+  return run($TxpoolSummariesByNonce, value, true);
 }
 
 export const TxpoolSummariesByNonceSchema = /*#__PURE__*/ standard($TxpoolSummariesByNonce);
@@ -22874,7 +22874,7 @@ export function isTxpoolSummariesByNonce(value) {
 }
 
 export function validateCChainEmptyResult(value) {
-  return run($CChainEmptyResult, value);
+  return run($CChainEmptyResult, value, true);
 }
 
 export const CChainEmptyResultSchema = /*#__PURE__*/ standard($CChainEmptyResult);
@@ -22884,7 +22884,7 @@ export function isCChainEmptyResult(value) {
 }
 
 export function validateSetLogLevelArgs(value) {
-  return run($SetLogLevelArgs, value);
+  return run($SetLogLevelArgs, value, true);
 }
 
 export const SetLogLevelArgsSchema = /*#__PURE__*/ standard($SetLogLevelArgs);
@@ -22894,7 +22894,7 @@ export function isSetLogLevelArgs(value) {
 }
 
 export function validateVmConfig(value) {
-  return run($VmConfig, value);
+  return run($VmConfig, value, true);
 }
 
 export const VmConfigSchema = /*#__PURE__*/ standard($VmConfig);
@@ -22904,7 +22904,7 @@ export function isVmConfig(value) {
 }
 
 export function validateGetVmConfigResult(value) {
-  return run($GetVmConfigResult, value);
+  return run($GetVmConfigResult, value, true);
 }
 
 export const GetVmConfigResultSchema = /*#__PURE__*/ standard($GetVmConfigResult);
@@ -22914,7 +22914,7 @@ export function isGetVmConfigResult(value) {
 }
 
 export function validateCChainCb58Id(value) {
-  return run($CChainCb58Id, value);
+  return run($CChainCb58Id, value, true);
 }
 
 export const CChainCb58IdSchema = /*#__PURE__*/ standard($CChainCb58Id);
@@ -22924,7 +22924,7 @@ export function isCChainCb58Id(value) {
 }
 
 export function validateCChainEncoding(value) {
-  return run($CChainEncoding, value);
+  return run($CChainEncoding, value, true);
 }
 
 export const CChainEncodingSchema = /*#__PURE__*/ standard($CChainEncoding);
@@ -22934,7 +22934,7 @@ export function isCChainEncoding(value) {
 }
 
 export function validateChainAddress(value) {
-  return run($ChainAddress, value);
+  return run($ChainAddress, value, true);
 }
 
 export const ChainAddressSchema = /*#__PURE__*/ standard($ChainAddress);
@@ -22944,7 +22944,7 @@ export function isChainAddress(value) {
 }
 
 export function validateCChainUtxoIndex(value) {
-  return run($CChainUtxoIndex, value);
+  return run($CChainUtxoIndex, value, true);
 }
 
 export const CChainUtxoIndexSchema = /*#__PURE__*/ standard($CChainUtxoIndex);
@@ -22954,7 +22954,7 @@ export function isCChainUtxoIndex(value) {
 }
 
 export function validateGetUtxosArgs(value) {
-  return run($GetUtxosArgs, value);
+  return run($GetUtxosArgs, value, true);
 }
 
 export const GetUtxosArgsSchema = /*#__PURE__*/ standard($GetUtxosArgs);
@@ -22974,7 +22974,7 @@ export function isGetUtxosResult(value) {
 }
 
 export function validateIssueTxArgs(value) {
-  return run($IssueTxArgs, value);
+  return run($IssueTxArgs, value, true);
 }
 
 export const IssueTxArgsSchema = /*#__PURE__*/ standard($IssueTxArgs);
@@ -22984,7 +22984,7 @@ export function isIssueTxArgs(value) {
 }
 
 export function validateIssueTxResult(value) {
-  return run($IssueTxResult, value);
+  return run($IssueTxResult, value, true);
 }
 
 export const IssueTxResultSchema = /*#__PURE__*/ standard($IssueTxResult);
@@ -22994,7 +22994,7 @@ export function isIssueTxResult(value) {
 }
 
 export function validateAtomicTxStatus(value) {
-  return run($AtomicTxStatus, value);
+  return run($AtomicTxStatus, value, true);
 }
 
 export const AtomicTxStatusSchema = /*#__PURE__*/ standard($AtomicTxStatus);
@@ -23004,7 +23004,7 @@ export function isAtomicTxStatus(value) {
 }
 
 export function validateGetAtomicTxStatusArgs(value) {
-  return run($GetAtomicTxStatusArgs, value);
+  return run($GetAtomicTxStatusArgs, value, true);
 }
 
 export const GetAtomicTxStatusArgsSchema = /*#__PURE__*/ standard($GetAtomicTxStatusArgs);
@@ -23024,7 +23024,7 @@ export function isGetAtomicTxStatusResult(value) {
 }
 
 export function validateGetAtomicTxArgs(value) {
-  return run($GetAtomicTxArgs, value);
+  return run($GetAtomicTxArgs, value, true);
 }
 
 export const GetAtomicTxArgsSchema = /*#__PURE__*/ standard($GetAtomicTxArgs);
@@ -23044,7 +23044,7 @@ export function isGetAtomicTxResult(value) {
 }
 
 export function validateVersionResult(value) {
-  return run($VersionResult, value);
+  return run($VersionResult, value, true);
 }
 
 export const VersionResultSchema = /*#__PURE__*/ standard($VersionResult);
@@ -23058,7 +23058,7 @@ export function validateAdminAliasParams(value) {
 }
 
 export function validateAdminAliasResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminAliasChainParams(value) {
@@ -23066,7 +23066,7 @@ export function validateAdminAliasChainParams(value) {
 }
 
 export function validateAdminAliasChainResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminGetChainAliasesParams(value) {
@@ -23074,7 +23074,7 @@ export function validateAdminGetChainAliasesParams(value) {
 }
 
 export function validateAdminGetChainAliasesResult(value) {
-  return run($ChainAliasesResult, value);
+  return run($ChainAliasesResult, value, true);
 }
 
 export function validateAdminGetLoggerLevelParams(value) {
@@ -23082,7 +23082,7 @@ export function validateAdminGetLoggerLevelParams(value) {
 }
 
 export function validateAdminGetLoggerLevelResult(value) {
-  return run($LoggerLevelsResult, value);
+  return run($LoggerLevelsResult, value, true);
 }
 
 export function validateAdminLoadVmsParams(value) {
@@ -23090,7 +23090,7 @@ export function validateAdminLoadVmsParams(value) {
 }
 
 export function validateAdminLoadVmsResult(value) {
-  return run($LoadVmsResult, value);
+  return run($LoadVmsResult, value, true);
 }
 
 export function validateAdminLockProfileParams(value) {
@@ -23098,7 +23098,7 @@ export function validateAdminLockProfileParams(value) {
 }
 
 export function validateAdminLockProfileResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminMemoryProfileParams(value) {
@@ -23106,7 +23106,7 @@ export function validateAdminMemoryProfileParams(value) {
 }
 
 export function validateAdminMemoryProfileResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminSetLoggerLevelParams(value) {
@@ -23114,7 +23114,7 @@ export function validateAdminSetLoggerLevelParams(value) {
 }
 
 export function validateAdminSetLoggerLevelResult(value) {
-  return run($SetLoggerLevelResult, value);
+  return run($SetLoggerLevelResult, value, true);
 }
 
 export function validateAdminStartCpuProfilerParams(value) {
@@ -23122,7 +23122,7 @@ export function validateAdminStartCpuProfilerParams(value) {
 }
 
 export function validateAdminStartCpuProfilerResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminStopCpuProfilerParams(value) {
@@ -23130,7 +23130,7 @@ export function validateAdminStopCpuProfilerParams(value) {
 }
 
 export function validateAdminStopCpuProfilerResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminStacktraceParams(value) {
@@ -23138,7 +23138,7 @@ export function validateAdminStacktraceParams(value) {
 }
 
 export function validateAdminStacktraceResult(value) {
-  return run($EmptyResult, value);
+  return run($EmptyResult, value, true);
 }
 
 export function validateAdminGetConfigParams(value) {
@@ -23146,7 +23146,7 @@ export function validateAdminGetConfigParams(value) {
 }
 
 export function validateAdminGetConfigResult(value) {
-  return run($NodeConfigResult, value);
+  return run($NodeConfigResult, value, true);
 }
 
 export function validateAdminDbGetParams(value) {
@@ -23154,7 +23154,7 @@ export function validateAdminDbGetParams(value) {
 }
 
 export function validateAdminDbGetResult(value) {
-  return run($DbGetResult, value);
+  return run($DbGetResult, value, true);
 }
 
 export function validateInfoAcpsParams(value) {
@@ -23170,7 +23170,7 @@ export function validateInfoIsBootstrappedParams(value) {
 }
 
 export function validateInfoIsBootstrappedResult(value) {
-  return run($IsBootstrappedResult, value);
+  return run($IsBootstrappedResult, value, true);
 }
 
 export function validateInfoGetBlockchainIdParams(value) {
@@ -23178,7 +23178,7 @@ export function validateInfoGetBlockchainIdParams(value) {
 }
 
 export function validateInfoGetBlockchainIdResult(value) {
-  return run($BlockchainIdResult, value);
+  return run($BlockchainIdResult, value, true);
 }
 
 export function validateInfoGetNetworkIdParams(value) {
@@ -23194,7 +23194,7 @@ export function validateInfoGetNetworkNameParams(value) {
 }
 
 export function validateInfoGetNetworkNameResult(value) {
-  return run($NetworkNameResult, value);
+  return run($NetworkNameResult, value, true);
 }
 
 export function validateInfoGetNodeIdParams(value) {
@@ -23202,7 +23202,7 @@ export function validateInfoGetNodeIdParams(value) {
 }
 
 export function validateInfoGetNodeIdResult(value) {
-  return run($NodeIdResult, value);
+  return run($NodeIdResult, value, true);
 }
 
 export function validateInfoGetNodeIpParams(value) {
@@ -23210,7 +23210,7 @@ export function validateInfoGetNodeIpParams(value) {
 }
 
 export function validateInfoGetNodeIpResult(value) {
-  return run($NodeIpResult, value);
+  return run($NodeIpResult, value, true);
 }
 
 export function validateInfoGetNodeVersionParams(value) {
@@ -23234,7 +23234,7 @@ export function validateInfoGetVmsParams(value) {
 }
 
 export function validateInfoGetVmsResult(value) {
-  return run($VmsResult, value);
+  return run($VmsResult, value, true);
 }
 
 export function validateInfoPeersParams(value) {
@@ -23250,7 +23250,7 @@ export function validateInfoUptimeParams(value) {
 }
 
 export function validateInfoUptimeResult(value) {
-  return run($UptimeResult, value);
+  return run($UptimeResult, value, true);
 }
 
 export function validateInfoUpgradesParams(value) {
@@ -23258,7 +23258,7 @@ export function validateInfoUpgradesParams(value) {
 }
 
 export function validateInfoUpgradesResult(value) {
-  return run($UpgradeSchedule, value);
+  return run($UpgradeSchedule, value, true);
 }
 
 export function validateHealthHealthParams(value) {
@@ -23266,7 +23266,7 @@ export function validateHealthHealthParams(value) {
 }
 
 export function validateHealthHealthResult(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export function validateHealthReadinessParams(value) {
@@ -23274,7 +23274,7 @@ export function validateHealthReadinessParams(value) {
 }
 
 export function validateHealthReadinessResult(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export function validateHealthLivenessParams(value) {
@@ -23282,7 +23282,7 @@ export function validateHealthLivenessParams(value) {
 }
 
 export function validateHealthLivenessResult(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export function validatePlatformGetBalanceParams(value) {
@@ -23298,7 +23298,7 @@ export function validatePlatformGetBlockParams(value) {
 }
 
 export function validatePlatformGetBlockResult(value) {
-  return run($BlockResult, value);
+  return run($BlockResult, value, true);
 }
 
 export function validatePlatformGetBlockByHeightParams(value) {
@@ -23306,7 +23306,7 @@ export function validatePlatformGetBlockByHeightParams(value) {
 }
 
 export function validatePlatformGetBlockByHeightResult(value) {
-  return run($BlockResult, value);
+  return run($BlockResult, value, true);
 }
 
 export function validatePlatformGetBlockchainsParams(value) {
@@ -23314,7 +23314,7 @@ export function validatePlatformGetBlockchainsParams(value) {
 }
 
 export function validatePlatformGetBlockchainsResult(value) {
-  return run($BlockchainsResult, value);
+  return run($BlockchainsResult, value, true);
 }
 
 export function validatePlatformGetBlockchainStatusParams(value) {
@@ -23322,7 +23322,7 @@ export function validatePlatformGetBlockchainStatusParams(value) {
 }
 
 export function validatePlatformGetBlockchainStatusResult(value) {
-  return run($BlockchainStatusResult, value);
+  return run($BlockchainStatusResult, value, true);
 }
 
 export function validatePlatformGetCurrentSupplyParams(value) {
@@ -23386,7 +23386,7 @@ export function validatePlatformGetStakingAssetIdParams(value) {
 }
 
 export function validatePlatformGetStakingAssetIdResult(value) {
-  return run($StakingAssetIdResult, value);
+  return run($StakingAssetIdResult, value, true);
 }
 
 export function validatePlatformGetL1ValidatorParams(value) {
@@ -23402,7 +23402,7 @@ export function validatePlatformSampleValidatorsParams(value) {
 }
 
 export function validatePlatformSampleValidatorsResult(value) {
-  return run($SampleValidatorsResult, value);
+  return run($SampleValidatorsResult, value, true);
 }
 
 export function validatePlatformValidatedByParams(value) {
@@ -23410,7 +23410,7 @@ export function validatePlatformValidatedByParams(value) {
 }
 
 export function validatePlatformValidatedByResult(value) {
-  return run($ValidatedByResult, value);
+  return run($ValidatedByResult, value, true);
 }
 
 export function validatePlatformValidatesParams(value) {
@@ -23418,7 +23418,7 @@ export function validatePlatformValidatesParams(value) {
 }
 
 export function validatePlatformValidatesResult(value) {
-  return run($ValidatesResult, value);
+  return run($ValidatesResult, value, true);
 }
 
 export function validatePlatformIssueTxParams(value) {
@@ -23426,7 +23426,7 @@ export function validatePlatformIssueTxParams(value) {
 }
 
 export function validatePlatformIssueTxResult(value) {
-  return run($TxIdResult, value);
+  return run($TxIdResult, value, true);
 }
 
 export function validatePlatformGetTxParams(value) {
@@ -23434,7 +23434,7 @@ export function validatePlatformGetTxParams(value) {
 }
 
 export function validatePlatformGetTxResult(value) {
-  return run($TxResult, value);
+  return run($TxResult, value, true);
 }
 
 export function validatePlatformGetTxStatusParams(value) {
@@ -23442,7 +23442,7 @@ export function validatePlatformGetTxStatusParams(value) {
 }
 
 export function validatePlatformGetTxStatusResult(value) {
-  return run($TxStatusResult, value);
+  return run($TxStatusResult, value, true);
 }
 
 export function validatePlatformGetStakeParams(value) {
@@ -23482,7 +23482,7 @@ export function validatePlatformGetTimestampParams(value) {
 }
 
 export function validatePlatformGetTimestampResult(value) {
-  return run($TimestampResult, value);
+  return run($TimestampResult, value, true);
 }
 
 export function validatePlatformGetValidatorsAtParams(value) {
@@ -23506,7 +23506,7 @@ export function validatePlatformGetFeeConfigParams(value) {
 }
 
 export function validatePlatformGetFeeConfigResult(value) {
-  return run($FeeConfigResult, value);
+  return run($FeeConfigResult, value, true);
 }
 
 export function validatePlatformGetFeeStateParams(value) {
@@ -23514,7 +23514,7 @@ export function validatePlatformGetFeeStateParams(value) {
 }
 
 export function validatePlatformGetFeeStateResult(value) {
-  return run($FeeStateResult, value);
+  return run($FeeStateResult, value, true);
 }
 
 export function validatePlatformGetValidatorFeeConfigParams(value) {
@@ -23522,7 +23522,7 @@ export function validatePlatformGetValidatorFeeConfigParams(value) {
 }
 
 export function validatePlatformGetValidatorFeeConfigResult(value) {
-  return run($ValidatorFeeConfigResult, value);
+  return run($ValidatorFeeConfigResult, value, true);
 }
 
 export function validatePlatformGetValidatorFeeStateParams(value) {
@@ -23530,7 +23530,7 @@ export function validatePlatformGetValidatorFeeStateParams(value) {
 }
 
 export function validatePlatformGetValidatorFeeStateResult(value) {
-  return run($ValidatorFeeStateResult, value);
+  return run($ValidatorFeeStateResult, value, true);
 }
 
 export function validatePlatformProposervmGetProposedHeightParams(value) {
@@ -23554,7 +23554,7 @@ export function validateXChainAvmGetBlockParams(value) {
 }
 
 export function validateXChainAvmGetBlockResult(value) {
-  return run($XChainBlockResult, value);
+  return run($XChainBlockResult, value, true);
 }
 
 export function validateXChainAvmGetBlockByHeightParams(value) {
@@ -23562,7 +23562,7 @@ export function validateXChainAvmGetBlockByHeightParams(value) {
 }
 
 export function validateXChainAvmGetBlockByHeightResult(value) {
-  return run($XChainBlockResult, value);
+  return run($XChainBlockResult, value, true);
 }
 
 export function validateXChainAvmGetHeightParams(value) {
@@ -23578,7 +23578,7 @@ export function validateXChainAvmIssueTxParams(value) {
 }
 
 export function validateXChainAvmIssueTxResult(value) {
-  return run($TxIdResult, value);
+  return run($TxIdResult, value, true);
 }
 
 export function validateXChainAvmGetTxStatusParams(value) {
@@ -23586,7 +23586,7 @@ export function validateXChainAvmGetTxStatusParams(value) {
 }
 
 export function validateXChainAvmGetTxStatusResult(value) {
-  return run($XChainTxStatusResult, value);
+  return run($XChainTxStatusResult, value, true);
 }
 
 export function validateXChainAvmGetTxParams(value) {
@@ -23594,7 +23594,7 @@ export function validateXChainAvmGetTxParams(value) {
 }
 
 export function validateXChainAvmGetTxResult(value) {
-  return run($XChainTxResult, value);
+  return run($XChainTxResult, value, true);
 }
 
 export function validateXChainAvmGetUtxosParams(value) {
@@ -23642,7 +23642,7 @@ export function validateXChainWalletIssueTxParams(value) {
 }
 
 export function validateXChainWalletIssueTxResult(value) {
-  return run($TxIdResult, value);
+  return run($TxIdResult, value, true);
 }
 
 export function validateXChainProposervmGetProposedHeightParams(value) {
@@ -23706,7 +23706,7 @@ export function validateIndexCBlockIsAcceptedParams(value) {
 }
 
 export function validateIndexCBlockIsAcceptedResult(value) {
-  return run($IsAcceptedResult, value);
+  return run($IsAcceptedResult, value, true);
 }
 
 export function validateIndexPBlockGetContainerByIdParams(value) {
@@ -23754,7 +23754,7 @@ export function validateIndexPBlockIsAcceptedParams(value) {
 }
 
 export function validateIndexPBlockIsAcceptedResult(value) {
-  return run($IsAcceptedResult, value);
+  return run($IsAcceptedResult, value, true);
 }
 
 export function validateIndexXTxGetContainerByIdParams(value) {
@@ -23802,7 +23802,7 @@ export function validateIndexXTxIsAcceptedParams(value) {
 }
 
 export function validateIndexXTxIsAcceptedResult(value) {
-  return run($IsAcceptedResult, value);
+  return run($IsAcceptedResult, value, true);
 }
 
 export function validateIndexXBlockGetContainerByIdParams(value) {
@@ -23850,7 +23850,7 @@ export function validateIndexXBlockIsAcceptedParams(value) {
 }
 
 export function validateIndexXBlockIsAcceptedResult(value) {
-  return run($IsAcceptedResult, value);
+  return run($IsAcceptedResult, value, true);
 }
 
 export function validateIndexXVtxGetContainerByIdParams(value) {
@@ -23898,7 +23898,7 @@ export function validateIndexXVtxIsAcceptedParams(value) {
 }
 
 export function validateIndexXVtxIsAcceptedResult(value) {
-  return run($IsAcceptedResult, value);
+  return run($IsAcceptedResult, value, true);
 }
 
 export function validateCChainEthChainIdParams(value) {
@@ -23922,7 +23922,7 @@ export function validateCChainEthCoinbaseParams(value) {
 }
 
 export function validateCChainEthCoinbaseResult(value) {
-  return run($Address, value);
+  return run($Address, value, true);
 }
 
 export function validateCChainEthAccountsParams(value) {
@@ -23930,7 +23930,7 @@ export function validateCChainEthAccountsParams(value) {
 }
 
 export function validateCChainEthAccountsResult(value) {
-  return run($224, value);
+  return run($224, value, true);
 }
 
 export function validateCChainEthBlockNumberParams(value) {
@@ -24090,7 +24090,7 @@ export function validateCChainEthGetStorageAtParams(value) {
 }
 
 export function validateCChainEthGetStorageAtResult(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export function validateCChainEthGetTransactionCountParams(value) {
@@ -24106,7 +24106,7 @@ export function validateCChainEthGetCodeParams(value) {
 }
 
 export function validateCChainEthGetCodeResult(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export function validateCChainEthGetProofParams(value) {
@@ -24122,7 +24122,7 @@ export function validateCChainEthCallParams(value) {
 }
 
 export function validateCChainEthCallResult(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export function validateCChainEthCallDetailedParams(value) {
@@ -24130,7 +24130,7 @@ export function validateCChainEthCallDetailedParams(value) {
 }
 
 export function validateCChainEthCallDetailedResult(value) {
-  return run($DetailedExecutionResult, value);
+  return run($DetailedExecutionResult, value, true);
 }
 
 export function validateCChainEthEstimateGasParams(value) {
@@ -24162,7 +24162,7 @@ export function validateCChainEthNewFilterParams(value) {
 }
 
 export function validateCChainEthNewFilterResult(value) {
-  return run($FilterId, value);
+  return run($FilterId, value, true);
 }
 
 export function validateCChainEthNewBlockFilterParams(value) {
@@ -24170,7 +24170,7 @@ export function validateCChainEthNewBlockFilterParams(value) {
 }
 
 export function validateCChainEthNewBlockFilterResult(value) {
-  return run($FilterId, value);
+  return run($FilterId, value, true);
 }
 
 export function validateCChainEthNewPendingTransactionFilterParams(value) {
@@ -24178,7 +24178,7 @@ export function validateCChainEthNewPendingTransactionFilterParams(value) {
 }
 
 export function validateCChainEthNewPendingTransactionFilterResult(value) {
-  return run($FilterId, value);
+  return run($FilterId, value, true);
 }
 
 export function validateCChainEthUninstallFilterParams(value) {
@@ -24186,7 +24186,7 @@ export function validateCChainEthUninstallFilterParams(value) {
 }
 
 export function validateCChainEthUninstallFilterResult(value) {
-  return run($23, value);
+  return run($23, value, true);
 }
 
 export function validateCChainEthGetFilterChangesParams(value) {
@@ -24250,7 +24250,7 @@ export function validateCChainEthSendRawTransactionParams(value) {
 }
 
 export function validateCChainEthSendRawTransactionResult(value) {
-  return run($Hash32, value);
+  return run($Hash32, value, true);
 }
 
 export function validateCChainEthSendTransactionParams(value) {
@@ -24258,7 +24258,7 @@ export function validateCChainEthSendTransactionParams(value) {
 }
 
 export function validateCChainEthSendTransactionResult(value) {
-  return run($Hash32, value);
+  return run($Hash32, value, true);
 }
 
 export function validateCChainEthFillTransactionParams(value) {
@@ -24274,7 +24274,7 @@ export function validateCChainEthSignParams(value) {
 }
 
 export function validateCChainEthSignResult(value) {
-  return run($Bytes65, value);
+  return run($Bytes65, value, true);
 }
 
 export function validateCChainEthSignTransactionParams(value) {
@@ -24290,7 +24290,7 @@ export function validateCChainEthSubscribeParams(value) {
 }
 
 export function validateCChainEthSubscribeResult(value) {
-  return run($SubscriptionId, value);
+  return run($SubscriptionId, value, true);
 }
 
 export function validateCChainEthUnsubscribeParams(value) {
@@ -24298,7 +24298,7 @@ export function validateCChainEthUnsubscribeParams(value) {
 }
 
 export function validateCChainEthUnsubscribeResult(value) {
-  return run($23, value);
+  return run($23, value, true);
 }
 
 export function validateCChainEthCapabilitiesParams(value) {
@@ -24314,7 +24314,7 @@ export function validateCChainEthGetChainConfigParams(value) {
 }
 
 export function validateCChainEthGetChainConfigResult(value) {
-  return run($ChainConfig, value);
+  return run($ChainConfig, value, true);
 }
 
 export function validateCChainEthGetBadBlocksParams(value) {
@@ -24330,7 +24330,7 @@ export function validateCChainWeb3ClientVersionParams(value) {
 }
 
 export function validateCChainWeb3ClientVersionResult(value) {
-  return run($6, value);
+  return run($6, value, true);
 }
 
 export function validateCChainWeb3Sha3Params(value) {
@@ -24338,7 +24338,7 @@ export function validateCChainWeb3Sha3Params(value) {
 }
 
 export function validateCChainWeb3Sha3Result(value) {
-  return run($Hash32, value);
+  return run($Hash32, value, true);
 }
 
 export function validateCChainNetVersionParams(value) {
@@ -24346,7 +24346,7 @@ export function validateCChainNetVersionParams(value) {
 }
 
 export function validateCChainNetVersionResult(value) {
-  return run($69, value);
+  return run($69, value, true);
 }
 
 export function validateCChainNetListeningParams(value) {
@@ -24354,7 +24354,7 @@ export function validateCChainNetListeningParams(value) {
 }
 
 export function validateCChainNetListeningResult(value) {
-  return run($23, value);
+  return run($23, value, true);
 }
 
 export function validateCChainNetPeerCountParams(value) {
@@ -24386,7 +24386,7 @@ export function validateCChainTxpoolInspectParams(value) {
 }
 
 export function validateCChainTxpoolInspectResult(value) {
-  return run($TxpoolInspect, value);
+  return run($TxpoolInspect, value, true);
 }
 
 export function validateCChainEthGetUncleByBlockNumberAndIndexParams(value) {
@@ -24410,7 +24410,7 @@ export function validateCChainEthGetRawTransactionByHashParams(value) {
 }
 
 export function validateCChainEthGetRawTransactionByHashResult(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export function validateCChainEthGetRawTransactionByBlockNumberAndIndexParams(value) {
@@ -24418,7 +24418,7 @@ export function validateCChainEthGetRawTransactionByBlockNumberAndIndexParams(va
 }
 
 export function validateCChainEthGetRawTransactionByBlockNumberAndIndexResult(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export function validateCChainEthGetRawTransactionByBlockHashAndIndexParams(value) {
@@ -24426,7 +24426,7 @@ export function validateCChainEthGetRawTransactionByBlockHashAndIndexParams(valu
 }
 
 export function validateCChainEthGetRawTransactionByBlockHashAndIndexResult(value) {
-  return run($Bytes, value);
+  return run($Bytes, value, true);
 }
 
 export function validateCChainEthPendingTransactionsParams(value) {
@@ -24442,7 +24442,7 @@ export function validateCChainEthResendParams(value) {
 }
 
 export function validateCChainEthResendResult(value) {
-  return run($Hash32, value);
+  return run($Hash32, value, true);
 }
 
 export function validateCChainTxpoolContentFromParams(value) {
@@ -24514,7 +24514,7 @@ export function validateCChainDebugStandardTraceBlockToFileParams(value) {
 }
 
 export function validateCChainDebugStandardTraceBlockToFileResult(value) {
-  return run($5, value);
+  return run($5, value, true);
 }
 
 export function validateCChainDebugStandardTraceBadBlockToFileParams(value) {
@@ -24522,7 +24522,7 @@ export function validateCChainDebugStandardTraceBadBlockToFileParams(value) {
 }
 
 export function validateCChainDebugStandardTraceBadBlockToFileResult(value) {
-  return run($5, value);
+  return run($5, value, true);
 }
 
 export function validateCChainDebugIntermediateRootsParams(value) {
@@ -24530,7 +24530,7 @@ export function validateCChainDebugIntermediateRootsParams(value) {
 }
 
 export function validateCChainDebugIntermediateRootsResult(value) {
-  return run($184, value);
+  return run($184, value, true);
 }
 
 export function validateCChainDebugTraceChainParams(value) {
@@ -24538,7 +24538,7 @@ export function validateCChainDebugTraceChainParams(value) {
 }
 
 export function validateCChainDebugTraceChainResult(value) {
-  return run($SubscriptionId, value);
+  return run($SubscriptionId, value, true);
 }
 
 export function validateCChainAdminStartCpuProfilerParams(value) {
@@ -24546,7 +24546,7 @@ export function validateCChainAdminStartCpuProfilerParams(value) {
 }
 
 export function validateCChainAdminStartCpuProfilerResult(value) {
-  return run($CChainEmptyResult, value);
+  return run($CChainEmptyResult, value, true);
 }
 
 export function validateCChainAdminStopCpuProfilerParams(value) {
@@ -24554,7 +24554,7 @@ export function validateCChainAdminStopCpuProfilerParams(value) {
 }
 
 export function validateCChainAdminStopCpuProfilerResult(value) {
-  return run($CChainEmptyResult, value);
+  return run($CChainEmptyResult, value, true);
 }
 
 export function validateCChainAdminMemoryProfileParams(value) {
@@ -24562,7 +24562,7 @@ export function validateCChainAdminMemoryProfileParams(value) {
 }
 
 export function validateCChainAdminMemoryProfileResult(value) {
-  return run($CChainEmptyResult, value);
+  return run($CChainEmptyResult, value, true);
 }
 
 export function validateCChainAdminLockProfileParams(value) {
@@ -24570,7 +24570,7 @@ export function validateCChainAdminLockProfileParams(value) {
 }
 
 export function validateCChainAdminLockProfileResult(value) {
-  return run($CChainEmptyResult, value);
+  return run($CChainEmptyResult, value, true);
 }
 
 export function validateCChainAdminSetLogLevelParams(value) {
@@ -24578,7 +24578,7 @@ export function validateCChainAdminSetLogLevelParams(value) {
 }
 
 export function validateCChainAdminSetLogLevelResult(value) {
-  return run($CChainEmptyResult, value);
+  return run($CChainEmptyResult, value, true);
 }
 
 export function validateCChainAdminGetVmConfigParams(value) {
@@ -24586,7 +24586,7 @@ export function validateCChainAdminGetVmConfigParams(value) {
 }
 
 export function validateCChainAdminGetVmConfigResult(value) {
-  return run($GetVmConfigResult, value);
+  return run($GetVmConfigResult, value, true);
 }
 
 export function validateCChainNativeGetUtxosParams(value) {
@@ -24602,7 +24602,7 @@ export function validateCChainNativeIssueTxParams(value) {
 }
 
 export function validateCChainNativeIssueTxResult(value) {
-  return run($IssueTxResult, value);
+  return run($IssueTxResult, value, true);
 }
 
 export function validateCChainNativeGetAtomicTxStatusParams(value) {
@@ -24626,7 +24626,7 @@ export function validateCChainNativeVersionParams(value) {
 }
 
 export function validateCChainNativeVersionResult(value) {
-  return run($VersionResult, value);
+  return run($VersionResult, value, true);
 }
 
 export function validateCChainAvaxGetUtxosParams(value) {
@@ -24642,7 +24642,7 @@ export function validateCChainAvaxIssueTxParams(value) {
 }
 
 export function validateCChainAvaxIssueTxResult(value) {
-  return run($IssueTxResult, value);
+  return run($IssueTxResult, value, true);
 }
 
 export function validateCChainAvaxGetAtomicTxParams(value) {
@@ -24682,7 +24682,7 @@ export function validateHttpGetHealthParams(value) {
 }
 
 export function validateHttpGetHealthResponse(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export function validateHttpGetHealthCheckParams(value) {
@@ -24690,7 +24690,7 @@ export function validateHttpGetHealthCheckParams(value) {
 }
 
 export function validateHttpGetHealthCheckResponse(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export function validateHttpGetReadinessParams(value) {
@@ -24698,7 +24698,7 @@ export function validateHttpGetReadinessParams(value) {
 }
 
 export function validateHttpGetReadinessResponse(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export function validateHttpGetLivenessParams(value) {
@@ -24706,7 +24706,7 @@ export function validateHttpGetLivenessParams(value) {
 }
 
 export function validateHttpGetLivenessResponse(value) {
-  return run($HealthResult, value);
+  return run($HealthResult, value, true);
 }
 
 export { $184, $185, $224, $23, $405, $408, $411, $412, $417, $423, $427, $429, $438, $440, $442, $445, $448, $449, $451, $453, $457, $462, $463, $466, $467, $470, $471, $472, $473, $479, $481, $482, $489, $490, $495, $5, $500, $502, $506, $513, $514, $516, $520, $570, $571, $574, $576, $577, $580, $581, $582, $585, $592, $593, $596, $597, $598, $6, $601, $603, $604, $607, $609, $612, $616, $617, $618, $620, $623, $624, $625, $626, $627, $632, $636, $654, $655, $656, $658, $659, $661, $663, $665, $668, $670, $674, $678, $681, $689, $69, $695, $696, $697, $700, $712, $87, $AccessListResult, $AccountProof, $AcpsResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$101, dec$13, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$100, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction };

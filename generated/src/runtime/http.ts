@@ -6,9 +6,10 @@
 import { ResponseParseError, UnsendableRequestError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { UNSENDABLE_HEADER } from "./unsendable.js";
-import { hasOwn, run, type Check } from "./validate.js";
+import { hasOwn, run, setOwn, type Check } from "./validate.js";
 import { overflowError } from "./depth.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
+import type { Normalizer } from "./wire-forms.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
@@ -85,8 +86,11 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly response: "json" | "text" | "binary" | "any" | "none";
   /** The `Accept` header when the response kind's default would not say it (`text/event-stream`). */
   readonly accept?: string;
-  /** The API-key scheme the operation accepts, if any. */
-  readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
+  /**
+   * The API-key schemes the operation accepts (header or query): the
+   * client's `apiKey` goes under the first, `apiKeys` under each scheme it names.
+   */
+  readonly apiKeys?: readonly ApiKeyPlace[];
   /** Safe to repeat, so retried by default (the generator sets it for GET, HEAD, OPTIONS, PUT, DELETE and `x-avaspec-idempotent`). */
   readonly idempotent?: boolean;
   /** Set when the operation is deprecated: what the first call warns (see `deprecationWarnings`). */
@@ -99,8 +103,17 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly paramIntegers?: Encoder;
   /** The result's string-encoded integers: read as bigints under `numbers: "bigint"`. */
   readonly resultIntegers?: Decoder;
+  /** The result's values servers send in another form than documented (`x-avaspec-wire-form`): converted before it is returned. */
+  readonly resultForms?: Normalizer;
   /** Never set: carries the params and result types. */
   readonly [operationTypes]?: { params: P; result: R };
+}
+
+/** Where one API-key scheme puts the key: its name in the spec (`apiKeys` names it), and the header or query parameter. */
+export interface ApiKeyPlace {
+  readonly scheme: string;
+  readonly name: string;
+  readonly in: "header" | "query";
 }
 
 /**
@@ -134,7 +147,7 @@ export function resultChecks(entries: ResultPairs): ResultChecks {
     apply(mode, request, descriptor, value, statusCode, rawBody) {
       const check = checkOf(descriptor);
       if (mode === "off" || check === undefined) return;
-      const result = run(check, value);
+      const result = run(check, value, true);
       if (result.ok) return;
       const { issues } = result;
       const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
@@ -219,6 +232,8 @@ export interface HttpConfig extends SendConfig {
   readonly operationServers?: Readonly<Record<string, string>> | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly apiKey: string | undefined;
+  /** Keys by security scheme name (the `apiKeys` option), empty ones left out. */
+  readonly apiKeys?: Readonly<Record<string, string>> | undefined;
   readonly validateResponse: ResponseValidation;
   readonly results: ResultChecks | undefined;
   /** Called with an operation's deprecation message before each call. */
@@ -237,7 +252,7 @@ export function requireResults(validateResponse: ResponseValidation | undefined,
  * Settles client options into a config for `callHttp`. `results` (the
  * generated `…Results` map) is needed only when `validateResponse` is on.
  */
-export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string }, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string"): HttpConfig {
+export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string; apiKeys?: Readonly<Record<string, string | undefined>> }, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string"): HttpConfig {
   return {
     numbers: options.numbers ?? defaultNumbers,
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ""),
@@ -245,6 +260,7 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     fetch: options.fetch,
     headers: { ...options.headers },
     apiKey: options.apiKey || undefined,
+    apiKeys: keysByScheme(options.apiKeys),
     validateResponse: options.validateResponse ?? "off",
     results: requireResults(options.validateResponse, results),
     retry: options.retry,
@@ -253,6 +269,27 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     onResponse: options.onResponse,
     warnDeprecated: deprecationNotice(options.deprecationWarnings),
   };
+}
+
+/** The `apiKeys` option without its empty keys (an empty key is not sent, as with `apiKey`); undefined when none is left. */
+function keysByScheme(keys: Readonly<Record<string, string | undefined>> | undefined): Readonly<Record<string, string>> | undefined {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(keys ?? {})) if (keys![k]) setOwn(out, k, keys![k]!);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Every key a client may send: what errors, hooks and warnings must never show. */
+export function apiKeySecrets(config: Pick<HttpConfig, "apiKey" | "apiKeys">): string[] {
+  return [...(config.apiKey === undefined ? [] : [config.apiKey]), ...Object.values(config.apiKeys ?? {})];
+}
+
+/**
+ * The key an operation sends under one of its schemes: the one `apiKeys`
+ * names for that scheme, else `apiKey` under the operation's first scheme.
+ */
+function keyFor(config: HttpConfig, place: ApiKeyPlace, first: boolean): string | undefined {
+  const named = config.apiKeys !== undefined && hasOwn(config.apiKeys, place.scheme) ? config.apiKeys[place.scheme] : undefined;
+  return named ?? (first ? config.apiKey : undefined);
 }
 
 /** A URL fit for errors and logs: user-info (`user:pass@`) removed. */
@@ -408,10 +445,12 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   // a path with a query of its own: the next page's URL a server gave (paginate.ts)
   const sep = path.includes("?") ? "&" : "?";
   const safeUrl = withoutCredentials(url) + (query.length > 0 ? sep + query.join("&") : "");
-  if (op.apiKey && config.apiKey !== undefined) {
-    if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, op.apiKey.name, config.apiKey);
-    else query.push(`${enc(op.apiKey.name)}=${enc(config.apiKey)}`);
-  }
+  op.apiKeys?.forEach((place, i) => {
+    const key = keyFor(config, place, i === 0);
+    if (key === undefined) return;
+    if (place.in === "header") headers[place.name.toLowerCase()] = headerValue(op, place.name, key);
+    else query.push(`${enc(place.name)}=${enc(key)}`);
+  });
   if (query.length > 0) url += sep + query.join("&");
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
   headers["accept"] ??= op.accept ?? (op.response === "text" ? "text/plain" : op.response === "binary" || op.response === "any" ? "*/*" : "application/json");
@@ -470,7 +509,7 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
       url,
       init,
       idempotent: op.idempotent === true,
-      secrets: config.apiKey === undefined ? [] : [config.apiKey],
+      secrets: apiKeySecrets(config),
       binary: op.response === "binary",
     },
     options,
@@ -505,5 +544,6 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
-  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(parsed.value) : parsed.value) as R;
+  const value = op.resultForms ? op.resultForms(parsed.value) : parsed.value;
+  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(value) : value) as R;
 }

@@ -8,6 +8,7 @@ import { checkParams, deprecationNotice, headerProblem, parseJson, requireResult
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, unwrapped, type Check } from "./validate.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
+import type { Normalizer } from "./wire-forms.js";
 import { overflowError } from "./depth.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
@@ -34,6 +35,8 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly paramIntegers?: Encoder;
   /** The result's string-encoded integers: read as bigints under `numbers: "bigint"`. */
   readonly resultIntegers?: Decoder;
+  /** The result's values servers send in another form than documented (`x-avaspec-wire-form`): converted before it is returned. */
+  readonly resultForms?: Normalizer;
   /** Set when the method is deprecated: what the first call warns (see `deprecationWarnings`). */
   readonly deprecated?: string;
   /**
@@ -150,8 +153,9 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   const result = m.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], m.wrappedIn);
   const rawBody = () => jsonText(reply);
   if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, rawBody);
+  const value = m.resultForms ? m.resultForms(result) : result;
   const decode = m.resultIntegers;
-  return reading.numbers === "bigint" && decode ? decode(result) : result;
+  return reading.numbers === "bigint" && decode ? decode(value) : value;
 }
 
 /** Whether every reply in a body is an error object whose code the policy calls transient. */

@@ -16,6 +16,7 @@ import type { RpcMethod } from "./jsonrpc.js";
 import type { RpcMethods } from "./mock-routes.js";
 import { equal, hasOwn, run, setOwn } from "./validate.js";
 import { jsonText } from "./errors.js";
+import { serverForm } from "./wire-forms.js";
 
 /** What the JSON-RPC side shares with the rest of the service. */
 export interface RpcAnswering {
@@ -23,7 +24,7 @@ export interface RpcAnswering {
   bodies: MockBodies;
   /** Whether the spec's examples are served (the service's `examples` option). */
   examples: boolean;
-  /** Results servers send wrapped (`x-avaspec-wire-shape`) go wrapped. */
+  /** Results servers send otherwise than documented go in the servers' form (`x-avaspec-wire-shape`, `x-avaspec-wire-form`). */
   serverShapes: boolean;
   /**
    * Answers chain reads (blocks, logs, the height) on the endpoints of
@@ -117,6 +118,7 @@ async function one(methods: RpcMethods, call: unknown, ctx: RpcAnswering): Promi
   let result: unknown;
   try {
     result = o?.body !== undefined ? wireBody(entry.method.resultIntegers, o.body, name) : rpcResult(entry, table, named, ctx);
+    if (o?.body === undefined && ctx.serverShapes && entry.method.resultForms) result = serverForm(entry.method.resultForms.walk, result);
     if (o?.body === undefined && ctx.serverShapes && entry.method.wrappedIn !== undefined) result = { [entry.method.wrappedIn]: result };
   } catch (e) {
     // this call alone fails, as JSON-RPC says: the other calls of a batch keep their replies

@@ -152,7 +152,7 @@ Serves the mocks of every API of the package on one origin, until Ctrl-C.
   --seed <n>      seed of the synthesized data (default 1)
   --synthesize    synthesize every body from the schemas, ignoring the spec's examples
   --server-shapes answer results that real servers send otherwise than documented
-                  (x-avaspec-wire-shape) as the servers do`;
+                  (x-avaspec-wire-shape, x-avaspec-wire-form) as the servers do`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { answerRpc, rpcResult, type RpcAnswering } from "./mock-rpc.js";
 import { run, setOwn } from "./validate.js";
 import { isStackOverflow, overflowIssue } from "./depth.js";
 import { syntheticChain } from "./mock-chain.js";
+import { serverForm } from "./wire-forms.js";
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -57,7 +58,7 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
         if (methods) return answerRpc(methods, request, rpc);
       }
       const found = routes.http(method, url.pathname);
-      return found ? answerHttp(found.route, request, url, found.groups, overrides, bodies) : undefined;
+      return found ? answerHttp(found.route, request, url, found.groups, overrides, bodies, rpc.serverShapes) : undefined;
     },
     override(id, o) {
       if (!byId.has(id)) throw new Error(`avaspec mock: no operation or method "${id}" (known: ${[...byId.keys()].slice(0, 8).join(", ")}, …)`);
@@ -94,7 +95,7 @@ function unservable(id: string, body: unknown): void {
   }
 }
 
-async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[], overrides: ReadonlyMap<string, MockOverride>, bodies: MockBodies): Promise<MockResponse> {
+async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[], overrides: ReadonlyMap<string, MockOverride>, bodies: MockBodies, serverShapes: boolean): Promise<MockResponse> {
   const { entry, table } = route;
   const id = entry.op.id;
   const o = overrides.get(id);
@@ -118,6 +119,8 @@ async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, grou
       value = page.body;
       headers = { ...page.headers, ...headers };
     } else value = bodies.body(entry, table, "0");
+    // values servers send in another form than documented (x-avaspec-wire-form) go in that form when asked; overrides as given
+    if (serverShapes && o?.body === undefined && entry.op.resultForms) value = serverForm(entry.op.resultForms.walk, value);
   } catch (e) {
     return json(500, errorBody(500, [e instanceof Error ? e.message : String(e)]), id);
   }

@@ -196,8 +196,9 @@ export interface MockServiceOptions {
   pages?: number;
   /**
    * The form of results that servers may send otherwise than documented
-   * (`x-avaspec-wire-shape`): as documented (default), or as real servers
-   * send them (`"server"`). Overrides are answered as given.
+   * (`x-avaspec-wire-shape`, `x-avaspec-wire-form`): as documented
+   * (default), or as real servers send them (`"server"`). Overrides are
+   * answered as given.
    */
   wireShapes?: "documented" | "server";
   /** What `eth_subscribe` on a WebSocket endpoint serves (default: `syntheticChain()`, a block a second); null: the call goes to the tables like any other. */

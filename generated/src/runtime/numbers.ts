@@ -11,7 +11,8 @@
  */
 import { ValidationError, paramsError, type ValidationIssue } from "./errors.js";
 import { overflowIssue } from "./depth.js";
-import { run, type Check, type ValidationResult } from "./validate.js";
+import { answers, run, type Check, type ValidationResult } from "./validate.js";
+import { toDocumented } from "./wire-forms.js";
 
 /** How a client returns the integers the spec sends as strings: `bigint`, or the wire's `string`. */
 export type Numbers = "bigint" | "string";
@@ -149,8 +150,9 @@ export function items(a: readonly unknown[], from: number, walk: Walk, f: Leaf, 
  * unchanged for the checks to judge.
  */
 export function walkUnion(x: unknown, f: Leaf, p: string, branches: readonly (readonly [Walk, Check])[], self: Check): unknown {
-  if (f === decodeLeaf) {
-    for (const [walk, check] of branches) if (check(x, "", null)) return walk(x, f, p);
+  // reading a value a server sent (decoding integers, converting wire forms, or a mock writing one): its branch decides
+  if (f !== encodeLeaf) {
+    for (const [walk, check] of branches) if (answers(check, x)) return walk(x, f, p);
     // a value that matches no branch exactly (a server that leaves a field out): the first branch's walker,
     // which converts only what has its shape and integer syntax, and leaves the rest as it is
     return branches.length > 0 ? branches[0]![0](x, f, p) : x;
@@ -232,14 +234,19 @@ function tooDeep(issue: ValidationIssue): ValidationError {
   return new ValidationError(`the value at ${issue.path || "/"} ${issue.message}`, { issues: [issue] });
 }
 
-/** A generated validator's answer under a number policy: the value checked in its wire form, then (with "bigint") its integers decoded. */
-export function validated<T>(check: Check, walk: Walk, value: unknown, numbers: Numbers | undefined): ValidationResult<T> {
-  const result = run<T>(check, value);
-  if (!result.ok || numbers !== "bigint") return result;
+/**
+ * A generated validator's answer under a number policy: the value checked as
+ * a server may send it, its wire forms converted (`forms`, the schema's
+ * wire-form walker, when it has one), then (with "bigint") its integers decoded.
+ */
+export function validated<T>(check: Check, walk: Walk, value: unknown, numbers: Numbers | undefined, forms?: Walk): ValidationResult<T> {
+  const result = run<T>(check, value, true);
+  if (!result.ok || (numbers !== "bigint" && forms === undefined)) return result;
   try {
-    return { ok: true, value: decodeIntegers(walk, result.value) };
+    const documented = forms === undefined ? result.value : (forms(result.value, toDocumented, "") as T);
+    return { ok: true, value: numbers === "bigint" ? decodeIntegers(walk, documented) : documented };
   } catch (error) {
     if (error instanceof ValidationError) return { ok: false, issues: error.issues };
-    throw error;
+    return { ok: false, issues: [overflowIssue(error, "", "read")] };
   }
 }

@@ -243,7 +243,7 @@ function urlWalk<R>(config: HttpConfig, op: HttpOperation, paging: Paging, param
       }
       url.hash = "";
       // the API key goes where the operation puts it, once
-      if (op.apiKey?.in === "query" && url.searchParams.has(op.apiKey.name)) url.searchParams.delete(op.apiKey.name);
+      for (const place of op.apiKeys ?? []) if (place.in === "query" && url.searchParams.has(place.name)) url.searchParams.delete(place.name);
       seen.add(base.href.replace(/#.*/, ""));
       if (seen.has(url.href)) throw new AvaspecError(`${id}: the server sent a next page URL it had given before (${url.pathname}${url.search.slice(0, 40)}); stopping instead of looping`);
       seen.add(url.href);

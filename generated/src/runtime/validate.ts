@@ -31,11 +31,29 @@ export interface StandardIssue {
 }
 
 /**
+ * Whether the check running now reads a value a server sent. One check per
+ * schema serves both directions, and two spec extensions differ between
+ * them: a pattern marked `x-avaspec-response-pattern: false` tests what is
+ * sent only (`requestOnly`), and a value in the form servers send instead of
+ * the documented one (`x-avaspec-wire-form`) is valid in a response only
+ * (`wired`, wire-forms.ts). Checks are synchronous and never call out, so a
+ * flag set around one check run is seen by exactly that run.
+ */
+let responding = false;
+
+/** Whether the running check reads a response (see `responding`). */
+export function readingResponse(): boolean {
+  return responding;
+}
+
+/**
  * Runs a check and returns the typed value or every issue. Valid values take
  * the fast answer-only path; only an invalid one is checked again to collect
- * its issues.
+ * its issues. `response`: the value is one a server sent (see `responding`).
  */
-export function run<T>(check: Check, value: unknown): ValidationResult<T> {
+export function run<T>(check: Check, value: unknown, response = false): ValidationResult<T> {
+  const was = responding;
+  responding = response;
   try {
     if (check(value, "", null)) return { ok: true, value: value as T };
     const issues: ValidationIssue[] = [];
@@ -44,16 +62,46 @@ export function run<T>(check: Check, value: unknown): ValidationResult<T> {
   } catch (error) {
     // a value nested deeper than the stack: not valid as far as anyone can tell, and said so (depth.ts)
     return { ok: false, issues: [overflowIssue(error, "")] };
+  } finally {
+    responding = was;
   }
 }
 
-/** A type guard's answer: false, too, for a value nested too deep to check. */
+/** Whether a value a server sent passes a check (the answer only; see `responding`). */
+export function answers(check: Check, value: unknown): boolean {
+  const was = responding;
+  responding = true;
+  try {
+    return check(value, "", null);
+  } finally {
+    responding = was;
+  }
+}
+
+/**
+ * A pattern that tests what is sent only (`x-avaspec-response-pattern:
+ * false`): in a response any string passes, since the server's own
+ * documents promise no such shape.
+ */
+export function requestOnly(re: RegExp): { test(s: string): boolean } {
+  return { test: (s) => responding || re.test(s) };
+}
+
+/**
+ * A type guard's answer: false, too, for a value nested too deep to check.
+ * A guard says whether the value is of the documented type, so it reads it
+ * as something to send: a value in a server's wire form is not (yet) one.
+ */
 export function is(check: Check, value: unknown): boolean {
+  const was = responding;
+  responding = false;
   try {
     return check(value, "", null);
   } catch (error) {
     if (isStackOverflow(error)) return false;
     throw error;
+  } finally {
+    responding = was;
   }
 }
 
@@ -75,14 +123,25 @@ export function pathSegments(pointer: string): PropertyKey[] {
     .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/** A Standard Schema object around a check. */
-export function standard<T>(check: Check): StandardSchemaV1<unknown, T> {
+/**
+ * A Standard Schema object around a check. It reads values as a server may
+ * send them, as `validateX` does; `documented` (the schema's wire-form
+ * normaliser, when it has one) turns a valid value into the documented form.
+ */
+export function standard<T>(check: Check, documented?: (value: unknown) => unknown): StandardSchemaV1<unknown, T> {
   return {
     "~standard": {
       version: 1,
       vendor: "avaspec",
       validate(value: unknown): StandardResult<T> {
-        const r = run<T>(check, value);
+        const r = run<T>(check, value, true);
+        if (r.ok && documented) {
+          try {
+            return { value: documented(r.value) as T };
+          } catch (error) {
+            return { issues: [{ message: overflowIssue(error, "").message, path: [] }] };
+          }
+        }
         return r.ok ? { value: r.value } : { issues: r.issues.map((i) => ({ message: i.message, path: pathSegments(i.path) })) };
       },
     },
