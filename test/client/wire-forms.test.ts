@@ -251,9 +251,11 @@ describe("malformed extension values", () => {
     dir = mkdtempSync(join(tmpdir(), "avaspec-wire-forms-"));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let runs = 0;
+  // each document into a folder of its own: a package written by an earlier case would bring its release ledger
   const generate = (doc: unknown) => {
     writeFileSync(join(dir, "doc.json"), JSON.stringify(doc, null, 2));
-    const r = runCli(["generate", "--input", "doc.json", "--out", "out", "--lenient-versions"], dir);
+    const r = runCli(["generate", "--input", "doc.json", "--out", `out-${++runs}`, "--lenient-versions"], dir);
     return { status: r.status, found: parseDiagnostics(r.stderr).map((d) => [d.code, d.pointer, d.warning, d.message] as const) };
   };
   const AT = "#/paths/~1x/get/responses/200/content/application~1json/schema";
