@@ -253,8 +253,9 @@ export class ValidatorCompiler {
     if (requestOnly) {
       // x-avaspec-response-pattern: false: the same check in both directions, its test passing any string in a response
       // (the runtime's flag); the length range the pattern implies is the pattern's, so it goes too
+      // (string arguments, not a RegExp: a bundler drops the pure call where no check uses it)
       this.helpers.add("requestOnly");
-      const re = this.hoist(`requestOnly(${compiled})`);
+      const re = this.hoist(`requestOnly(${stringLiteral(plan.source)}${plan.flags ? `, ${stringLiteral(plan.flags)}` : ""})`);
       return (v) => `${re}.test(${v})`;
     }
     const re = this.hoist(compiled);
