@@ -9,7 +9,7 @@
  *
  * Groups:
  * - HTTP: the Data API's GET /v1/chains/{chainId} with an API-key header
- *   (x-service-api-key), replying with a ChainInfo (the spec's example).
+ *   (x-glacier-api-key), replying with a ChainInfo (the spec's example).
  *   avaspec in its lean form (callHttp + getChainInfoOperation), its
  *   functional form (getChainInfo(core, params)) and as the client object
  *   (createDataApiClient().getChainInfo), all with their
@@ -178,7 +178,7 @@ const clientStub = httpStub();
 const dataApi = createDataApiClient({ apiKey: API_KEY, fetch: clientStub.fetch });
 
 const openapiFetchStub = httpStub();
-const openapiFetch = createOpenApiFetchClient({ baseUrl: DATA_API_DEFAULT_BASE_URL, fetch: openapiFetchStub.fetch, headers: { "x-service-api-key": API_KEY } });
+const openapiFetch = createOpenApiFetchClient({ baseUrl: DATA_API_DEFAULT_BASE_URL, fetch: openapiFetchStub.fetch, headers: { "x-glacier-api-key": API_KEY } });
 
 const nodeStub = rpcStub();
 const node = createNodeClient({ baseUrl: NODE_URL, fetch: nodeStub.fetch });
@@ -202,7 +202,7 @@ const entries: Entry[] = [
     name: "floor: stub fetch + res.json()",
     floor: true,
     stub: httpFloorStub,
-    run: async () => (await httpFloorStub.fetch(`${DATA_API_DEFAULT_BASE_URL}/v1/chains/${CHAIN_ID}`, { headers: { "x-service-api-key": API_KEY } })).json(),
+    run: async () => (await httpFloorStub.fetch(`${DATA_API_DEFAULT_BASE_URL}/v1/chains/${CHAIN_ID}`, { headers: { "x-glacier-api-key": API_KEY } })).json(),
     check: checkChainInfo,
   },
   { group: "HTTP", name: "avaspec callHttp(getChainInfoOperation)", stub: leanStub, run: () => callHttp(leanConfig, getChainInfoOperation, { chainId: CHAIN_ID }), check: checkChainInfo },
@@ -260,8 +260,8 @@ for (const e of entries) {
   if (seen.length !== 1) throw new Error(`${e.name}: ${seen.length} fetch calls for one call`);
   const s = seen[0]!;
   if (e.group === "HTTP") {
-    if (s.method !== "GET" || s.url !== `${DATA_API_DEFAULT_BASE_URL}/v1/chains/${CHAIN_ID}` || s.headers.get("x-service-api-key") !== API_KEY) {
-      throw new Error(`${e.name}: unexpected request ${s.method} ${s.url} (x-service-api-key: ${s.headers.get("x-service-api-key")})`);
+    if (s.method !== "GET" || s.url !== `${DATA_API_DEFAULT_BASE_URL}/v1/chains/${CHAIN_ID}` || s.headers.get("x-glacier-api-key") !== API_KEY) {
+      throw new Error(`${e.name}: unexpected request ${s.method} ${s.url} (x-glacier-api-key: ${s.headers.get("x-glacier-api-key")})`);
     }
   } else if (s.method !== "POST" || s.url !== `${NODE_URL}/ext/bc/C/rpc`) {
     throw new Error(`${e.name}: unexpected request ${s.method} ${s.url}`);

@@ -193,7 +193,7 @@ export const PEER_ENTRIES: readonly SizeEntry[] = [
     // No retries, no timeout, no parameter or response validation; errors are returned as { error }, not thrown.
     code: `
 import createClient from "openapi-fetch";
-const client = createClient({ baseUrl: "${DATA_BASE}", headers: { "x-service-api-key": "k" } });
+const client = createClient({ baseUrl: "${DATA_BASE}", headers: { "x-glacier-api-key": "k" } });
 export const run = () => client.GET("/v1/chains/{chainId}", { params: { path: { chainId: "43114" } } });
 `,
   },
@@ -204,7 +204,7 @@ export const run = () => client.GET("/v1/chains/{chainId}", { params: { path: { 
     // No retries, no timeout, no validation unless the codegen adds a validator; errors returned as { error } by default.
     code: `
 import { createClient } from "@hey-api/client-fetch";
-const client = createClient({ baseUrl: "${DATA_BASE}", headers: { "x-service-api-key": "k" } });
+const client = createClient({ baseUrl: "${DATA_BASE}", headers: { "x-glacier-api-key": "k" } });
 export const run = () => client.get({ url: "/v1/chains/{chainId}", path: { chainId: "43114" } });
 `,
   },
@@ -215,7 +215,7 @@ export const run = () => client.get({ url: "/v1/chains/{chainId}", path: { chain
     // No OpenAPI knowledge: the URL is built by hand; no parameter or response validation.
     code: `
 import ky from "ky";
-export const run = () => ky.get("${DATA_BASE}/v1/chains/" + encodeURIComponent("43114"), { headers: { "x-service-api-key": "k" } }).json();
+export const run = () => ky.get("${DATA_BASE}/v1/chains/" + encodeURIComponent("43114"), { headers: { "x-glacier-api-key": "k" } }).json();
 `,
   },
   {
@@ -225,7 +225,7 @@ export const run = () => ky.get("${DATA_BASE}/v1/chains/" + encodeURIComponent("
     // No OpenAPI knowledge: the URL is built by hand; no parameter or response validation.
     code: `
 import { ofetch } from "ofetch";
-export const run = () => ofetch("/v1/chains/" + encodeURIComponent("43114"), { baseURL: "${DATA_BASE}", headers: { "x-service-api-key": "k" }, retry: 2 });
+export const run = () => ofetch("/v1/chains/" + encodeURIComponent("43114"), { baseURL: "${DATA_BASE}", headers: { "x-glacier-api-key": "k" }, retry: 2 });
 `,
   },
   {

@@ -27,7 +27,8 @@ describe("HTTP descriptors", () => {
     await createDataApiClient({ baseUrl: server.url, apiKey: "k", retry: false }).getChainInfo({ chainId: "43114" });
     const [lean, full] = server.requests.slice(-2);
     expect(lean!.url).toBe("/v1/chains/43114");
-    expect({ url: lean!.url, key: lean!.headers["x-service-api-key"] }).toEqual({ url: full!.url, key: full!.headers["x-service-api-key"] });
+    expect(lean!.headers["x-glacier-api-key"]).toBe("k");
+    expect({ url: lean!.url, key: lean!.headers["x-glacier-api-key"] }).toEqual({ url: full!.url, key: full!.headers["x-glacier-api-key"] });
   });
 
   it("checks params before sending", async () => {

@@ -37,7 +37,7 @@ describe("HTTP functions (Data API)", () => {
     await expect(getChainInfo(api, { chainId: "43114" })).resolves.toEqual(CHAIN);
     expect(http.requests).toHaveLength(1);
     expect(http.requests[0]!.url).toBe("/v1/chains/43114");
-    expect(http.requests[0]!.headers["x-service-api-key"]).toBe("secret");
+    expect(http.requests[0]!.headers["x-glacier-api-key"]).toBe("secret");
   });
 
   it("retries an idempotent call, and a non-2XX reply is a typed ApiError carrying status and body", async () => {

@@ -421,7 +421,7 @@ describe("hooks", () => {
     await until(call.done, "the call");
     expect(attempts).toEqual([1, 2]);
     expect(server.requests.map((r) => r.headers["traceparent"])).toEqual(["00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-02"]);
-    expect(server.requests.every((r) => r.headers["x-service-api-key"] === SECRET)).toBe(true);
+    expect(server.requests.every((r) => r.headers["x-glacier-api-key"] === SECRET)).toBe(true);
     expect(events.map((e) => ({ attempt: e.attempt, status: e.status, retried: e.retryInMs !== undefined }))).toEqual([
       { attempt: 1, status: 502, retried: true },
       { attempt: 2, status: 200, retried: false },

@@ -40,7 +40,7 @@ export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Se
     accept: result.accept,
     idempotent,
     deprecated,
-    apiKeys: keys.length > 0 ? keys.map((k) => ({ scheme: k.id, name: k.name, in: k.in })) : undefined,
+    apiKeys: keys.length > 0 ? keys.map((k) => ({ scheme: k.id, name: k.name, ...(k.in === "query" ? { in: "query" } : {}) })) : undefined,
     returns: returns.length > 0 ? returns : undefined,
     ...checks,
   };
