@@ -57,6 +57,13 @@ beforeAll(async () => {
  * the call with a ValidationError instead of a raw RangeError. The guard
  * sits at the transports' entry points (depth.ts `overflowError`), not
  * around each recursive walk, which cost more than twice as much.
+ * Issue 27 raised the Data API ceiling by 50 B (6,096 B, functional form
+ * 6,144 B): an operation lists every API-key scheme it accepts, and the
+ * request takes `apiKeys` (by scheme name) beside `apiKey`, so that the key
+ * reaches the header the real service reads; a result that holds values
+ * servers send in another JSON type converts them (`resultForms`). A
+ * request-only pattern's RegExp is built by a pure call from its source, so
+ * that bundlers drop it with the checks that use it.
  *
  * The functional form (issue 17, 7) has the issue's budget, 6 KB (6,144 B)
  * for one operation, asserted as is: the Data API operation (about 5,510 B)
@@ -67,7 +74,7 @@ beforeAll(async () => {
  * guard above. Issue 27 sets 7.5 KB for one JSON-RPC method; until then it
  * has a ceiling like the descriptor forms, so that it cannot grow unnoticed.
  */
-const CEILINGS = { dataOp: 6_060, rpcMethod: 6_420, rpcFunction: 6_430 };
+const CEILINGS = { dataOp: 6_110, rpcMethod: 6_420, rpcFunction: 6_430 };
 
 describe("bundle size ceilings (gzip)", () => {
   it("the issue's budgets are the ones the benchmark reports", () => {
