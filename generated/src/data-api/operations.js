@@ -23,12 +23,10 @@ export const aggregateSignaturesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1068,
@@ -56,12 +54,10 @@ export const getAggregatedSignaturesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1069,
@@ -96,12 +92,10 @@ export const listBlockchainsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1070,
@@ -146,12 +140,10 @@ export const listErc20TransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1073,
@@ -189,12 +181,10 @@ export const getTransactionsForBlockOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1081,
@@ -239,12 +229,10 @@ export const getSingleValidatorDetailsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1087,
@@ -281,12 +269,10 @@ export const listContractDeploymentsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1092,
@@ -322,12 +308,10 @@ export const getNativeBalanceOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1097,
@@ -358,12 +342,10 @@ export const getTransactionOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1100,
@@ -391,12 +373,10 @@ export const supportedChainsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1103,
@@ -419,12 +399,10 @@ export const getChainInfoOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1104,
@@ -452,12 +430,10 @@ export const getContractMetadataOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1106,
@@ -485,12 +461,10 @@ export const getChainIdsForAddressesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1109,
@@ -523,12 +497,10 @@ export const getTxByHashOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1111,
@@ -552,12 +524,10 @@ export const listAddressChainsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1114,
@@ -587,12 +557,10 @@ export const listLatestBlocksAllChainsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1116,
@@ -624,12 +592,10 @@ export const getLatestBlocksOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1119,
@@ -658,12 +624,10 @@ export const getBlockOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1123,
@@ -698,12 +662,10 @@ export const listLatestTransactionsAllChainsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1126,
@@ -736,12 +698,10 @@ export const getDeploymentTransactionOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1129,
@@ -787,12 +747,10 @@ export const listTransfersOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1073,
@@ -842,12 +800,10 @@ export const listTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1139,
@@ -901,12 +857,10 @@ export const listTransactionsV2Operation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1146,
@@ -952,12 +906,10 @@ export const listNativeTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1073,
@@ -1002,12 +954,10 @@ export const listErc721TransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1073,
@@ -1052,12 +1002,10 @@ export const listErc1155TransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1073,
@@ -1102,12 +1050,10 @@ export const listInternalTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1073,
@@ -1143,12 +1089,10 @@ export const listLatestTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1182,
@@ -1201,12 +1145,10 @@ export const listErc20BalancesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1186,
@@ -1249,12 +1191,10 @@ export const listErc721BalancesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1193,
@@ -1300,12 +1240,10 @@ export const listErc1155BalancesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1199,
@@ -1348,12 +1286,10 @@ export const listCollectibleBalancesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1193,
@@ -1387,12 +1323,10 @@ export const getAssetDetailsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1211,
@@ -1415,12 +1349,10 @@ export const getNetworkDetailsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1212,
@@ -1449,12 +1381,10 @@ export const getBlockchainByIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1213,
@@ -1490,12 +1420,10 @@ export const listSubnetsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1070,
@@ -1524,12 +1452,10 @@ export const getSubnetByIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1217,
@@ -1613,12 +1539,10 @@ export const listValidatorsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1218,
@@ -1667,12 +1591,10 @@ export const listDelegatorsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1229,
@@ -1720,12 +1642,10 @@ export const listL1ValidatorsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1234,
@@ -1759,12 +1679,10 @@ export const getBlockByIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1241,
@@ -1814,12 +1732,10 @@ export const listPrimaryNetworkBlocksByNodeIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1243,
@@ -1864,12 +1780,10 @@ export const listLatestPrimaryNetworkBlocksOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1249,
@@ -1906,12 +1820,10 @@ export const listLatestXChainVerticesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1254,
@@ -1944,12 +1856,10 @@ export const getVertexByHashOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1257,
@@ -1994,12 +1904,10 @@ export const getVertexByHeightOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1259,
@@ -2059,12 +1967,10 @@ export const listLatestPrimaryNetworkTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1263,
@@ -2121,12 +2027,10 @@ export const listActivePrimaryNetworkStakingTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1272,
@@ -2180,12 +2084,10 @@ export const listAssetTransactionsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1279,
@@ -2222,12 +2124,10 @@ export const getBalancesByAddressesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1285,
@@ -2288,12 +2188,10 @@ export const getUtxosByAddressesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1289,
@@ -2353,12 +2251,10 @@ export const getUtxosByAddressesV2Operation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1297,
@@ -2391,12 +2287,10 @@ export const getLastActivityTimestampByAddressesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1305,
@@ -2428,12 +2322,10 @@ export const getLastActivityTimestampByAddressesV2Operation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1307,
@@ -2477,12 +2369,10 @@ export const listPendingPrimaryNetworkRewardsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1309,
@@ -2530,12 +2420,10 @@ export const listHistoricalPrimaryNetworkRewardsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1314,
@@ -2569,12 +2457,10 @@ export const reindexNftOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1319,
@@ -2611,12 +2497,10 @@ export const listTokensOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1092,
@@ -2650,12 +2534,10 @@ export const getTokenDetailsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1319,
@@ -2680,12 +2562,10 @@ export const getOperationResultOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1331,
@@ -2705,12 +2585,10 @@ export const postTransactionExportJobOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1333,
@@ -2727,12 +2605,10 @@ export const dataHealthCheckOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
 };
@@ -2748,12 +2624,10 @@ export const liveCheckOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
 };
@@ -2775,12 +2649,10 @@ export const getIcmMessageOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1337,
@@ -2832,12 +2704,10 @@ export const listIcmMessagesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1340,
@@ -2874,12 +2744,10 @@ export const listIcmMessagesByAddressOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1348,
@@ -2911,12 +2779,10 @@ export const listWebhooksOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1352,
@@ -2937,12 +2803,10 @@ export const createWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1355,
@@ -2967,12 +2831,10 @@ export const getWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1358,
@@ -2996,12 +2858,10 @@ export const deactivateWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1358,
@@ -3028,12 +2888,10 @@ export const updateWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1364,
@@ -3050,12 +2908,10 @@ export const generateOrRotateSharedSecretOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
 };
@@ -3071,12 +2927,10 @@ export const getSharedSecretOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
 };
@@ -3106,12 +2960,10 @@ export const getAddressesFromWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1370,
@@ -3138,12 +2990,10 @@ export const removeAddressesFromWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1374,
@@ -3169,12 +3019,10 @@ export const addAddressesToWebhookOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1377,
@@ -3232,12 +3080,10 @@ export const getApiUsageMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1380,
@@ -3295,12 +3141,10 @@ export const getApiLogsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1389,
@@ -3350,12 +3194,10 @@ export const getSubnetRpcUsageMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1400,
@@ -3418,12 +3260,10 @@ export const getPrimaryNetworkRpcUsageMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
   check: $1407,
@@ -3440,12 +3280,10 @@ export const getAvaxSupplyOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
     {
       scheme: "ApiKeyAuth",
       name: "x-service-api-key",
-      in: "header",
     },
   ],
 };

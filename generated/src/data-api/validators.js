@@ -20,7 +20,7 @@ function $BigIntString(x, p, e) {
   return ok;
 }
 
-const $c1 = /*#__PURE__*/ requestOnly(new RegExp("^(?:0|[1-9][0-9]*)$"));
+const $c1 = /*#__PURE__*/ requestOnly("^(?:0|[1-9][0-9]*)$");
 
 function $DecimalString(x, p, e) {
   let ok = true;
@@ -37,7 +37,7 @@ function $DecimalString(x, p, e) {
   return ok;
 }
 
-const $c2 = /*#__PURE__*/ requestOnly(new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$"));
+const $c2 = /*#__PURE__*/ requestOnly("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
 
 function $HexString(x, p, e) {
   let ok = true;
@@ -54,7 +54,7 @@ function $HexString(x, p, e) {
   return ok;
 }
 
-const $c3 = /*#__PURE__*/ requestOnly(new RegExp("^0x[0-9a-fA-F]*$"));
+const $c3 = /*#__PURE__*/ requestOnly("^0x[0-9a-fA-F]*$");
 
 function $Cb58Id(x, p, e) {
   let ok = true;
@@ -584,7 +584,7 @@ function $20(x, p, e) {
   return ok;
 }
 
-const $c21 = /*#__PURE__*/ requestOnly(new RegExp("^(?:0x)?[0-9a-fA-F]*$"));
+const $c21 = /*#__PURE__*/ requestOnly("^(?:0x)?[0-9a-fA-F]*$");
 
 function $Blockchain(x, p, e) {
   let ok = true;

@@ -46,7 +46,6 @@ export const getAddressesByBalanceOverTimeOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $144,
@@ -87,7 +86,6 @@ export const getAvgTpsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $151,
@@ -113,7 +111,6 @@ export const listChainsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $155,
@@ -136,7 +133,6 @@ export const getChainOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $156,
@@ -184,7 +180,6 @@ export const getEvmChainMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $157,
@@ -212,7 +207,6 @@ export const getEvmChainRollingWindowMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $161,
@@ -266,7 +260,6 @@ export const getIcmTimeseriesOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $162,
@@ -300,7 +293,6 @@ export const getIcmSummaryOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $169,
@@ -348,7 +340,6 @@ export const getStakingMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $173,
@@ -379,7 +370,6 @@ export const getTotalL1ValidatorMetricsOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $178,
@@ -415,7 +405,6 @@ export const getMetricsByValidationIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $182,
@@ -451,7 +440,6 @@ export const getMetricsByNodeIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $187,
@@ -487,7 +475,6 @@ export const getMetricsBySubnetIdOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $192,
@@ -518,7 +505,6 @@ export const getAddressesByBtcbBridgedOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $197,
@@ -561,7 +547,6 @@ export const getValidatorsByDateRangeOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $200,
@@ -581,7 +566,6 @@ export const compositeQueryV2Operation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
   check: $205,
@@ -598,7 +582,6 @@ export const metricsHealthCheckOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
 };
@@ -614,7 +597,6 @@ export const metricsLiveCheckOperation = {
     {
       scheme: "GlacierApiKey",
       name: "x-glacier-api-key",
-      in: "header",
     },
   ],
 };

@@ -6,7 +6,7 @@
 import { ResponseParseError, UnsendableRequestError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { UNSENDABLE_HEADER } from "./unsendable.js";
-import { hasOwn, run, setOwn, type Check } from "./validate.js";
+import { hasOwn, run, type Check } from "./validate.js";
 import { overflowError } from "./depth.js";
 import type { Decoder, Encoder, Numbers } from "./numbers.js";
 import type { Normalizer } from "./wire-forms.js";
@@ -109,11 +109,11 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly [operationTypes]?: { params: P; result: R };
 }
 
-/** Where one API-key scheme puts the key: its name in the spec (`apiKeys` names it), and the header or query parameter. */
+/** Where one API-key scheme puts the key: its name in the spec (`apiKeys` names it), and the header (the default) or query parameter. */
 export interface ApiKeyPlace {
   readonly scheme: string;
   readonly name: string;
-  readonly in: "header" | "query";
+  readonly in?: "query";
 }
 
 /**
@@ -232,8 +232,8 @@ export interface HttpConfig extends SendConfig {
   readonly operationServers?: Readonly<Record<string, string>> | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly apiKey: string | undefined;
-  /** Keys by security scheme name (the `apiKeys` option), empty ones left out. */
-  readonly apiKeys?: Readonly<Record<string, string>> | undefined;
+  /** Keys by security scheme name (the `apiKeys` option); an empty one is not sent. */
+  readonly apiKeys?: Readonly<Record<string, string | undefined>> | undefined;
   readonly validateResponse: ResponseValidation;
   readonly results: ResultChecks | undefined;
   /** Called with an operation's deprecation message before each call. */
@@ -260,7 +260,7 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     fetch: options.fetch,
     headers: { ...options.headers },
     apiKey: options.apiKey || undefined,
-    apiKeys: keysByScheme(options.apiKeys),
+    apiKeys: options.apiKeys,
     validateResponse: options.validateResponse ?? "off",
     results: requireResults(options.validateResponse, results),
     retry: options.retry,
@@ -269,27 +269,6 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     onResponse: options.onResponse,
     warnDeprecated: deprecationNotice(options.deprecationWarnings),
   };
-}
-
-/** The `apiKeys` option without its empty keys (an empty key is not sent, as with `apiKey`); undefined when none is left. */
-function keysByScheme(keys: Readonly<Record<string, string | undefined>> | undefined): Readonly<Record<string, string>> | undefined {
-  const out: Record<string, string> = {};
-  for (const k of Object.keys(keys ?? {})) if (keys![k]) setOwn(out, k, keys![k]!);
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** Every key a client may send: what errors, hooks and warnings must never show. */
-export function apiKeySecrets(config: Pick<HttpConfig, "apiKey" | "apiKeys">): string[] {
-  return [...(config.apiKey === undefined ? [] : [config.apiKey]), ...Object.values(config.apiKeys ?? {})];
-}
-
-/**
- * The key an operation sends under one of its schemes: the one `apiKeys`
- * names for that scheme, else `apiKey` under the operation's first scheme.
- */
-function keyFor(config: HttpConfig, place: ApiKeyPlace, first: boolean): string | undefined {
-  const named = config.apiKeys !== undefined && hasOwn(config.apiKeys, place.scheme) ? config.apiKeys[place.scheme] : undefined;
-  return named ?? (first ? config.apiKey : undefined);
 }
 
 /** A URL fit for errors and logs: user-info (`user:pass@`) removed. */
@@ -445,11 +424,12 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   // a path with a query of its own: the next page's URL a server gave (paginate.ts)
   const sep = path.includes("?") ? "&" : "?";
   const safeUrl = withoutCredentials(url) + (query.length > 0 ? sep + query.join("&") : "");
+  // under each scheme, the key apiKeys names for it, else (none, or an empty one) apiKey under the first scheme
   op.apiKeys?.forEach((place, i) => {
-    const key = keyFor(config, place, i === 0);
-    if (key === undefined) return;
-    if (place.in === "header") headers[place.name.toLowerCase()] = headerValue(op, place.name, key);
-    else query.push(`${enc(place.name)}=${enc(key)}`);
+    const key = (config.apiKeys && hasOwn(config.apiKeys, place.scheme) && config.apiKeys[place.scheme]) || (!i && config.apiKey);
+    if (!key) return;
+    if (place.in === "query") query.push(`${enc(place.name)}=${enc(key)}`);
+    else headers[place.name.toLowerCase()] = headerValue(op, place.name, key);
   });
   if (query.length > 0) url += sep + query.join("&");
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
@@ -509,7 +489,8 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
       url,
       init,
       idempotent: op.idempotent === true,
-      secrets: apiKeySecrets(config),
+      // every key given, whichever scheme carried it: errors, hooks and warnings never show one
+      secrets: [config.apiKey, ...Object.values(config.apiKeys ?? {})],
       binary: op.response === "binary",
     },
     options,
@@ -544,6 +525,6 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
-  const value = op.resultForms ? op.resultForms(parsed.value) : parsed.value;
+  const value = op.resultForms?.(parsed.value) ?? parsed.value;
   return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(value) : value) as R;
 }

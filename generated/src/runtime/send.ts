@@ -96,8 +96,8 @@ export interface Outgoing {
   init: RequestInit & { headers: Record<string, string> };
   /** Safe to repeat (GET, or a JSON-RPC method marked idempotent). */
   idempotent: boolean;
-  /** Values hooks must not see (the API key). */
-  secrets: readonly string[];
+  /** Values hooks must not see (the API keys given; an unset one is skipped). */
+  secrets: readonly (string | undefined)[];
   /** Read a 2XX body as bytes (`bytes`), not text. */
   binary?: boolean;
   /** Whether a 2XX body is itself a transient failure (JSON-RPC error codes); checked only when retries remain. */
@@ -195,9 +195,9 @@ async function attemptOnce(doFetch: typeof fetch, url: string, init: RequestInit
   }
 }
 
-function redact(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {
+function redact(headers: Record<string, string>, secrets: readonly (string | undefined)[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = secrets.some((s) => s !== "" && v.includes(s)) ? "[redacted]" : v;
+  for (const [k, v] of Object.entries(headers)) out[k] = secrets.some((s) => !!s && v.includes(s)) ? "[redacted]" : v;
   return out;
 }
 

@@ -83,7 +83,8 @@ export function answers(check: Check, value: unknown): boolean {
  * false`): in a response any string passes, since the server's own
  * documents promise no such shape.
  */
-export function requestOnly(re: RegExp): { test(s: string): boolean } {
+export function requestOnly(source: string, flags?: string): { test(s: string): boolean } {
+  const re = new RegExp(source, flags);
   return { test: (s) => responding || re.test(s) };
 }
 
