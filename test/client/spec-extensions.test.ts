@@ -96,11 +96,11 @@ describe("open enumerations", () => {
 describe("release markers and x-avaspec-unimplemented", () => {
   it("JSDoc carries the releases and the unimplemented note", () => {
     const api = read("src/api/client.ts");
-    expect(api).toContain("@deprecated Deprecated in v1.4.0 and removed in v2.0.0: servers of that release and later do not serve it.");
+    expect(api).toContain("@deprecated Deprecated in v1.4.0 and removed in v2.0.0. Servers do not serve it from then on.");
     expect(api).toContain("@since v1.0.0");
     expect(api).toMatch(/Not served everywhere: Servers before v1\.4\.0 do not serve it and answer 404\.\s+\*\s+\* @since v1\.4\.0/);
     const rpc = read("src/rpc/client.ts");
-    expect(rpc).toContain("@deprecated Removed in v2.0.0 (Big): servers of that release and later do not serve it.");
+    expect(rpc).toContain("@deprecated Removed in v2.0.0 (Big). Servers do not serve it from then on.");
     expect(rpc).toContain("@deprecated Since v1.5.0.");
     expect(rpc).toContain("Not served everywhere: Server Z does not implement it; it answers -32601 (method not found).");
   });
@@ -121,7 +121,7 @@ describe("release markers and x-avaspec-unimplemented", () => {
     await api.getHealthV1();
     await api.getHealthV1();
     await api.getHealthV2();
-    expect(messages).toEqual(["getHealthV1 (GET /v1/health) was deprecated in v1.4.0 and removed in v2.0.0: servers of that release and later do not serve it"]);
+    expect(messages).toEqual(["getHealthV1 (GET /v1/health) is deprecated in v1.4.0 and removed in v2.0.0; servers do not serve it from then on"]);
     const again: string[] = [];
     await createApiClient({ baseUrl: server.url, retry: false, deprecationWarnings: (m) => again.push(m) }).getHealthV1();
     expect(again).toHaveLength(1);

@@ -470,7 +470,8 @@ function methodDocs(op: IrOperation): string {
 function deprecatedTag(op: IrOperation): string | undefined {
   if (!op.deprecated) return undefined;
   const l = op.lifecycle;
-  if (l?.removedIn) return `@deprecated ${l.deprecatedIn ? `Deprecated in ${comment(l.deprecatedIn)} and removed` : "Removed"} in ${comment(l.removedIn)}: servers of that release and later do not serve it.`;
+  // the marker says when the removal takes effect (a release, or an upgrade at its activation): the sentence claims nothing more
+  if (l?.removedIn) return `@deprecated ${l.deprecatedIn ? `Deprecated in ${comment(l.deprecatedIn)} and removed` : "Removed"} in ${comment(l.removedIn)}. Servers do not serve it from then on.`;
   if (l?.deprecatedIn) return `@deprecated Since ${comment(l.deprecatedIn)}.`;
   return "@deprecated";
 }
@@ -480,7 +481,7 @@ function deprecationMessage(op: IrOperation): string | undefined {
   if (!op.deprecated) return undefined;
   const name = op.protocol === "json-rpc" ? op.transport.method : `${op.id || op.names.method} (${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path})`;
   const l = op.lifecycle;
-  if (l?.removedIn) return `${name} was ${l.deprecatedIn ? `deprecated in ${l.deprecatedIn} and ` : ""}removed in ${l.removedIn}: servers of that release and later do not serve it`;
+  if (l?.removedIn) return `${name} is ${l.deprecatedIn ? `deprecated in ${l.deprecatedIn} and ` : ""}removed in ${l.removedIn}; servers do not serve it from then on`;
   return `${name} is deprecated${l?.deprecatedIn ? ` since ${l.deprecatedIn}` : ""}`;
 }
 
