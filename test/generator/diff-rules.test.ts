@@ -393,6 +393,38 @@ describe("inline union branches (issue 26, item 19)", () => {
   });
 });
 
+describe("a schema that refers to itself (issue 27)", () => {
+  // The C-Chain's debug_ tracing documents a call tree (libevm callFrame: `calls` holds call frames). Diffing a new
+  // release that adds it once recursed without end in shape(), which compares new types with removed ones and union
+  // branches by structure; the spec document declared `calls` items as plain objects to get around it.
+  const frame = () => ({ type: "object", required: ["from"], properties: { from: { type: "string" }, calls: { type: "array", items: { $ref: "#/components/schemas/CallFrame" } } } });
+  const traced = (withFrame: boolean): Doc => {
+    const doc = rpc();
+    const branches: Doc[] = [{ $ref: "#/components/schemas/Item" }, { description: "another tracer's output" }];
+    if (withFrame) {
+      doc["components"].schemas.CallFrame = frame();
+      branches.splice(1, 0, { $ref: "#/components/schemas/CallFrame" });
+    }
+    doc["methods"].push({ name: "trace_call", paramStructure: "by-position", params: [], result: { name: "trace", schema: { anyOf: branches } } });
+    return doc;
+  };
+
+  it("added in a new release (a new type, a new union branch) is compared to the end", () => {
+    const changes = diff(traced(false), traced(true));
+    expect(changes.filter((c) => c.rule === "schema-added").map((c) => c.message)).toEqual(["new type CallFrame"]);
+    expect(changes.some((c) => c.rule === "response-union-branch-added")).toBe(true);
+  });
+
+  it("replacing a removed type of another name is found as a rename by its structure, recursion included", () => {
+    const after = traced(true);
+    const before = traced(true);
+    before["components"].schemas.OldFrame = JSON.parse(JSON.stringify(frame()).replace("CallFrame", "OldFrame"));
+    delete before["components"].schemas.CallFrame;
+    before["methods"].at(-1).result.schema.anyOf[1] = { $ref: "#/components/schemas/OldFrame" };
+    expect(diff(before, after).filter((c) => c.rule.startsWith("schema-")).map((c) => `${c.rule}: ${c.message}`)).toEqual(["schema-renamed: type OldFrame is now CallFrame"]);
+  });
+});
+
 describe("avaspec diff on the command line", () => {
   const write = (name: string, doc: Doc) => {
     const file = join(dir, name);
