@@ -10,6 +10,7 @@ import { followRefs, objectWithProperties } from "./resolve.js";
 import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
+import { documentedResult } from "./wire-shape.js";
 import { pathOf } from "./module.js";
 import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
 
@@ -90,11 +91,15 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       const wrappedIn = checkWireShape(result.value, result.pointer, () => {});
       if (wrappedIn !== undefined) {
         const pointer = ptr.join(result.pointer, "x-avaspec-wire-shape");
-        // the wrapped form is told apart by being an object: the documented one must not be able to be one
-        if (admitsObject(op.result.schema, lookup)) {
+        const shape = documentedResult(op.result.schema, wrappedIn, lookup);
+        if ("problem" in shape) {
           const { line, col } = doc.locate(pointer);
-          diagnostics.push({ code: "extension/wire-shape", severity: "error", message: `a result wrapped in ${JSON.stringify(wrappedIn)} cannot be told apart from the documented result, which may be an object`, file: doc.file, pointer, line, col, hint: "the documented result must be an array, a string, a number, a boolean or null" });
-        } else op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
+          diagnostics.push({ code: "extension/wire-shape", severity: "error", message: shape.problem, file: doc.file, pointer, line, col, hint: shape.hint });
+        } else {
+          // a wrapped branch the schema lists is the wire's business: callers get the documented result
+          op.result.schema = shape.documented;
+          op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
+        }
       }
     }
     const byParam = checkResultByParam(method, params.map((p) => p.name), at, () => {});
@@ -168,18 +173,6 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     ...(webSocket ? { webSockets: [webSocket] } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
-}
-
-/** Whether a value of the schema may be an object (an untyped schema may be anything). */
-function admitsObject(s: IrSchema, lookup: (key: string) => IrSchema | undefined): boolean {
-  const t = followRefs(s, lookup);
-  if (!t) return true;
-  if (t.kind === "boolean") return t.value;
-  if (t.kind !== "schema") return true;
-  if (t.types) return t.types.includes("object");
-  if (t.items || t.prefixItems) return false;
-  if (t.const) return typeof t.const.value === "object" && t.const.value !== null && !Array.isArray(t.const.value);
-  return true;
 }
 
 /**
