@@ -3,6 +3,7 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
+import type { ValueWatch } from "./values.js";
 import { AvaspecError, ResponseParseError, jsonText, RpcProtocolError, ValidationError, apiError, isRecord, paramsError, rpcError, type DeclaredRpcError, type RequestInfo, type ValidationIssue } from "./errors.js";
 import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
@@ -36,6 +37,8 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly resultIntegers?: Decoder;
   /** Set when the method is deprecated: what the first call warns (see `deprecationWarnings`). */
   readonly deprecated?: string;
+  /** Set when its params can carry a value the server no longer takes (`x-avaspec-deprecated-values`): warns once per value, as `deprecated` does. */
+  readonly deprecatedValues?: ValueWatch;
   /**
    * Servers may send the result wrapped, as this one member of an object
    * (`x-avaspec-wire-shape`): the transport unwraps it before checking it.
@@ -207,6 +210,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
       throw overflowError(error, { operationId: m.method, method: "POST", url: withoutCredentials(urlOf(m)) });
     }
     warnDeprecated(m.deprecated);
+    m.deprecatedValues?.(params, warnDeprecated);
     return { method: m, numbers: callNumbers ?? numbers, envelope, resolve, reject };
   }
 

@@ -11,6 +11,7 @@ import { checkResultByParam, checkWireShape, operationStatus } from "../validate
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
 import { documentedResult } from "./wire-shape.js";
+import { readDeprecatedValues } from "./deprecated-values.js";
 import { pathOf } from "./module.js";
 import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
 
@@ -140,6 +141,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
 
   const servers = buildServers(root["servers"]);
   const info = buildInfo(root["info"]);
+  const deprecatedValues = readDeprecatedValues(doc, diagnostics);
   const methodNames = new Set(operations.map((o) => o.transport.method));
   const report = (pointer: string, message: string) => {
     const { line, col } = doc.locate(pointer);
@@ -171,6 +173,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     operations,
     ...(eip1193 === true ? { providers: [{ kind: "eip1193" as const, pointer: "#/x-avaspec-eip1193", file: doc.file, group: [], endpoint: "" }] } : {}),
     ...(webSocket ? { webSockets: [webSocket] } : {}),
+    ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
 }

@@ -75,6 +75,7 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
     for (const provider of part.ir.providers ?? []) (merged.providers ??= []).push({ ...provider, group: [...part.group], endpoint });
     for (const socket of part.ir.webSockets ?? []) (merged.webSockets ??= []).push({ ...socket, group: [...part.group], endpoint });
     for (const hook of part.ir.webhooks ?? []) (merged.webhooks ??= []).push(hook);
+    for (const d of part.ir.deprecatedValues ?? []) (merged.deprecatedValues ??= []).push(d);
     if (parts.length > 1) {
       const qualifier = qualifierOf(part);
       for (const s of part.ir.schemas) s.qualifier = qualifier;
@@ -144,4 +145,5 @@ function dedupeSchemas(ir: IrDocument): void {
   rewrite(ir.schemas);
   rewrite(ir.operations);
   rewrite(ir.webhooks);
+  rewrite(ir.deprecatedValues);
 }

@@ -21,7 +21,7 @@ export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "p
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", "valueNotices", "DeprecatedValue", "ValueWatch", "ValuePath", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -126,6 +126,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     op.names.function = exported.claim(isIdentifier(fn) ? fn : `${fn}_`);
   }
   if (ir.webhooks?.length) nameWebhooks(ir.webhooks, base, exported, ir.names);
+  // the notices of deprecated values: module constants of client.ts, claimed last so that no other name changes for them
+  for (const d of ir.deprecatedValues ?? []) d.noticeName = exported.claim(toIdentifier(`${d.schemaName} ${String(d.value)} notice`, "camel"));
 }
 
 /**

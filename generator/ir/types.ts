@@ -446,6 +446,8 @@ export interface IrDocument {
   webSockets?: IrWebSocket[];
   /** OpenAPI 3.1 `webhooks` with a JSON request body: what the API sends to receivers the user runs. */
   webhooks?: IrWebhook[];
+  /** `x-avaspec-deprecated-values` of each document: values its server no longer takes, warned about once when a request of that document carries one. */
+  deprecatedValues?: IrDeprecatedValue[];
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
 }
@@ -531,4 +533,25 @@ export interface IrWebhook {
   payload: IrSchema;
   summary?: string;
   description?: string;
+}
+
+/**
+ * One entry of a document's `x-avaspec-deprecated-values`: a value of a
+ * named schema that the document's server no longer takes. Applies to the
+ * operations of `file` only, wherever their params reach the schema.
+ */
+export interface IrDeprecatedValue {
+  kind: "deprecated-value";
+  pointer: string;
+  file: string;
+  /** Key of the named schema (rewritten by the module pass when schemas merge). */
+  target: string;
+  /** The schema's name in the spec, for the warning. */
+  schemaName: string;
+  value: JsonValue;
+  deprecatedIn?: string;
+  removedIn?: string;
+  message?: string;
+  /** The module constant holding the notice, assigned by the naming pass. */
+  noticeName?: string;
 }

@@ -12,7 +12,8 @@ import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { apiKeyScheme, httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
-import { CodeRef, writeValue } from "../value.js";
+import { CodeCall, CodeRef, writeValue } from "../value.js";
+import { DeprecatedValueWatches } from "./deprecated-values.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
@@ -63,6 +64,9 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const errorBases = emitRpcErrors(ir, ctx, out);
 
   const used = new Set<string>();
+  // values the server no longer takes: their notices go before the first descriptor that names one
+  const watches = new DeprecatedValueWatches(ir, (key) => byKey.get(key)?.schema);
+  const noticesAt = out.statements.length;
   /** Runtime encoders the descriptors name (parameter styles, body encoders): imported by name. */
   const encoders = new Set<string>();
   const results: [CodeRef, CodeRef][] = [];
@@ -78,9 +82,11 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     const integers = { paramIntegers: walk?.params ? new CodeRef(walk.params) : undefined, resultIntegers: walk?.result ? new CodeRef(walk.result) : undefined };
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, encoders, integers);
-    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers);
+    const values = watches.watch(op);
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, encoders, integers, values);
+    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers, values);
   }
+  out.statements.splice(noticesAt, 0, ...watches.statements());
   // the number policy: results that hold string-encoded integers are typed by the client's `numbers`
   const decodes = new Set(ir.operations.filter((op) => walkers.get(op)?.result !== undefined));
   const numbered = decodes.size > 0;
@@ -332,6 +338,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),
+    ...(watches.any ? ["valueNotices", { name: "DeprecatedValue", isTypeOnly: true }] : []),
     ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
@@ -550,7 +557,7 @@ interface IntegerWalkerRefs {
   resultIntegers: CodeRef | undefined;
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs): void {
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -564,11 +571,11 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     const { type, docs } = httpResultType(ir, op, ctx);
     out.statements.push(typeAlias(op.names.response, docs, type));
   }
-  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), check, ...integers });
+  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers });
   out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, `HttpOperation${types}`, descriptor));
 }
 
-function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs): void {
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): void {
   const docs = (integers.paramIntegers ? (text: string) => text + ENCODABLE_NOTE : (text: string) => text)(`Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`);
   if (op.transport.form === "one-object") {
     out.statements.push(typeAlias(op.names.params, docs, encodableType(out, integers, toTypeNode(op.params[0]!.schema, requestCtx))));
@@ -585,7 +592,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 
