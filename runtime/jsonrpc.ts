@@ -22,8 +22,14 @@ declare const methodTypes: unique symbol;
 export interface RpcMethod<P = any, R = unknown> {
   /** Method name on the wire. */
   readonly method: string;
-  /** Path of the endpoint below the base URL (`/ext/info`), or "". */
+  /**
+   * Path of the endpoint below the base URL (`/ext/info`), or "". It may
+   * hold path variables (`/ext/bc/{blockchainId}/rpc`): such a descriptor is
+   * called through `bindEndpoint` (or a client group that takes them).
+   */
   readonly endpoint: string;
+  /** Where `bindEndpoint` made this descriptor from: the unbound one, whose result check applies. */
+  readonly template?: RpcMethod;
   readonly form: RpcParamForm;
   /** A read the spec marks safe to repeat (`x-avaspec-idempotent`), so retried by default. */
   readonly idempotent?: boolean;
@@ -152,7 +158,7 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   }
   const result = m.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], m.wrappedIn);
   const rawBody = () => jsonText(reply);
-  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, rawBody);
+  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m.template ?? m, result, status, rawBody);
   const decode = m.resultIntegers;
   return reading.numbers === "bigint" && decode ? decode(result) : result;
 }

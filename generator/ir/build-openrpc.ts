@@ -6,14 +6,15 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
-import { followRefs, objectWithProperties } from "./resolve.js";
+import { objectWithProperties } from "./resolve.js";
 import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
 import { documentedResult } from "./wire-shape.js";
 import { readDeprecatedValues } from "./deprecated-values.js";
+import { endpointTemplate } from "./endpoints.js";
 import { pathOf } from "./module.js";
-import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
+import type { IrDocument, IrEndpointGroup, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -155,9 +156,18 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     if (built && subscriptions) report(built.pointer, `a second x-avaspec-subscriptions (one subscribe method per document)`);
     else if (built) subscriptions = built;
   });
+  // a server whose path holds variables: the origin is the base URL, the path a template the caller fills in
+  const httpIndex = servers.findIndex((s) => isHttpServerUrl(s.url));
+  const template = httpIndex >= 0 ? endpointTemplate(servers[httpIndex]!) : undefined;
+  const endpointGroup: IrEndpointGroup | undefined = template ? { kind: "endpoint-group", pointer: ptr.join("#/servers", httpIndex), file: doc.file, files: [doc.file], group: [], path: template.path, variables: template.variables } : undefined;
   const wsIndex = servers.findIndex((s) => /^wss?:\/\//i.test(s.url));
+  if (template && wsIndex >= 0) {
+    const pointer = ptr.join("#/servers", wsIndex);
+    const { line, col } = doc.locate(pointer);
+    diagnostics.push({ code: "openrpc/server-url", severity: "warning", message: "the WebSocket form of an endpoint whose path holds variables is not generated: only its HTTP form is", file: doc.file, pointer, line, col });
+  }
   const webSocket: IrWebSocket | undefined =
-    wsIndex >= 0 ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOf(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
+    wsIndex >= 0 && !template ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOf(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
   if (subscriptions && !webSocket) report(subscriptions.pointer, "x-avaspec-subscriptions needs a ws: or wss: server in the document's servers (subscriptions are served over WebSocket)");
   // checked by validateOpenRpc (checkEip1193)
   const eip1193 = root["x-avaspec-eip1193"];
@@ -167,13 +177,14 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     info,
     servers,
     // as for OpenAPI: a ws:, javascript: or file: server is never the HTTP base URL (the validator warned about it)
-    defaultBaseUrl: serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
+    defaultBaseUrl: template ? template.origin : serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
     securitySchemes: [],
     schemas: [...schemas.named.values()],
     operations,
     ...(eip1193 === true ? { providers: [{ kind: "eip1193" as const, pointer: "#/x-avaspec-eip1193", file: doc.file, group: [], endpoint: "" }] } : {}),
     ...(webSocket ? { webSockets: [webSocket] } : {}),
     ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
+    ...(endpointGroup ? { endpointGroups: [endpointGroup] } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
   };
 }

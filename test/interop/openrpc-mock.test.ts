@@ -14,7 +14,7 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcError, ValidationError } from "@avaspec/client";
 import { createNodeClient, type NodeClient } from "@avaspec/client/node";
-import { methodCases, resolveRef, type MethodCase } from "../helpers/node-specs.js";
+import { clientMethod, methodCases, resolveRef, type MethodCase } from "../helpers/node-specs.js";
 import { parse } from "yaml";
 import { BUNDLED_DIR, freePort, INTEROP, ROOT, openrpcDocs, startProcess, tempDir } from "./helpers.js";
 
@@ -58,12 +58,6 @@ function callFor(c: MethodCase): Call | undefined {
   return { c, example: e.name, args, result: resolveRef(doc, e.result)?.value ?? null };
 }
 
-function methodAt(client: unknown, path: string[]): (params?: unknown) => Promise<unknown> {
-  const owner = path.slice(0, -1).reduce((o: any, k) => o?.[k], client) as Record<string, unknown>;
-  const fn = owner?.[path.at(-1)!];
-  if (typeof fn !== "function") throw new Error(`no method node.${path.join(".")}`);
-  return (fn as (p?: unknown) => Promise<unknown>).bind(owner);
-}
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGTERM")));
@@ -111,13 +105,13 @@ describe.each(files)("%s served by @open-rpc/mock-server", (file) => {
   });
 
   it.each(calls.map((call) => [`node.${call.c.path.join(".")} (${call.c.wire}, example "${call.example}")`, call] as const))("%s answers the example's result", async (_name, call) => {
-    expect(await methodAt(node, call.c.path)(call.args)).toEqual(call.result);
+    expect(await clientMethod(node, call.c)(call.args)).toEqual(call.result);
   });
 
   it("control: a method of another document is unknown here (RpcError -32601)", async () => {
     const names = new Set(calls.map((call) => call.c.wire));
     const other = cases.find((c) => !names.has(c.wire))!;
-    const error = await methodAt(node, other.path)(other.args).catch((e: unknown) => e);
+    const error = await clientMethod(node, other)(other.args).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: -32601, method: other.wire });
   });
@@ -152,7 +146,7 @@ describe("what the mock checks", () => {
   });
   it.each(substituted.map((c) => [c.wire, c] as const))("limitation: the mock cannot answer the first example of %s (params matched by position), so another example is called", async (_name, c) => {
     const { url } = await openrpcMock(bundled(c.spec.file));
-    const made = await methodAt(createNodeClient({ baseUrl: url, retry: false, numbers: "string" }), c.path)(c.args);
+    const made = await clientMethod(createNodeClient({ baseUrl: url, retry: false, numbers: "string" }), c)(c.args);
     expect(made).not.toEqual(c.result);
   });
 });

@@ -58,7 +58,8 @@ const methodsOf = (s: (typeof specs)[number]) => (s.doc.methods as unknown[]).ma
 
 describe("endpoints and methods", () => {
   it("there is one document per node endpoint", () => {
-    expect(specs.map((s) => s.file.replace("spec/", "")).sort()).toEqual([...Object.keys(expected), "node-cchain-rpc.openrpc.yaml"].sort());
+    // the Subnet-EVM L1 documents are checked in l1-documents.test.ts (their endpoint holds the blockchain ID)
+    expect(specs.map((s) => s.file.replace("spec/", "")).sort()).toEqual([...Object.keys(expected), "node-cchain-rpc.openrpc.yaml", "node-l1-rpc.openrpc.yaml", "node-l1-validators.openrpc.yaml"].sort());
   });
 
   it.each(Object.entries(expected))("%s serves exactly its methods at its path", (file, want) => {
@@ -115,7 +116,7 @@ describe.each(specs.map((s) => [s.file, s] as const))("%s", (_file, s) => {
 
   it("uses the param structure the seed prescribes", () => {
     // the C-Chain's Ethereum, admin and native documents are positional; avax.* is a gorilla service like platform.*
-    const cChain = s.file.includes("cchain") && !s.file.includes("cchain-avax");
+    const cChain = (s.file.includes("cchain") && !s.file.includes("cchain-avax")) || s.file.includes("l1-rpc");
     for (const m of methodsOf(s)) {
       if (!cChain) expect(m.paramStructure, m.name).toBe("by-name");
       else expect(m.paramStructure, m.name).toBe("by-position");
@@ -245,10 +246,13 @@ describe("Helicon and unimplemented methods (issue 16, derived from AvalancheGo 
     }
   });
 
-  it("keeps the block tag accepted and declares that it is refused from the Helicon activation on (x-avaspec-deprecated-values)", () => {
-    const tag = byFile("node-cchain-rpc.openrpc.yaml").doc.components.schemas.BlockTag;
-    expect(tag.enum).toContain("accepted");
-    expect(tag["x-avaspec-deprecated-values"]).toEqual([{ value: "accepted", removedIn: HELICON, message: expect.stringMatching(/-32602.*finalized/) }]);
+  it("keeps the block tag accepted and declares that the C-Chain refuses it from the Helicon activation on (x-avaspec-deprecated-values)", () => {
+    const doc = byFile("node-cchain-rpc.openrpc.yaml").doc;
+    expect(doc.components.schemas.BlockTag.enum).toContain("accepted");
+    // on the document, not on BlockTag: the refusal is the C-Chain's, and the L1 document shares BlockTag (issue 27)
+    expect(doc["x-avaspec-deprecated-values"]).toEqual([{ schema: "#/components/schemas/BlockTag", value: "accepted", removedIn: HELICON, message: expect.stringMatching(/-32602.*finalized/) }]);
+    expect(doc.components.schemas.BlockTag["x-avaspec-deprecated-values"]).toBeUndefined();
+    expect(byFile("node-l1-rpc.openrpc.yaml").doc["x-avaspec-deprecated-values"]).toBeUndefined();
   });
 
   it("the block tags include Coreth's accepted, and EIP-1898 objects are block parameters wherever Go takes rpc.BlockNumberOrHash", () => {

@@ -6,7 +6,7 @@
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { TextWriter, WriterFunction } from "../../writer.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
+import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
 import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
@@ -14,6 +14,9 @@ import { constValue, typeAlias } from "../statements.js";
 import { apiKeyScheme, httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
 import { CodeCall, CodeRef, writeValue } from "../value.js";
 import { DeprecatedValueWatches } from "./deprecated-values.js";
+import { endpointMemberDocs, endpointTypeName, endpointTypes } from "./endpoint-groups.js";
+import { groupTree, socketTree, writeEndpointBuilders, writeFactoryObject, writeGroup, type Paging } from "./groups.js";
+import { endpointGroupOf } from "../../ir/endpoints.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
@@ -203,8 +206,11 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
       : typeAlias(ir.names.options, optionsDocs, { k: "raw", text: sockets.length > 0 ? `${optionsBase} & {\n  /** The WebSocket transport of ${sockets.map((w) => "`" + comment([...w.group, "ws"].join(".")) + "`").join(", ")}: its URL, WebSocket constructor, keep-alive, reconnect and buffer. */\n  webSocket?: WebSocketOptions;\n}` : optionsBase }),
   );
 
+  // what the groups that are functions of their endpoint's path variables take
+  out.statements.push(...endpointTypes(ir));
+
   // the client interface, nested by group
-  const tree = groupTree(ir.operations);
+  const tree = groupTree(ir.operations, ir.endpointGroups, (g) => endpointMemberDocs(ir, g));
   const clientDocs = [comment(ir.info.title), ir.info.description ? comment(ir.info.description) : ""].filter(Boolean).join("\n\n");
   const writeMethod = (w: TextWriter, op: IrOperation) => {
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
@@ -294,8 +300,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
             w.write(");").newLine();
           }
         }
-        w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
-        writeFactoryObject(w, tree, paging, [], wire, (path) => {
+        const extra = (path: string[]) => {
           const p = providers.get(path.join("."));
           if (p) w.writeLine(`provider: createEip1193Provider<${p.schema}>(call, ${stringLiteral(p.endpoint)}, ${p.methods}),`);
           const socket = socketAt(path);
@@ -316,7 +321,14 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
             });
             w.write(",").newLine();
           }
+        };
+        writeEndpointBuilders(w, tree, [], (node, path) => {
+          w.write(`const ${node.endpoint!.builder} = (call: RpcCall): ReturnType<${wire}${path.map((k) => `[${stringLiteral(k)}]`).join("")}> => (`);
+          writeFactoryObject(w, node, paging, path, `ReturnType<${wire}${path.map((k) => `[${stringLiteral(k)}]`).join("")}>`, extra, path.length);
+          w.write(");").newLine();
         });
+        w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
+        writeFactoryObject(w, tree, paging, [], wire, extra);
         w.write(");").newLine();
         if (numbered) {
           w.writeLine(`const client: ${wire} = { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
@@ -339,6 +351,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),
     ...(watches.any ? ["valueNotices", { name: "DeprecatedValue", isTypeOnly: true }] : []),
+    ...((ir.endpointGroups ?? []).length > 0 ? ["endpointCall"] : []),
     ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
@@ -424,8 +437,11 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
     const name = identifier(op.names.function);
     const decodes = f.decodes.has(op);
     const generic = decodes ? "<N extends Numbers>" : "";
-    const coreType = decodes ? `${core}<N>` : core;
-    const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `client.rpc.call(${identifier(op.names.descriptor)}, params, options)`;
+    // a method of an endpoint with path variables: the core carries their values (withEndpoint)
+    const endpoint = endpointGroupOf(ir, op.group);
+    const coreType = `${decodes ? `${core}<N>` : core}${endpoint ? ` & { readonly endpoint: ${endpointTypeName(endpoint)} }` : ""}`;
+    const rpcCall = endpoint ? "endpointCall(client.rpc.call, client.endpoint)" : "client.rpc.call";
+    const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
     const paged = f.paging.get(op);
     const docs = `${methodDocs(op)}${paged ? `\n\nOne page: pass its \`${comment(paged.nextToken)}\` as \`${comment(paged.token)}\` for the next (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
     out.statements.push((w) => {
@@ -446,21 +462,6 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
   }
 }
 
-/** The operations of one WebSocket form as a tree below its group. */
-function socketTree(ops: IrOperation[], socket: IrWebSocket): GroupNode {
-  const root: GroupNode = { ops: [], children: new Map() };
-  for (const op of ops) {
-    if (op.protocol !== "json-rpc" || op.file !== socket.file) continue;
-    let node = root;
-    for (const g of op.group.slice(socket.group.length)) {
-      let child = node.children.get(g);
-      if (!child) node.children.set(g, (child = { ops: [], children: new Map() }));
-      node = child;
-    }
-    node.ops.push(op);
-  }
-  return root;
-}
 
 function methodDocs(op: IrOperation): string {
   const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${httpTarget(op)}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
@@ -650,60 +651,6 @@ function schemaParameters(op: IrRpcOperation): string {
     return `${labelled ? `${p.name}: ` : ""}${p.required ? type : `Exclude<${type}, undefined> | null`}`;
   });
   return `Parameters${optional ? "?" : ""}: [${elements.join(", ")}]`;
-}
-
-type Paging = Map<IrOperation, NonNullable<ReturnType<typeof pagingOf>>>;
-
-interface GroupNode {
-  ops: IrOperation[];
-  children: Map<string, GroupNode>;
-}
-
-function groupTree(ops: IrOperation[]): GroupNode {
-  const root: GroupNode = { ops: [], children: new Map() };
-  for (const op of ops) {
-    let node = root;
-    for (const g of op.group) {
-      let child = node.children.get(g);
-      if (!child) node.children.set(g, (child = { ops: [], children: new Map() }));
-      node = child;
-    }
-    node.ops.push(op);
-  }
-  return root;
-}
-
-function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra: (path: string[]) => void, method: (op: IrOperation) => void): void {
-  for (const op of node.ops) method(op);
-  extra(path);
-  for (const [name, child] of node.children) {
-    w.write(`readonly ${propertyKey(name)}: `).inlineBlock(() => writeGroup(w, child, [...path, name], extra, method));
-    w.write(";").newLine();
-  }
-}
-
-function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => void): void {
-  w.inlineBlock(() => {
-    for (const op of node.ops) {
-      const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
-      const paged = paging.get(op);
-      if (paged) {
-        w.write(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, `);
-        writeValue(w, { id: op.id || op.names.method, token: paged.token, nextToken: paged.nextToken, items: paged.items, tokenLifetime: paged.tokenLifetime });
-        w.write("),").newLine();
-      } else if (op.protocol === "json-rpc" && op.resultByParam) {
-        // an overloaded method: the one implementation is typed by the general signature, then as the overloads
-        const member = [...path, op.names.method].map((k) => `[${stringLiteral(k)}]`).join("");
-        w.writeLine(`${propertyKey(op.names.method, "value")}: ((params: ${identifier(op.names.params)}, callOptions?: CallOptions) => ${call}) as ${client}${member},`);
-      } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
-    }
-    extra(path);
-    for (const [name, child] of node.children) {
-      w.write(`${propertyKey(name, "value")}: `);
-      writeFactoryObject(w, child, paging, [...path, name], client, extra);
-      w.write(",").newLine();
-    }
-  });
 }
 
 function writeObjectType(w: TextWriter, members: Member[]): void {
