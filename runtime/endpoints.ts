@@ -7,7 +7,7 @@
  * with such endpoints import this file.
  */
 import { ValidationError } from "./errors.js";
-import type { CallOptions } from "./http.js";
+import { dotSegment, type CallOptions } from "./http.js";
 import type { RpcCall, RpcMethod } from "./jsonrpc.js";
 import { hasOwn } from "./validate.js";
 
@@ -29,9 +29,10 @@ export function bindEndpoint<M extends RpcMethod>(m: M, variables: EndpointVaria
       throw new ValidationError(`${m.method}: ${message}`, { request: { operationId: m.method, method: "POST", url: m.endpoint }, issues: [{ path: `/${name}`, message }] });
     };
     if (typeof v !== "string") return fail(v === undefined ? `missing the endpoint variable "${name}" (${m.endpoint})` : `the endpoint variable "${name}" must be a string`);
-    // a whole segment of dots would be removed by URL normalisation and change the target
-    if (/^\.{0,2}$/.test(v)) return fail(`the endpoint variable "${name}" must not be ${v === "" ? "empty" : JSON.stringify(v)}`);
-    return encodeURIComponent(v);
+    // encoded as a path parameter is (the default `simple` style of a string), with the same refusal of dot segments
+    const encoded = encodeURIComponent(v);
+    if (dotSegment(encoded)) return fail(`the endpoint variable "${name}" must not be ${v === "" ? "empty" : JSON.stringify(v)}`);
+    return encoded;
   });
   // the unbound descriptor keeps its place in the module's result checks
   return { ...m, endpoint, template: m.template ?? m };

@@ -290,6 +290,13 @@ function describe(value: unknown): string {
 
 const enc = encodeURIComponent;
 
+/**
+ * Whether an encoded path segment is empty or all dots (`.`, `..`): URL
+ * normalisation would remove it and change the target. The rule of every
+ * value the runtime puts in a path (path parameters, endpoint variables).
+ */
+export const dotSegment = (encoded: string): boolean => /^\.{0,2}$/.test(encoded);
+
 /** Keys and values of an object parameter, percent-encoded (by `encode`), undefined values left out. */
 export function encodedEntries(value: Record<string, unknown>, text: (v: unknown) => string, encode: (s: string) => string = enc): [string, string][] {
   return Object.keys(value)
@@ -386,8 +393,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     else {
       const encoded = (spec.encode ?? defaultEncode)(spec, value, text);
       if (typeof encoded !== "string") query.push(...encoded);
-      // A whole segment of dots would be removed by URL normalisation and change the target.
-      else if (/^\.{0,2}$/.test(encoded)) fail(op, op.path, `/${spec.name}`, `path parameter "${spec.name}" must not be ${encoded === "" ? "empty" : `"${decodeURIComponent(encoded)}"`}`);
+      else if (dotSegment(encoded)) fail(op, op.path, `/${spec.name}`, `path parameter "${spec.name}" must not be ${encoded === "" ? "empty" : `"${decodeURIComponent(encoded)}"`}`);
       else pathValues.set(spec.name, encoded);
     }
   }
