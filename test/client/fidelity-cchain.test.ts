@@ -167,27 +167,6 @@ describe("C-Chain: the Granite and Helicon header fields", () => {
   });
 });
 
-describe("C-Chain: a callTracer call tree (issue 27)", () => {
-  // libevm eth/tracers/native callFrame: `calls` holds call frames, nested as deep as the calls went
-  const TREE = { ...CALL_FRAME, calls: [{ ...CALL_FRAME, type: "STATICCALL", calls: [{ ...CALL_FRAME, type: "DELEGATECALL", output: "0x01" }] }] };
-
-  it("nested frames are call frames: typed so, and checked at every depth", async () => {
-    const { validateCallFrame } = await import("@avaspec/client/node");
-    const checked = validateCallFrame(TREE);
-    expect(checked.ok).toBe(true);
-    const inner: string | undefined = checked.ok ? checked.value.calls?.[0]?.calls?.[0]?.type : undefined;
-    expect(inner).toBe("DELEGATECALL");
-    const broken = { ...CALL_FRAME, calls: [{ ...CALL_FRAME, calls: [{ type: "CALL", from: 42 }] }] };
-    const refused = validateCallFrame(broken);
-    expect(refused.ok ? [] : refused.issues.map((i) => i.path)).toContain("/calls/0/calls/0/from");
-  });
-
-  it("a real call tree passes strict validation through debug_traceTransaction", async () => {
-    f.answer(TREE);
-    expect(await f.node().cChain.debug.traceTransaction({ transactionHash: TX_HASH, config: { tracer: "callTracer" } })).toEqual(TREE);
-  });
-});
-
 describe("C-Chain: controls", () => {
   it.each([
     ["a txTraceResult without txHash", (n: ReturnType<typeof f.node>) => n.cChain.debug.traceBlockByHash({ blockHash: BLOCK_HASH }), [{ result: CALL_FRAME }]],

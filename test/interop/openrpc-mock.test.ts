@@ -1,7 +1,7 @@
 /**
  * @open-rpc/mock-server (the OpenRPC project's mock: it validates each call's
  * params against the document and answers from the method's `examples`)
- * serves each of the 18 OpenRPC documents, bundled as the package ships
+ * serves each of the 20 OpenRPC documents, bundled as the package ships
  * them. The generated node client calls every method of every document with
  * an example's params, under `validateResponse: "strict"`, and must get that
  * example's result back exactly: the mock answers other params with data it
@@ -74,13 +74,9 @@ async function rpc(url: string, method: string, params: unknown): Promise<Doc> {
   return (await res.json()) as Doc;
 }
 
-// issue 27: the Subnet-EVM L1 documents have the blockchain ID in their endpoint path, which the generated client cannot
-// take yet, so they are not generated; the mock serves them below, called without the client
-const L1_DOCS = ["node-l1-rpc.openrpc.yaml", "node-l1-validators.openrpc.yaml"];
-
-it("covers all 18 generated OpenRPC documents and every one of their methods, each with an example the mock can answer", () => {
-  expect(files.map((f) => basename(f)).sort()).toEqual(openrpcDocs.filter((f) => !L1_DOCS.includes(f)));
-  expect(files).toHaveLength(18);
+it("covers all 20 OpenRPC documents and every one of their methods, each with an example the mock can answer", () => {
+  expect(files.map((f) => basename(f)).sort()).toEqual(openrpcDocs);
+  expect(files).toHaveLength(20);
   const total = files.reduce((n, f) => n + (JSON.parse(readFileSync(bundled(f), "utf8")) as Doc).methods.length, 0);
   expect(cases).toHaveLength(total);
   expect(cases.filter((c) => callFor(c) === undefined).map((c) => `${c.spec.file} ${c.wire}`)).toEqual([]);
@@ -151,22 +147,3 @@ describe("what the mock checks", () => {
   });
 });
 
-describe.each(L1_DOCS)("%s (not generated) served by @open-rpc/mock-server", (file) => {
-  const doc = parse(readFileSync(join(ROOT, "spec", file), "utf8")) as Doc;
-  let url: string;
-  let child: ChildProcess;
-  beforeAll(async () => {
-    const json = join(tempDir("openrpc-mock-l1"), file.replace(/\.yaml$/, ".json"));
-    writeFileSync(json, JSON.stringify(doc));
-    ({ url, child } = await openrpcMock(json));
-  }, 120_000);
-  afterAll(() => void child?.kill("SIGTERM"));
-
-  it.each((doc.methods as Doc[]).map((m) => [m.name as string, m] as const))("%s answers its example's result for its example's params", async (_name, m) => {
-    const example = m.examples[0] as Doc;
-    const params = m.paramStructure === "by-name" ? Object.fromEntries((example.params as Doc[]).map((p) => [p.name, p.value])) : (example.params as Doc[]).map((p) => p.value);
-    const reply = await rpc(url, m.name, params);
-    expect(reply.error).toBeUndefined();
-    expect(reply.result).toEqual(example.result.value);
-  });
-});

@@ -132,6 +132,48 @@ describe.each(specs.map((s) => [s.file, s] as const))("%s", (_file, s) => {
   });
 });
 
+describe("what the OpenRPC reference tools can read", () => {
+  // @open-rpc/schema-utils-js 2.2.1 (parseOpenRPCDocument) runs out of memory on a schema that refers to itself, and
+  // @open-rpc/mock-server 1.7.8 never starts (measured with a two-line Node tree, issue 27): the documents ship for
+  // them, so no schema reaches itself through $refs (the C-Chain's CallFrame declares its nested calls as objects)
+  const cycle = (schemas: Record<string, unknown>): string[] | undefined => {
+    const refs = (node: unknown, out: Set<string>): Set<string> => {
+      if (Array.isArray(node)) node.forEach((n) => refs(n, out));
+      else if (node && typeof node === "object") {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")) out.add(v.slice("#/components/schemas/".length));
+          else if (!k.startsWith("x-")) refs(v, out);
+        }
+      }
+      return out;
+    };
+    const edges = new Map(Object.entries(schemas).map(([name, schema]) => [name, [...refs(schema, new Set())]]));
+    const visit = (name: string, path: string[]): string[] | undefined => {
+      if (path.includes(name)) return [...path, name];
+      for (const next of edges.get(name) ?? []) {
+        const found = visit(next, [...path, name]);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    for (const name of edges.keys()) {
+      const found = visit(name, []);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  it.each(specs.map((s) => [s.file, s] as const))("%s: no schema refers to itself", (_file, s) => {
+    expect(cycle(s.doc.components?.schemas ?? {})).toBeUndefined();
+  });
+
+  it("control: a self-referencing CallFrame is found", () => {
+    const schemas = structuredClone(byFile("node-cchain-rpc.openrpc.yaml").doc.components.schemas);
+    schemas.CallFrame.properties.calls.items = { $ref: "#/components/schemas/CallFrame" };
+    expect(cycle(schemas)).toEqual(["CallFrame", "CallFrame"]);
+  });
+});
+
 describe("facts from the seed", () => {
   const method = (file: string, name: string) => methodsOf(byFile(file)).find((m) => m.name === name)!;
   const param = (file: string, name: string, p: string) => resolveRef(byFile(file).doc, (method(file, name).params as unknown[]).map((x) => resolveRef(byFile(file).doc, x)).find((x: { name: string }) => x.name === p).schema);
