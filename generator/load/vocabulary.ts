@@ -35,10 +35,10 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object
  * structure like any schema's (a method shared by `$ref` from another
  * document brings them along, and the bundler must follow them).
  */
-const SCHEMA_EXTENSIONS: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  "x-avaspec-result-by-param": [["variants", "*", "schema"]],
-  "x-avaspec-subscriptions": [["kinds", "*", "params", "*", "schema"], ["kinds", "*", "result"]],
-};
+const SCHEMA_EXTENSIONS: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  ["x-avaspec-result-by-param", [["variants", "*", "schema"]]],
+  ["x-avaspec-subscriptions", [["kinds", "*", "params", "*", "schema"], ["kinds", "*", "result"]]],
+]);
 
 /** Visits the schemas at `path` below `node` (`*`: every item of a list). */
 function atPaths(node: unknown, pointer: string, path: readonly string[], visit: (schema: unknown, pointer: string) => void): void {
@@ -72,7 +72,8 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
-    const schemas = isNameMap ? undefined : SCHEMA_EXTENSIONS[key];
+    // a Map: a key such as `__proto__` is only a key
+    const schemas = isNameMap ? undefined : SCHEMA_EXTENSIONS.get(key);
     if (schemas) {
       for (const path of schemas) atPaths(value, ptr.join(pointer, key), path, (schema, at) => forEachRef(schema, at, visit));
       continue;
