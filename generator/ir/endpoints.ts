@@ -18,10 +18,12 @@ export const UNGROUPED_ENDPOINT_MEMBER = "at";
 
 /** A server URL split at its path: the origin (variables at their defaults) and the path with its declared variables kept as `{name}`. */
 export function endpointTemplate(server: IrServer): { origin: string; path: string; variables: IrServer["variables"] } | undefined {
-  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)?([^?#]*)/.exec(server.url);
+  const declared = new Map(server.variables.map((v) => [v.name, v]));
+  // a variable that holds a whole base URL (`{node_url}/ext/bc/C/rpc`, default `https://…`) is the origin, not a path variable
+  const url = server.url.replace(/\{([^}]+)\}/g, (all, name: string) => (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(declared.get(name)?.default ?? "") ? declared.get(name)!.default : all));
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)?([^?#]*)/.exec(url);
   const origin = m?.[1] ?? "";
   const path = (m?.[2] ?? "").replace(/\/+$/, "");
-  const declared = new Map(server.variables.map((v) => [v.name, v]));
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((x) => x[1]!).filter((n) => declared.has(n));
   if (names.length === 0) return undefined;
   const fill = (s: string) => s.replace(/\{([^}]+)\}/g, (all, name: string) => declared.get(name)?.default ?? all);

@@ -7,7 +7,7 @@
  * name the same variables, and a group that takes variables holds nothing
  * else.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,6 +105,20 @@ describe("what cannot be generated is a diagnostic", () => {
     const r = generate([{ doc: withSocket, group: "l1" }]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/d0\.json:\d+:\d+ at #\/servers\/1: the WebSocket form of an endpoint whose path holds variables is not generated: only its HTTP form is \[openrpc\/server-url\] \(warning\)/);
+  });
+
+  it("a variable that holds the whole base URL is the origin, not a path variable", async () => {
+    const withOrigin = doc("{node_url}/ext/bc/{blockchainId}/rpc", { blockchainId: "C" }, "a_one") as { servers: { variables: Record<string, unknown> }[] };
+    withOrigin.servers[0]!.variables["node_url"] = { default: "https://api.avax.network" };
+    const plain = doc("{node_url}/ext/info", {}, "info_two") as { servers: { variables: Record<string, unknown> }[] };
+    plain.servers[0]!.variables["node_url"] = { default: "https://api.avax.network" };
+    const r = generate([{ doc: withOrigin, group: "l1" }, { doc: plain, group: "info" }]);
+    expect(r.status, r.stderr).toBe(0);
+    const client = readFileSync(join(dir, "out/src/node/client.ts"), "utf8");
+    expect(client).toContain('endpoint: "/ext/bc/{blockchainId}/rpc",');
+    expect(client).toContain('endpoint: "/ext/info",');
+    expect(client).toMatch(/export type L1Endpoint = \{\n(?:.*\n)*?  readonly blockchainId: string;\n\};/);
+    expect(client).not.toContain("node_url");
   });
 
   it("documents that name the same variables share the function", () => {

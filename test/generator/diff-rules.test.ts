@@ -8,7 +8,7 @@
  * descriptions only) must report nothing breaking. The CLI's formats and
  * exit codes are checked at the end.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -438,6 +438,25 @@ describe("avaspec diff on the command line", () => {
     get(d).deprecated = true;
     return d;
   })());
+
+  it("--allow-ref follows external $refs on both sides, as generate does (issue 27: the L1 document shares the C-Chain's)", () => {
+    const shared = join(dir, "shared");
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(join(shared, "common.json"), JSON.stringify({ components: { schemas: { Item: schemas().Item } } }));
+    const refd = (required: string[]) => {
+      const d = api();
+      d["components"].schemas.Item = { $ref: "./shared/common.json#/components/schemas/Item" };
+      writeFileSync(join(shared, "common.json"), JSON.stringify({ components: { schemas: { Item: { ...schemas().Item, required } } } }));
+      return d;
+    };
+    const old = write("refd-old.json", refd(["id", "kind"]));
+    const refused = runCli(["diff", old, old], dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/external \$ref "\.\/shared\/common\.json#\/components\/schemas\/Item" is not allowed \[ref\/external\]/);
+    const same = runCli(["diff", old, old, "--allow-ref", "shared/", "--format", "json"], dir);
+    expect(same.status, same.stderr).toBe(0);
+    expect((JSON.parse(same.stdout) as { changes: Change[] }).changes).toEqual([]);
+  });
 
   it("text by default, with both sides' file:line:col at #/pointer; exit 0 without --fail-on", () => {
     const r = runCli(["diff", before, after]);
