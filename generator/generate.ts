@@ -8,6 +8,7 @@ import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
 import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type InputConfig, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
+import { OperationsModule } from "./emit/client/operations.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
 import { emitPackageFiles, runtimeFiles, specJsonNames, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
@@ -18,6 +19,7 @@ import { buildOpenRpcIr } from "./ir/build-openrpc.js";
 import { mergeModule, type ModulePart } from "./ir/module.js";
 import { settleEndpointGroups } from "./ir/endpoints.js";
 import { assignNames, breakRefCycles } from "./ir/passes.js";
+import { resolvePaging } from "./ir/paging.js";
 import type { IrDocument } from "./ir/types.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./load/diagnostics.js";
 import { allowList, bundleExternalRefs } from "./load/bundle.js";
@@ -76,6 +78,8 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   settleEndpointGroups(ir, naming, locate);
   breakRefCycles(ir, naming, locate);
   assignNames(ir, input.clientName, naming, locate);
+  // after the naming pass: a paged request sets parameters by their keys
+  resolvePaging(ir, naming, locate);
   append(diagnostics, naming);
   const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));
   return {
@@ -149,8 +153,24 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
     const from = i.documents.map((d) => relative(config.root, inputPath(config, d.file)).split("\\").join("/")).join(", ");
     const has = (t: Parameters<typeof i.targets.has>[0]) => i.targets.has(t);
     files.set(`src/${i.output}/types.ts`, printer.print(header(from), emitTypes(i.ir)));
-    if (has("validators")) files.set(`src/${i.output}/validators.ts`, printer.print(header(from), validators.get(i)!.statements));
-    if (has("client")) files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!)));
+    if (has("validators")) {
+      // JavaScript with its declarations: the package's tsc reads only the .d.ts (see emit/validators/index.ts)
+      const v = validators.get(i)!;
+      files.set(`src/${i.output}/validators.js`, printer.print(header(from), v.statements));
+      files.set(`src/${i.output}/validators.d.ts`, printer.print(header(from), v.declarations));
+      // printed: the code of every check (most of a large module's output) need not wait for the other files
+      validators.set(i, { ...v, statements: [], declarations: [] });
+    }
+    if (has("client")) {
+      const operations = new OperationsModule();
+      files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!, operations)));
+      if (operations.descriptors.length > 0) {
+        const v = validators.get(i)!;
+        const fromValidators = new Set([...v.checks.values(), ...v.walkers.values()].flatMap((c) => [c.params, c.result].filter((n): n is string => n !== undefined)));
+        files.set(`src/${i.output}/operations.js`, printer.print(header(from), operations.js(fromValidators)));
+        files.set(`src/${i.output}/operations.d.ts`, printer.print(header(from), operations.dts()));
+      }
+    }
     if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir, validators.get(i)!)));
     const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
     files.set(`src/${i.output}/index.ts`, printer.print(header(from), index));

@@ -119,13 +119,23 @@ export interface ResultChecks {
   apply(mode: ResponseValidation, request: RequestInfo, descriptor: object, value: unknown, statusCode: number, rawBody: string | (() => string)): void;
 }
 
-/** Builds a module's ResultChecks from `[descriptor, check]` pairs (generated code calls it). */
-export function resultChecks(entries: readonly (readonly [object, Check])[]): ResultChecks {
-  const checks = new Map(entries);
+/** `[descriptor, check]` pairs, or a function returning them (read on first use). */
+export type ResultPairs = readonly (readonly [object, Check])[] | (() => readonly (readonly [object, Check])[]);
+
+/**
+ * Builds a module's ResultChecks from `[descriptor, check]` pairs (generated
+ * code calls it). Generated modules pass a function declaration: TypeScript
+ * analyses the references inside a function body against the function alone,
+ * where a module-level list of thousands would have each reference walk back
+ * over every declaration before it.
+ */
+export function resultChecks(entries: ResultPairs): ResultChecks {
+  let checks: Map<object, Check> | undefined;
+  const checkOf = (descriptor: object) => (checks ??= new Map(typeof entries === "function" ? entries() : entries)).get(descriptor);
   return {
-    get: (descriptor) => checks.get(descriptor),
+    get: checkOf,
     apply(mode, request, descriptor, value, statusCode, rawBody) {
-      const check = checks.get(descriptor);
+      const check = checkOf(descriptor);
       if (mode === "off" || check === undefined) return;
       const result = run(check, value);
       if (result.ok) return;
@@ -404,12 +414,14 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     return v;
   });
   let url = baseUrlOf(config, op) + path;
-  const safeUrl = withoutCredentials(url) + (query.length > 0 ? `?${query.join("&")}` : "");
+  // a path with a query of its own: the next page's URL a server gave (paginate.ts)
+  const sep = path.includes("?") ? "&" : "?";
+  const safeUrl = withoutCredentials(url) + (query.length > 0 ? sep + query.join("&") : "");
   if (op.apiKey && config.apiKey !== undefined) {
     if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, op.apiKey.name, config.apiKey);
     else query.push(`${enc(op.apiKey.name)}=${enc(config.apiKey)}`);
   }
-  if (query.length > 0) url += `?${query.join("&")}`;
+  if (query.length > 0) url += sep + query.join("&");
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
   headers["accept"] ??= op.accept ?? (op.response === "text" ? "text/plain" : op.response === "binary" || op.response === "any" ? "*/*" : "application/json");
   const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };

@@ -8,14 +8,15 @@
 import type { ValidationIssue } from "./errors.js";
 import { IntegerIssue, encodeIntegers, type Decoder } from "./numbers.js";
 import { UnsatisfiableSchemaError, hash, rng, synthesize, type MockHttpEntry, type MockRpcEntry, type MockTable } from "./mock.js";
+import { cutPage, type MockPage } from "./mock-pages.js";
 
 export interface MockBodies {
   /** The body an entry serves before paging: its example (unless the service synthesizes everything), else one synthesized with `salt`. */
   body(entry: MockHttpEntry | MockRpcEntry, table: MockTable, salt: string): unknown;
   /** A body synthesized from the entry's schema with `salt`, its example set aside (null for a JSON-RPC result without a schema); `fallback` when no attempt gives a valid one. */
   synthesized(entry: MockHttpEntry | MockRpcEntry, table: MockTable, salt: string, fallback?: unknown): unknown;
-  /** The page of a list operation that `params` ask for (its page token and size); undefined for a token the service did not issue. */
-  page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>): unknown;
+  /** The page of a list operation that `params` (and `url`, the URL the client called) ask for; undefined for a token the service did not issue. */
+  page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>, url?: string): MockPage | undefined;
 }
 
 export function mockBodies(options: { seed: number; pages: number; examples: boolean }): MockBodies {
@@ -54,27 +55,8 @@ export function mockBodies(options: { seed: number; pages: number; examples: boo
     return synthesized(entry, table, salt, entry.example);
   }
 
-  function page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>): unknown {
-    const paging = entry.paging!;
-    // tokens are stateless: this service's and operation's hash, then the page number
-    const prefix = hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0");
-    const token = params[paging.token];
-    let n = 0;
-    if (typeof token === "string") {
-      const m = /^([0-9a-f]{8})-0000-4000-8000-(\d{12})$/.exec(token);
-      if (!m || m[1] !== prefix) return undefined;
-      n = Number(m[2]);
-      if (n >= pages) return undefined;
-    }
-    const base = body(entry, table, `page${n}`) as Record<string, unknown>;
-    const source = Array.isArray(base[paging.items]) ? (base[paging.items] as unknown[]) : [];
-    const size = paging.size ? (typeof params[paging.size.name] === "number" ? (params[paging.size.name] as number) : paging.size.default) : source.length;
-    const items: unknown[] = [];
-    for (let i = 0; i < size && source.length > 0; i++) items.push(structuredClone(source[(i + n * size) % source.length]));
-    const out: Record<string, unknown> = { ...base, [paging.items]: items };
-    delete out[paging.nextToken];
-    if (n + 1 < pages) out[paging.nextToken] = `${prefix}-0000-4000-8000-${String(n + 1).padStart(12, "0")}`;
-    return out;
+  function page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>, url = `http://mock${entry.op.path}`): MockPage | undefined {
+    return cutPage(entry.paging!, (n) => body(entry, table, `page${n}`), params, url, { seed: `${seed}:${entry.op.id}`, pages, types: entry.types });
   }
 
   return { body, page, synthesized };

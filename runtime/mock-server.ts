@@ -125,7 +125,9 @@ async function answer(service: Pick<MockService, "handle">, req: IncomingMessage
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
   try {
-    const r = await service.handle({ method, url: `http://mock${path}`, headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks).toString("utf8") } : {}) });
+    // the origin the client called (the host it sent), for the next page URLs of the mocks
+    const base = `http://${/^[\w.:[\]-]+$/.test(req.headers.host ?? "") ? req.headers.host : "mock"}`;
+    const r = await service.handle({ method, url: `http://mock${path}`, base, headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks).toString("utf8") } : {}) });
     if (!r) return write(404, { "content-type": "application/json" }, JSON.stringify({ message: `no mocked operation answers ${method} ${path.split("?")[0]}`, statusCode: 404, error: "Not Found" }), "");
     if (r.networkError) {
       log?.(`${method} ${path} → connection reset (${r.handled})`);

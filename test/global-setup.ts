@@ -12,6 +12,8 @@ export default function setup(): void {
   for (const [what, args] of [
     ["the CLI (node scripts/build.mjs)", ["scripts/build.mjs"]],
     ["generated/ (tsc)", ["node_modules/typescript/bin/tsc", "-p", "generated/tsconfig.json"]],
+    // the rest of the package's `npm run build`: the validators are JavaScript, which tsc does not copy
+    ["generated/ (its JavaScript modules)", ["generated/scripts/copy-js.mjs"]],
   ] as const) {
     const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`building ${what} failed:\n${r.stdout}${r.stderr}`);

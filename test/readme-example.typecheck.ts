@@ -140,3 +140,10 @@ export async function readmeWebSocketExample(token: `0x${string}`): Promise<void
   await node.cChain.ws.close();
   console.log(id, block);
 }
+
+// The README's "Pagination" example.
+export async function readmePaginationExample(chainId: string, address: `0x${string}`): Promise<void> {
+  const data = createDataApiClient();
+  for await (const tx of data.listErc20Transactions.iterate({ chainId, address }, { limit: 500 })) console.log(tx.txHash);
+  for await (const page of data.listErc20Transactions.pages({ chainId, address }, { maxPages: 3 })) console.log(page.transactions.length);
+}

@@ -18,6 +18,11 @@ export class CodeCall {
   ) {}
 }
 
+/** A short list of strings written on one line (`["links", "next"]`), as a person would write a path. */
+export class InlineList {
+  constructor(readonly items: readonly string[]) {}
+}
+
 export function writeValue(w: TextWriter, value: unknown): void {
   if (value instanceof CodeRef) {
     w.write(value.name);
@@ -30,6 +35,10 @@ export function writeValue(w: TextWriter, value: unknown): void {
       writeValue(w, a);
     });
     w.write(")");
+    return;
+  }
+  if (value instanceof InlineList) {
+    w.write(`[${value.items.map((v) => literal(v)).join(", ")}]`);
     return;
   }
   if (Array.isArray(value)) {

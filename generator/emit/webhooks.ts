@@ -40,20 +40,26 @@ export function webhookPayloads(ir: IrDocument, ctx: TypeContext): WriterFunctio
  * webhooks. `check` gives the check function of a payload schema, `typeOf`
  * the payload map's name as validators.ts sees it.
  */
-export function webhookValidator(ir: IrDocument, check: (s: IrSchema) => string, typeOf: (name: string) => string): WriterFunction | undefined {
+export function webhookValidator(ir: IrDocument, check: (s: IrSchema) => string, typeOf: (name: string) => string): { js: WriterFunction; dts: WriterFunction } | undefined {
   const hooks = ir.webhooks ?? [];
   if (hooks.length === 0 || !ir.names.webhooks) return undefined;
   const map = typeOf(ir.names.webhooks.payloads);
+  const name = identifier(ir.names.webhooks.validate);
   const cases = hooks.map((h) => [stringLiteral(h.key), check(h.payload)] as const);
-  return (w) => {
-    w.blankLine();
-    writeDocs(w, `Validates the body a webhook request delivered, by the webhook's name in {@link ${map}}: every issue with its JSON-pointer path, keyword and expected value. A name the spec does not have is an issue too, never an exception.`);
-    w.writeLine(`export function ${identifier(ir.names.webhooks!.validate)}<K extends keyof ${map}>(name: K, value: unknown): ValidationResult<${map}[K]> {`);
-    w.writeLine("  switch (name) {");
-    for (const [key, fn] of cases) w.writeLine(`    case ${key}:`).writeLine(`      return run<${map}[K]>(${fn}, value);`);
-    w.writeLine("  }");
-    w.writeLine('  return { ok: false, issues: [{ path: "", message: `no webhook is named ${JSON.stringify(name)}`, keyword: "webhook" }] };');
-    w.writeLine("}");
+  return {
+    // validators.js: JavaScript, like the other validators (see exports.ts)
+    js: (w) => {
+      w.writeLine(`export function ${name}(name, value) {`);
+      w.writeLine("  switch (name) {");
+      for (const [key, fn] of cases) w.writeLine(`    case ${key}:`).writeLine(`      return run(${fn}, value);`);
+      w.writeLine("  }");
+      w.writeLine('  return { ok: false, issues: [{ path: "", message: `no webhook is named ${JSON.stringify(name)}`, keyword: "webhook" }] };');
+      w.writeLine("}");
+    },
+    dts: (w) => {
+      writeDocs(w, `Validates the body a webhook request delivered, by the webhook's name in {@link ${map}}: every issue with its JSON-pointer path, keyword and expected value. A name the spec does not have is an issue too, never an exception.`);
+      w.writeLine(`export declare function ${name}<K extends keyof ${map}>(name: K, value: unknown): ValidationResult<${map}[K]>;`);
+    },
   };
 }
 

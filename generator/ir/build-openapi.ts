@@ -10,6 +10,7 @@ import { HTTP_METHODS } from "../validate/openapi.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { operationStatus } from "../validate/extensions.js";
 import { isIgnoredHeaderParameter } from "../validate/wire.js";
+import { paginationDeclaration } from "../validate/pagination.js";
 import { defaultDescribesSuccess, formEncoding, ownServer } from "./openapi-wire.js";
 import { SchemaBuilder } from "./schema.js";
 import { buildWebhooks } from "./webhooks.js";
@@ -159,6 +160,8 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
           content: content(r.value["content"], ptr.join(r.pointer, "content")),
         };
         if (r.refId !== undefined) resp.componentId = r.refId;
+        // names only: a Link header says the operation pages by it
+        if (isObj(r.value["headers"]) && Object.keys(r.value["headers"]).length > 0) resp.headers = Object.keys(r.value["headers"]).map((h) => h.toLowerCase()).sort();
         responses.push(resp);
       }
       defaultDescribesSuccess(responses);
@@ -183,6 +186,9 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       if (str(op["summary"])) ir.summary = op["summary"] as string;
       if (str(op["description"])) ir.description = op["description"] as string;
       if (requestBody) ir.requestBody = requestBody;
+      // checked by the validator (which reported what is wrong with it)
+      const paging = paginationDeclaration(op, opPtr, () => {});
+      if (paging) ir.pagingDeclared = paging;
       const server = ownServer(op["servers"], item.value["servers"], defaultBaseUrl);
       if (server !== undefined) ir.server = server;
       operations.push(ir);
@@ -203,7 +209,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     operations,
     ...(webhooks.length > 0 ? { webhooks } : {}),
     ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }
 

@@ -185,7 +185,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     ...(webSocket ? { webSockets: [webSocket] } : {}),
     ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
     ...(endpointGroup ? { endpointGroups: [endpointGroup] } : {}),
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", core: "", coreFactory: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }
 

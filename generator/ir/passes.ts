@@ -44,6 +44,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     options: exported.claim(`${base}ClientOptions`),
     defaultBaseUrl: exported.claim(`${toConstant(base)}_DEFAULT_BASE_URL`),
     results: exported.claim(toIdentifier(`${base} Results`, "camel")),
+    resultPairs: exported.claim(toIdentifier(`${base} Result Pairs`, "camel")),
     core: "",
     coreFactory: "",
   };

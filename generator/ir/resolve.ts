@@ -1,5 +1,5 @@
 /** Small IR queries shared by the builders and emitters. */
-import type { IrDocument, IrHttpOperation, IrNamedSchema, IrObjectLikeSchema, IrParameter, IrRpcOperation, IrSchema } from "./types.js";
+import type { IrDocument, IrNamedSchema, IrObjectLikeSchema, IrRpcOperation, IrSchema } from "./types.js";
 
 const byKeyCache = new WeakMap<IrNamedSchema[], Map<string, IrNamedSchema>>();
 
@@ -56,28 +56,4 @@ export function newerRegExpSyntax(pattern: string): string | undefined {
   const names = [...plain.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1]!);
   if (new Set(names).size !== names.length) return "a capture group name used twice";
   return undefined;
-}
-
-/**
- * How a list operation pages, when it does: a `pageToken` query param in, a
- * `nextPageToken` property out, and exactly one array property holding the
- * items, in the one schema of its 2XX bodies. Used by the client (`.pages` / `.iterate`) and the mocks.
- */
-export function pagingOf(op: IrHttpOperation, lookup: (key: string) => IrSchema | undefined): { token: string; nextToken: string; items: string; size?: IrParameter; tokenLifetime?: number } | undefined {
-  const token = op.parameters.find((p) => p.in === "query" && p.name === "pageToken");
-  const oks = op.responses.filter((r) => r.success && r.content.length > 0);
-  const ok = oks[0];
-  // the page is the one 2XX body: beside another (a 202 of its own shape) a result is not always a page
-  const first = ok?.content[0]?.schema;
-  const same = (s: IrSchema | undefined) => s === first || (s?.kind === "ref" && first?.kind === "ref" && s.target === first.target);
-  if (!oks.every((r) => same(r.content[0]?.schema))) return undefined;
-  const body = objectWithProperties(ok?.content.find((c) => /json/i.test(c.contentType))?.schema, lookup);
-  if (!token || !body?.properties?.some((p) => p.name === "nextPageToken")) return undefined;
-  const arrays = body.properties.filter((p) => {
-    const t = followRefs(p.schema, lookup);
-    return t?.kind === "schema" && t.types?.includes("array");
-  });
-  if (arrays.length !== 1) return undefined;
-  const size = op.parameters.find((p) => p.in === "query" && p.name === "pageSize");
-  return { token: token.name, nextToken: "nextPageToken", items: arrays[0]!.name, ...(size ? { size } : {}), ...(token.tokenLifetime ? { tokenLifetime: token.tokenLifetime } : {}) };
 }

@@ -229,6 +229,8 @@ export interface IrResponse {
   content: IrMediaContent[];
   /** Id of the shared response component this came from, when it was a `$ref`. */
   componentId?: string;
+  /** The names of the headers it declares, lower-case (only when it declares some). */
+  headers?: string[];
 }
 
 export interface IrHttpTransport {
@@ -330,6 +332,44 @@ export interface IrHttpOperation extends IrOperationBase {
   responses: IrResponse[];
   /** Schemes any one of which authenticates; `optional` when `{}` is allowed too. */
   security: { schemes: string[]; optional: boolean };
+  /** How the spec declares it pages (`x-avaspec-pagination`, or `x-speakeasy-pagination`), as written. */
+  pagingDeclared?: IrPagingDeclaration;
+  /** How it pages, declared or detected (the paging pass, generator/ir/paging.ts). */
+  paging?: IrPaging;
+}
+
+export type PagingStyle = "cursor" | "page" | "offset" | "url" | "link";
+
+/** A pagination declaration: `false` (the operation does not page), or one or more ways to read it. */
+export interface IrPagingDeclaration {
+  pointer: string;
+  extension: "x-avaspec-pagination" | "x-speakeasy-pagination";
+  off?: true;
+  /** One per alternative (a list declares several cursor pairs); unset fields are detected. Paths are property names. */
+  ways: { pointer: string; style?: PagingStyle; param?: string; paramInBody?: true; next?: string[]; items?: string[]; size?: string; total?: string[]; totalPages?: string[]; hasMore?: string[]; start?: number }[];
+}
+
+/** A parameter of a paged operation: a declared one (its params key and wire name), or a field of the JSON request body. */
+export interface IrPagingParam {
+  key: string;
+  name: string;
+  inBody?: true;
+}
+
+/** How a list operation pages (runtime/paginate.ts describes each style). Paths are property names into a page. */
+export interface IrPaging {
+  style: PagingStyle;
+  declared: boolean;
+  items: string[];
+  cursors?: { param: IrPagingParam; next: string[] }[];
+  param?: IrPagingParam;
+  start?: number;
+  size?: IrPagingParam & { default?: number };
+  next?: string[];
+  hasMore?: string[];
+  total?: string[];
+  totalPages?: string[];
+  tokenLifetime?: number;
 }
 
 export interface IrRpcParam {
@@ -404,6 +444,8 @@ export interface ClientNames {
   defaultBaseUrl: string;
   /** The map of result checks by descriptor (`dataApiResults`). */
   results: string;
+  /** The function declaration listing the `[descriptor, check]` pairs behind `results` (`dataApiResultPairs`, not exported). */
+  resultPairs: string;
   /** The state the operation functions share (`DataApiCore`) and its factory (`createDataApiCore`). */
   core: string;
   coreFactory: string;

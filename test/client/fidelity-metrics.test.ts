@@ -90,13 +90,22 @@ describe("getAvgTps: the service's own parameters, page key and status", () => {
     expect(seen[0]).toContain("getAvgTps");
   });
 
-  it(".pages() follows nextPageToken; following the service's nextPageStartKey needs the x-avaspec-pagination feature (it stops after the first page today)", async () => {
-    let n = 0;
-    server.reply(() => ({ body: n++ === 0 ? page : { ...page, nextPageStartKey: undefined } }));
+  it(".pages() follows the service's nextPageStartKey as startKey (x-avaspec-pagination's second pair), and the requirement's nextPageToken as pageToken", async () => {
+    // the service's pages: startKey in, nextPageStartKey out, none on the last
+    server.reply((req) => {
+      const key = new URL(req.url, "http://x").searchParams.get("startKey");
+      return { body: key === null ? page : key === page.nextPageStartKey ? { ...page, nextPageStartKey: "MTcyNDU0NDAwMA" } : { ...page, nextPageStartKey: undefined } };
+    });
+    const before = server.requests.length;
     let pages = 0;
-    for await (const _ of client().getAvgTps.pages({ chainId: "43114" })) pages++;
-    expect(pages).toBe(1);
-    expect(server.requests.at(-1)!.url).toBe("/v1/avg_tps/43114");
+    for await (const _ of client().getAvgTps.pages({ chainId: "43114", from: "1654819200" })) pages++;
+    expect(pages).toBe(3);
+    expect(server.requests.slice(before).map((r) => r.url)).toEqual(["/v1/avg_tps/43114?from=1654819200", "/v1/avg_tps/43114?from=1654819200&startKey=MTcyNDYzMDQwMA", "/v1/avg_tps/43114?from=1654819200&startKey=MTcyNDU0NDAwMA"]);
+    // a reply with the requirement's token: pageToken, and no stale startKey beside it
+    server.reply((req) => ({ body: new URL(req.url, "http://x").searchParams.has("pageToken") ? { ...page, nextPageStartKey: undefined } : { ...page, nextPageStartKey: undefined, nextPageToken: "7d1e4c90-2b8a-4f63-9e55-0a3c6b8d2f71" } }));
+    const from = server.requests.length;
+    for await (const _ of client().getAvgTps.pages({ chainId: "43114", startKey: "MTcyNDYzMDQwMA" })) void _;
+    expect(server.requests.slice(from).map((r) => r.url)).toEqual(["/v1/avg_tps/43114?startKey=MTcyNDYzMDQwMA", "/v1/avg_tps/43114?pageToken=7d1e4c90-2b8a-4f63-9e55-0a3c6b8d2f71"]);
   });
 });
 

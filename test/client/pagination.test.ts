@@ -100,3 +100,87 @@ describe("pagination", () => {
     }
   });
 });
+
+/**
+ * Issue 27: the four list operations that did not page. Three answer a union
+ * of per-chain pages (the token and the items in every branch); the
+ * composite query takes its page token in the request body.
+ */
+describe("the Data and Metrics API operations whose pages are unions, or whose token is in the body", () => {
+  const metrics = loadSpec("metrics-api.openapi.json");
+  const strict = () => ({ baseUrl: server.url, retry: false as const, validateResponse: "strict" as const });
+  /** Two pages of the operation's own example, the second without a token. */
+  const twoPages = (example: Record<string, unknown>) =>
+    server.reply((req) => {
+      const u = new URL(req.url, "http://x");
+      const token = u.searchParams.get("pageToken") ?? (req.body ? (JSON.parse(req.body) as { pageToken?: string }).pageToken : undefined);
+      const { nextPageToken: _, ...last } = example;
+      return { body: token ? last : { ...example, nextPageToken: "2f4b6d8e-1a3c-4e5f-9b7d-0c2e4a6b8d10" } };
+    });
+  const TOKEN = "2f4b6d8e-1a3c-4e5f-9b7d-0c2e4a6b8d10";
+
+  it("listLatestPrimaryNetworkTransactions walks P-Chain pages (one branch of its union)", async () => {
+    twoPages(okExample(spec, "listLatestPrimaryNetworkTransactions") as Record<string, unknown>);
+    server.requests.length = 0;
+    const hashes: string[] = [];
+    for await (const tx of createDataApiClient(strict()).listLatestPrimaryNetworkTransactions.iterate({ network: "mainnet", blockchainId: "p-chain" })) hashes.push(tx.txHash);
+    expect(hashes).toHaveLength(2 * (okExample(spec, "listLatestPrimaryNetworkTransactions") as { transactions: unknown[] }).transactions.length);
+    expect(server.requests.map((r) => r.url)).toEqual(["/v1/networks/mainnet/blockchains/p-chain/transactions", `/v1/networks/mainnet/blockchains/p-chain/transactions?pageToken=${TOKEN}`]);
+  });
+
+  it("getUtxosByAddresses and getUtxosByAddressesV2 walk their pages (the V2 body sent with each)", async () => {
+    const data = createDataApiClient(strict());
+    twoPages(okExample(spec, "getUtxosByAddresses") as Record<string, unknown>);
+    server.requests.length = 0;
+    let pages = 0;
+    for await (const page of data.getUtxosByAddresses.pages({ network: "mainnet", blockchainId: "p-chain", addresses: "avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg" })) (pages++, expect(page.utxos.length).toBeGreaterThan(0));
+    expect(pages).toBe(2);
+    expect(server.requests.at(-1)!.url).toBe(`/v1/networks/mainnet/blockchains/p-chain/utxos?addresses=avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg&pageToken=${TOKEN}`);
+    twoPages(okExample(spec, "getUtxosByAddressesV2") as Record<string, unknown>);
+    server.requests.length = 0;
+    const body = { addresses: "avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg" };
+    let utxos = 0;
+    for await (const _ of data.getUtxosByAddressesV2.iterate({ network: "mainnet", blockchainId: "x-chain", body })) utxos++;
+    expect(utxos).toBeGreaterThan(1);
+    expect(server.requests.map((r) => [r.method, r.url, JSON.parse(r.body)])).toEqual([
+      ["POST", "/v1/networks/mainnet/blockchains/x-chain/utxos", body],
+      ["POST", `/v1/networks/mainnet/blockchains/x-chain/utxos?pageToken=${TOKEN}`, body],
+    ]);
+  });
+
+  it("compositeQueryV2 sends the next page's token in its request body, beside the query", async () => {
+    twoPages(okExample(metrics, "compositeQueryV2") as Record<string, unknown>);
+    server.requests.length = 0;
+    const body = { queries: [{ id: "1", type: "AllTimeNativeBalance" as const, params: { firstDate: "2024-01-01", lastDate: "2024-06-30", minBalance: "1000000000000000000", evmChainId: "43114" } }], operator: "AND" as const, pageSize: 2 };
+    const addresses: string[] = [];
+    for await (const a of createMetricsApiClient(strict()).compositeQueryV2.iterate({ body })) addresses.push(a);
+    expect(addresses).toHaveLength(4);
+    expect(server.requests.map((r) => [r.url, JSON.parse(r.body)])).toEqual([
+      ["/v2/lookingGlass/compositeQuery", body],
+      ["/v2/lookingGlass/compositeQuery", { ...body, pageToken: TOKEN }],
+    ]);
+  });
+
+  it("all four page through the generated mocks (MSW), strictly valid", async () => {
+    const mocks = createMocks({ pages: 3 });
+    const msw = setupServer(...mocks.handlers);
+    msw.listen({ onUnhandledRequest: "error" });
+    try {
+      const data = createDataApiClient({ validateResponse: "strict" });
+      const count = async (pages: AsyncIterable<unknown>) => {
+        let n = 0;
+        for await (const _ of pages) n++;
+        return n;
+      };
+      expect(await count(data.listLatestPrimaryNetworkTransactions.pages({ network: "fuji", blockchainId: "x-chain", pageSize: 2 }))).toBe(3);
+      expect(await count(data.getUtxosByAddresses.pages({ network: "mainnet", blockchainId: "p-chain", addresses: "avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg" }))).toBe(3);
+      expect(await count(data.getUtxosByAddressesV2.pages({ network: "mainnet", blockchainId: "c-chain", body: { addresses: "avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg" } }))).toBe(3);
+      const body = { queries: [{ id: "1", type: "AllTimeNativeBalance" as const, params: { firstDate: "2024-01-01", lastDate: "2024-06-30", minBalance: "1", evmChainId: "43114" } }], operator: "OR" as const, pageSize: 2 };
+      const addresses: string[] = [];
+      for await (const a of createMetricsApiClient({ validateResponse: "strict" }).compositeQueryV2.iterate({ body })) addresses.push(a);
+      expect(addresses).toHaveLength(6);
+    } finally {
+      msw.close();
+    }
+  });
+});

@@ -43,7 +43,7 @@ describe("generate --input <spec> --out <dir>", () => {
     const pkg = join(dir, "pets-client");
     expect(json(join(pkg, "package.json"))).toMatchObject({ name: "pets-client", version: "1.0.0" });
     // spec.yaml would be "spec", a folder of the package itself: the module is "api"
-    for (const f of ["src/api/client.ts", "src/api/validators.ts", "src/api/mocks.ts", "src/mocks/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
+    for (const f of ["src/api/client.ts", "src/api/validators.js", "src/api/mocks.ts", "src/mocks/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
     expect(readFileSync(join(pkg, "src/api/client.ts"), "utf8")).toContain("export function createApiClient(");
     expect(runCli(["generate", "--input", PETSTORE, "--out", "pets-client", "--check"], dir).status).toBe(0);
     expect(typecheck(pkg)).toMatchObject({ status: 0 });
@@ -58,7 +58,7 @@ describe("generate --input <spec> --out <dir>", () => {
     expect(manifest["name"]).toBe("@me/rpc-types");
     expect(manifest["peerDependencies"]).toBeUndefined();
     expect(Object.keys(manifest["exports"] as object)).toEqual([".", "./api", "./spec/*", "./package.json"]);
-    for (const f of ["src/api/types.ts", "src/api/validators.ts", "src/api/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
+    for (const f of ["src/api/types.ts", "src/api/validators.js", "src/api/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
     for (const f of ["src/api/client.ts", "src/api/mocks.ts", "src/mocks/index.ts", "src/mock-server/index.ts", "src/runtime/msw.ts", "src/runtime/mock.ts"]) expect(existsSync(join(pkg, f)), f).toBe(false);
     expect(readFileSync(join(pkg, "src/api/index.ts"), "utf8")).not.toContain("client.js");
     expect(readFileSync(join(pkg, "README.md"), "utf8")).toContain("Types and validators only");
@@ -111,7 +111,7 @@ describe("avaspec.config.ts", () => {
     const pkg = join(dir, "pkg");
     expect(readFileSync(join(pkg, "src/pets/client.ts"), "utf8")).toContain("export function createPetsClient(");
     expect(existsSync(join(pkg, "src/chain/types.ts"))).toBe(true);
-    expect(existsSync(join(pkg, "src/chain/validators.ts"))).toBe(false);
+    expect(existsSync(join(pkg, "src/chain/validators.js"))).toBe(false);
     expect(existsSync(join(pkg, "src/chain/client.ts"))).toBe(false);
     // mocks of the input that has them
     expect(readFileSync(join(pkg, "src/mocks/index.ts"), "utf8")).toContain("../pets/mocks.js");

@@ -207,7 +207,7 @@ describe("other bad input", () => {
       writeFileSync(join(fromJson, "avaspec.config.json"), readFileSync(join(fromJson, "avaspec.config.json"), "utf8").replace('"api.yaml"', '"api.json"'));
       expect(runCli(["generate"], fromYaml).status).toBe(0);
       expect(runCli(["generate"], fromJson).status).toBe(0);
-      for (const f of ["src/api/types.ts", "src/api/validators.ts", "src/api/client.ts"]) {
+      for (const f of ["src/api/types.ts", "src/api/validators.js", "src/api/validators.d.ts", "src/api/client.ts"]) {
         expect(readFileSync(join(fromJson, "out", f), "utf8").replace("api.json", "api.yaml"), f).toBe(readFileSync(join(fromYaml, "out", f), "utf8"));
       }
     });

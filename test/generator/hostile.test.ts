@@ -87,7 +87,7 @@ describe("generated code from a hostile spec", () => {
   });
 
   it("imported in a fresh process, every module only defines things: no output, nothing set, nothing left running", () => {
-    const modules = ["index.ts", "api/index.ts", "api/types.ts", "api/validators.ts", "api/client.ts", "api/mocks.ts", "mocks/index.ts", "mock-server/index.ts"];
+    const modules = ["index.ts", "api/index.ts", "api/types.ts", "api/validators.js", "api/client.ts", "api/mocks.ts", "mocks/index.ts", "mock-server/index.ts"];
     const dir = mkdtempSync(join(tmpdir(), "avaspec-hostile-"));
     try {
       const script = join(dir, "import-all.mts");
@@ -114,7 +114,7 @@ describe("generated code from a hostile spec", () => {
 
   it("writes only its own fixed layout: no spec string (operationIds like ../../x, tags like CON) becomes a file name", () => {
     const { files } = generate(loadConfig(join(ROOT, "test/fixtures/hostile-31/avaspec.config.json")));
-    const allowed = /^(package\.json|tsconfig\.json|README\.md|CHANGELOG\.md|versions\.json|spec\/spec\.json|src\/index\.ts|src\/(mocks|mock-server)\/index\.ts|src\/mock-server\/cli\.ts|src\/runtime\/[a-z][a-z0-9-]*\.ts|src\/api\/(types|validators|client|mocks|index)\.ts)$/;
+    const allowed = /^(package\.json|tsconfig\.json|README\.md|CHANGELOG\.md|versions\.json|spec\/spec\.json|src\/index\.ts|src\/(mocks|mock-server)\/index\.ts|src\/mock-server\/cli\.ts|src\/runtime\/[a-z][a-z0-9-]*\.ts|src\/api\/(types|client|mocks|index)\.ts|src\/api\/(validators|operations)\.(js|d\.ts)|scripts\/copy-js\.mjs)$/;
     for (const path of files.keys()) {
       expect(path, path).toMatch(allowed);
       expect(isAbsolute(path) || normalize(path).startsWith("..")).toBe(false);
@@ -135,7 +135,7 @@ describe("generated code from a hostile spec", () => {
   });
 
   it("keeps enum values whose type disagrees with the schema type, and validates by JSON Schema rules", async () => {
-    const { validateCon } = await import(join(golden, "api/validators.ts"));
+    const { validateCon } = await import(join(golden, "api/validators.js"));
     expect(validateCon({ level: 1 }).ok).toBe(true);
     // "2", "x\"y" and null are enum members but not integers: type and enum must both hold
     for (const level of ["2", 'x"y', null, 3]) expect(validateCon({ level }).ok, JSON.stringify(level)).toBe(false);

@@ -45,7 +45,7 @@ beforeAll(() => {
   writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "out", package: { name: "m" }, inputs: [{ output: "m", clientName: "M", baseUrl: "http://127.0.0.1:1", specs: [{ spec: "a.json" }, { spec: "b.json" }, { spec: "c.json", group: "gamma.chain" }] }] }));
   run = runCli(["generate", "--config", "avaspec.config.json"], dir);
   types = readFileSync(join(dir, "out/src/m/types.ts"), "utf8");
-  validators = readFileSync(join(dir, "out/src/m/validators.ts"), "utf8");
+  validators = readFileSync(join(dir, "out/src/m/validators.d.ts"), "utf8");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -71,18 +71,19 @@ describe("schema names across merged documents", () => {
 
 describe("operation validators", () => {
   it("are typed with the value they validate; the client's types are imported type-only", () => {
-    expect(validators).toContain("export function validateAlphaGetUtxosParams(value: unknown): ValidationResult<C.AlphaGetUtxosParams> {");
-    expect(validators).toContain("export function validateAlphaGetUtxosResult(value: unknown): ValidationResult<T.Wrapper> {");
-    expect(validators).toContain("export function validateGammaChainGammaGetResult(value: unknown): ValidationResult<T.GammaChainWrapper> {");
+    expect(validators).toContain("export declare function validateAlphaGetUtxosParams(value: unknown): ValidationResult<C.AlphaGetUtxosParams>;");
+    expect(validators).toContain("export declare function validateAlphaGetUtxosResult(value: unknown): ValidationResult<T.Wrapper>;");
+    expect(validators).toContain("export declare function validateGammaChainGammaGetResult(value: unknown): ValidationResult<T.GammaChainWrapper>;");
     expect(validators).toMatch(/^import type \* as C from "\.\/client\.js";$/m);
   });
 
   it("without a client module they stay unknown and import nothing from it", () => {
     const r = runCli(["generate", "--input", "a.json", "--out", "only-validators", "--targets", "types,validators"], dir);
     expect(r.stderr).toBe("");
-    const v = readFileSync(join(dir, "only-validators/src/a/validators.ts"), "utf8");
-    expect(v).toContain("export function validateAlphaGetUtxosParams(value: unknown): ValidationResult<unknown> {");
-    expect(v).toContain("export function validateAlphaGetUtxosResult(value: unknown): ValidationResult<T.Wrapper> {");
+    const v = readFileSync(join(dir, "only-validators/src/a/validators.d.ts"), "utf8");
+    expect(v).toContain("export declare function validateAlphaGetUtxosParams(value: unknown): ValidationResult<unknown>;");
+    expect(v).toContain("export declare function validateAlphaGetUtxosResult(value: unknown): ValidationResult<T.Wrapper>;");
     expect(v).not.toContain("./client.js");
+    expect(readFileSync(join(dir, "only-validators/src/a/validators.js"), "utf8")).not.toContain("./client.js");
   });
 });

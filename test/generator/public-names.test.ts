@@ -32,7 +32,7 @@ describe("public names", () => {
   const LAST_RESORT: Record<string, string[]> = {
     "collisions-31": ["then2"], // an operation named then: `then` is never a member or an export (a thenable module or client), so its method and function are then2
     "extensions-31": ["RpcClientOptions2"], // clientName "Rpc": RpcClientOptions is the runtime's
-    "generality-31": ["getHealthCheck2", "isBinary2", "isObject2"], // schemas Binary and Object: isBinary/isObject are runtime helpers validators.ts imports; two operations that want the method getHealthCheck (a naming/collision warning): the second's function is getHealthCheck2
+    "generality-31": ["getHealthCheck2", "isBinary2", "isObject2"], // schemas Binary and Object: isBinary/isObject are runtime helpers validators.js imports; two operations that want the method getHealthCheck (a naming/collision warning): the second's function is getHealthCheck2
     "hostile-31": ["EvilName2", "isEvilName2", "validateEvilName2"], // two schemas of one document whose names are one identifier
     "wire-31": ["toJson2"], // an operation named toJSON: `toJSON` is never a member (JSON.stringify would call it), so its method is toJSON2 and its function toJson2
   };

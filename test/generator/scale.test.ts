@@ -38,7 +38,7 @@ it("generates 10,500 named schemas chained through properties", () => {
   const r = generate(chain(10_500));
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
-  expect(readFileSync(join(r.dir, "out/src/scale/validators.ts"), "utf8")).toContain("function $S10499(");
+  expect(readFileSync(join(r.dir, "out/src/scale/validators.js"), "utf8")).toContain("function $S10499(");
 }, 120_000);
 
 it("generates and type-checks 1,000 chained schemas", () => {
@@ -54,8 +54,8 @@ it("splits the checks of an object of 600 properties into helper functions: tsc 
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
   expect(typecheck(r.dir)).toBe("");
-  expect(readFileSync(join(r.dir, "out/src/scale/validators.ts"), "utf8")).toMatch(/if \(!\$props\d+\(x, plain, p, e\)\)/);
-  const { validateWide, isWide } = (await import(join(r.dir, "out/src/scale/validators.ts"))) as {
+  expect(readFileSync(join(r.dir, "out/src/scale/validators.js"), "utf8")).toMatch(/if \(!\$props\d+\(x, plain, p, e\)\)/);
+  const { validateWide, isWide } = (await import(join(r.dir, "out/src/scale/validators.js"))) as {
     validateWide: (v: unknown) => { ok: boolean; issues?: { path: string; keyword?: string }[] };
     isWide: (v: unknown) => boolean;
   };

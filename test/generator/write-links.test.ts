@@ -112,7 +112,8 @@ describe("a link inside the output folder is never followed", () => {
     expect(runCli(["generate"], dir).status).toBe(0);
     // the user keeps their own chain module elsewhere, files of the same names, and links it in
     mkdirSync(join(dir, "mine"));
-    for (const name of readdirSync(join(dir, "pkg/src/chain"))) writeFileSync(join(dir, "mine", name), `// mine: ${name}\n`);
+    const theirs = readdirSync(join(dir, "pkg/src/chain")).sort();
+    for (const name of theirs) writeFileSync(join(dir, "mine", name), `// mine: ${name}\n`);
     rmSync(join(dir, "pkg/src/chain"), { recursive: true });
     symlinkSync("../../mine", join(dir, "pkg/src/chain"));
 
@@ -121,7 +122,8 @@ describe("a link inside the output folder is never followed", () => {
     const r = runCli(["generate"], dir);
     expectRefused(r, dir, before, "write/link");
     expect(r.stderr).toContain("pkg/src/chain is a symbolic link (to ../../mine)");
-    expect(readdirSync(join(dir, "mine")).sort()).toEqual(["client.ts", "index.ts", "mocks.ts", "types.ts", "validators.ts"]);
+    expect(theirs).toContain("client.ts");
+    expect(readdirSync(join(dir, "mine")).sort()).toEqual(theirs);
 
     // --check names what generate would refuse to remove, without touching it
     const check = runCli(["generate", "--check"], dir);

@@ -129,8 +129,8 @@ function exampleParams(doc: typeof data, op: any): Record<string, unknown> {
   for (const raw of op.parameters ?? []) {
     const p = resolveRef(doc, raw);
     const v = p.example ?? p.schema?.example ?? (Object.values(p.examples ?? {})[0] as { value?: unknown } | undefined)?.value;
-    // the spec's example page tokens were never issued by the mock, which rejects them as the service would
-    if (v !== undefined && p.name !== "pageToken") out[p.name] = v;
+    // the spec's example page tokens (pageToken, and getAvgTps's startKey) were never issued by the mock, which rejects them as the service would
+    if (v !== undefined && p.name !== "pageToken" && p.name !== "startKey") out[p.name] = v;
   }
   const media = op.requestBody?.content?.["application/json"];
   if (media) out["body"] = media.example ?? (Object.values(media.examples ?? {})[0] as { value?: unknown }).value;

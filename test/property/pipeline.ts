@@ -89,6 +89,8 @@ export async function generateStep(dir: string, entries: Entry[]): Promise<{ fai
 export async function tscStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: NodeRun }> {
   const pkg = join(dir, "pkg");
   const r = await runNode([TSC, "-p", "tsconfig.json", "--pretty", "false"], pkg, 300_000);
+  // the rest of `npm run build`: the validators are JavaScript modules, copied to dist/ as they are
+  if (r.code === 0 && existsSync(join(pkg, "scripts/copy-js.mjs"))) await runNode([join(pkg, "scripts/copy-js.mjs")], pkg, 60_000);
   const byOutput = new Map(entries.map((e) => [e.output, e.index]));
   const failures: Failure[] = [];
   for (const line of r.stdout.split("\n")) {

@@ -187,22 +187,14 @@ describe("coverage per tag (real, ours)", () => {
 });
 
 describe("pagination: every operation that pages in the real document pages in the client", () => {
-  /**
-   * Operations that page (a pageToken in, a nextPageToken out) whose .pages() needs a generator feature not built yet:
-   * their page is a union of shapes (each with nextPageToken and the same items key), or their token travels in the body.
-   */
-  const NEEDS_FEATURE: Record<string, string> = {
-    listLatestPrimaryNetworkTransactions: "page is a union (P-, X- or C-Chain page, items under `transactions` in each)",
-    getUtxosByAddresses: "page is a union (P-Chain or X/C-Chain page, items under `utxos` in each)",
-    getUtxosByAddressesV2: "page is a union (P-Chain or X/C-Chain page, items under `utxos` in each)",
-    compositeQueryV2: "the page token is a field of the request body",
-  };
+  // a pageToken in, or (compositeQueryV2) a pageToken field of the request body; the three Data API operations
+  // whose page is a union of per-chain shapes page too (issue 27), so no operation is left out
   const clients = { "data-api": createDataApiClient({ baseUrl: "http://127.0.0.1:9" }), "metrics-api": createMetricsApiClient({ baseUrl: "http://127.0.0.1:9" }) };
   it.each(Object.keys(docs) as Api[])("%s", (api) => {
     const client = clients[api] as unknown as Record<string, { pages?: unknown }>;
     const paged = docs[api].real.operations.filter((o) => o.parameters.some((p) => p.name === "pageToken") || o.operationId === "compositeQueryV2");
     const camel = (id: string) => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    const wrong = paged.filter((o) => (typeof client[camel(o.operationId)]?.pages === "function") === Boolean(NEEDS_FEATURE[o.operationId]));
-    expect(wrong.map((o) => `${o.operationId}${NEEDS_FEATURE[o.operationId] ? " (pages, though listed as needing a feature)" : ""}`)).toEqual([]);
+    expect(paged.length).toBeGreaterThan(api === "data-api" ? 30 : 5);
+    expect(paged.filter((o) => typeof client[camel(o.operationId)]?.pages !== "function").map((o) => o.operationId)).toEqual([]);
   });
 });

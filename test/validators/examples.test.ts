@@ -103,7 +103,7 @@ describe.each(["data-api", "metrics-api", "node"])("%s examples", (output) => {
   const examples = examplesOf(output);
 
   it("has examples to check", async () => {
-    const mod = (await import(join(ROOT, `generated/src/${output}/validators.ts`))) as Record<string, Validate>;
+    const mod = (await import(join(ROOT, `generated/src/${output}/validators.js`))) as Record<string, Validate>;
     for (const e of examples) modules[e.what.split(" ")[0]!] = mod;
     expect(examples.length).toBeGreaterThan(output === "metrics-api" ? 5 : 20);
   });

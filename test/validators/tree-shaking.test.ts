@@ -10,8 +10,8 @@ async function bundle(code: string): Promise<string> {
 
 describe("validators are tree-shakable", () => {
   it("one operation's validator pulls in only its schemas", async () => {
-    const one = await bundle(`import { validateGetChainInfoResponse } from "./generated/src/data-api/validators.ts"; console.log(validateGetChainInfoResponse({}));`);
-    const all = await bundle(`import * as v from "./generated/src/data-api/validators.ts"; console.log(v);`);
+    const one = await bundle(`import { validateGetChainInfoResponse } from "./generated/src/data-api/validators.js"; console.log(validateGetChainInfoResponse({}));`);
+    const all = await bundle(`import * as v from "./generated/src/data-api/validators.js"; console.log(v);`);
     // ChainInfo's own fields are there…
     expect(one).toContain("chainName");
     expect(one).toContain("utilityAddresses");
@@ -24,8 +24,8 @@ describe("validators are tree-shakable", () => {
   });
 
   it("an unused Standard Schema object costs nothing", async () => {
-    const withStd = await bundle(`import { ChainInfoSchema } from "./generated/src/data-api/validators.ts"; console.log(ChainInfoSchema);`);
-    const none = await bundle(`import { ChainInfoSchema } from "./generated/src/data-api/validators.ts"; void ChainInfoSchema;`);
+    const withStd = await bundle(`import { ChainInfoSchema } from "./generated/src/data-api/validators.js"; console.log(ChainInfoSchema);`);
+    const none = await bundle(`import { ChainInfoSchema } from "./generated/src/data-api/validators.js"; void ChainInfoSchema;`);
     expect(withStd).toContain("avaspec");
     expect(none.trim()).toBe("");
   });

@@ -72,7 +72,7 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
       if (!found) throw new Error(`avaspec mock: no operation or method "${id}"`);
       const { entry, table } = found;
       if (entry.kind === "rpc") return rpcResult(entry, table, {}, rpc);
-      return entry.paging ? bodies.page(entry, table, {}) : bodies.body(entry, table, "0");
+      return entry.paging ? bodies.page(entry, table, {})?.body : bodies.body(entry, table, "0");
     },
   };
   // `A` is types only: the service checks ids and answers bodies as given at run time
@@ -106,18 +106,31 @@ async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, grou
   if (checked && !checked.ok) return json(400, errorBody(400, checked.issues.map((i) => `${i.path.slice(1).replace(/\//g, ".") || "params"} ${i.message}`)), id);
   if (o?.status !== undefined && o.status >= 400 && o.body === undefined) return json(o.status, errorBody(o.status, REASONS[o.status] ?? "Error"), id, o.headers);
   let value: unknown;
+  let headers: Record<string, string> | undefined = o?.headers;
   try {
     // an override's 2XX body may hold bigints and numbers for string-encoded integers: served in the wire form
-    value = o?.body !== undefined ? (o.status === undefined || (o.status >= 200 && o.status <= 299) ? wireBody(entry.op.resultIntegers, o.body, id) : o.body) : entry.paging ? bodies.page(entry, table, params) : bodies.body(entry, table, "0");
+    if (o?.body !== undefined) value = o.status === undefined || (o.status >= 200 && o.status <= 299) ? wireBody(entry.op.resultIntegers, o.body, id) : o.body;
+    else if (entry.paging) {
+      // the next page's URL points where the client called: the base it called, then the path and query below it
+      const page = bodies.page(entry, table, params, (request.base ?? url.origin) + url.pathname + url.search);
+      // page() answers undefined for a token this service did not issue
+      if (page === undefined) return json(400, errorBody(400, [`${pageParam(entry)} is not a page this service serves: a page token it did not issue (or one that expired), or a page before the first`]), id);
+      value = page.body;
+      headers = { ...page.headers, ...headers };
+    } else value = bodies.body(entry, table, "0");
   } catch (e) {
     return json(500, errorBody(500, [e instanceof Error ? e.message : String(e)]), id);
   }
-  // page() answers undefined for a token this service did not issue
-  if (value === undefined && entry.paging) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
   const status = o?.status ?? entry.status;
-  if (entry.op.response === "none" || value === undefined) return { status, headers: { ...o?.headers }, body: "", handled: id };
-  if (entry.op.response === "text") return { status, headers: { "content-type": entry.op.accept ?? "text/plain", ...o?.headers }, body: typeof value === "string" ? value : JSON.stringify(value), handled: id }; // a text's schema may describe its content (events, a count): that content as JSON
-  return json(status, value, id, o?.headers);
+  if (entry.op.response === "none" || value === undefined) return { status, headers: { ...headers }, body: "", handled: id };
+  if (entry.op.response === "text") return { status, headers: { "content-type": entry.op.accept ?? "text/plain", ...headers }, body: typeof value === "string" ? value : JSON.stringify(value), handled: id }; // a text's schema may describe its content (events, a count): that content as JSON
+  return json(status, value, id, headers);
+}
+
+/** The parameter that names the page a request asks for, for errors. */
+function pageParam(entry: MockHttpEntry): string {
+  const p = entry.paging!;
+  return (p.cursors?.map((c) => c.param.join(".")) ?? [p.param!.join(".")]).join(" or ");
 }
 
 /** The params object of an HTTP request, as the client would have passed it; strings read as the param's type. */

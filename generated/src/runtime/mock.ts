@@ -21,6 +21,8 @@
  * mock-chain.ts). The mock server and the MSW WebSocket handlers carry the
  * connections; the hub knows nothing of how.
  */
+import type { MockPaging } from "./mock-pages.js";
+export type { MockPage, MockPaging } from "./mock-pages.js";
 import type { HttpOperation, ResultChecks } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
 import { hasOwn, setOwn } from "./validate.js";
@@ -65,15 +67,6 @@ export interface MockSchemaObject {
 }
 
 export type PatternSample = [string | PatternSample, number, number][][];
-
-/** How a list operation pages: the items array, the token in and out, the page size param and its bounds. */
-export interface MockPaging {
-  items: string;
-  token: string;
-  nextToken: string;
-  /** The page size param and the size when it is not given (its bounds are the params check's). */
-  size?: { name: string; default: number };
-}
 
 export interface MockHttpEntry {
   kind: "http";
@@ -178,6 +171,8 @@ type SteeredBody<A> = A extends { result: infer R }
 export interface MockRequest {
   method: string;
   url: string;
+  /** The origin (and base path) the client called when `url` is rewritten below it: where the next page URLs the mock writes point. */
+  base?: string;
   headers: Record<string, string>;
   body?: string;
 }

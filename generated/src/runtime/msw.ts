@@ -30,8 +30,9 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
-    const url = request.url.startsWith(root) ? `http://mock${request.url.slice(root.length).replace(/^(?=[?#]|$)/, "/")}` : request.url;
-    const r = await service.handle({ method: request.method, url, headers, ...(body !== undefined ? { body } : {}) });
+    const below = request.url.startsWith(root);
+    const url = below ? `http://mock${request.url.slice(root.length).replace(/^(?=[?#]|$)/, "/")}` : request.url;
+    const r = await service.handle({ method: request.method, url, headers, ...(below ? { base: root } : {}), ...(body !== undefined ? { body } : {}) });
     if (!r) return undefined;
     if (r.networkError) return msw.HttpResponse.error();
     return new msw.HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });

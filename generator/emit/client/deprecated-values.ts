@@ -25,6 +25,8 @@ export class DeprecatedValueWatches {
   watch(op: IrOperation): CodeCall | undefined {
     const found = deprecatedValuePaths(op, this.ir.deprecatedValues ?? [], this.lookup);
     if (found.length === 0) return undefined;
+    // HTTP descriptors live in operations.js, which cannot import client.ts's constants: they hold the value itself
+    if (op.protocol === "http") return new CodeCall(new CodeRef("valueNotices"), [found.map((f) => [[f.notice.value, deprecatedValueNotice(f.notice)], f.paths])]);
     for (const f of found) this.used.add(f.notice);
     return new CodeCall(new CodeRef("valueNotices"), [found.map((f) => [new CodeRef(identifier(noticeName(f.notice))), f.paths])]);
   }

@@ -4,15 +4,15 @@
  * (`node.l1({ blockchainId })`), and the WebSocket forms' trees; written
  * once as the client interface and once as the factory's object.
  */
-import { pagingOf } from "../../ir/resolve.js";
-import type { IrEndpointGroup, IrOperation, IrWebSocket } from "../../ir/types.js";
+import type { IrEndpointGroup, IrOperation, IrPaging, IrWebSocket } from "../../ir/types.js";
 import type { TextWriter } from "../../writer.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
 import { writeValue } from "../value.js";
 import { endpointTypeName } from "./endpoint-groups.js";
+import { pagingValue } from "./paging.js";
 
-export type Paging = Map<IrOperation, NonNullable<ReturnType<typeof pagingOf>>>;
+export type Paging = Map<IrOperation, IrPaging>;
 
 export interface GroupNode {
   ops: IrOperation[];
@@ -57,8 +57,8 @@ export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Pagin
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
       const paged = paging.get(op);
       if (paged) {
-        w.write(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, `);
-        writeValue(w, { id: op.id || op.names.method, token: paged.token, nextToken: paged.nextToken, items: paged.items, tokenLifetime: paged.tokenLifetime });
+        w.write(`${propertyKey(op.names.method, "value")}: paged(http, ${identifier(op.names.descriptor)}, `);
+        writeValue(w, pagingValue(op.id || op.names.method, paged));
         w.write("),").newLine();
       } else if (op.protocol === "json-rpc" && op.resultByParam) {
         // an overloaded method: the one implementation is typed by the general signature, then as the overloads

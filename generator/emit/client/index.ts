@@ -5,8 +5,8 @@
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { TextWriter, WriterFunction } from "../../writer.js";
-import { pagingOf, rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
+import { rpcFields } from "../../ir/resolve.js";
+import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrPaging, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { isIdentifier } from "../../ir/naming.js";
 import { pathOf } from "../../ir/module.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
@@ -17,7 +17,10 @@ import { DeprecatedValueWatches } from "./deprecated-values.js";
 import { endpointMemberDocs, endpointTypeName, endpointTypes } from "./endpoint-groups.js";
 import { groupTree, socketTree, writeEndpointBuilders, writeFactoryObject, writeGroup, type Paging } from "./groups.js";
 import { endpointGroupOf } from "../../ir/endpoints.js";
+import { itemType, nextPageDoc, pagingValue } from "./paging.js";
 import type { ValidatorModule } from "../validators/index.js";
+import { resultChecksStatement } from "./results.js";
+import type { OperationsModule } from "./operations.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
@@ -36,7 +39,8 @@ interface Emitted {
   usesEncodable: boolean;
 }
 
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">): (StatementStructures | WriterFunction)[] {
+/** client.ts; the HTTP operations' descriptors go to `operations` (operations.js and its declarations). */
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule): (StatementStructures | WriterFunction)[] {
   const { checks, walkers, subscriptionCodecs, subscriptionChecks } = validators;
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
@@ -47,10 +51,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const requestCtx = typeRef("request");
   // list operations, once: the interface and the factory both need them
   const paging: Paging = new Map();
-  for (const op of ir.operations) {
-    const p = op.protocol === "http" ? pagingOf(op, (key) => byKey.get(key)?.schema) : undefined;
-    if (p) paging.set(op, p);
-  }
+  for (const op of ir.operations) if (op.protocol === "http" && op.paging) paging.set(op, op.paging);
   const anyPaged = paging.size > 0;
   const hasHttp = ir.operations.some((op) => op.protocol === "http");
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
@@ -78,15 +79,22 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     // an operation without parameters needs no generated check: the runtime refuses params that are not an object
     const noParams = op.protocol === "http" ? op.parameters.length === 0 && !op.requestBody : op.params.length === 0;
     const check = c && !noParams ? new CodeRef(c.params) : undefined;
-    if (c) [check ? c.params : undefined, c.result].forEach((n) => n && used.add(n));
-    if (c?.result) results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
+    // client.ts names the checks of its result pairs and JSON-RPC descriptors; operations.js those of the HTTP descriptors
+    const named = op.protocol === "http" ? undefined : used;
+    if (c && check) named?.add(c.params);
+    if (c?.result) {
+      used.add(c.result);
+      results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
+    }
     const walk = walkers.get(op);
-    if (walk) [walk.params, walk.result].forEach((n) => n && used.add(n));
+    if (walk) [walk.params, walk.result].forEach((n) => n && named?.add(n));
     const integers = { paramIntegers: walk?.params ? new CodeRef(walk.params) : undefined, resultIntegers: walk?.result ? new CodeRef(walk.result) : undefined };
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
     const values = watches.watch(op);
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, encoders, integers, values);
+    // operations.d.ts names client.ts's types through its namespace import
+    const declared = `<C.${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${schemaNames.has(op.names.response) ? `${TYPES_NS}.` : "C."}${identifier(op.names.response)}>`;
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, declared, encoders, integers, operations, values);
     else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers, values);
   }
   out.statements.splice(noticesAt, 0, ...watches.statements());
@@ -175,21 +183,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
 
   // result checks (and subscription payload checks) live apart from the descriptors: a bundle that does not validate
   // responses drops them; after every descriptor they name
-  out.statements.push((w) => {
-    const payloads = sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0) ? " and subscription payloads" : "";
-    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies${payloads} against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
-    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
-    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
-    if (results.length === 0) w.write("[]");
-    else {
-      w.write("[").newLine();
-      w.indent(() => {
-        for (const [descriptor, check] of results) w.writeLine(`[${descriptor.name} as object, ${check.name}],`);
-      });
-      w.write("]");
-    }
-    w.write(");").newLine();
-  });
+  out.statements.push(resultChecksStatement(ir.names, results, hasHttp, sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0)));
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
@@ -219,7 +213,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     if (paged) {
       // a list operation: the call, plus .pages() and .iterate() over every page
       const result = resultType(op);
-      w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, `NonNullable<${result}[${stringLiteral(paged.items)}]>[number]`)}>;`);
+      w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(op, result)}, ${decoded(op, itemType(result, paged))}>;`);
     } else {
       // a result typed by a param's value: one overload per value, then the general signature
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
@@ -355,11 +349,10 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
-    ...[...encoders].sort(),
     { name: "CallOptions", isTypeOnly: true },
+    ...(results.length > 0 ? [{ name: "Check", isTypeOnly: true }] : []),
     { name: "ResultChecks", isTypeOnly: true },
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
-    ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
     ...(numbered ? [{ name: "Decoded", isTypeOnly: true }] : []),
@@ -371,7 +364,12 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   ];
   const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
   if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
+  // what the HTTP descriptors name is imported by operations.js; client.ts names only the checks of its own statements (the result pairs, JSON-RPC descriptors)
   if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
+  if (operations.descriptors.length > 0) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
+    imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
+  }
   return [...imports, ...out.statements];
 }
 
@@ -443,7 +441,7 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
     const rpcCall = endpoint ? "endpointCall(client.rpc.call, client.endpoint)" : "client.rpc.call";
     const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
     const paged = f.paging.get(op);
-    const docs = `${methodDocs(op)}${paged ? `\n\nOne page: pass its \`${comment(paged.nextToken)}\` as \`${comment(paged.token)}\` for the next (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
+    const docs = `${methodDocs(op)}${paged ? `\n\n${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
     out.statements.push((w) => {
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
       for (const v of byParam?.variants ?? []) {
@@ -558,7 +556,7 @@ interface IntegerWalkerRefs {
   resultIntegers: CodeRef | undefined;
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): void {
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule, deprecatedValues: CodeCall | undefined): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -573,7 +571,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     out.statements.push(typeAlias(op.names.response, docs, type));
   }
   const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers });
-  out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, `HttpOperation${types}`, descriptor));
+  operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `HttpOperation${types}`, value: descriptor });
 }
 
 function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): void {

@@ -11,7 +11,8 @@ import type { WriterFunction } from "../../writer.js";
 import { BoundedNesting } from "../../nesting.js";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
-import { followRefs, pagingOf } from "../../ir/resolve.js";
+import { followRefs } from "../../ir/resolve.js";
+import { mockPaging } from "./paging.js";
 import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind, schemasOf } from "../../ir/results.js";
@@ -89,11 +90,6 @@ class Reducer {
     const t = followRefs(s, this.lookup);
     return t && t.kind === "schema" && t.items ? this.typeOf(t.items) : undefined;
   }
-
-  defaultNumber(s: IrSchema): number | undefined {
-    const t = followRefs(s, this.lookup);
-    return t?.kind === "schema" && typeof t.default === "number" ? t.default : undefined;
-  }
 }
 
 const data = (value: unknown) => `/*#__PURE__*/ JSON.parse(${stringLiteral(JSON.stringify(value))})`;
@@ -110,11 +106,7 @@ function httpEntry(r: Reducer, op: IrHttpOperation): Record<string, unknown> {
   const entry: Record<string, unknown> = { status: ok && /^\d{3}$/.test(ok.status) ? Number(ok.status) : 200, types };
   if (content) entry["schema"] = r.reduce(content.schema);
   if (content?.example !== undefined) entry["example"] = content.example;
-  const paging = content ? pagingOf(op, r.lookup) : undefined;
-  if (paging) {
-    const { size, ...rest } = paging;
-    entry["paging"] = size ? { ...rest, size: { name: size.name, default: r.defaultNumber(size.schema) ?? 10 } } : rest;
-  }
+  if (content && op.paging) entry["paging"] = mockPaging(op, op.paging, r.lookup);
   return entry;
 }
 

@@ -11,14 +11,16 @@ import { assetDir } from "../../assets.js";
 import type { PackageConfig, Target } from "../../config.js";
 import { CHANGE_CLASSES } from "../../diff/index.js";
 import { LEDGER_FILE, operationLead, type Ledger, type VersionChange } from "../../versions.js";
-import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
+import { followRefs, namedSchema, objectWithProperties, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
 import { mockKeys } from "../mocks/index.js";
 import { responseKind, schemasOf } from "../../ir/results.js";
 import { providerNames } from "../client/index.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
+import { howItPages } from "../client/paging.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { webhookExample } from "../webhooks.js";
+import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
 
 export interface PackageInput {
   ir: IrDocument;
@@ -109,6 +111,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
   exportsMap["./spec/*"] = "./spec/*";
   exportsMap["./package.json"] = "./package.json";
   const command = mockCommandName(pkg.name);
+  const copied = javaScriptModules(inputs);
   // what `npm run build` needs; the config's devDependencies add to these or replace them
   const devDependencies = sorted({ typescript: TYPESCRIPT_RANGE, ...(mocked ? { "@types/node": NODE_TYPES_RANGE } : {}), ...pkg.devDependencies });
   const packageJson = {
@@ -126,7 +129,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     engines: { node: ">=20" },
     // only ./mocks imports msw, and the package builds without it (see runtime/msw.ts)
     ...(mocked ? { peerDependencies: { msw: "^2.0.0" }, peerDependenciesMeta: { msw: { optional: true } } } : {}),
-    scripts: { build: "tsc -p tsconfig.json", prepack: "tsc -p tsconfig.json" },
+    scripts: buildScripts(copied),
     devDependencies,
   };
   files.set("package.json", JSON.stringify(packageJson, null, 2) + "\n");
@@ -158,6 +161,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     ) + "\n",
   );
   if (mocked) files.set("src/mock-server/cli.ts", mockCommandSource(command));
+  if (copied.length > 0) files.set(COPY_SCRIPT, copyScriptSource(copied));
   const shipped = specJsonNames(inputs.flatMap((i) => i.documents.map((d) => d.file)));
   for (const i of inputs) for (const d of i.documents) files.set(`spec/${shipped.get(d.file)!}`, specJsonText(d.root));
   files.set("README.md", renderReadme(pkg, inputs));
@@ -547,13 +551,15 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
 
   // pagination: the first list operation of any client
   for (const i of clients) {
-    const lookup = lookupOf(i);
-    const op = i.ir.operations.find((o): o is IrHttpOperation => o.protocol === "http" && pagingOf(o, lookup) !== undefined);
+    const op = i.ir.operations.find((o): o is IrHttpOperation => o.protocol === "http" && o.paging !== undefined);
     if (!op) continue;
-    const paging = pagingOf(op, lookup)!;
-    // the page's items member may be optional in the response type
-    const body = objectWithProperties(op.responses.find((r) => r.success && r.content.length > 0)?.content.find((c) => /json/i.test(c.contentType))?.schema, lookup);
-    const itemsRequired = body?.properties?.find((p) => p.name === paging.items)?.required === true || (body?.required ?? []).includes(paging.items);
+    const paging = op.paging!;
+    // the page's items member may be optional in the response type; a nested one is reached with ?. at each step
+    const body = objectWithProperties(op.responses.find((r) => r.success && r.content.length > 0)?.content.find((c) => /json/i.test(c.contentType))?.schema, lookupOf(i));
+    const [only] = paging.items;
+    const required = paging.items.length === 0 || (paging.items.length === 1 && (body?.properties?.find((p) => p.name === only)?.required === true || (body?.required ?? []).includes(only!)));
+    // each step past the first as its own member access, so that ?. goes between steps, never inside a quoted name
+    const itemsOf = paging.items.reduce((acc, k, i) => (i === 0 ? memberPath(acc, [k]) : `${acc}?${memberPath("x", [k]).slice(1).replace(/^\[/, ".[")}`), "page");
     const args = exampleArgs(i.ir, op);
     const call = (what: string) => `${memberPath("client", [...op.group, op.names.method])}.${what}`;
     out["pagination"] = [
@@ -561,14 +567,14 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
       "",
       newClient(i),
       "",
-      `// every item of every page, following ${paging.nextToken}: here at most 100 items`,
+      `// every item of every page (${howItPages(paging)}): here at most 100 items`,
       `for await (const item of ${call("iterate")}(${args ? inline(args) : "{}"}, { limit: 100 })) console.log(item);`,
       "",
       "// page by page: each page is the typed response body",
-      `for await (const page of ${call("pages")}(${args ? inline(args) : "{}"}, { maxPages: 3 })) console.log(${memberPath("page", [paging.items])}${itemsRequired ? "" : "?"}.length, ${memberPath("page", [paging.nextToken])});`,
+      `for await (const page of ${call("pages")}(${args ? inline(args) : "{}"}, { maxPages: 3 })) console.log(${itemsOf}${required ? "" : "?"}.length);`,
     ].join("\n");
     out["paginationOp"] = memberPath("client", [...op.group, op.names.method]).slice("client.".length);
-    out["paginationItems"] = paging.items;
+    out["paginationItems"] = paging.items.join(".");
     break;
   }
 

@@ -201,14 +201,14 @@ export class ValidatorCompiler {
     if (value) {
       if (!this.trueFn) {
         this.trueFn = "$true";
-        this.decls.push((w) => w.writeLine("const $true: Check = () => true;"));
+        this.decls.push((w) => w.writeLine("const $true = () => true;"));
       }
       return this.trueFn;
     }
     if (!this.falseFn) {
       this.falseFn = "$false";
       this.helpers.add("fail");
-      this.decls.push((w) => w.writeLine('const $false: Check = (_x, p, e) => fail(e, p, "false", "no value is allowed here");'));
+      this.decls.push((w) => w.writeLine('const $false = (_x, p, e) => fail(e, p, "false", "no value is allowed here");'));
     }
     return this.falseFn;
   }
@@ -228,7 +228,7 @@ export class ValidatorCompiler {
   private hoistValue(value: unknown): string {
     const name = `$c${++this.count}`;
     this.decls.push((w) => {
-      w.write(`const ${name}: unknown = `);
+      w.write(`const ${name} = `);
       writeValue(w, value);
       w.write(";").newLine();
     });
@@ -263,12 +263,12 @@ export class ValidatorCompiler {
     const L = new Lines();
     if (s.kind === "ref") {
       const target = this.namedCheck(s.target);
-      this.decls[slot] = (w) => w.writeLine(`const ${fn}: Check = (x, p, e) => ${target}(x, p, e);`);
+      this.decls[slot] = (w) => w.writeLine(`const ${fn} = (x, p, e) => ${target}(x, p, e);`);
       return fn;
     }
     if (s.kind === "boolean") {
       const target = this.constant(s.value);
-      this.decls[slot] = (w) => w.writeLine(`const ${fn}: Check = ${target};`);
+      this.decls[slot] = (w) => w.writeLine(`const ${fn} = ${target};`);
       return fn;
     }
     this.body(L, s);
@@ -280,7 +280,7 @@ export class ValidatorCompiler {
       this.bodies.set(key, fn);
     }
     // the bulk of a large module's output: already formatted, so printed as is
-    this.decls[slot] = new RawText(`function ${fn}(x: unknown, p: string, e: ValidationIssue[] | null): boolean {\n${lines.map((l) => `  ${l}\n`).join("")}}\n`);
+    this.decls[slot] = new RawText(`function ${fn}(x, p, e) {\n${lines.map((l) => `  ${l}\n`).join("")}}\n`);
     return fn;
   }
 
@@ -368,10 +368,10 @@ export class ValidatorCompiler {
       const target = schema.target;
       const n = ++this.count;
       // bind outside the block: inside it, `x` and `p` are the new bindings
-      L.line(`const x${n}: unknown = ${x};`);
+      L.line(`const x${n} = ${x};`);
       L.line(`const p${n} = e === null ? p : ${path};`);
       L.block("", () => {
-        L.line(`const x: unknown = x${n};`);
+        L.line(`const x = x${n};`);
         L.line(`const p = p${n};`);
         this.inlining.add(target);
         try {
@@ -455,11 +455,11 @@ export class ValidatorCompiler {
       let cond: string;
       if (s.enum.length === 0) cond = "true";
       else if (s.enum.every(isScalar) && s.enum.length <= 32) cond = s.enum.map((v) => `x !== ${literal(v)}`).join(" && ");
-      else if (s.enum.every(isScalar)) cond = `!${this.hoist(`new Set<unknown>([${s.enum.map((v) => literal(v)).join(", ")}])`)}.has(x)`;
+      else if (s.enum.every(isScalar)) cond = `!${this.hoist(`new Set([${s.enum.map((v) => literal(v)).join(", ")}])`)}.has(x)`;
       else {
         this.helpers.add("equal");
         const list = this.hoistValue(s.enum);
-        cond = `!(${list} as unknown[]).some((v) => equal(x, v))`;
+        cond = `!${list}.some((v) => equal(x, v))`;
       }
       const shown = JSON.stringify(s.enum).slice(0, 200);
       L.block(`if (${cond})`, () => this.failStmt(L, "enum", stringLiteral(`must be one of ${shown}`)));
@@ -490,7 +490,7 @@ export class ValidatorCompiler {
       this.helpers.add("hasOwn");
       this.helpers.add("esc");
       L.block("if (isObject(x))", () => {
-        L.line("const seen = new Set<string>();");
+        L.line("const seen = new Set();");
         L.line(`${ann}(x, seen);`);
         L.block("for (const k in x)", () => {
           L.line(SKIP_INHERITED);
@@ -505,7 +505,7 @@ export class ValidatorCompiler {
       const ann = this.annotations(s, "items", true);
       const u = s.unevaluatedItems;
       L.block("if (Array.isArray(x))", () => {
-        L.line("const seen = { n: 0, all: false, at: new Set<number>() };");
+        L.line("const seen = { n: 0, all: false, at: new Set() };");
         L.line(`${ann}(x, seen);`);
         L.block("if (!seen.all)", () => {
           L.block("for (let i = seen.n; i < x.length; i++)", () => {
@@ -531,13 +531,12 @@ export class ValidatorCompiler {
     const slot = this.decls.length;
     this.decls.push(() => undefined);
     const L = new Lines();
-    const seenType = kind === "props" ? "Set<string>" : "{ n: number; all: boolean; at: Set<number> }";
     const target = s.kind === "ref" ? this.byKey.get(s.target)?.schema : s;
     if (target && target.kind === "schema") this.annotationBody(L, target, kind, skipOwnUnevaluated);
     else if (target && target.kind === "ref") L.line(`${this.annotations(target, kind)}(x, seen);`);
     const lines = L.out;
     this.decls[slot] = (w) => {
-      w.writeLine(`function ${fn}(x: unknown, seen: ${seenType}): void {`);
+      w.writeLine(`function ${fn}(x, seen) {`);
       for (const l of lines) w.writeLine(`  ${l}`);
       w.writeLine("}");
     };
@@ -728,7 +727,7 @@ export class ValidatorCompiler {
       if (!fn) {
         fn = `$props${this.chunks.size + 1}`;
         this.chunks.set(body, fn);
-        this.decls.push(new RawText(`function ${fn}(x: Record<string, unknown>, plain: boolean, p: string, e: ValidationIssue[] | null): boolean {\n${body}}\n`));
+        this.decls.push(new RawText(`function ${fn}(x, plain, p, e) {\n${body}}\n`));
       }
       L.block(`if (!${fn}(x, plain, p, e))`, () => {
         L.line("if (e === null) return false;");
@@ -745,7 +744,7 @@ export class ValidatorCompiler {
     const declared = (s.properties ?? []).map((p) => p.name);
     let isDeclared = "false";
     if (declared.length > 0 && declared.length <= 8) isDeclared = declared.map((n) => `k === ${stringLiteral(n)}`).join(" || ");
-    else if (declared.length > 8) isDeclared = `${this.hoist(`new Set<string>([${declared.map((n) => stringLiteral(n)).join(", ")}])`)}.has(k)`;
+    else if (declared.length > 8) isDeclared = `${this.hoist(`new Set([${declared.map((n) => stringLiteral(n)).join(", ")}])`)}.has(k)`;
     this.helpers.add("esc");
     L.block("for (const k in x)", () => {
       L.line(SKIP_INHERITED);

@@ -2,7 +2,10 @@
  * Target `validators`: for every named schema and every operation a
  * `validateX(value)` returning `{ ok, value } | { ok, issues }` and a Standard
  * Schema v1 object. Checks are plain functions; only the schemas an exported
- * validator reaches end up in a bundle that imports it.
+ * validator reaches end up in a bundle that imports it. The module is
+ * JavaScript (validators.js) with a declaration file (validators.d.ts): on a
+ * large spec its checks are most of the package, and TypeScript would
+ * otherwise parse and analyse every line of them.
  */
 import { StructureKind } from "ts-morph";
 import type { WriterFunction } from "../../writer.js";
@@ -10,11 +13,11 @@ import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
 import { httpResult, schemasOf } from "../../ir/results.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema, IrSubscriptionKind } from "../../ir/types.js";
-import { comment, identifier, stringLiteral } from "../escape.js";
-import { writeDocs } from "../types/type-node.js";
+import { comment } from "../escape.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
 import { IntegerWalkers } from "./integers.js";
 import { webhookValidator } from "../webhooks.js";
+import { exportDts, exportJs, internalsDts, type ValidatorExport } from "./exports.js";
 
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
 function paramsSchema(op: IrOperation): IrSchema {
@@ -33,7 +36,10 @@ function resultSchema(ir: IrDocument, op: IrOperation): IrSchema | undefined {
 }
 
 export interface ValidatorModule {
+  /** validators.js: the checks and the exported validators, as JavaScript. */
   statements: Statement[];
+  /** validators.d.ts: what TypeScript sees of validators.js (the exports, with their docs). */
+  declarations: Statement[];
   problems: CompileProblem[];
   /** Per operation: check function names for params and result, for the client's descriptors. */
   checks: Map<IrOperation, { params: string; result?: string }>;
@@ -49,14 +55,14 @@ export interface ValidatorModule {
   publicNames: string[];
 }
 
-/** Namespace of the client module's types (operation params and result aliases) in validators.ts: imported type-only, so importing the validators loads no client code. */
+/** Namespace of the client module's types (operation params and result aliases) in validators.d.ts: imported type-only, so importing the validators loads no client code. */
 const CLIENT_NS = "C";
 
 export function emitValidators(ir: IrDocument, options: CompilerOptions & { clientTypes?: boolean } = {}): ValidatorModule {
   const { clientTypes = false, ...compilerOptions } = options;
   const compiler = new ValidatorCompiler(ir.schemas, compilerOptions);
   const integers = new IntegerWalkers(ir.schemas, compiler);
-  const exports: WriterFunction[] = [];
+  const exports: ValidatorExport[] = [];
   let usesTypes = false;
   const typeOf = (name: string) => {
     usesTypes = true;
@@ -65,15 +71,11 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   for (const s of ir.schemas) {
     const check = compiler.namedCheck(s.key);
     const type = typeOf(s.name);
-    exports.push(exported(s.names.validate, s.names.standard, check, type, `a \`${comment(s.name)}\``, undefined, integers.namedWalker(s.key)));
-    exports.push((w) => {
-      w.blankLine();
-      writeDocs(w, `Whether a value is a valid \`${comment(s.name)}\` (a type guard; no issues are collected).`);
-      w.writeLine(`export function ${identifier(s.names.guard)}(value: unknown): value is ${type} {`);
-      // through the runtime, so a value nested too deep to check answers false instead of overflowing the stack
-      w.writeLine(`  return is(${check}, value);`);
-      w.writeLine("}");
-    });
+    const what = `a \`${comment(s.name)}\``;
+    const walker = integers.namedWalker(s.key);
+    exports.push({ kind: "validate", name: s.names.validate, check, type, what, ...(walker ? { walker } : {}) });
+    exports.push({ kind: "standard", name: s.names.standard, check, type, what });
+    exports.push({ kind: "guard", name: s.names.guard, check, type, what: `\`${comment(s.name)}\`` });
   }
   const checks = new Map<IrOperation, { params: string; result?: string }>();
   const walkers = new Map<IrOperation, { params?: string; result?: string }>();
@@ -104,14 +106,16 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     const resultWalker = result ? integers.walker(result) : undefined;
     if (paramWalker || resultWalker) walkers.set(op, { ...(paramWalker ? { params: codec(paramWalker, "encoder") } : {}), ...(resultWalker ? { result: codec(resultWalker, "decoder") } : {}) });
     const label = comment([...op.group, op.names.method].join("."));
-    exports.push(exported(op.names.validateParams, undefined, params, opType(op.names.params), `the params of \`${label}\``));
+    exports.push({ kind: "validate", name: op.names.validateParams, check: params, type: opType(op.names.params), what: `the params of \`${label}\`` });
     const wrappedIn = op.protocol === "json-rpc" ? op.result?.wire?.property : undefined;
     if (wrappedIn !== undefined) usesUnwrapped = true;
     // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
-    if (resultCheck && !schemaValidators.has(op.names.validateResult)) exports.push(exported(op.names.validateResult, undefined, resultCheck, opType(op.names.response), `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn, resultWalker));
+    if (resultCheck && !schemaValidators.has(op.names.validateResult)) {
+      const what = `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`;
+      exports.push({ kind: "validate", name: op.names.validateResult, check: resultCheck, type: opType(op.names.response), what, ...(wrappedIn !== undefined ? { wrappedIn } : {}), ...(resultWalker ? { walker: resultWalker } : {}) });
+    }
   }
   const hooks = webhookValidator(ir, (s) => compiler.check(s), typeOf);
-  if (hooks) exports.push(hooks);
   const subscriptionCodecs = new Map<IrSubscriptionKind, { params?: string; result?: string }>();
   const subscriptionChecks = new Map<IrSubscriptionKind, string>();
   for (const socket of ir.webSockets ?? []) {
@@ -123,56 +127,36 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
       if (paramWalker || resultWalker) subscriptionCodecs.set(kind, { ...(paramWalker ? { params: codec(paramWalker, "encoder") } : {}), ...(resultWalker ? { result: codec(resultWalker, "decoder") } : {}) });
     }
   }
+  const usesWalkers = exports.some((e) => e.kind === "validate" && e.walker !== undefined);
   const codecFns = [...new Set([...codecs.values()].map((c) => c.fn))].sort();
   const fromValidate = new Set(["isObject", "hasOwn"]);
   const helpers = [...new Set([...compiler.helpers, ...[...integers.helpers].filter((h) => fromValidate.has(h))])].sort();
+  // Leaf and Walk are types: JavaScript imports only values
   const integerHelpers = [...integers.helpers].filter((h) => !fromValidate.has(h) && h !== "Leaf" && h !== "Walk").sort();
-  const integerTypes = [...integers.helpers].filter((h) => h === "Leaf" || h === "Walk").sort();
-  const validatesIntegers = integers.decls.length > 0;
-  const statements: Statement[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "../runtime/validate.js",
-      namedImports: [...helpers, ...(ir.schemas.length > 0 ? ["is"] : []), "run", "standard", ...(usesUnwrapped ? ["unwrapped"] : []), { name: "Check", isTypeOnly: true }, { name: "StandardSchemaV1", isTypeOnly: true }, { name: "ValidationResult", isTypeOnly: true }],
-    },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/errors.js", namedImports: [{ name: "ValidationIssue", isTypeOnly: true }] },
-  ];
-  if (validatesIntegers) {
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "../runtime/numbers.js",
-      namedImports: [...integerHelpers, ...codecFns, "validated", ...integerTypes.map((name) => ({ name, isTypeOnly: true })), { name: "Decoded", isTypeOnly: true }, ...[...new Set([...codecs.values()].map((c) => (c.fn === "decoder" ? "Decoder" : "Encoder")))].sort().map((name) => ({ name, isTypeOnly: true })), { name: "Numbers", isTypeOnly: true }],
-    });
-  }
+  const numbersImports = [...integerHelpers, ...codecFns, ...(usesWalkers ? ["validated"] : [])];
+  const usesRun = hooks !== undefined || exports.some((e) => e.kind === "validate" && e.walker === undefined);
+  const validateImports = [...helpers, ...(exports.some((e) => e.kind === "guard") ? ["is"] : []), ...(usesRun ? ["run"] : []), ...(exports.some((e) => e.kind === "standard") ? ["standard"] : []), ...(usesUnwrapped ? ["unwrapped"] : [])];
+  const statements: Statement[] = [];
+  if (validateImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/validate.js", namedImports: validateImports });
+  if (numbersImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersImports });
   if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
-  if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
-  if (usesClientTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
-  const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name}: ${fn === "decoder" ? "Decoder" : "Encoder"} = /*#__PURE__*/ ${fn}(${walker});`));
-  append(statements, compiler.decls, integers.decls, codecDecls, exports);
+  const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name} = /*#__PURE__*/ ${fn}(${walker});`));
+  append(statements, compiler.decls, integers.decls, codecDecls, exports.map(exportJs), hooks ? [hooks.js] : []);
   // the client's descriptors use the checks directly; the module index does not re-export them
+  const codecNames = new Set(codecs.keys());
   const internal = [...new Set([...[...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c) => [...(c.params ? [c.params] : []), ...(c.result ? [c.result] : [])]), ...subscriptionChecks.values()])].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
-  const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])]), ...(hooks ? [ir.names.webhooks!.validate] : [])])];
-  return { statements, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, subscriptionChecks, publicNames };
-}
 
-function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string, wrappedIn?: string, walker?: string): WriterFunction {
-  return (w) => {
-    const value = wrappedIn === undefined ? "value" : `unwrapped(value, ${stringLiteral(wrappedIn)})`;
-    if (walker === undefined) {
-      writeDocs(w, `Validates ${what}: every issue with its JSON-pointer path, keyword and expected value.`);
-      w.writeLine(`export function ${identifier(fnName)}(value: unknown): ValidationResult<${type}> {`);
-      w.writeLine(`  return run<${type}>(${check}, ${value});`);
-    } else {
-      writeDocs(w, `Validates ${what} in its wire form: every issue with its JSON-pointer path, keyword and expected value. With \`numbers: "bigint"\`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is).`);
-      w.writeLine(`export function ${identifier(fnName)}<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<${type}, N>> {`);
-      w.writeLine(`  return validated<Decoded<${type}, N>>(${check}, ${walker}, ${value}, options?.numbers);`);
-    }
-    w.writeLine("}");
-    if (standardName) {
-      w.blankLine();
-      writeDocs(w, `${what.charAt(0).toUpperCase()}${what.slice(1)} as a Standard Schema v1 validator.`);
-      w.writeLine(`export const ${identifier(standardName)}: StandardSchemaV1<unknown, ${type}> = /*#__PURE__*/ standard<${type}>(${check});`);
-    }
-  };
+  const declarations: Statement[] = [];
+  const typeImports = [...(internal.some((n) => !codecNames.has(n)) ? ["Check"] : []), ...(exports.some((e) => e.kind === "standard") ? ["StandardSchemaV1"] : []), ...(hooks !== undefined || exports.some((e) => e.kind === "validate") ? ["ValidationResult"] : [])];
+  if (typeImports.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/validate.js", namedImports: typeImports });
+  const numbersTypes = [...(usesWalkers ? ["Decoded"] : []), ...[...new Set(internal.filter((n) => codecNames.has(n)).map((n) => (codecs.get(n)!.fn === "decoder" ? "Decoder" : "Encoder")))].sort(), ...(usesWalkers ? ["Numbers"] : [])];
+  if (numbersTypes.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersTypes });
+  if (usesTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
+  if (usesClientTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
+  for (const e of exports) declarations.push(exportDts(e));
+  if (hooks) declarations.push(hooks.dts);
+  if (internal.length > 0) declarations.push(internalsDts(internal.map((name) => ({ name, type: codecNames.has(name) ? (codecs.get(name)!.fn === "decoder" ? "Decoder" : "Encoder") : "Check" }))));
+  const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])]), ...(hooks ? [ir.names.webhooks!.validate] : [])])];
+  return { statements, declarations, problems: compiler.problems, checks, walkers, hasIntegers: (schema) => integers.has(schema), subscriptionCodecs, subscriptionChecks, publicNames };
 }

@@ -90,7 +90,7 @@ export class IntegerWalkers {
     this.named.set(key, fn);
     if (s.schema.kind === "ref") {
       const target = this.namedWalker(s.schema.target)!;
-      this.decls.push(new RawText(`const ${fn}: Walk = (x, f, p) => ${target}(x, f, p);\n`));
+      this.decls.push(new RawText(`const ${fn} = (x, f, p) => ${target}(x, f, p);\n`));
       this.helpers.add("Walk");
       return fn;
     }
@@ -112,7 +112,7 @@ export class IntegerWalkers {
       this.bodies.set(key, fn);
     }
     this.helpers.add("Leaf");
-    this.decls[slot] = new RawText(`function ${fn}(x: unknown, f: Leaf, p: string): unknown {\n${lines.map((l) => `  ${l}\n`).join("")}}\n`);
+    this.decls[slot] = new RawText(`function ${fn}(x, f, p) {\n${lines.map((l) => `  ${l}\n`).join("")}}\n`);
     return fn;
   }
 
@@ -141,7 +141,7 @@ export class IntegerWalkers {
     if (props.length > 0 || extra) {
       this.helpers.add("isObject").add("prop");
       out.push("if (isObject(x)) {");
-      out.push("  let c: Record<string, unknown> | undefined;");
+      out.push("  let c;");
       for (const { name, w } of props) out.push(`  c = prop(x, c, ${stringLiteral(name)}, ${stringLiteral(`/${escapeToken(name)}`)}, ${w}, f, p);`);
       if (extra) {
         this.helpers.add("withKey");
@@ -161,7 +161,7 @@ export class IntegerWalkers {
       out.push("if (Array.isArray(x)) {");
       if (prefix.some((w) => w !== undefined)) {
         this.helpers.add("withKey");
-        out.push("  let c: Record<string, unknown> | undefined;");
+        out.push("  let c;");
         prefix.forEach((w, i) => {
           if (w) out.push(`  if (x.length > ${i}) c = withKey(x, c, ${i}, x[${i}], ${w}(x[${i}], f, p + "/${i}"));`);
         });
@@ -169,7 +169,7 @@ export class IntegerWalkers {
       }
       if (items) {
         this.helpers.add("items");
-        out.push(`  x = items(x as unknown[], ${prefix.length}, ${items}, f, p);`);
+        out.push(`  x = items(x, ${prefix.length}, ${items}, f, p);`);
       }
       out.push("}");
     }
