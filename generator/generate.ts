@@ -17,6 +17,7 @@ import { releaseDiff } from "./diff/release.js";
 import { buildOpenApiIr } from "./ir/build-openapi.js";
 import { buildOpenRpcIr } from "./ir/build-openrpc.js";
 import { mergeModule, type ModulePart } from "./ir/module.js";
+import { settleEndpointGroups } from "./ir/endpoints.js";
 import { assignNames, breakRefCycles } from "./ir/passes.js";
 import { resolvePaging } from "./ir/paging.js";
 import type { IrDocument } from "./ir/types.js";
@@ -74,6 +75,7 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   const ir = mergeModule(parts, { ...(input.title ? { title: input.title } : {}), ...(input.description ? { description: input.description } : {}), ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) });
   const naming: Diagnostic[] = [];
   const locate = (file: string, pointer: string) => docs.get(file)?.locate(pointer) ?? { line: 1, col: 1 };
+  settleEndpointGroups(ir, naming, locate);
   breakRefCycles(ir, naming, locate);
   assignNames(ir, input.clientName, naming, locate);
   // after the naming pass: a paged request sets parameters by their keys

@@ -7,5 +7,7 @@ export type { Check, StandardIssue, StandardResult, StandardSchemaV1, Validation
 export * from "./paginate.js";
 export { decodeIntegers, encodeIntegers, type Decoded, type Encodable, type IntegerString, type Numbers } from "./numbers.js";
 export * from "./styles.js";
+export * from "./values.js";
+export * from "./endpoints.js";
 export * from "./bodies.js";
 export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type ReliabilityOptions, type RequestEvent, type ResponseEvent, type RetryOptions } from "./send.js";

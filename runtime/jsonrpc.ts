@@ -3,6 +3,7 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
+import type { ValueWatch } from "./values.js";
 import { AvaspecError, ResponseParseError, jsonText, RpcProtocolError, ValidationError, apiError, isRecord, paramsError, rpcError, type DeclaredRpcError, type RequestInfo, type ValidationIssue } from "./errors.js";
 import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
@@ -22,8 +23,14 @@ declare const methodTypes: unique symbol;
 export interface RpcMethod<P = any, R = unknown> {
   /** Method name on the wire. */
   readonly method: string;
-  /** Path of the endpoint below the base URL (`/ext/info`), or "". */
+  /**
+   * Path of the endpoint below the base URL (`/ext/info`), or "". It may
+   * hold path variables (`/ext/bc/{blockchainId}/rpc`): such a descriptor is
+   * called through `bindEndpoint` (or a client group that takes them).
+   */
   readonly endpoint: string;
+  /** Where `bindEndpoint` made this descriptor from: the unbound one, whose result check applies. */
+  readonly template?: RpcMethod;
   readonly form: RpcParamForm;
   /** A read the spec marks safe to repeat (`x-avaspec-idempotent`), so retried by default. */
   readonly idempotent?: boolean;
@@ -39,6 +46,8 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly resultForms?: Normalizer;
   /** Set when the method is deprecated: what the first call warns (see `deprecationWarnings`). */
   readonly deprecated?: string;
+  /** Set when its params can carry a value the server no longer takes (`x-avaspec-deprecated-values`): warns once per value, as `deprecated` does. */
+  readonly deprecatedValues?: ValueWatch;
   /**
    * Servers may send the result wrapped, as this one member of an object
    * (`x-avaspec-wire-shape`): the transport unwraps it before checking it.
@@ -152,7 +161,7 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   }
   const result = m.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], m.wrappedIn);
   const rawBody = () => jsonText(reply);
-  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m, result, status, rawBody);
+  if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m.template ?? m, result, status, rawBody);
   const value = m.resultForms ? m.resultForms(result) : result;
   const decode = m.resultIntegers;
   return reading.numbers === "bigint" && decode ? decode(value) : value;
@@ -211,6 +220,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
       throw overflowError(error, { operationId: m.method, method: "POST", url: withoutCredentials(urlOf(m)) });
     }
     warnDeprecated(m.deprecated);
+    m.deprecatedValues?.(params, warnDeprecated);
     return { method: m, numbers: callNumbers ?? numbers, envelope, resolve, reject };
   }
 

@@ -9,7 +9,9 @@
  * a tool given the server URL with the mock's origin (curl, a client in
  * another language) reaches it just as a client given the origin alone does.
  * A path that names an entry exactly wins over one reached by dropping a
- * table's base path.
+ * table's base path. An endpoint whose path holds variables
+ * (`/ext/bc/{blockchainId}/rpc`) answers any value of them, after the
+ * endpoints that name a path exactly (`/ext/bc/C/rpc`).
  */
 import type { MockHttpEntry, MockRpcEntry, MockTable, MockWebSocket } from "./mock.js";
 
@@ -57,6 +59,8 @@ export interface MockRoutes {
 export function mockRoutes(tables: readonly MockTable[]): MockRoutes {
   const routes: HttpRoute[] = [];
   const endpoints = new Map<string, RpcMethods>();
+  // endpoints with path variables, matched by pattern when no endpoint has the path itself
+  const templated: { match: RegExp; methods: RpcMethods }[] = [];
   // below a base path: filled after every endpoint's own path, so that an endpoint's own path wins
   const below: [string, MockRpcEntry, MockTable][] = [];
   const webSockets: MockWebSocket[] = [];
@@ -83,6 +87,7 @@ export function mockRoutes(tables: readonly MockTable[]): MockRoutes {
     }
   }
   for (const [key, entry, table] of below) add(key, entry, table, false);
+  for (const [key, methods] of endpoints) if (key.includes("{")) templated.push({ match: new RegExp(`^${pathPattern(key)}$`), methods });
 
   const find = (method: string, path: string, which: "match" | "below") => {
     for (const route of routes) {
@@ -94,7 +99,10 @@ export function mockRoutes(tables: readonly MockTable[]): MockRoutes {
   };
   return {
     http: (method, path) => find(method, path, "match") ?? find(method, path, "below"),
-    rpc: (path) => endpoints.get(endpointKey(path)),
+    rpc: (path) => {
+      const key = endpointKey(path);
+      return endpoints.get(key) ?? templated.find((t) => t.match.test(key))?.methods;
+    },
     webSockets,
   };
 }

@@ -58,7 +58,8 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
         const key = `POST ${baseUrl}${entry.method.endpoint}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        handlers.push(msw.http.post(new RegExp(`^${base}${escapeRegExp(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
+        // an endpoint with path variables (`/ext/bc/{blockchainId}/rpc`) is answered for any value of them
+        handlers.push(msw.http.post(new RegExp(`^${base}${pathPattern(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
       }
     }
   }

@@ -481,6 +481,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
       return Promise.reject(overflowError(error, request(m.method, url)));
     }
     warnDeprecated(m.deprecated);
+    m.deprecatedValues?.(params, warnDeprecated);
     return new Promise<unknown>((resolve, reject) => {
       if (signal?.aborted) return reject(new AbortError(`${m.method}: aborted by the caller`, request(m.method, url), { cause: signal.reason }));
       const onAbort = () => {

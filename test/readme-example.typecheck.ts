@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck`: the README's examples must compile against the generated client.
-import { AbortError, ApiError, RateLimitError, TimeoutError, callHttp, createEip1193Provider, createRpcTransport, resolveHttpConfig } from "@avaspec/client";
+import { AbortError, ApiError, RateLimitError, TimeoutError, bindEndpoint, callHttp, createEip1193Provider, createRpcTransport, resolveHttpConfig, withEndpoint } from "@avaspec/client";
 import { DATA_API_DEFAULT_BASE_URL, createDataApiClient, dataApiResults, getChainInfoOperation, type ChainInfo } from "@avaspec/client/data-api";
-import { NODE_DEFAULT_BASE_URL, cChainProviderMethods, createNodeClient, infoGetNodeVersionMethod, type CChainRpcSchema } from "@avaspec/client/node";
+import { NODE_DEFAULT_BASE_URL, cChainProviderMethods, createNodeClient, infoGetNodeVersionMethod, l1EthChainId, l1EthChainIdMethod, type CChainRpcSchema } from "@avaspec/client/node";
 
 export async function readmeNodeExample(): Promise<void> {
   const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650" });
@@ -14,7 +14,25 @@ export async function readmeNodeExample(): Promise<void> {
   const [id, height] = await node.batch((n) => [n.info.getNodeID(), n.cChain.eth.blockNumber()] as const);
   if (id.ok) console.log(id.value.nodeID);
   if (height.ok) console.log(height.value + 1n);
-  console.log(version, validators.validators.length, balance, last.id, health.healthy);
+  const dexalot = node.l1({ blockchainId: "21Ths5Afqi5r4PaoV8r8cruGZWhN11y5rxvy89K8px7pKy3P8E" });
+  const chainId: bigint = await dexalot.eth.chainId();
+  const { feeConfig } = await dexalot.eth.feeConfig();
+  const { validators: l1Validators } = await dexalot.validators.getCurrentValidators();
+  console.log(version, validators.validators.length, balance, last.id, health.healthy, chainId, feeConfig.gasLimit, l1Validators.length);
+}
+
+// The README's "Endpoints with path variables" example.
+export async function readmeEndpointVariablesExample(): Promise<void> {
+  const { createPublicClient, custom } = await import("viem");
+  const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650", batch: { auto: true } });
+  const dfk = node.l1({ blockchainId: "q2aTwKuyzgs8pynF7UXBZCU7DejbZbZ6EUyHr3JQzYgwNPUPi" });
+  const [a, b] = await Promise.all([dfk.eth.blockNumber(), node.cChain.eth.blockNumber()]);
+  const viemDfk = createPublicClient({ transport: custom(dfk.provider, { retryCount: 0 }) });
+  const core = createNodeCore();
+  const id = await l1EthChainId(withEndpoint(core, { blockchainId: "q2aTwKuyzgs8pynF7UXBZCU7DejbZbZ6EUyHr3JQzYgwNPUPi" }));
+  const rpc = createRpcTransport({}, NODE_DEFAULT_BASE_URL);
+  const hex = await rpc.call(bindEndpoint(l1EthChainIdMethod, { blockchainId: "q2aTwKuyzgs8pynF7UXBZCU7DejbZbZ6EUyHr3JQzYgwNPUPi" }), {});
+  console.log(a + b, viemDfk, id + 1n, hex.startsWith("0x"));
 }
 
 // The README's "Reliability" example.

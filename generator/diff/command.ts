@@ -13,25 +13,27 @@ import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, findConfig, inputPath, loadConfigFile, specEntries } from "../config.js";
 import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
+import { allowList } from "../load/bundle.js";
 import { buildSide, incomparable } from "./side.js";
 import { diffModules, failsOn, formatJson, formatMarkdown, formatText, summarize, type Change } from "./index.js";
 
 export const DIFF_USAGE = `avaspec diff: what changed between two versions of an OpenAPI or OpenRPC document, and whom it breaks
 
 usage:
-  avaspec diff <old-spec> <new-spec> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
+  avaspec diff <old-spec> <new-spec> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation] [--allow-ref <prefix>]…
   avaspec diff <spec> --base <git-revision> [...]      the spec at that revision (e.g. origin/main) against the working tree
   avaspec diff --base <git-revision> [--config <file>] [...]
                                                       every document of the config's inputs, each at that revision against the working tree
                                                       (json: { "version": 1, "documents": [{ "file", "changes", "summary" }] })
 
 classes: breaking-wire, breaking-code, deprecation, addition, documentation
+--allow-ref: follow external $refs whose target starts with this folder or URL, on both sides (with --base and no files: each input's refs.allow)
 exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error, a document that does not build, or an OpenAPI document against an OpenRPC one`;
 
 export async function diffCommand(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, config: { type: "string" }, "allow-ref": { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     console.error(`avaspec: ${(e as Error).message}\n\n${DIFF_USAGE}`);
     return 2;
@@ -46,22 +48,24 @@ export async function diffCommand(argv: string[]): Promise<number> {
   if (!["text", "markdown", "json"].includes(format)) return usage(`--format must be text, markdown or json, got ${JSON.stringify(format)}`);
   if (failOn !== undefined && !["breaking-wire", "breaking-code", "deprecation"].includes(failOn)) return usage(`--fail-on must be breaking-wire, breaking-code or deprecation, got ${JSON.stringify(failOn)}`);
   const files = args.positionals;
-  if (v.base !== undefined && files.length === 0) return diffConfig(v.base, v.config, format, failOn);
+  if (v.base !== undefined && files.length === 0) return v["allow-ref"] ? usage("--allow-ref goes with spec files; the config's inputs have refs.allow") : diffConfig(v.base, v.config, format, failOn);
   if (v.config !== undefined) return usage("--config goes with --base and no spec files");
+  const allow = allowList(v["allow-ref"] ?? [], process.cwd());
   if (v.base !== undefined && files.length !== 1) return usage("with --base, give one spec file");
   if (v.base === undefined && files.length !== 2) return usage("give the old and the new spec file (or one spec and --base <revision>)");
-  const result = v.base !== undefined ? againstBase(files[0]!, v.base) : between(files[0]!, files[0]!, files[1]!);
+  const result = v.base !== undefined ? againstBase(files[0]!, v.base, allow) : between(files[0]!, files[0]!, files[1]!, allow, allow);
   if (typeof result === "number") return result;
   process.stdout.write(format === "json" ? formatJson(result) : format === "markdown" ? formatMarkdown(result) : formatText(result));
   return failOn !== undefined && failsOn(result, failOn as "breaking-wire") ? 1 : 0;
 }
 
 /** The changes from `oldFile` (shown as `oldShown`) to `newFile`, or exit code 2 with the diagnostics printed when a side does not build. */
-function between(oldFile: string, oldShown: string, newFile: string): Change[] | number {
+/** `oldAllow` and `newAllow`: absolute folder or URL prefixes the sides' external $refs may reach (the old side's may be a copy of the new one's folder). */
+function between(oldFile: string, oldShown: string, newFile: string, oldAllow: string[] = [], newAllow: string[] = []): Change[] | number {
   const diagnostics: Diagnostic[] = [];
   for (const [file, shown] of [[oldFile, oldShown], [newFile, newFile]] as const) if (existsSync(file) && statSync(file).isDirectory()) return usage(`${shown} is a folder; give the spec file in it`);
-  const oldSide = buildSide(oldFile, oldShown, diagnostics);
-  const newSide = buildSide(newFile, newFile, diagnostics);
+  const oldSide = buildSide(oldFile, oldShown, diagnostics, { allowRefs: oldAllow });
+  const newSide = buildSide(newFile, newFile, diagnostics, { allowRefs: newAllow });
   if (oldSide && newSide && !hasErrors(diagnostics)) {
     const why = incomparable(oldSide, newSide);
     if (why === undefined) return diffModules(oldSide, newSide);
@@ -75,7 +79,7 @@ function between(oldFile: string, oldShown: string, newFile: string): Change[] |
 }
 
 /** One document against its version at `base`: its folder at that revision (its $refs may point beside it) read into a temporary folder. */
-function againstBase(newFile: string, base: string): Change[] | number {
+function againstBase(newFile: string, base: string, allow: string[] = []): Change[] | number {
   if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
   if (statSync(newFile).isDirectory()) return usage(`${newFile} is a folder; give the spec file in it`);
   let top: string;
@@ -96,7 +100,9 @@ function againstBase(newFile: string, base: string): Change[] | number {
     const oldFile = join(dir, inRepo);
     // a document the revision did not have: all of it is new
     if (!existsSync(oldFile)) return [{ rule: "document-added", class: "addition", message: `${newFile} did not exist at ${base}: all of it is new` }];
-    return between(oldFile, `${base}:${relative(process.cwd(), newFile)}`, newFile);
+    // an allowed folder of the working tree is, for the old side, that folder in the revision's copy
+    const oldAllow = allow.map((a) => (a === top || a.startsWith(`${top}/`) ? join(dir, relative(top, a)) : a));
+    return between(oldFile, `${base}:${relative(process.cwd(), newFile)}`, newFile, oldAllow, allow);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -109,12 +115,12 @@ function usage(message: string): number {
 
 /** `--base` without files: every document of the config's inputs, each against its version at that revision. */
 async function diffConfig(base: string, configOption: string | undefined, format: string, failOn: string | undefined): Promise<number> {
-  let specs: string[];
+  let specs: { file: string; allow: string[] }[];
   try {
     const file = findConfig(configOption);
     if (file === undefined) return usage("no config found: give spec files, or --config");
     const config = await loadConfigFile(file);
-    specs = config.inputs.flatMap((input) => specEntries(input).map((e) => relative(process.cwd(), inputPath(config, e.spec))));
+    specs = config.inputs.flatMap((input) => specEntries(input).map((e) => ({ file: relative(process.cwd(), inputPath(config, e.spec)), allow: allowList(input.refs?.allow ?? [], config.root) })));
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`avaspec: ${e.message}`);
@@ -122,9 +128,9 @@ async function diffConfig(base: string, configOption: string | undefined, format
   }
   const documents: { file: string; changes: Change[] }[] = [];
   for (const spec of specs) {
-    const changes = againstBase(spec, base);
+    const changes = againstBase(spec.file, base, spec.allow);
     if (typeof changes === "number") return changes;
-    documents.push({ file: spec, changes });
+    documents.push({ file: spec.file, changes });
   }
   if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, documents: documents.map((d) => ({ file: d.file, changes: d.changes, summary: summarize(d.changes) })) }, null, 2)}\n`);
   else for (const d of documents) process.stdout.write(`${format === "markdown" ? `## ${d.file}\n\n` : `== ${d.file}\n`}${format === "markdown" ? formatMarkdown(d.changes) : formatText(d.changes)}${format === "markdown" ? "" : "\n"}`);

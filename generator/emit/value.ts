@@ -10,6 +10,14 @@ export class CodeRef {
   }
 }
 
+/** A call of a runtime or generated function inside a value, marked pure so that a bundler drops it with an unused value. */
+export class CodeCall {
+  constructor(
+    readonly fn: CodeRef,
+    readonly args: readonly unknown[],
+  ) {}
+}
+
 /** A short list of strings written on one line (`["links", "next"]`), as a person would write a path. */
 export class InlineList {
   constructor(readonly items: readonly string[]) {}
@@ -18,6 +26,15 @@ export class InlineList {
 export function writeValue(w: TextWriter, value: unknown): void {
   if (value instanceof CodeRef) {
     w.write(value.name);
+    return;
+  }
+  if (value instanceof CodeCall) {
+    w.write(`/* @__PURE__ */ ${value.fn.name}(`);
+    value.args.forEach((a, i) => {
+      if (i > 0) w.write(", ");
+      writeValue(w, a);
+    });
+    w.write(")");
     return;
   }
   if (value instanceof InlineList) {

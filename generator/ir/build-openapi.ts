@@ -2,6 +2,7 @@
  * OpenAPI 3.0/3.1 document → IR. Runs only on documents that passed
  * validation, but stays defensive: anything unexpected becomes a diagnostic.
  */
+import { readDeprecatedValues } from "./deprecated-values.js";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
@@ -203,6 +204,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
 
   const webhooks = buildWebhooks(doc, schemas, diagnostics);
   schemas.settleWireForms();
+  const deprecatedValues = readDeprecatedValues(doc, diagnostics);
   const info = buildInfo(root["info"]);
   return {
     kind: "document",
@@ -214,6 +216,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     schemas: [...schemas.named.values()],
     operations,
     ...(webhooks.length > 0 ? { webhooks } : {}),
+    ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }

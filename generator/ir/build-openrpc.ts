@@ -6,12 +6,15 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
-import { followRefs, objectWithProperties } from "./resolve.js";
+import { objectWithProperties } from "./resolve.js";
 import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
+import { documentedResult } from "./wire-shape.js";
+import { readDeprecatedValues } from "./deprecated-values.js";
+import { endpointTemplate } from "./endpoints.js";
 import { pathOf } from "./module.js";
-import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
+import type { IrDocument, IrEndpointGroup, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -90,11 +93,15 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       const wrappedIn = checkWireShape(result.value, result.pointer, () => {});
       if (wrappedIn !== undefined) {
         const pointer = ptr.join(result.pointer, "x-avaspec-wire-shape");
-        // the wrapped form is told apart by being an object: the documented one must not be able to be one
-        if (admitsObject(op.result.schema, lookup)) {
+        const shape = documentedResult(op.result.schema, wrappedIn, lookup);
+        if ("problem" in shape) {
           const { line, col } = doc.locate(pointer);
-          diagnostics.push({ code: "extension/wire-shape", severity: "error", message: `a result wrapped in ${JSON.stringify(wrappedIn)} cannot be told apart from the documented result, which may be an object`, file: doc.file, pointer, line, col, hint: "the documented result must be an array, a string, a number, a boolean or null" });
-        } else op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
+          diagnostics.push({ code: "extension/wire-shape", severity: "error", message: shape.problem, file: doc.file, pointer, line, col, hint: shape.hint });
+        } else {
+          // a wrapped branch the schema lists is the wire's business: callers get the documented result
+          op.result.schema = shape.documented;
+          op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
+        }
       }
     }
     const byParam = checkResultByParam(method, params.map((p) => p.name), at, () => {});
@@ -135,6 +142,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
 
   const servers = buildServers(root["servers"]);
   const info = buildInfo(root["info"]);
+  const deprecatedValues = readDeprecatedValues(doc, diagnostics);
   const methodNames = new Set(operations.map((o) => o.transport.method));
   const report = (pointer: string, message: string) => {
     const { line, col } = doc.locate(pointer);
@@ -148,9 +156,18 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     if (built && subscriptions) report(built.pointer, `a second x-avaspec-subscriptions (one subscribe method per document)`);
     else if (built) subscriptions = built;
   });
+  // a server whose path holds variables: the origin is the base URL, the path a template the caller fills in
+  const httpIndex = servers.findIndex((s) => isHttpServerUrl(s.url));
+  const template = httpIndex >= 0 ? endpointTemplate(servers[httpIndex]!) : undefined;
+  const endpointGroup: IrEndpointGroup | undefined = template ? { kind: "endpoint-group", pointer: ptr.join("#/servers", httpIndex), file: doc.file, files: [doc.file], group: [], path: template.path, variables: template.variables } : undefined;
   const wsIndex = servers.findIndex((s) => /^wss?:\/\//i.test(s.url));
+  if (template && wsIndex >= 0) {
+    const pointer = ptr.join("#/servers", wsIndex);
+    const { line, col } = doc.locate(pointer);
+    diagnostics.push({ code: "openrpc/server-url", severity: "warning", message: "the WebSocket form of an endpoint whose path holds variables is not generated: only its HTTP form is", file: doc.file, pointer, line, col });
+  }
   const webSocket: IrWebSocket | undefined =
-    wsIndex >= 0 ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOf(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
+    wsIndex >= 0 && !template ? { kind: "websocket", pointer: ptr.join("#/servers", wsIndex), file: doc.file, group: [], endpoint: "", path: pathOf(servers[wsIndex]!.url), ...(subscriptions ? { subscriptions } : {}) } : undefined;
   if (subscriptions && !webSocket) report(subscriptions.pointer, "x-avaspec-subscriptions needs a ws: or wss: server in the document's servers (subscriptions are served over WebSocket)");
   schemas.settleWireForms();
   // checked by validateOpenRpc (checkEip1193)
@@ -161,26 +178,16 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     info,
     servers,
     // as for OpenAPI: a ws:, javascript: or file: server is never the HTTP base URL (the validator warned about it)
-    defaultBaseUrl: serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
+    defaultBaseUrl: template ? template.origin : serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
     securitySchemes: [],
     schemas: [...schemas.named.values()],
     operations,
     ...(eip1193 === true ? { providers: [{ kind: "eip1193" as const, pointer: "#/x-avaspec-eip1193", file: doc.file, group: [], endpoint: "" }] } : {}),
     ...(webSocket ? { webSockets: [webSocket] } : {}),
+    ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
+    ...(endpointGroup ? { endpointGroups: [endpointGroup] } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
-}
-
-/** Whether a value of the schema may be an object (an untyped schema may be anything). */
-function admitsObject(s: IrSchema, lookup: (key: string) => IrSchema | undefined): boolean {
-  const t = followRefs(s, lookup);
-  if (!t) return true;
-  if (t.kind === "boolean") return t.value;
-  if (t.kind !== "schema") return true;
-  if (t.types) return t.types.includes("object");
-  if (t.items || t.prefixItems) return false;
-  if (t.const) return typeof t.const.value === "object" && t.const.value !== null && !Array.isArray(t.const.value);
-  return true;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import * as ptr from "../load/pointer.js";
 import { toIdentifier } from "./naming.js";
+import { UNGROUPED_ENDPOINT_MEMBER } from "./endpoints.js";
 import type { IrDocument, IrNamedSchema, IrSchema } from "./types.js";
 
 export interface ModulePart {
@@ -61,9 +62,13 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
   };
   for (const part of parts) {
     const own = part.ir.defaultBaseUrl.replace(/\/+$/, "");
-    const endpoint = own === base || own === "" ? "" : pathOf(own);
+    // an endpoint whose path holds variables keeps them: its group becomes a function of them (ir/endpoints.ts)
+    const template = part.ir.endpointGroups?.[0];
+    const group = template && part.group.length === 0 ? [UNGROUPED_ENDPOINT_MEMBER] : part.group;
+    const endpoint = template ? (own === base || own === "" ? "" : pathOf(own)) + template.path : own === base || own === "" ? "" : pathOf(own);
+    if (template) (merged.endpointGroups ??= []).push({ ...template, files: [...template.files], group: [...group], ...(part.group.length === 0 ? { synthetic: true } : {}) });
     for (const op of part.ir.operations) {
-      op.group = [...part.group];
+      op.group = [...group];
       op.endpoint = endpoint;
       if (op.protocol === "json-rpc") {
         const [ns, local] = splitMethodName(op.transport.method);
@@ -72,9 +77,10 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
       }
       merged.operations.push(op);
     }
-    for (const provider of part.ir.providers ?? []) (merged.providers ??= []).push({ ...provider, group: [...part.group], endpoint });
-    for (const socket of part.ir.webSockets ?? []) (merged.webSockets ??= []).push({ ...socket, group: [...part.group], endpoint });
+    for (const provider of part.ir.providers ?? []) (merged.providers ??= []).push({ ...provider, group: [...group], endpoint });
+    for (const socket of part.ir.webSockets ?? []) (merged.webSockets ??= []).push({ ...socket, group: [...group], endpoint });
     for (const hook of part.ir.webhooks ?? []) (merged.webhooks ??= []).push(hook);
+    for (const d of part.ir.deprecatedValues ?? []) (merged.deprecatedValues ??= []).push(d);
     if (parts.length > 1) {
       const qualifier = qualifierOf(part);
       for (const s of part.ir.schemas) s.qualifier = qualifier;
@@ -144,4 +150,5 @@ function dedupeSchemas(ir: IrDocument): void {
   rewrite(ir.schemas);
   rewrite(ir.operations);
   rewrite(ir.webhooks);
+  rewrite(ir.deprecatedValues);
 }

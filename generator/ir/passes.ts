@@ -7,6 +7,7 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifier, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
 import { schemaSourceName } from "./module.js";
+import { UNGROUPED_ENDPOINT_MEMBER } from "./endpoints.js";
 import { namedSchema } from "./resolve.js";
 import { httpResult, schemasOf } from "./results.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema, IrWebhook } from "./types.js";
@@ -21,7 +22,7 @@ export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "p
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", "valueNotices", "DeprecatedValue", "ValueWatch", "ValuePath", "endpointCall", "bindEndpoint", "withEndpoint", "EndpointVariables", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -64,6 +65,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     }
     return r;
   };
+  // the member `at` that a document without a group gets for its endpoint's variables names no type: `chainHead`, not `atChainHead`
+  const named = (group: string[]) => (group[0] === UNGROUPED_ENDPOINT_MEMBER && ir.endpointGroups?.some((g) => g.synthetic && g.group[0] === UNGROUPED_ENDPOINT_MEMBER) ? group.slice(1) : group);
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
   if (hasRpc) renameReservedGroups(ir, diagnostics, locate);
   if (hasRpc) level([]).reserve(...RESERVED_MEMBERS);
@@ -81,7 +84,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       const { line, col } = locate(op.file, op.pointer);
       diagnostics.push({ code: "naming/collision", severity: "warning", message: `method name ${JSON.stringify([...op.group, safe].join("."))} is taken; using ${JSON.stringify(method)}`, file: op.file, pointer: op.pointer, line, col });
     }
-    const type = typeStem([...op.group, method]);
+    const type = typeStem([...named(op.group), method]);
     const only = onlyNamedBody(ir, op);
     op.names = {
       method,
@@ -96,7 +99,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
   const validatorOfType = new Map(ir.schemas.map((s) => [s.name, s.names.validate]));
   for (const op of ir.operations) {
-    const type = typeStem([...op.group, op.names.method]);
+    const type = typeStem([...named(op.group), op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     const wanted = `validate${type}${op.protocol === "http" ? "Response" : "Result"}`;
     // the response is one named schema whose validator has this very name (`listThings` → `ListThingsResponse`): that validator is the operation's too
@@ -106,7 +109,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
   // a provider's RpcSchema type and descriptor list: `cChain` → CChainRpcSchema, cChainProviderMethods; top level: the client's name
   for (const p of ir.providers ?? []) {
-    const stem = p.group.length > 0 ? typeStem(p.group) : base;
+    const stem = named(p.group).length > 0 ? typeStem(named(p.group)) : base;
     p.names = { schema: exported.claim(`${stem}RpcSchema`), methods: exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}ProviderMethods`) };
   }
   nameRpcErrors(ir, exported);
@@ -121,12 +124,16 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     }
   }
   for (const op of ir.operations) {
-    const stem = typeStem([...op.group, op.names.method]);
+    const stem = typeStem([...named(op.group), op.names.method]);
     const fn = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}`;
     // a reserved word (`new`, `delete`) cannot name a function
     op.names.function = exported.claim(isIdentifier(fn) ? fn : `${fn}_`);
   }
   if (ir.webhooks?.length) nameWebhooks(ir.webhooks, base, exported, ir.names);
+  // the notices of deprecated values: module constants of client.ts, claimed last so that no other name changes for them
+  for (const d of ir.deprecatedValues ?? []) d.noticeName = exported.claim(toIdentifier(`${d.schemaName} ${String(d.value)} notice`, "camel"));
+  // the variables' type of each group that is a function of its endpoint's path variables (`L1Endpoint`)
+  for (const g of ir.endpointGroups ?? []) g.names = { type: exported.claim(`${named(g.group).length > 0 ? typeStem(named(g.group)) : base}Endpoint`) };
 }
 
 /**

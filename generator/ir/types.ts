@@ -511,6 +511,10 @@ export interface IrDocument {
   webSockets?: IrWebSocket[];
   /** OpenAPI 3.1 `webhooks` with a JSON request body: what the API sends to receivers the user runs. */
   webhooks?: IrWebhook[];
+  /** `x-avaspec-deprecated-values` of each document: values its server no longer takes, warned about once when a request of that document carries one. */
+  deprecatedValues?: IrDeprecatedValue[];
+  /** JSON-RPC endpoints whose path holds server variables: each a group of the client that is a function of them. */
+  endpointGroups?: IrEndpointGroup[];
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
 }
@@ -596,4 +600,50 @@ export interface IrWebhook {
   payload: IrSchema;
   summary?: string;
   description?: string;
+}
+
+/**
+ * One entry of a document's `x-avaspec-deprecated-values`: a value of a
+ * named schema that the document's server no longer takes. Applies to the
+ * operations of `file` only, wherever their params reach the schema.
+ */
+export interface IrDeprecatedValue {
+  kind: "deprecated-value";
+  pointer: string;
+  file: string;
+  /** Key of the named schema (rewritten by the module pass when schemas merge). */
+  target: string;
+  /** The schema's name in the spec, for the warning. */
+  schemaName: string;
+  value: JsonValue;
+  deprecatedIn?: string;
+  removedIn?: string;
+  message?: string;
+  /** The module constant holding the notice, assigned by the naming pass. */
+  noticeName?: string;
+}
+
+/**
+ * A JSON-RPC endpoint whose server URL holds variables in its path
+ * (`/ext/bc/{blockchainId}/rpc`): the operations of its documents sit below
+ * `group`, which the client makes a function of the variables
+ * (`node.l1({ blockchainId })`); their descriptors' endpoints keep the
+ * `{name}` placeholders, which the runtime fills in (percent-encoded).
+ */
+export interface IrEndpointGroup {
+  kind: "endpoint-group";
+  /** The server's pointer in the first document. */
+  pointer: string;
+  file: string;
+  /** Every document whose operations sit below `group`. */
+  files: string[];
+  /** Set by the module pass: the document's group, or `at` for one without. */
+  group: string[];
+  /** The group is the member `at` the module pass made for a document without a group (it names no type). */
+  synthetic?: true;
+  /** The first document's endpoint path, variables kept (`/ext/bc/{blockchainId}/rpc`). */
+  path: string;
+  variables: IrServer["variables"];
+  /** Assigned by the naming pass: the type of the variables' object (`L1Endpoint`). */
+  names?: { type: string };
 }

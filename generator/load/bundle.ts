@@ -9,6 +9,9 @@
  * - a schema (`…#/components/schemas/X`, `#/definitions/X`, `#/$defs/X`, or a
  *   whole file that is a schema) is copied under `components/schemas` once,
  *   and every `$ref` to it becomes local, so recursion keeps working;
+ * - an OpenRPC error (`…#/components/errors/X`) is copied under
+ *   `components/errors` once the same way: a method shared by `$ref` keeps
+ *   its errors' names, so its error classes are the other document's;
  * - anything else (a path item, a parameter, a response) is copied in place.
  *
  * References inside a fetched document are resolved against that document,
@@ -49,6 +52,7 @@ function fetchText(url: string): { text?: string; error?: string } {
 }
 
 const SCHEMA_HOME = /^\/(?:components\/schemas|definitions|\$defs)\/([^/]+)$/;
+const ERROR_HOME = /^\/components\/errors\/([^/]+)$/;
 const SCHEMA_KEYS = ["type", "properties", "items", "allOf", "anyOf", "oneOf", "enum", "const", "$schema", "additionalProperties"];
 
 /**
@@ -83,9 +87,9 @@ export function bundleExternalRefs(doc: LoadedDocument, allow: readonly string[]
     }
     return found;
   };
-  const names = () => {
+  const names = (kind: "schemas" | "errors" = "schemas") => {
     const components = (isObj(root["components"]) ? root["components"] : (root["components"] = {})) as Json;
-    return (isObj(components["schemas"]) ? components["schemas"] : (components["schemas"] = {})) as Json;
+    return (isObj(components[kind]) ? components[kind] : (components[kind] = {})) as Json;
   };
 
   /** Resolves one `$ref` found in the document at `base`; `at` is where its chain started in the root document. */
@@ -110,15 +114,17 @@ export function bundleExternalRefs(doc: LoadedDocument, allow: readonly string[]
       const got = tokens ? ptr.get(source.root, tokens) : { found: false as const };
       if (!got.found) return fail(`nothing at #${fragment} in ${locationOf(target)}`);
       const value = got.value;
-      const schemaName = SCHEMA_HOME.exec(fragment)?.[1] ?? (fragment === "" && isObj(value) && SCHEMA_KEYS.some((k) => k in value) ? target.pathname.split("/").pop()!.replace(/\.(ya?ml|json)$/i, "") : undefined);
+      const errorName = root["openrpc"] !== undefined && isObj(value) ? ERROR_HOME.exec(fragment)?.[1] : undefined;
+      const schemaName = errorName ?? SCHEMA_HOME.exec(fragment)?.[1] ?? (fragment === "" && isObj(value) && SCHEMA_KEYS.some((k) => k in value) ? target.pathname.split("/").pop()!.replace(/\.(ya?ml|json)$/i, "") : undefined);
       const key = `${target.href}#${fragment}`;
       if (schemaName !== undefined) {
         let local = hoisted.get(key);
         if (!local) {
-          const schemas = names();
+          const kind = errorName !== undefined ? "errors" : "schemas";
+          const schemas = names(kind);
           let name = schemaName.replace(/[^A-Za-z0-9_.-]/g, "_") || "Schema";
           for (let n = 2; name in schemas; n++) name = `${schemaName}${n}`;
-          local = `#/components/schemas/${ptr.escapeToken(name)}`;
+          local = `#/components/${kind}/${ptr.escapeToken(name)}`;
           hoisted.set(key, local);
           const copy = structuredClone(value);
           schemas[name] = copy;

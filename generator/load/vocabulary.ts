@@ -31,9 +31,29 @@ export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
+ * avaspec's own extensions that hold schemas, and where: their `$ref`s are
+ * structure like any schema's (a method shared by `$ref` from another
+ * document brings them along, and the bundler must follow them).
+ */
+const SCHEMA_EXTENSIONS: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  ["x-avaspec-result-by-param", [["variants", "*", "schema"]]],
+  ["x-avaspec-subscriptions", [["kinds", "*", "params", "*", "schema"], ["kinds", "*", "result"]]],
+]);
+
+/** Visits the schemas at `path` below `node` (`*`: every item of a list). */
+function atPaths(node: unknown, pointer: string, path: readonly string[], visit: (schema: unknown, pointer: string) => void): void {
+  if (path.length === 0) return visit(node, pointer);
+  const [head, ...rest] = path;
+  if (head === "*") {
+    if (Array.isArray(node)) node.forEach((v, i) => atPaths(v, ptr.join(pointer, i), rest, visit));
+  } else if (isObj(node) && head !== undefined && node[head] !== undefined) atPaths(node[head], ptr.join(pointer, head), rest, visit);
+}
+
+/**
  * Calls `visit` for every structural `$ref` under `node` (not those inside
- * examples, defaults, enums or `x-` extensions, nor a property named `$ref`),
- * with the object holding it and the pointer of its `$ref` member.
+ * examples, defaults, enums or `x-` extensions other than the schemas of
+ * avaspec's own, nor a property named `$ref`), with the object holding it
+ * and the pointer of its `$ref` member.
  */
 export function forEachRef(node: unknown, pointer: string, visit: (holder: Record<string, unknown>, ref: string, pointer: string) => void, ownKey = ""): void {
   // only containers are walked into (a scalar holds no $ref): no pointer is made for the many scalars of a big document
@@ -52,6 +72,12 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
+    // a Map: a key such as `__proto__` is only a key
+    const schemas = isNameMap ? undefined : SCHEMA_EXTENSIONS.get(key);
+    if (schemas) {
+      for (const path of schemas) atPaths(value, ptr.join(pointer, key), path, (schema, at) => forEachRef(schema, at, visit));
+      continue;
+    }
     if (!isNameMap && isDataMember(key, value)) continue;
     forEachRef(value, ptr.join(pointer, key), visit, isNameMap ? "" : key);
   }

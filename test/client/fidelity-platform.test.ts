@@ -155,6 +155,6 @@ describe("P-Chain: other real forms", () => {
 describe("deprecated methods", () => {
   it("warn once per client, through the client's deprecationWarnings (captured here)", () => {
     for (const message of ["platform.getSubnets is deprecated", "platform.getStake is deprecated", "platform.getRewardUTXOs is deprecated"]) expect(f.warnings).toContain(message);
-    expect(f.warnings.every((w) => / is deprecated| was removed in /.test(w))).toBe(true);
+    expect(f.warnings.every((w) => / is deprecated| is removed in /.test(w))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, ResponseParseError, RpcError, ValidationError } from "@avaspec/client";
 import { createNodeClient, type NodeClient } from "@avaspec/client/node";
-import { methodCases, nodeSpecs } from "../helpers/node-specs.js";
+import { clientMethod, methodCases, nodeSpecs } from "../helpers/node-specs.js";
 import { startRpcServer, type Envelope, type RpcTestServer } from "../helpers/rpc-server.js";
 
 let server: RpcTestServer;
@@ -25,13 +25,6 @@ beforeEach(() => {
 
 const deprecationWarnings: string[] = [];
 
-function methodAt(client: unknown, path: string[]): (params?: unknown) => Promise<unknown> {
-  const owner = path.slice(0, -1).reduce((o: any, k) => o?.[k], client) as Record<string, unknown>;
-  const fn = owner?.[path.at(-1)!];
-  if (typeof fn !== "function") throw new Error(`no method node.${path.join(".")}`);
-  return (fn as (p?: unknown) => Promise<unknown>).bind(owner);
-}
-
 const single = (i = -1) => server.requests.at(i)!.body as Envelope;
 
 describe("every node method through the generated client", () => {
@@ -50,7 +43,7 @@ describe("every node method through the generated client", () => {
 
   describe.each(cases.map((c) => [`node.${c.path.join(".")} (${c.wire} @ ${c.spec.endpoint})`, c] as const))("%s", (_name, c) => {
     it("sends the exact envelope and returns the typed result", async () => {
-      const result = await methodAt(node, c.path)(c.args);
+      const result = await clientMethod(node, c)(c.args);
       expect(server.requests).toHaveLength(1);
       const req = server.requests[0]!;
       expect(req.path).toBe(c.spec.endpoint);

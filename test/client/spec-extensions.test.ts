@@ -17,11 +17,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import Ajv from "ajv";
 import { createApiClient } from "../fixtures/extensions-31/golden/src/api/client.js";
 import type { Health, Service } from "../fixtures/extensions-31/golden/src/api/types.js";
 import { validateHealth, validateGetHealthParams } from "../fixtures/extensions-31/golden/src/api/validators.js";
 import { createRpcClient } from "../fixtures/extensions-31/golden/src/rpc/client.js";
-import { validateDemoGetRangeResult } from "../fixtures/extensions-31/golden/src/rpc/validators.js";
+import { validateDemoGetRangeResult, validateDemoGetSliceResult } from "../fixtures/extensions-31/golden/src/rpc/validators.js";
 import { createMocks, createMockService, mockTables } from "../fixtures/extensions-31/golden/src/mocks/index.js";
 import { ValidationError } from "../fixtures/extensions-31/golden/src/runtime/errors.js";
 import { useMsw } from "../helpers/msw.js";
@@ -96,11 +97,11 @@ describe("open enumerations", () => {
 describe("release markers and x-avaspec-unimplemented", () => {
   it("JSDoc carries the releases and the unimplemented note", () => {
     const api = read("src/api/client.ts");
-    expect(api).toContain("@deprecated Deprecated in v1.4.0 and removed in v2.0.0: servers of that release and later do not serve it.");
+    expect(api).toContain("@deprecated Deprecated in v1.4.0 and removed in v2.0.0. Servers do not serve it from then on.");
     expect(api).toContain("@since v1.0.0");
     expect(api).toMatch(/Not served everywhere: Servers before v1\.4\.0 do not serve it and answer 404\.\s+\*\s+\* @since v1\.4\.0/);
     const rpc = read("src/rpc/client.ts");
-    expect(rpc).toContain("@deprecated Removed in v2.0.0 (Big): servers of that release and later do not serve it.");
+    expect(rpc).toContain("@deprecated Removed in v2.0.0 (Big). Servers do not serve it from then on.");
     expect(rpc).toContain("@deprecated Since v1.5.0.");
     expect(rpc).toContain("Not served everywhere: Server Z does not implement it; it answers -32601 (method not found).");
   });
@@ -121,7 +122,7 @@ describe("release markers and x-avaspec-unimplemented", () => {
     await api.getHealthV1();
     await api.getHealthV1();
     await api.getHealthV2();
-    expect(messages).toEqual(["getHealthV1 (GET /v1/health) was deprecated in v1.4.0 and removed in v2.0.0: servers of that release and later do not serve it"]);
+    expect(messages).toEqual(["getHealthV1 (GET /v1/health) is deprecated in v1.4.0 and removed in v2.0.0; servers do not serve it from then on"]);
     const again: string[] = [];
     await createApiClient({ baseUrl: server.url, retry: false, deprecationWarnings: (m) => again.push(m) }).getHealthV1();
     expect(again).toHaveLength(1);
@@ -211,6 +212,27 @@ describe("x-avaspec-wire-shape", () => {
     expect(validateDemoGetRangeResult({ item: ["a"] }).ok).toBe(false);
   });
 
+  describe("a result schema that lists the wrapped form as a branch (issue 27)", () => {
+    it("is typed, checked and returned as the documented result: the wrapped branch is stripped", async () => {
+      expect(read("src/rpc/client.ts")).toMatch(/getSlice\(params: DemoGetSliceParams, options\?: CallOptions\): Promise<T\.Items>;/);
+      const typed: string[] = await (rpcAnswer({ slice: ["a", "b"] }), rpc().demo.getSlice({ count: 2 }));
+      expect(typed).toEqual(["a", "b"]);
+      rpcAnswer(["c"]);
+      await expect(rpc().demo.getSlice({ count: 1 })).resolves.toEqual(["c"]);
+      rpcAnswer({ slice: [3] });
+      await expect(rpc().demo.getSlice({ count: 1 })).rejects.toBeInstanceOf(ValidationError);
+      expect(validateDemoGetSliceResult({ slice: ["a"] })).toEqual({ ok: true, value: ["a"] });
+    });
+
+    it("the shipped document describes both forms, so Ajv accepts what the server sends", () => {
+      const doc = JSON.parse(read("spec/rpc.json")) as { components: object; methods: { name: string; result: { schema: object } }[] };
+      const ajv = new Ajv.default({ strict: false });
+      ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+      const check = ajv.compile(JSON.parse(JSON.stringify(doc.methods.find((m) => m.name === "demo.getSlice")!.result.schema).replace(/"#\/components\//g, '"doc#/components/')) as object);
+      expect([check(["a"]), check({ slice: ["a"] }), check({ slice: [1] }), check({ other: ["a"] })]).toEqual([true, true, false, false]);
+    });
+  });
+
   describe("mocks through MSW's setupServer", () => {
     const BASE = "http://mock.test/ext/demo";
     const documented = createMocks({ baseUrls: { rpc: BASE } });
@@ -266,6 +288,19 @@ describe("malformed extensions", () => {
     const r = generate(rpcDoc({ result: { name: "r", schema: { type: "object" }, "x-avaspec-wire-shape": { wrappedIn: "items" } } }));
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/at #\/methods\/0\/result\/x-avaspec-wire-shape: a result wrapped in "items" cannot be told apart from the documented result, which may be an object \[extension\/wire-shape\]/);
+  });
+
+  it("a wrapped branch listed in the result schema must hold the documented result, beside it (issue 27)", () => {
+    const items = { type: "array", items: { type: "string" } };
+    const listed = (branches: unknown[]) => generate(rpcDoc({ result: { name: "r", schema: { oneOf: branches }, "x-avaspec-wire-shape": { wrappedIn: "items" } } }));
+    const other = listed([items, { type: "object", required: ["items"], properties: { items: { type: "array", items: { type: "integer" } } } }]);
+    expect(other.status).not.toBe(0);
+    expect(other.stderr).toMatch(/at #\/methods\/0\/result\/x-avaspec-wire-shape: the result's wrapped branch holds another schema under "items" than the documented result \[extension\/wire-shape\]/);
+    const alone = listed([{ type: "object", required: ["items"], properties: { items } }]);
+    expect(alone.stderr).toMatch(/every branch of the result's oneOf is the wrapped form \{ "items": … \} \[extension\/wire-shape\]/);
+    const objectToo = listed([items, { type: "object" }, { type: "object", required: ["items"], properties: { items } }]);
+    expect(objectToo.stderr).toMatch(/a result wrapped in "items" cannot be told apart from the documented result, which may be an object \[extension\/wire-shape\]/);
+    expect(listed([items, { type: "object", required: ["items"], properties: { items } }]).status).toBe(0);
   });
 
   it("a wire shape that is not { wrappedIn }", () => {

@@ -8,7 +8,7 @@
  * descriptions only) must report nothing breaking. The CLI's formats and
  * exit codes are checked at the end.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -393,6 +393,38 @@ describe("inline union branches (issue 26, item 19)", () => {
   });
 });
 
+describe("a schema that refers to itself (issue 27)", () => {
+  // The C-Chain's debug_ tracing documents a call tree (libevm callFrame: `calls` holds call frames). Diffing a new
+  // release that adds it once recursed without end in shape(), which compares new types with removed ones and union
+  // branches by structure; the spec document declared `calls` items as plain objects to get around it.
+  const frame = () => ({ type: "object", required: ["from"], properties: { from: { type: "string" }, calls: { type: "array", items: { $ref: "#/components/schemas/CallFrame" } } } });
+  const traced = (withFrame: boolean): Doc => {
+    const doc = rpc();
+    const branches: Doc[] = [{ $ref: "#/components/schemas/Item" }, { description: "another tracer's output" }];
+    if (withFrame) {
+      doc["components"].schemas.CallFrame = frame();
+      branches.splice(1, 0, { $ref: "#/components/schemas/CallFrame" });
+    }
+    doc["methods"].push({ name: "trace_call", paramStructure: "by-position", params: [], result: { name: "trace", schema: { anyOf: branches } } });
+    return doc;
+  };
+
+  it("added in a new release (a new type, a new union branch) is compared to the end", () => {
+    const changes = diff(traced(false), traced(true));
+    expect(changes.filter((c) => c.rule === "schema-added").map((c) => c.message)).toEqual(["new type CallFrame"]);
+    expect(changes.some((c) => c.rule === "response-union-branch-added")).toBe(true);
+  });
+
+  it("replacing a removed type of another name is found as a rename by its structure, recursion included", () => {
+    const after = traced(true);
+    const before = traced(true);
+    before["components"].schemas.OldFrame = JSON.parse(JSON.stringify(frame()).replace("CallFrame", "OldFrame"));
+    delete before["components"].schemas.CallFrame;
+    before["methods"].at(-1).result.schema.anyOf[1] = { $ref: "#/components/schemas/OldFrame" };
+    expect(diff(before, after).filter((c) => c.rule.startsWith("schema-")).map((c) => `${c.rule}: ${c.message}`)).toEqual(["schema-renamed: type OldFrame is now CallFrame"]);
+  });
+});
+
 describe("avaspec diff on the command line", () => {
   const write = (name: string, doc: Doc) => {
     const file = join(dir, name);
@@ -406,6 +438,25 @@ describe("avaspec diff on the command line", () => {
     get(d).deprecated = true;
     return d;
   })());
+
+  it("--allow-ref follows external $refs on both sides, as generate does (issue 27: the L1 document shares the C-Chain's)", () => {
+    const shared = join(dir, "shared");
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(join(shared, "common.json"), JSON.stringify({ components: { schemas: { Item: schemas().Item } } }));
+    const refd = (required: string[]) => {
+      const d = api();
+      d["components"].schemas.Item = { $ref: "./shared/common.json#/components/schemas/Item" };
+      writeFileSync(join(shared, "common.json"), JSON.stringify({ components: { schemas: { Item: { ...schemas().Item, required } } } }));
+      return d;
+    };
+    const old = write("refd-old.json", refd(["id", "kind"]));
+    const refused = runCli(["diff", old, old], dir);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/external \$ref "\.\/shared\/common\.json#\/components\/schemas\/Item" is not allowed \[ref\/external\]/);
+    const same = runCli(["diff", old, old, "--allow-ref", "shared/", "--format", "json"], dir);
+    expect(same.status, same.stderr).toBe(0);
+    expect((JSON.parse(same.stdout) as { changes: Change[] }).changes).toEqual([]);
+  });
 
   it("text by default, with both sides' file:line:col at #/pointer; exit 0 without --fail-on", () => {
     const r = runCli(["diff", before, after]);

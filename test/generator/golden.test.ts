@@ -74,7 +74,8 @@ describe("IR", () => {
     // every operation of the real Data API (81) and Metrics API (16, plus the requirement's 2) documents (issue 27)
     expect(dumped.map((d) => d.operations.length).slice(0, 2)).toEqual([81, 18]);
     // 13 admin + 13 info + 3 health + 31 platform + 11 avm + 1 wallet + 3×2 proposervm + 5×6 indexer + 80 C-Chain
-    // eth/net/web3/txpool/debug + 6 C admin + 5 native + 4 avax, + 4 HTTP health (issue 27)
-    expect(dumped[2]!.operations.length).toBe(13 + 13 + 3 + 31 + 11 + 1 + 6 + 30 + 80 + 6 + 5 + 4 + 4);
+    // eth/net/web3/txpool/debug + 6 C admin + 5 native + 4 avax, + 4 HTTP health (issue 27), + a Subnet-EVM L1's 65 at
+    // /ext/bc/{blockchainId}/rpc (11 of its own, 54 shared with the C-Chain) and 1 at /validators
+    expect(dumped[2]!.operations.length).toBe(13 + 13 + 3 + 31 + 11 + 1 + 6 + 30 + 80 + 6 + 5 + 4 + 4 + 65 + 1);
   });
 });

@@ -105,3 +105,23 @@ it("says a file holds several YAML documents at the second one, in its own words
   // a document that only starts with --- is one document
   expect(generate("api.yaml", "---\nopenapi: 3.1.0\ninfo: {title: A, version: '1'}\npaths: {}\n").status).toBe(0);
 });
+
+it("shows a window of a minified document's one line in a code frame, not the whole line for every diagnostic", () => {
+  // a one-line JSON document of about 300 KB whose 40 operations each draw a warning (a header parameter named Authorization)
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < 40; i++) {
+    paths[`/r${i}`] = { get: { operationId: `get${i}`, description: "x".repeat(7000), parameters: [{ name: "Authorization", in: "header", schema: { type: "string" } }], responses: { "200": { description: "ok" } } } };
+  }
+  const r = generate("min.json", JSON.stringify({ openapi: "3.1.0", info: { title: "Min", version: "1" }, paths }));
+  expect(r.status).toBe(0);
+  const frames = r.stderr.split("\n").filter((l) => /^[> ]\s+\d+ \| /.test(l));
+  expect(frames.length).toBeGreaterThanOrEqual(40);
+  for (const l of frames) expect(l.length).toBeLessThan(120);
+  // the caret stands under the parameter the message names
+  const lines = r.stderr.split("\n");
+  const at = lines.findIndex((l) => l.includes("#/paths/~1r7/get/parameters/0"));
+  const frame = lines.slice(at).find((l) => l.startsWith(">"))!;
+  const caret = lines[lines.indexOf(frame, at) + 1]!;
+  expect(frame.slice(caret.indexOf("^"))).toMatch(/^\{"name":"Authorization"/);
+  expect(r.stderr.length).toBeLessThan(40 * 1000);
+});

@@ -1,112 +1,21 @@
 /**
- * A signal at any moment of a write: the real CLI is killed the instant its
- * staging folder appears (seen through fs.watch, no test hook in the CLI),
- * over and over, so the kill lands in the first milliseconds of staging —
- * before the signal handlers were installed, or while a staged write was
- * still in flight, where the handler used to crash with ENOTEMPTY or leave an
- * empty staging folder that blocked the next run. Every kill must end in the
- * signal, no stack trace, no staging folder, and the output either as it was
- * or (a kill after the commit point) complete.
+ * A signal at any moment of a write (the sweep: write-signals.ts): 24 runs,
+ * until 8 kills have landed while staging; on the old code nearly every landed
+ * kill went wrong. In test:slow; write-signals-quick.test.ts runs 6 in npm test.
  */
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAGING_DIR } from "../../generator/write.js";
-import { CLI, ROOT, runCli } from "../helpers/cli.js";
-
-const PETSTORE = readFileSync(join(ROOT, "test/fixtures/petstore-30/spec.yaml"), "utf8");
-const ARGS = ["generate", "--input", "api.yaml", "--out", "client"];
-
-function snapshot(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (lstatSync(full).isDirectory()) {
-        out[relative(root, full) + "/"] = "dir";
-        walk(full);
-      } else out[relative(root, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(root);
-  return out;
-}
-
-interface Outcome {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stderr: string;
-  stagingLeft: boolean;
-  /** The output folder as it was before the run (the kill landed before the commit point). */
-  asBefore: boolean;
-}
-
-/** Runs generate in `dir` and sends `signal` as soon as the staging folder appears in client/. */
-function killAtStaging(dir: string, signal: NodeJS.Signals, before: Record<string, string>): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const out = join(dir, "client");
-    const child = spawn(process.execPath, [CLI, ...ARGS], { cwd: dir, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    let sent = false;
-    const watcher = watch(out, (_event, name) => {
-      if (!sent && name?.toString() === STAGING_DIR) {
-        sent = true;
-        child.kill(signal);
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code, sig) => {
-      watcher.close();
-      resolve({ code, signal: sig, stderr, stagingLeft: existsSync(join(out, STAGING_DIR)), asBefore: JSON.stringify(snapshot(out)) === JSON.stringify(before) });
-    });
-  });
-}
+import { signalSweep, signalTemplate } from "./write-signals.js";
 
 describe("a signal the instant the staging folder appears", () => {
-  let template: string;
-  let before: Record<string, string>;
+  let t: ReturnType<typeof signalTemplate>;
   beforeAll(() => {
-    template = mkdtempSync(join(tmpdir(), "avaspec-signals-"));
-    writeFileSync(join(template, "api.yaml"), PETSTORE);
-    expect(runCli(ARGS, template).status).toBe(0);
-    // the spec changes (a renamed method, so a major version): the killed run writes different files
-    writeFileSync(join(template, "api.yaml"), PETSTORE.replace("operationId: listPets", "operationId: listAllPets").replace(/^( {2}version: )1\.0\.0$/m, "$12.0.0"));
-    before = snapshot(join(template, "client"));
+    t = signalTemplate();
   });
-  afterAll(() => rmSync(template, { recursive: true, force: true }));
+  afterAll(() => rmSync(t.template, { recursive: true, force: true }));
 
   it("ends in the signal with the output as it was (or complete), never a stack trace or a leftover staging folder", async () => {
-    const signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
-    const outcomes: Outcome[] = [];
-    // up to 24 runs, until 8 kills have landed while staging: on the old code nearly every landed kill went wrong
-    for (let i = 0; i < 24 && outcomes.filter((o) => o.asBefore || o.code !== 0).length < 8; i++) {
-      const dir = mkdtempSync(join(tmpdir(), "avaspec-signals-run-"));
-      try {
-        cpSync(template, dir, { recursive: true });
-        const signal = signals[i % signals.length]!;
-        const o = await killAtStaging(dir, signal, before);
-        outcomes.push(o);
-        const what = `run ${i} (${signal}): ${JSON.stringify(o)}`;
-        expect(o.stderr, what).not.toMatch(/\n\s+at |ENOTEMPTY|internal error/);
-        expect(o.stagingLeft, what).toBe(false);
-        // a kill before the commit point: the process dies of it and the output is untouched;
-        // after it (or after the run ended): the new output is complete
-        if (!o.asBefore) expect(runCli([...ARGS, "--check"], dir).status, what).toBe(0);
-        expect(o.signal === signal || o.code === 0, what).toBe(true);
-        if (i === 0) {
-          // nothing left that makes the next run wait
-          const next = runCli(ARGS, dir);
-          expect(next.stderr, what).toBe("");
-          expect(next.status, what).toBe(0);
-        }
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }
     // the kills must have reached the staging phase for this test to mean anything
-    expect(outcomes.filter((o) => o.asBefore && o.signal !== null).length).toBeGreaterThanOrEqual(4);
+    expect(await signalSweep(t.template, t.before, 24, 8)).toBeGreaterThanOrEqual(4);
   }, 180_000);
 });

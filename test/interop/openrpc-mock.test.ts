@@ -1,7 +1,7 @@
 /**
  * @open-rpc/mock-server (the OpenRPC project's mock: it validates each call's
  * params against the document and answers from the method's `examples`)
- * serves each of the 18 OpenRPC documents, bundled as the package ships
+ * serves each of the 20 OpenRPC documents, bundled as the package ships
  * them. The generated node client calls every method of every document with
  * an example's params, under `validateResponse: "strict"`, and must get that
  * example's result back exactly: the mock answers other params with data it
@@ -14,7 +14,7 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcError, ValidationError } from "@avaspec/client";
 import { createNodeClient, type NodeClient } from "@avaspec/client/node";
-import { methodCases, resolveRef, type MethodCase } from "../helpers/node-specs.js";
+import { clientMethod, methodCases, resolveRef, type MethodCase } from "../helpers/node-specs.js";
 import { parse } from "yaml";
 import { BUNDLED_DIR, freePort, INTEROP, ROOT, openrpcDocs, startProcess, tempDir } from "./helpers.js";
 
@@ -58,12 +58,6 @@ function callFor(c: MethodCase): Call | undefined {
   return { c, example: e.name, args, result: resolveRef(doc, e.result)?.value ?? null };
 }
 
-function methodAt(client: unknown, path: string[]): (params?: unknown) => Promise<unknown> {
-  const owner = path.slice(0, -1).reduce((o: any, k) => o?.[k], client) as Record<string, unknown>;
-  const fn = owner?.[path.at(-1)!];
-  if (typeof fn !== "function") throw new Error(`no method node.${path.join(".")}`);
-  return (fn as (p?: unknown) => Promise<unknown>).bind(owner);
-}
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGTERM")));
@@ -80,13 +74,9 @@ async function rpc(url: string, method: string, params: unknown): Promise<Doc> {
   return (await res.json()) as Doc;
 }
 
-// issue 27: the Subnet-EVM L1 documents have the blockchain ID in their endpoint path, which the generated client cannot
-// take yet, so they are not generated; the mock serves them below, called without the client
-const L1_DOCS = ["node-l1-rpc.openrpc.yaml", "node-l1-validators.openrpc.yaml"];
-
-it("covers all 18 generated OpenRPC documents and every one of their methods, each with an example the mock can answer", () => {
-  expect(files.map((f) => basename(f)).sort()).toEqual(openrpcDocs.filter((f) => !L1_DOCS.includes(f)));
-  expect(files).toHaveLength(18);
+it("covers all 20 OpenRPC documents and every one of their methods, each with an example the mock can answer", () => {
+  expect(files.map((f) => basename(f)).sort()).toEqual(openrpcDocs);
+  expect(files).toHaveLength(20);
   const total = files.reduce((n, f) => n + (JSON.parse(readFileSync(bundled(f), "utf8")) as Doc).methods.length, 0);
   expect(cases).toHaveLength(total);
   expect(cases.filter((c) => callFor(c) === undefined).map((c) => `${c.spec.file} ${c.wire}`)).toEqual([]);
@@ -111,13 +101,13 @@ describe.each(files)("%s served by @open-rpc/mock-server", (file) => {
   });
 
   it.each(calls.map((call) => [`node.${call.c.path.join(".")} (${call.c.wire}, example "${call.example}")`, call] as const))("%s answers the example's result", async (_name, call) => {
-    expect(await methodAt(node, call.c.path)(call.args)).toEqual(call.result);
+    expect(await clientMethod(node, call.c)(call.args)).toEqual(call.result);
   });
 
   it("control: a method of another document is unknown here (RpcError -32601)", async () => {
     const names = new Set(calls.map((call) => call.c.wire));
     const other = cases.find((c) => !names.has(c.wire))!;
-    const error = await methodAt(node, other.path)(other.args).catch((e: unknown) => e);
+    const error = await clientMethod(node, other)(other.args).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: -32601, method: other.wire });
   });
@@ -152,27 +142,8 @@ describe("what the mock checks", () => {
   });
   it.each(substituted.map((c) => [c.wire, c] as const))("limitation: the mock cannot answer the first example of %s (params matched by position), so another example is called", async (_name, c) => {
     const { url } = await openrpcMock(bundled(c.spec.file));
-    const made = await methodAt(createNodeClient({ baseUrl: url, retry: false, numbers: "string" }), c.path)(c.args);
+    const made = await clientMethod(createNodeClient({ baseUrl: url, retry: false, numbers: "string" }), c)(c.args);
     expect(made).not.toEqual(c.result);
   });
 });
 
-describe.each(L1_DOCS)("%s (not generated) served by @open-rpc/mock-server", (file) => {
-  const doc = parse(readFileSync(join(ROOT, "spec", file), "utf8")) as Doc;
-  let url: string;
-  let child: ChildProcess;
-  beforeAll(async () => {
-    const json = join(tempDir("openrpc-mock-l1"), file.replace(/\.yaml$/, ".json"));
-    writeFileSync(json, JSON.stringify(doc));
-    ({ url, child } = await openrpcMock(json));
-  }, 120_000);
-  afterAll(() => void child?.kill("SIGTERM"));
-
-  it.each((doc.methods as Doc[]).map((m) => [m.name as string, m] as const))("%s answers its example's result for its example's params", async (_name, m) => {
-    const example = m.examples[0] as Doc;
-    const params = m.paramStructure === "by-name" ? Object.fromEntries((example.params as Doc[]).map((p) => [p.name, p.value])) : (example.params as Doc[]).map((p) => p.value);
-    const reply = await rpc(url, m.name, params);
-    expect(reply.error).toBeUndefined();
-    expect(reply.result).toEqual(example.result.value);
-  });
-});

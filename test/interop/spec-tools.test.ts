@@ -119,7 +119,9 @@ describe("openapi-to-postmanv2 (Postman's importer)", () => {
 
 describe("OpenRPC reference tools (@open-rpc/schema-utils-js, @open-rpc/meta-schema)", () => {
   it.each(openrpcDocs)("%s validates against the meta-schema and dereferences", async (file) => {
-    const doc = parse(readFileSync(join(SPEC_DIR, file), "utf8"));
+    const text = readFileSync(join(SPEC_DIR, file), "utf8");
+    // as written; a document with $refs into another document (the L1's into the C-Chain's) as the package ships it, bundled
+    const doc = /\$ref: "\.\//.test(text) ? JSON.parse(readFileSync(join(BUNDLED_DIR, file.replace(/\.yaml$/, ".json")), "utf8")) : parse(text);
     const valid = validateOpenRPCDocument(doc);
     expect(valid === true ? true : String(valid)).toBe(true);
     const deref = await parseOpenRPCDocument(JSON.stringify(doc));

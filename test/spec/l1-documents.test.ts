@@ -1,12 +1,14 @@
 /**
  * Issue 27, the Subnet-EVM L1 documents (spec/node-l1-rpc.openrpc.yaml and
  * node-l1-validators.openrpc.yaml). Their endpoint holds the blockchain ID
- * (`/ext/bc/{blockchainId}/…`), which avaspec cannot yet make a client
- * parameter, so they are not generated into the node client (see the README).
- * Here they are held to what the generated documents are held to: the
- * OpenRPC meta-schema, examples that validate, and replies in the wire form
- * Subnet-EVM writes (graft/subnet-evm at ava-labs/avalanchego 1cf1fc3d17)
- * accepted by their result schemas, with controls that must be refused.
+ * (`/ext/bc/{blockchainId}/…`), which the node client takes
+ * (`node.l1({ blockchainId })`). The RPC document lists the methods Subnet-EVM
+ * shares with the C-Chain by `$ref` to the C-Chain document. Here they are
+ * held to what the other documents are held to, bundled as the package ships
+ * them: the OpenRPC meta-schema, examples that validate, and replies in the
+ * wire form Subnet-EVM writes (graft/subnet-evm at ava-labs/avalanchego
+ * 1cf1fc3d17) accepted by their result schemas, with controls that must be
+ * refused.
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -15,11 +17,12 @@ import Ajv from "ajv";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
+import { bundledSpec } from "../helpers/node-specs.js";
 
 type Doc = Record<string, any>;
 const require = createRequire(import.meta.url);
 const FILES = ["node-l1-rpc.openrpc.yaml", "node-l1-validators.openrpc.yaml"];
-const docs = Object.fromEntries(FILES.map((f) => [f, parse(readFileSync(join(ROOT, "spec", f), "utf8")) as Doc]));
+const docs = Object.fromEntries(FILES.map((f) => [f, bundledSpec(`spec/${f}`)]));
 
 const metaValidate = (() => {
   const openrpc = { ...require("@open-rpc/meta-schema").default };
@@ -67,9 +70,35 @@ describe.each(FILES)("%s", (file) => {
     }
   });
 
-  it("is not generated into the node client yet (the client cannot take the blockchain ID)", () => {
-    const config = readFileSync(join(ROOT, "avaspec.config.json"), "utf8");
-    expect(config).not.toContain(file);
+  it("is generated into the node client, in the group l1 that takes the blockchain ID", () => {
+    const config = JSON.parse(readFileSync(join(ROOT, "avaspec.config.json"), "utf8")) as { inputs: { output: string; specs?: { spec: string; group?: string }[]; refs?: { allow: string[] } }[] };
+    const node = config.inputs.find((i) => i.output === "node")!;
+    expect(node.specs!.find((e) => e.spec === `spec/${file}`)?.group).toBe("l1");
+    // the $refs into the C-Chain document are allowed, and bundled into the shipped copy
+    expect(node.refs?.allow).toContain("spec/");
+    expect(JSON.stringify(docs[file])).not.toContain("node-cchain-rpc.openrpc.yaml#");
+  });
+});
+
+describe("the methods the L1 shares with the C-Chain, by $ref", () => {
+  const text = readFileSync(join(ROOT, "spec/node-l1-rpc.openrpc.yaml"), "utf8");
+  const cChain = parse(readFileSync(join(ROOT, "spec/node-cchain-rpc.openrpc.yaml"), "utf8")) as Doc;
+  const refs = [...text.matchAll(/^ {2}- \$ref: "\.\/node-cchain-rpc\.openrpc\.yaml#\/methods\/(\d+)" # (\w+)$/gm)].map((m) => ({ index: Number(m[1]), written: m[2]! }));
+  const real = JSON.parse(readFileSync(join(ROOT, "test/spec/real-operations/node.json"), "utf8")) as { endpoints: { endpoint: string; groups: { methods: string[] }[] }[] };
+  const served = new Set(real.endpoints.find((e) => e.endpoint === "/ext/bc/{blockchainId}/rpc")!.groups.flatMap((g) => g.methods));
+
+  it("each pointer names the method written beside it (a method added to the C-Chain document moves them)", () => {
+    expect(refs.length).toBeGreaterThan(50);
+    for (const r of refs) expect(cChain.methods[r.index]?.name, `#/methods/${r.index}`).toBe(r.written);
+    expect(new Set(refs.map((r) => r.written)).size).toBe(refs.length);
+  });
+
+  it("are the C-Chain methods Subnet-EVM serves as the C-Chain does: none removed, unimplemented or WebSocket-only", () => {
+    const shared = (cChain.methods as Doc[]).filter((m) => served.has(m.name) && m["x-avaspec-removed-in"] === undefined && m["x-avaspec-subscriptions"] === undefined && m.name !== "eth_unsubscribe");
+    expect(refs.map((r) => r.written).sort()).toEqual(shared.map((m) => m.name).sort());
+    // what the C-Chain marks removed at Helicon, Subnet-EVM still serves: the L1 document has its own
+    const own = (parse(text) as Doc).methods.filter((m: Doc) => typeof m.name === "string").map((m: Doc) => m.name);
+    expect(own).toEqual(expect.arrayContaining(["eth_coinbase", "eth_getBadBlocks", "eth_etherbase"]));
   });
 });
 

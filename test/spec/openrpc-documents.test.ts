@@ -58,7 +58,8 @@ const methodsOf = (s: (typeof specs)[number]) => (s.doc.methods as unknown[]).ma
 
 describe("endpoints and methods", () => {
   it("there is one document per node endpoint", () => {
-    expect(specs.map((s) => s.file.replace("spec/", "")).sort()).toEqual([...Object.keys(expected), "node-cchain-rpc.openrpc.yaml"].sort());
+    // the Subnet-EVM L1 documents are checked in l1-documents.test.ts (their endpoint holds the blockchain ID)
+    expect(specs.map((s) => s.file.replace("spec/", "")).sort()).toEqual([...Object.keys(expected), "node-cchain-rpc.openrpc.yaml", "node-l1-rpc.openrpc.yaml", "node-l1-validators.openrpc.yaml"].sort());
   });
 
   it.each(Object.entries(expected))("%s serves exactly its methods at its path", (file, want) => {
@@ -115,7 +116,7 @@ describe.each(specs.map((s) => [s.file, s] as const))("%s", (_file, s) => {
 
   it("uses the param structure the seed prescribes", () => {
     // the C-Chain's Ethereum, admin and native documents are positional; avax.* is a gorilla service like platform.*
-    const cChain = s.file.includes("cchain") && !s.file.includes("cchain-avax");
+    const cChain = (s.file.includes("cchain") && !s.file.includes("cchain-avax")) || s.file.includes("l1-rpc");
     for (const m of methodsOf(s)) {
       if (!cChain) expect(m.paramStructure, m.name).toBe("by-name");
       else expect(m.paramStructure, m.name).toBe("by-position");
@@ -128,6 +129,48 @@ describe.each(specs.map((s) => [s.file, s] as const))("%s", (_file, s) => {
         }
       }
     }
+  });
+});
+
+describe("what the OpenRPC reference tools can read", () => {
+  // @open-rpc/schema-utils-js 2.2.1 (parseOpenRPCDocument) runs out of memory on a schema that refers to itself, and
+  // @open-rpc/mock-server 1.7.8 never starts (measured with a two-line Node tree, issue 27): the documents ship for
+  // them, so no schema reaches itself through $refs (the C-Chain's CallFrame declares its nested calls as objects)
+  const cycle = (schemas: Record<string, unknown>): string[] | undefined => {
+    const refs = (node: unknown, out: Set<string>): Set<string> => {
+      if (Array.isArray(node)) node.forEach((n) => refs(n, out));
+      else if (node && typeof node === "object") {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")) out.add(v.slice("#/components/schemas/".length));
+          else if (!k.startsWith("x-")) refs(v, out);
+        }
+      }
+      return out;
+    };
+    const edges = new Map(Object.entries(schemas).map(([name, schema]) => [name, [...refs(schema, new Set())]]));
+    const visit = (name: string, path: string[]): string[] | undefined => {
+      if (path.includes(name)) return [...path, name];
+      for (const next of edges.get(name) ?? []) {
+        const found = visit(next, [...path, name]);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    for (const name of edges.keys()) {
+      const found = visit(name, []);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  it.each(specs.map((s) => [s.file, s] as const))("%s: no schema refers to itself", (_file, s) => {
+    expect(cycle(s.doc.components?.schemas ?? {})).toBeUndefined();
+  });
+
+  it("control: a self-referencing CallFrame is found", () => {
+    const schemas = structuredClone(byFile("node-cchain-rpc.openrpc.yaml").doc.components.schemas);
+    schemas.CallFrame.properties.calls.items = { $ref: "#/components/schemas/CallFrame" };
+    expect(cycle(schemas)).toEqual(["CallFrame", "CallFrame"]);
   });
 });
 
@@ -245,10 +288,13 @@ describe("Helicon and unimplemented methods (issue 16, derived from AvalancheGo 
     }
   });
 
-  it("keeps the block tag accepted and declares that it is refused from the Helicon activation on (x-avaspec-deprecated-values)", () => {
-    const tag = byFile("node-cchain-rpc.openrpc.yaml").doc.components.schemas.BlockTag;
-    expect(tag.enum).toContain("accepted");
-    expect(tag["x-avaspec-deprecated-values"]).toEqual([{ value: "accepted", removedIn: HELICON, message: expect.stringMatching(/-32602.*finalized/) }]);
+  it("keeps the block tag accepted and declares that the C-Chain refuses it from the Helicon activation on (x-avaspec-deprecated-values)", () => {
+    const doc = byFile("node-cchain-rpc.openrpc.yaml").doc;
+    expect(doc.components.schemas.BlockTag.enum).toContain("accepted");
+    // on the document, not on BlockTag: the refusal is the C-Chain's, and the L1 document shares BlockTag (issue 27)
+    expect(doc["x-avaspec-deprecated-values"]).toEqual([{ schema: "#/components/schemas/BlockTag", value: "accepted", removedIn: HELICON, message: expect.stringMatching(/-32602.*finalized/) }]);
+    expect(doc.components.schemas.BlockTag["x-avaspec-deprecated-values"]).toBeUndefined();
+    expect(byFile("node-l1-rpc.openrpc.yaml").doc["x-avaspec-deprecated-values"]).toBeUndefined();
   });
 
   it("the block tags include Coreth's accepted, and EIP-1898 objects are block parameters wherever Go takes rpc.BlockNumberOrHash", () => {

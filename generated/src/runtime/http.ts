@@ -3,6 +3,7 @@
  * one object of named parameters into a request, sends it with `fetch`, and
  * turns the response into a typed value or a typed error.
  */
+import type { ValueWatch } from "./values.js";
 import { ResponseParseError, UnsendableRequestError, ValidationError, apiError, paramsError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
 import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { UNSENDABLE_HEADER } from "./unsendable.js";
@@ -95,6 +96,8 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly idempotent?: boolean;
   /** Set when the operation is deprecated: what the first call warns (see `deprecationWarnings`). */
   readonly deprecated?: string;
+  /** Set when its params can carry a value the server no longer takes (`x-avaspec-deprecated-values`): warns once per value, as `deprecated` does. */
+  readonly deprecatedValues?: ValueWatch;
   /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
   readonly returns?: readonly number[];
   /** Generated check of the params object; runs before anything is sent. */
@@ -313,6 +316,13 @@ function describe(value: unknown): string {
 
 const enc = encodeURIComponent;
 
+/**
+ * Whether an encoded path segment is empty or all dots (`.`, `..`): URL
+ * normalisation would remove it and change the target. The rule of every
+ * value the runtime puts in a path (path parameters, endpoint variables).
+ */
+export const dotSegment = (encoded: string): boolean => /^\.{0,2}$/.test(encoded);
+
 /** Keys and values of an object parameter, percent-encoded (by `encode`), undefined values left out. */
 export function encodedEntries(value: Record<string, unknown>, text: (v: unknown) => string, encode: (s: string) => string = enc): [string, string][] {
   return Object.keys(value)
@@ -409,8 +419,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     else {
       const encoded = (spec.encode ?? defaultEncode)(spec, value, text);
       if (typeof encoded !== "string") query.push(...encoded);
-      // A whole segment of dots would be removed by URL normalisation and change the target.
-      else if (/^\.{0,2}$/.test(encoded)) fail(op, op.path, `/${spec.name}`, `path parameter "${spec.name}" must not be ${encoded === "" ? "empty" : `"${decodeURIComponent(encoded)}"`}`);
+      else if (dotSegment(encoded)) fail(op, op.path, `/${spec.name}`, `path parameter "${spec.name}" must not be ${encoded === "" ? "empty" : `"${decodeURIComponent(encoded)}"`}`);
       else pathValues.set(spec.name, encoded);
     }
   }
@@ -481,6 +490,7 @@ export function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, para
 async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
   const { url, safeUrl, init } = buildRequest(config, op, params as Params | undefined, options);
   config.warnDeprecated?.(op.deprecated);
+  if (config.warnDeprecated) op.deprecatedValues?.(params, config.warnDeprecated);
   const method = init.method ?? "GET";
   const { response, text, bytes, request, retryAfterMs } = await exchange(
     config,

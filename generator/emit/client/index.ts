@@ -13,8 +13,12 @@ import { comment, identifier, literal, propertyKey, stringLiteral } from "../esc
 import { constValue, typeAlias } from "../statements.js";
 import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
 import { apiKeyOptions } from "./api-keys.js";
+import { CodeCall, CodeRef, writeValue } from "../value.js";
+import { DeprecatedValueWatches } from "./deprecated-values.js";
+import { endpointMemberDocs, endpointTypeName, endpointTypes } from "./endpoint-groups.js";
+import { groupTree, socketTree, writeEndpointBuilders, writeFactoryObject, writeGroup, type Paging } from "./groups.js";
+import { endpointGroupOf } from "../../ir/endpoints.js";
 import { itemType, nextPageDoc, pagingValue } from "./paging.js";
-import { CodeRef, writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { resultChecksStatement } from "./results.js";
 import type { OperationsModule } from "./operations.js";
@@ -64,6 +68,9 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const errorBases = emitRpcErrors(ir, ctx, out);
 
   const used = new Set<string>();
+  // values the server no longer takes: their notices go before the first descriptor that names one
+  const watches = new DeprecatedValueWatches(ir, (key) => byKey.get(key)?.schema);
+  const noticesAt = out.statements.length;
   /** Runtime encoders the descriptors name (parameter styles, body encoders): imported by name. */
   const encoders = new Set<string>();
   const results: [CodeRef, CodeRef][] = [];
@@ -84,11 +91,13 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     const integers = { paramIntegers: walk?.params ? new CodeRef(walk.params) : undefined, resultIntegers: walk?.result ? new CodeRef(walk.result) : undefined, resultForms: walk?.forms ? new CodeRef(walk.forms) : undefined };
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
+    const values = watches.watch(op);
     // operations.d.ts names client.ts's types through its namespace import
     const declared = `<C.${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${schemaNames.has(op.names.response) ? `${TYPES_NS}.` : "C."}${identifier(op.names.response)}>`;
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, declared, encoders, integers, operations);
-    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers);
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, declared, encoders, integers, operations, values);
+    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types, integers, values);
   }
+  out.statements.splice(noticesAt, 0, ...watches.statements());
   // the number policy: results that hold string-encoded integers are typed by the client's `numbers`
   const decodes = new Set(ir.operations.filter((op) => walkers.get(op)?.result !== undefined));
   const numbered = decodes.size > 0;
@@ -183,8 +192,11 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
       typeAlias(ir.names.options, optionsDocs, { k: "raw", text: sockets.length > 0 ? `${optionsBase} & {\n  /** The WebSocket transport of ${sockets.map((w) => "`" + comment([...w.group, "ws"].join(".")) + "`").join(", ")}: its URL, WebSocket constructor, keep-alive, reconnect and buffer. */\n  webSocket?: WebSocketOptions;\n}` : optionsBase }),
   );
 
+  // what the groups that are functions of their endpoint's path variables take
+  out.statements.push(...endpointTypes(ir));
+
   // the client interface, nested by group
-  const tree = groupTree(ir.operations);
+  const tree = groupTree(ir.operations, ir.endpointGroups, (g) => endpointMemberDocs(ir, g));
   const clientDocs = [comment(ir.info.title), ir.info.description ? comment(ir.info.description) : ""].filter(Boolean).join("\n\n");
   const writeMethod = (w: TextWriter, op: IrOperation) => {
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
@@ -274,8 +286,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
             w.write(");").newLine();
           }
         }
-        w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
-        writeFactoryObject(w, tree, paging, [], wire, (path) => {
+        const extra = (path: string[]) => {
           const p = providers.get(path.join("."));
           if (p) w.writeLine(`provider: createEip1193Provider<${p.schema}>(call, ${stringLiteral(p.endpoint)}, ${p.methods}),`);
           const socket = socketAt(path);
@@ -296,7 +307,14 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
             });
             w.write(",").newLine();
           }
+        };
+        writeEndpointBuilders(w, tree, [], (node, path) => {
+          w.write(`const ${node.endpoint!.builder} = (call: RpcCall): ReturnType<${wire}${path.map((k) => `[${stringLiteral(k)}]`).join("")}> => (`);
+          writeFactoryObject(w, node, paging, path, `ReturnType<${wire}${path.map((k) => `[${stringLiteral(k)}]`).join("")}>`, extra, path.length);
+          w.write(");").newLine();
         });
+        w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
+        writeFactoryObject(w, tree, paging, [], wire, extra);
         w.write(");").newLine();
         if (numbered) {
           w.writeLine(`const client: ${wire} = { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
@@ -318,6 +336,8 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),
+    ...(watches.any ? ["valueNotices", { name: "DeprecatedValue", isTypeOnly: true }] : []),
+    ...((ir.endpointGroups ?? []).length > 0 ? ["endpointCall"] : []),
     ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
@@ -407,8 +427,11 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
     const name = identifier(op.names.function);
     const decodes = f.decodes.has(op);
     const generic = decodes ? "<N extends Numbers>" : "";
-    const coreType = decodes ? `${core}<N>` : core;
-    const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `client.rpc.call(${identifier(op.names.descriptor)}, params, options)`;
+    // a method of an endpoint with path variables: the core carries their values (withEndpoint)
+    const endpoint = endpointGroupOf(ir, op.group);
+    const coreType = `${decodes ? `${core}<N>` : core}${endpoint ? ` & { readonly endpoint: ${endpointTypeName(endpoint)} }` : ""}`;
+    const rpcCall = endpoint ? "endpointCall(client.rpc.call, client.endpoint)" : "client.rpc.call";
+    const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
     const paged = f.paging.get(op);
     const docs = `${methodDocs(op)}${paged ? `\n\n${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
     out.statements.push((w) => {
@@ -429,21 +452,6 @@ function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
   }
 }
 
-/** The operations of one WebSocket form as a tree below its group. */
-function socketTree(ops: IrOperation[], socket: IrWebSocket): GroupNode {
-  const root: GroupNode = { ops: [], children: new Map() };
-  for (const op of ops) {
-    if (op.protocol !== "json-rpc" || op.file !== socket.file) continue;
-    let node = root;
-    for (const g of op.group.slice(socket.group.length)) {
-      let child = node.children.get(g);
-      if (!child) node.children.set(g, (child = { ops: [], children: new Map() }));
-      node = child;
-    }
-    node.ops.push(op);
-  }
-  return root;
-}
 
 function methodDocs(op: IrOperation): string {
   const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${httpTarget(op)}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
@@ -460,7 +468,8 @@ function methodDocs(op: IrOperation): string {
 function deprecatedTag(op: IrOperation): string | undefined {
   if (!op.deprecated) return undefined;
   const l = op.lifecycle;
-  if (l?.removedIn) return `@deprecated ${l.deprecatedIn ? `Deprecated in ${comment(l.deprecatedIn)} and removed` : "Removed"} in ${comment(l.removedIn)}: servers of that release and later do not serve it.`;
+  // the marker says when the removal takes effect (a release, or an upgrade at its activation): the sentence claims nothing more
+  if (l?.removedIn) return `@deprecated ${l.deprecatedIn ? `Deprecated in ${comment(l.deprecatedIn)} and removed` : "Removed"} in ${comment(l.removedIn)}. Servers do not serve it from then on.`;
   if (l?.deprecatedIn) return `@deprecated Since ${comment(l.deprecatedIn)}.`;
   return "@deprecated";
 }
@@ -470,7 +479,7 @@ function deprecationMessage(op: IrOperation): string | undefined {
   if (!op.deprecated) return undefined;
   const name = op.protocol === "json-rpc" ? op.transport.method : `${op.id || op.names.method} (${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path})`;
   const l = op.lifecycle;
-  if (l?.removedIn) return `${name} was ${l.deprecatedIn ? `deprecated in ${l.deprecatedIn} and ` : ""}removed in ${l.removedIn}: servers of that release and later do not serve it`;
+  if (l?.removedIn) return `${name} is ${l.deprecatedIn ? `deprecated in ${l.deprecatedIn} and ` : ""}removed in ${l.removedIn}; servers do not serve it from then on`;
   return `${name} is deprecated${l?.deprecatedIn ? ` since ${l.deprecatedIn}` : ""}`;
 }
 
@@ -541,7 +550,7 @@ interface IntegerWalkerRefs {
   resultForms: CodeRef | undefined;
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule): void {
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule, deprecatedValues: CodeCall | undefined): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -555,11 +564,11 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     const { type, docs } = httpResultType(ir, op, ctx);
     out.statements.push(typeAlias(op.names.response, docs, type));
   }
-  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), check, ...integers });
+  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers });
   operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `HttpOperation${types}`, value: descriptor });
 }
 
-function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs): void {
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): void {
   const docs = (integers.paramIntegers ? (text: string) => text + ENCODABLE_NOTE : (text: string) => text)(`Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`);
   if (op.transport.form === "one-object") {
     out.statements.push(typeAlias(op.names.params, docs, encodableType(out, integers, toTypeNode(op.params[0]!.schema, requestCtx))));
@@ -576,7 +585,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 
@@ -634,60 +643,6 @@ function schemaParameters(op: IrRpcOperation): string {
     return `${labelled ? `${p.name}: ` : ""}${p.required ? type : `Exclude<${type}, undefined> | null`}`;
   });
   return `Parameters${optional ? "?" : ""}: [${elements.join(", ")}]`;
-}
-
-type Paging = Map<IrOperation, IrPaging>;
-
-interface GroupNode {
-  ops: IrOperation[];
-  children: Map<string, GroupNode>;
-}
-
-function groupTree(ops: IrOperation[]): GroupNode {
-  const root: GroupNode = { ops: [], children: new Map() };
-  for (const op of ops) {
-    let node = root;
-    for (const g of op.group) {
-      let child = node.children.get(g);
-      if (!child) node.children.set(g, (child = { ops: [], children: new Map() }));
-      node = child;
-    }
-    node.ops.push(op);
-  }
-  return root;
-}
-
-function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra: (path: string[]) => void, method: (op: IrOperation) => void): void {
-  for (const op of node.ops) method(op);
-  extra(path);
-  for (const [name, child] of node.children) {
-    w.write(`readonly ${propertyKey(name)}: `).inlineBlock(() => writeGroup(w, child, [...path, name], extra, method));
-    w.write(";").newLine();
-  }
-}
-
-function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => void): void {
-  w.inlineBlock(() => {
-    for (const op of node.ops) {
-      const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
-      const paged = paging.get(op);
-      if (paged) {
-        w.write(`${propertyKey(op.names.method, "value")}: paged(http, ${identifier(op.names.descriptor)}, `);
-        writeValue(w, pagingValue(op.id || op.names.method, paged));
-        w.write("),").newLine();
-      } else if (op.protocol === "json-rpc" && op.resultByParam) {
-        // an overloaded method: the one implementation is typed by the general signature, then as the overloads
-        const member = [...path, op.names.method].map((k) => `[${stringLiteral(k)}]`).join("");
-        w.writeLine(`${propertyKey(op.names.method, "value")}: ((params: ${identifier(op.names.params)}, callOptions?: CallOptions) => ${call}) as ${client}${member},`);
-      } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
-    }
-    extra(path);
-    for (const [name, child] of node.children) {
-      w.write(`${propertyKey(name, "value")}: `);
-      writeFactoryObject(w, child, paging, [...path, name], client, extra);
-      w.write(",").newLine();
-    }
-  });
 }
 
 function writeObjectType(w: TextWriter, members: Member[]): void {

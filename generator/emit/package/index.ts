@@ -3,6 +3,7 @@
  * writes Markdown, never TypeScript), the bundled spec documents as JSON and
  * the runtime copied from runtime/.
  */
+import { endpointGroupOf } from "../../ir/endpoints.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
@@ -390,11 +391,45 @@ function memberPath(base: string, names: readonly string[]): string {
   return identifier(base) + names.map((n) => (isIdentifierName(n) && n !== "__proto__" ? `.${n}` : `[${stringLiteral(n)}]`)).join("");
 }
 
+/** `client.group.sub`, calling a group that takes its endpoint's path variables with the spec's examples of them (`node.l1({ blockchainId: "2YTRV…" }).eth`). */
+function groupPath(ir: IrDocument, base: string, names: readonly string[]): string {
+  const g = endpointGroupOf(ir, names);
+  if (!g) return memberPath(base, names);
+  return `${memberPath(base, g.group)}(${inline(Object.fromEntries(g.variables.map((v) => [v.name, v.default])))})${memberPath(base, names.slice(g.group.length)).slice(identifier(base).length)}`;
+}
+
+/** An operation's place on the client in a table: `l1({ blockchainId }).eth.chainId` below a group that takes its endpoint's variables. */
+function methodLabel(ir: IrDocument, op: IrOperation): string {
+  const path = [...op.group, op.names.method];
+  const g = endpointGroupOf(ir, op.group);
+  return g ? `${g.group.join(".")}({ ${g.variables.map((v) => v.name).join(", ")} }).${path.slice(g.group.length).join(".")}` : path.join(".");
+}
+
+/** For each group that takes its endpoint's path variables: what it takes, and an example of the three ways to call one of its methods. */
+function endpointExamples(pkg: PackageConfig, i: PackageInput, varName: string): { member: string; paths: string[]; type: string; example: string }[] {
+  return (i.ir.endpointGroups ?? []).flatMap((g) => {
+    const op = i.ir.operations.find((o) => g.files.includes(o.file) && o.protocol === "json-rpc" && !o.deprecated && !(o.protocol === "json-rpc" && o.params.some((p) => p.required)));
+    if (!op || !g.names) return [];
+    const values = inline(Object.fromEntries(g.variables.map((v) => [v.name, v.default])));
+    const sub = `${pkg.name}/${i.output}`;
+    const example = [
+      importLine(["bindEndpoint", "createRpcTransport", "withEndpoint"], pkg.name),
+      importLine([i.ir.names.coreFactory, i.ir.names.defaultBaseUrl, op.names.function, op.names.descriptor], sub),
+      "",
+      `const one = ${groupPath(i.ir, varName, [...op.group, op.names.method])}(); // the spec's example values`,
+      `const two = await ${identifier(op.names.function)}(withEndpoint(${identifier(i.ir.names.coreFactory)}(), ${values}));`,
+      `const three = await createRpcTransport({}, ${identifier(i.ir.names.defaultBaseUrl)}).call(bindEndpoint(${identifier(op.names.descriptor)}, ${values}), {});`,
+      "console.log(await one, two, three);",
+    ].join("\n");
+    return [{ member: `${varName}.${g.group.join(".")}({ ${g.variables.map((v) => v.name).join(", ")} })`, paths: [...new Set(i.ir.operations.filter((o) => g.files.includes(o.file)).map((o) => o.endpoint))], type: g.names.type, example }];
+  });
+}
+
 /** One operation's call in a README example: `client.group.method({ …args })`, or with `()` when nothing is required. */
 function callOf(ir: IrDocument, base: string, op: IrOperation, extra?: string): string {
   const args = exampleArgs(ir, op);
   const list = [args ? inline(args) : extra ? "undefined" : undefined, extra].filter((x) => x !== undefined);
-  return `${memberPath(base, [...op.group, op.names.method])}(${list.join(", ")})`;
+  return `${groupPath(ir, base, [...op.group, op.names.method])}(${list.join(", ")})`;
 }
 
 function wireOf(op: IrOperation): string {
@@ -486,7 +521,7 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
       const op = shortestOp(i, i.ir.operations.filter((o) => o.protocol === "json-rpc" && o.errors.length > 0));
       if (!op || op.protocol !== "json-rpc") continue;
       const declared = [...new Map(op.errors.map((e) => [e.className, e])).values()].slice(0, 2);
-      out["declaredErrorsMethod"] = [...op.group, op.names.method].join(".");
+      out["declaredErrorsMethod"] = methodLabel(i.ir, op);
       out["declaredErrors"] = [
         importLine(["RpcError", "RpcServerError"], pkg.name),
         importLine([factory(i), ...declared.map((e) => e.className)], sub(i)),
@@ -721,7 +756,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       baseUrl: i.ir.defaultBaseUrl,
       setup,
       operations: i.ir.operations.map((op) => ({
-        method: [...op.group, op.names.method].join("."),
+        method: methodLabel(i.ir, op),
         http: wireOf(op),
         params: paramsOf(i.ir, op),
         summary: op.summary ?? op.description ?? "",
@@ -730,13 +765,15 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       })),
       lifecycle: i.ir.operations
         .filter((op) => op.lifecycle || op.unimplemented)
-        .map((op) => ({ method: [...op.group, op.names.method].join("."), addedIn: op.lifecycle?.addedIn ?? "", deprecatedIn: op.lifecycle?.deprecatedIn ?? "", removedIn: op.lifecycle?.removedIn ?? "", unimplemented: op.unimplemented ?? "" })),
+        .map((op) => ({ method: methodLabel(i.ir, op), addedIn: op.lifecycle?.addedIn ?? "", deprecatedIn: op.lifecycle?.deprecatedIn ?? "", removedIn: op.lifecycle?.removedIn ?? "", unimplemented: op.unimplemented ?? "" })),
       unimplementedAny: i.ir.operations.some((op) => op.unimplemented),
+      // groups that are functions of their endpoint's path variables: the client's call, the function and the descriptor
+      endpoints: i.targets.has("client") ? endpointExamples(pkg, i, varName) : [],
       // EIP-1193 providers (x-avaspec-eip1193) of documents with methods, as the client emits them
       providers: (i.targets.has("client") ? (i.ir.providers ?? []) : [])
         .filter((p) => i.ir.operations.some((op) => op.protocol === "json-rpc" && op.file === p.file))
         .map((p) => {
-          const path = [varName, ...p.group, "provider"].join(".");
+          const path = groupPath(i.ir, varName, [...p.group, "provider"]);
           const names = providerNames(p);
           return { path, viem: `custom(${path})`, ethers: `new BrowserProvider(${path})`, schema: names.schema, endpoint: p.endpoint || "/" };
         }),
