@@ -5,7 +5,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
+import { buildInfo, buildServers, serverUrl } from "./servers.js";
 import { objectWithProperties } from "./resolve.js";
 import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
