@@ -1,6 +1,6 @@
 /**
  * What bench/ws.ts takes from avaspec: a newHeads subscription over
- * `createWsTransport` (generated/src/runtime/ws.ts, copied from runtime/ws.ts
+ * `createWsTransport` (generated/src/runtime/ws/ws.ts, copied from runtime/ws/ws.ts
  * by `npm run generate`), behind one function so the bench treats avaspec and
  * viem alike. The runtime module is loaded by URL, not by a static import, so
  * this file type-checks and the bench runs (skipping avaspec) before the
@@ -36,10 +36,10 @@ export interface WsRuntime {
 const NEW_HEADS = { kind: "newHeads", endpoint: "/ext/bc/C/rpc", subscribe: "eth_subscribe", unsubscribe: "eth_unsubscribe", notification: "eth_subscription", params: [] };
 
 /**
- * generated/src/runtime/ws.ts, the module the adapter drives; BENCH_WS_RUNTIME
- * (a path) points the bench at another copy, e.g. runtime/ws.ts before `npm run generate`.
+ * generated/src/runtime/ws/ws.ts, the module the adapter drives; BENCH_WS_RUNTIME
+ * (a path) points the bench at another copy, e.g. runtime/ws/ws.ts before `npm run generate`.
  */
-export const WS_RUNTIME_SOURCE = process.env.BENCH_WS_RUNTIME ? pathToFileURL(resolve(process.env.BENCH_WS_RUNTIME)) : new URL("../generated/src/runtime/ws.ts", import.meta.url);
+export const WS_RUNTIME_SOURCE = process.env.BENCH_WS_RUNTIME ? pathToFileURL(resolve(process.env.BENCH_WS_RUNTIME)) : new URL("../generated/src/runtime/ws/ws.ts", import.meta.url);
 export const wsRuntimeAvailable = (): boolean => existsSync(fileURLToPath(WS_RUNTIME_SOURCE));
 
 let runtime: WsRuntime | undefined;

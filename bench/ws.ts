@@ -3,7 +3,7 @@
  * (/ext/bc/C/ws), served by the test chain server (test/helpers/chain-server.ts:
  * a real `ws` server on 127.0.0.1, same process), consumed by avaspec's
  * WebSocket transport (bench/ws-avaspec.ts over createWsTransport from
- * generated/src/runtime/ws.ts) and by viem's `webSocket` transport
+ * generated/src/runtime/ws/ws.ts) and by viem's `webSocket` transport
  * (`client.transport.subscribe({ params: ["newHeads"], onData })`), each with
  * its defaults and the same WebSocket class (ws's on Node 20, the global one
  * on Node ≥ 22, as viem's isows chooses). The server builds and serialises
@@ -29,9 +29,9 @@
  * subtracts it on delivery.
  *
  * The table shows avaspec ÷ viem for burst throughput (target ≥ 1.0) and for
- * latency (lower is better). When generated/src/runtime/ws.ts does not exist
+ * latency (lower is better). When generated/src/runtime/ws/ws.ts does not exist
  * yet the avaspec rows are skipped (BENCH_WS_RUNTIME=path/to/ws.ts benches
- * another copy, e.g. runtime/ws.ts before `npm run generate`). The exit code is 0 whether or not a
+ * another copy, e.g. runtime/ws/ws.ts before `npm run generate`). The exit code is 0 whether or not a
  * target is met: benchmarks report, they do not gate; a client that loses or
  * reorders heads is reported as such. Results: .tmp/bench-ws.json.
  */
@@ -98,8 +98,8 @@ const clients: Client[] = [
 ];
 let avaspecNote = "";
 if (!wsRuntimeAvailable()) {
-  avaspecNote = "avaspec: runtime/ws.ts not available yet";
-  console.log(`${avaspecNote} (${fileURLToPath(WS_RUNTIME_SOURCE)} is missing: add runtime/ws.ts and npm run generate, or point BENCH_WS_RUNTIME at it); skipping the avaspec rows\n`);
+  avaspecNote = "avaspec: runtime/ws/ws.ts not available yet";
+  console.log(`${avaspecNote} (${fileURLToPath(WS_RUNTIME_SOURCE)} is missing: add runtime/ws/ws.ts and npm run generate, or point BENCH_WS_RUNTIME at it); skipping the avaspec rows\n`);
 } else {
   try {
     if (process.env.BENCH_AVASPEC === "source") await loadWsRuntime();
@@ -110,7 +110,7 @@ if (!wsRuntimeAvailable()) {
     }
     clients.unshift({ name: "avaspec createWsTransport", subscribe: avaspecSubscribe });
   } catch (e) {
-    avaspecNote = `avaspec: loading generated/src/runtime/ws.ts failed: ${e instanceof Error ? e.message : String(e)}`;
+    avaspecNote = `avaspec: loading generated/src/runtime/ws/ws.ts failed: ${e instanceof Error ? e.message : String(e)}`;
     console.log(`${avaspecNote}; skipping the avaspec rows\n`);
   }
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, watch as fsWatch, writeFileSync, type FSWatch
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { mockServerCommand as MockServerCommand, StartMockServer } from "../runtime/mock-server.js";
+import type { mockServerCommand as MockServerCommand, StartMockServer } from "../runtime/mock/server.js";
 import { packageRoot } from "./assets.js";
 import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
 import { generate } from "./generate.js";
@@ -104,7 +104,7 @@ async function mock(argv: string[]): Promise<number> {
     return 2;
   }
   const entry = join(resolve(out), "dist/mock-server/index.js");
-  const command = join(resolve(out), "dist/runtime/mock-server.js");
+  const command = join(resolve(out), "dist/runtime/mock/server.js");
   if (!existsSync(entry) || !existsSync(command)) {
     console.error(`avaspec: ${displayPath(entry)} does not exist; generate the package (with the mocks target) and build it first: avaspec generate && (cd ${out} && npm install && npm run build)`);
     return 1;

@@ -39,12 +39,12 @@ export const ALLOWED = [
   "class generator/emit/validators/compile.ts ValidatorCompiler",
   "function generator/emit/client/index.ts emitClient",
   "function generator/emit/package/index.ts readmeExamples",
-  "file runtime/mock.ts",
-  "file runtime/ws.ts",
-  "function runtime/jsonrpc.ts createRpcTransport",
-  "function runtime/mock.ts createMockSocketHub",
-  "function runtime/ws-server.ts acceptWebSocket",
-  "function runtime/ws.ts createWsTransport",
+  "file runtime/mock/mock.ts",
+  "file runtime/ws/ws.ts",
+  "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
+  "function runtime/mock/mock.ts createMockSocketHub",
+  "function runtime/mock/ws-server.ts acceptWebSocket",
+  "function runtime/ws/ws.ts createWsTransport",
 ];
 
 function sourceFiles(dir) {

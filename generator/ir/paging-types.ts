@@ -23,7 +23,7 @@ export interface IrPagingParam {
   inBody?: true;
 }
 
-/** How a list operation pages (runtime/paginate.ts describes each style). Paths are property names into a page. */
+/** How a list operation pages (runtime/http/paginate.ts describes each style). Paths are property names into a page. */
 export interface IrPaging {
   style: PagingStyle;
   declared: boolean;

@@ -7,7 +7,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { UNSENDABLE_HEADER } from "../../runtime/unsendable.js";
+import { UNSENDABLE_HEADER } from "../../runtime/http/unsendable.js";
 import { warner } from "./suspicious.js";
 
 /**

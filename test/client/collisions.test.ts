@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApiClient, type _547636a6f918230da8553640Params } from "../fixtures/collisions-31/golden/src/api/client.js";
 import { validateItem } from "../fixtures/collisions-31/golden/src/api/validators.js";
-import { ValidationError } from "../fixtures/collisions-31/golden/src/runtime/errors.js";
+import { ValidationError } from "../fixtures/collisions-31/golden/src/runtime/errors/errors.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;

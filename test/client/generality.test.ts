@@ -7,7 +7,7 @@
  * non-ASCII names, against a real loopback server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ValidationError } from "../fixtures/generality-31/golden/src/runtime/errors.js";
+import { ValidationError } from "../fixtures/generality-31/golden/src/runtime/errors/errors.js";
 import { createApiClient } from "../fixtures/generality-31/golden/src/api/client.js";
 import type { ItemInput } from "../fixtures/generality-31/golden/src/api/types.js";
 import { validateItem, validateÁrbol } from "../fixtures/generality-31/golden/src/api/validators.js";

@@ -19,8 +19,8 @@ import { createLinkClient } from "../fixtures/pagination-31/golden/src/link/inde
 import { createNextUrlClient } from "../fixtures/pagination-31/golden/src/next-url/index.js";
 import { createMocks, createMockService, mockTables } from "../fixtures/pagination-31/golden/src/mocks/index.js";
 import { startMockServer, type MockServer } from "../fixtures/pagination-31/golden/src/mock-server/index.js";
-import { AbortError, AvaspecError } from "../fixtures/pagination-31/golden/src/runtime/errors.js";
-import type { ResponseEvent } from "../fixtures/pagination-31/golden/src/runtime/send.js";
+import { AbortError, AvaspecError } from "../fixtures/pagination-31/golden/src/runtime/errors/errors.js";
+import type { ResponseEvent } from "../fixtures/pagination-31/golden/src/runtime/http/send.js";
 import { startServer, type Reply, type TestServer } from "../helpers/server.js";
 
 type Clients = ReturnType<typeof clientsAt>;

@@ -35,7 +35,7 @@ describe("by-position fixture", () => {
 
 describe("params are validated before sending", () => {
   it("a value that breaks the schema is a ValidationError naming the param, and nothing is sent", async () => {
-    const { ValidationError } = await import(join(ROOT, "test/fixtures/rpc-by-position/golden/src/runtime/errors.ts"));
+    const { ValidationError } = await import(join(ROOT, "test/fixtures/rpc-by-position/golden/src/runtime/errors/errors.ts"));
     const api = (await load("rpc-by-position")).createApiClient({ baseUrl: server.url });
     const err = await api.demo.getBalance({ address: "0xabc" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../fixtures/rpc-by-name/golden/src/api/index.js";
-import { ResponseParseError, RpcError, RpcProtocolError, RpcServerError } from "../fixtures/rpc-by-name/golden/src/runtime/errors.js";
+import { ResponseParseError, RpcError, RpcProtocolError, RpcServerError } from "../fixtures/rpc-by-name/golden/src/runtime/errors/errors.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;

@@ -24,7 +24,7 @@ import { validateHealth, validateGetHealthParams } from "../fixtures/extensions-
 import { createRpcClient } from "../fixtures/extensions-31/golden/src/rpc/client.js";
 import { validateDemoGetRangeResult, validateDemoGetSliceResult } from "../fixtures/extensions-31/golden/src/rpc/validators.js";
 import { createMocks, createMockService, mockTables } from "../fixtures/extensions-31/golden/src/mocks/index.js";
-import { ValidationError } from "../fixtures/extensions-31/golden/src/runtime/errors.js";
+import { ValidationError } from "../fixtures/extensions-31/golden/src/runtime/errors/errors.js";
 import { useMsw } from "../helpers/msw.js";
 import { startRpcServer, type RpcTestServer } from "../helpers/rpc-server.js";
 import { startServer, type TestServer } from "../helpers/server.js";

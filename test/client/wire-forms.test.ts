@@ -24,7 +24,7 @@ import { createLedgerClient } from "../fixtures/wire-forms-31/golden/src/rpc/cli
 import { validateLedgerBalanceResult } from "../fixtures/wire-forms-31/golden/src/rpc/validators.js";
 import { createMocks } from "../fixtures/wire-forms-31/golden/src/mocks/index.js";
 import { startMockServer, type MockServer } from "../fixtures/wire-forms-31/golden/src/mock-server/index.js";
-import { ApiError, ValidationError } from "../fixtures/wire-forms-31/golden/src/runtime/errors.js";
+import { ApiError, ValidationError } from "../fixtures/wire-forms-31/golden/src/runtime/errors/errors.js";
 import { useMsw } from "../helpers/msw.js";
 import { startRpcServer, type RpcTestServer } from "../helpers/rpc-server.js";
 import { startServer, type TestServer } from "../helpers/server.js";

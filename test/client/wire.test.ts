@@ -6,7 +6,7 @@
  * an operation named toJSON, and requests fetch can never send.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, NotFoundError, UnsendableRequestError, ValidationError } from "../fixtures/wire-31/golden/src/runtime/errors.js";
+import { ApiError, NotFoundError, UnsendableRequestError, ValidationError } from "../fixtures/wire-31/golden/src/runtime/errors/errors.js";
 import { createWireClient, createWireCore, replaceUpload, type WireClient } from "../fixtures/wire-31/golden/src/api/client.js";
 import type { Thing } from "../fixtures/wire-31/golden/src/api/types.js";
 import { startServer, type TestServer } from "../helpers/server.js";

@@ -51,7 +51,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, parseDiagnostics, ROOT, TSC } from "../helpers/cli.js";
-import { rng as mulberry32 } from "../../runtime/mock.js";
+import { rng as mulberry32 } from "../../runtime/mock/mock.js";
 
 const CORPUS = fileURLToPath(new URL("./", import.meta.url));
 const MODULES = join(CORPUS, "node_modules");

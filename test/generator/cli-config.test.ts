@@ -59,7 +59,7 @@ describe("generate --input <spec> --out <dir>", () => {
     expect(manifest["peerDependencies"]).toBeUndefined();
     expect(Object.keys(manifest["exports"] as object)).toEqual([".", "./api", "./spec/*", "./package.json"]);
     for (const f of ["src/api/types.ts", "src/api/validators.js", "src/api/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
-    for (const f of ["src/api/client.ts", "src/api/mocks.ts", "src/mocks/index.ts", "src/mock-server/index.ts", "src/runtime/msw.ts", "src/runtime/mock.ts"]) expect(existsSync(join(pkg, f)), f).toBe(false);
+    for (const f of ["src/api/client.ts", "src/api/mocks.ts", "src/mocks/index.ts", "src/mock-server/index.ts", "src/runtime/mock/msw.ts", "src/runtime/mock/mock.ts"]) expect(existsSync(join(pkg, f)), f).toBe(false);
     expect(readFileSync(join(pkg, "src/api/index.ts"), "utf8")).not.toContain("client.js");
     expect(readFileSync(join(pkg, "README.md"), "utf8")).toContain("Types and validators only");
     expect(typecheck(pkg)).toMatchObject({ status: 0 });

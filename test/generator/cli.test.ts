@@ -269,8 +269,8 @@ describe("other bad input", () => {
   it("--help lists every command and every option of parseArgs, with examples; --version is the package's", () => {
     const h = runCli(["--help"]);
     expect(h.status).toBe(0);
-    // avaspec mock hands its options to the package's mock command (runtime/mock-server.ts)
-    const cli = readFileSync(join(ROOT, "generator/cli.ts"), "utf8") + readFileSync(join(ROOT, "runtime/mock-server.ts"), "utf8");
+    // avaspec mock hands its options to the package's mock command (runtime/mock/server.ts)
+    const cli = readFileSync(join(ROOT, "generator/cli.ts"), "utf8") + readFileSync(join(ROOT, "runtime/mock/server.ts"), "utf8");
     const options = [...cli.matchAll(/^\s+"?([a-z][a-z-]*)"?: \{ type: "(?:string|boolean)"/gm), ...cli.matchAll(/[{,] ([a-z]+): \{ type: "(?:string|boolean)"/g)].map((m) => m[1]!);
     expect(new Set(options).size).toBeGreaterThan(15);
     for (const o of new Set(options)) expect(h.stdout, o).toContain(`--${o}`);

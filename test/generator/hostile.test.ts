@@ -35,7 +35,7 @@ describe("generated code from a hostile spec", () => {
 
   it("mocks a hostile spec as inert data: keys stay own, nothing runs, no prototype changes", async () => {
     const { mocks } = await import(join(golden, "api/mocks.ts"));
-    const { createMockService } = await import(join(golden, "runtime/mock.ts"));
+    const { createMockService } = await import(join(golden, "runtime/mock/mock.ts"));
     for (const examples of [true, false]) {
       const service = createMockService([mocks], { examples, seed: 3 });
       for (const id of service.ids) service.sample(id);
@@ -70,7 +70,7 @@ describe("generated code from a hostile spec", () => {
 
   it("refuses a header name the spec made invalid, before sending", async () => {
     const { createApiClient } = await import(join(golden, "api/client.ts"));
-    const { ValidationError } = await import(join(golden, "runtime/errors.ts"));
+    const { ValidationError } = await import(join(golden, "runtime/errors/errors.ts"));
     const before = server.requests.length;
     const err = await createApiClient({ baseUrl: server.url }).constructor({ 'id"': "1", "x-header\r\nInjected": "v" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);

@@ -13,7 +13,7 @@ const exportsOf = (file: string) => [...readFileSync(join(ROOT, file), "utf8").m
 
 describe("names the validators import from the runtime", () => {
   it("are all reserved", () => {
-    const runtime = [...exportsOf("runtime/validate.ts"), ...exportsOf("runtime/formats.ts")];
+    const runtime = [...exportsOf("runtime/values/validate.ts"), ...exportsOf("runtime/values/formats.ts")];
     expect(runtime.length).toBeGreaterThan(10);
     expect(runtime.filter((n) => !VALIDATOR_RUNTIME_NAMES.includes(n))).toEqual([]);
   });

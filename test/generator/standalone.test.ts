@@ -167,7 +167,7 @@ function buildsStandalone(dir: string): void {
   expect(r.status, r.output).toBe(0);
   r = build();
   expect(r.status, `with msw:\n${r.output}`).toBe(0);
-  const msw = join(dir, "src/runtime/msw.ts");
+  const msw = join(dir, "src/runtime/mock/msw.ts");
   const source = readFileSync(msw, "utf8");
   writeFileSync(msw, source.replace("msw.HttpResponse.error()", "msw.HttpResponse.erorr()"));
   r = build();

@@ -7,7 +7,7 @@
 import { CodeBlockWriter } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { TextWriter } from "../../generator/writer.js";
-import { rng } from "../../runtime/mock.js";
+import { rng } from "../../runtime/mock/mock.js";
 
 
 const PIECES = ["a", "x = 1;", " ", "{", "}", '"', "'", "`", "${", "\\", "/", "*", "/*", "*/", "//", "\n", "\r\n", "\r", "é", "名", "\n\n", "return `", "${x}`", "/^a+$/u", "a / b", "// note\n", "/** doc */", '"s\\"q"', "'it\\'s'", "\\n"];

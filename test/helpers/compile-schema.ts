@@ -18,11 +18,11 @@ import type { LoadedDocument } from "../../generator/load/load.js";
 import { NameRegistry, toIdentifier } from "../../generator/ir/naming.js";
 import { ValidatorCompiler } from "../../generator/emit/validators/compile.js";
 import { Printer } from "../../generator/print.js";
-import * as validateHelpers from "../../runtime/validate.js";
-import * as formatHelpers from "../../runtime/formats.js";
+import * as validateHelpers from "../../runtime/values/validate.js";
+import * as formatHelpers from "../../runtime/values/formats.js";
 
 const helpers = { ...validateHelpers, ...formatHelpers } as Record<string, unknown>;
-import type { ValidationIssue } from "../../runtime/errors.js";
+import type { ValidationIssue } from "../../runtime/errors/errors.js";
 
 export interface Compiled {
   /** True when the value is valid (answer-only mode). */

@@ -38,7 +38,7 @@ describe("the avaspec tarball", () => {
   it("holds the bundled CLI, its public module, the runtime it copies, the templates, README and LICENSE, and nothing else", () => {
     const paths = packed.files.map((f) => f.path);
     expect([...new Set(paths.map((p) => p.split("/")[0]))].sort()).toEqual(["LICENSE", "README.md", "bin", "dist", "package.json", "runtime", "templates"]);
-    for (const p of ["bin/avaspec.mjs", "dist/cli.mjs", "dist/index.js", "dist/types/public.d.ts", "runtime/http.ts", "runtime/jsonrpc.ts", "templates/package-readme.md.hbs"]) expect(paths).toContain(p);
+    for (const p of ["bin/avaspec.mjs", "dist/cli.mjs", "dist/index.js", "dist/types/public.d.ts", "runtime/http/http.ts", "runtime/jsonrpc/jsonrpc.ts", "templates/package-readme.md.hbs"]) expect(paths).toContain(p);
     expect(paths.filter((p) => p.endsWith(".test.ts"))).toEqual([]);
     expect(paths.filter((p) => p.startsWith("generator/") || p.startsWith("test/") || p.startsWith("spec/"))).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../fixtures/rpc-by-name/golden/src/api/index.js";
 import { startMockServer } from "../fixtures/rpc-by-name/golden/src/mock-server/index.js";
-import type { RunningMockServer } from "../fixtures/rpc-by-name/golden/src/runtime/mock-server.js";
+import type { RunningMockServer } from "../fixtures/rpc-by-name/golden/src/runtime/mock/server.js";
 
 let server: RunningMockServer;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import type { ReconnectInfo, WebSocketConstructor } from "@avaspec/client";
 import { createNodeClient, isBlockHeader, isLog, type NodeClient } from "@avaspec/client/node";
 import { startMockServer, type MockServer } from "@avaspec/client/mock-server";
-import { syntheticChain, type SyntheticChain } from "../../runtime/mock-chain.js";
+import { syntheticChain, type SyntheticChain } from "../../runtime/mock/chain.js";
 import { until } from "../helpers/wait.js";
 
 const WS = WebSocket as unknown as WebSocketConstructor;

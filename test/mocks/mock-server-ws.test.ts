@@ -11,9 +11,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { isBlockHeader, isLog } from "@avaspec/client/node";
-import { createMockService, type MockService, type MockTable } from "../../runtime/mock.js";
-import { serveMocks, type MockSocketControls, type RunningMockServer } from "../../runtime/mock-server.js";
-import { syntheticChain, type SyntheticChain } from "../../runtime/mock-chain.js";
+import { createMockService, type MockService, type MockTable } from "../../runtime/mock/mock.js";
+import { serveMocks, type MockSocketControls, type RunningMockServer } from "../../runtime/mock/server.js";
+import { syntheticChain, type SyntheticChain } from "../../runtime/mock/chain.js";
 import { until } from "../helpers/wait.js";
 
 const rpc = (method: string, params: { name: string; required?: boolean }[] = []) => ({ method, endpoint: "/ext/bc/C/rpc", form: "by-position" as const, params });

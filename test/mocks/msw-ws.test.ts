@@ -11,9 +11,9 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isBlockHeader } from "@avaspec/client/node";
-import { createMockService, createMockSocketHub, type MockTable } from "../../runtime/mock.js";
-import { createMswWebSocketHandlers, webSocketBase } from "../../runtime/msw.js";
-import { syntheticChain } from "../../runtime/mock-chain.js";
+import { createMockService, createMockSocketHub, type MockTable } from "../../runtime/mock/mock.js";
+import { createMswWebSocketHandlers, webSocketBase } from "../../runtime/mock/msw.js";
+import { syntheticChain } from "../../runtime/mock/chain.js";
 
 const rpc = (method: string) => ({ method, endpoint: "/ext/bc/C/rpc", form: "by-position" as const, params: [] });
 const table: MockTable = {

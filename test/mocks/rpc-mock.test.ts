@@ -12,10 +12,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../fixtures/rpc-by-position/golden/src/api/index.js";
 import { startMockServer } from "../fixtures/rpc-by-position/golden/src/mock-server/index.js";
-import type { RunningMockServer } from "../fixtures/rpc-by-position/golden/src/runtime/mock-server.js";
+import type { RunningMockServer } from "../fixtures/rpc-by-position/golden/src/runtime/mock/server.js";
 import { startMockServer as startByName } from "../fixtures/rpc-by-name/golden/src/mock-server/index.js";
 import { createApiClient as createByName } from "../fixtures/rpc-by-name/golden/src/api/index.js";
-import { createMockService, type MockTable } from "../../runtime/mock.js";
+import { createMockService, type MockTable } from "../../runtime/mock/mock.js";
 
 let server: RunningMockServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * overflowing the stack; a finite branch or an example still gets served.
  */
 import { describe, expect, it } from "vitest";
-import { createMockService, type MockTable } from "../../runtime/mock.js";
+import { createMockService, type MockTable } from "../../runtime/mock/mock.js";
 
 const op = { id: "getNode", method: "GET", path: "/n", params: [], response: "json" as const };
 const table = (defs: MockTable["defs"], extra: Record<string, unknown> = {}): MockTable => ({ defs, entries: [{ kind: "http", op, status: 200, schema: { $ref: "Node" }, types: {}, ...extra }] });

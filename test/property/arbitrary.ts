@@ -17,13 +17,13 @@
  */
 import Ajv from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { rng as mulberry32 } from "../../runtime/mock.js";
+import { rng as mulberry32 } from "../../runtime/mock/mock.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 export type DocKind = "openapi-3.1" | "openapi-3.0" | "openrpc";
 
-/** Seeded draws over mulberry32 (the generated runtime's own `rng`, runtime/mock.ts). */
+/** Seeded draws over mulberry32 (the generated runtime's own `rng`, runtime/mock/mock.ts). */
 export class Rng {
   readonly next: () => number;
   constructor(seed: number) {

@@ -22,6 +22,7 @@ import { itemType, nextPageDoc, pagingValue } from "./paging.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { resultChecksStatement } from "./results.js";
 import type { OperationsModule } from "./operations.js";
+import { runtimeImports as runtimeImportDeclarations } from "../runtime-files.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
@@ -354,7 +355,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
     ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
   ];
-  const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
+  const imports: (StatementStructures | WriterFunction)[] = runtimeImportDeclarations(runtimeImports);
   if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
   // what the HTTP descriptors name is imported by operations.js; client.ts names only the checks of its own statements (the result pairs, JSON-RPC descriptors)
   if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });

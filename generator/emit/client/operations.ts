@@ -15,6 +15,7 @@ import type { WriterFunction } from "../../writer.js";
 import { identifier } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
 import { CodeRef, writeValue } from "../value.js";
+import { runtimeImports } from "../runtime-files.js";
 
 interface Descriptor {
   name: string;
@@ -50,7 +51,7 @@ export class OperationsModule {
     const checks = [...refs].filter((r) => fromValidators.has(r)).sort();
     const runtime = [...refs].filter((r) => !fromValidators.has(r)).sort();
     const statements: Statement[] = [];
-    if (runtime.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtime });
+    statements.push(...runtimeImports(runtime));
     if (checks.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks });
     for (const d of this.descriptors) {
       statements.push((w) => {
@@ -66,7 +67,7 @@ export class OperationsModule {
   dts(): Statement[] {
     const usesTypes = this.descriptors.some((d) => /\bT\./.test(d.type));
     const statements: Statement[] = [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["HttpOperation"] },
+      ...runtimeImports([{ name: "HttpOperation", isTypeOnly: true }]),
       ...(usesTypes ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
     ];

@@ -1,6 +1,6 @@
 /**
  * What the client emitter writes for a list operation: its `Paging` (plain
- * data for runtime/paginate.ts), the type of one item, and what its
+ * data for runtime/http/paginate.ts), the type of one item, and what its
  * function's documentation says about the next page.
  */
 import type { IrPaging, IrPagingParam } from "../../ir/types.js";

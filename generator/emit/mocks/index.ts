@@ -1,5 +1,5 @@
 /**
- * IR → `<module>/mocks.ts`: the table the mock service (runtime/mock.ts)
+ * IR → `<module>/mocks.ts`: the table the mock service (runtime/mock/mock.ts)
  * serves from. Per operation: its descriptor, its success status, the
  * schema of its body reduced to what synthesis needs (named schemas shared in
  * `defs`), its example, its params' JSON types and how it pages. Schemas,
@@ -192,24 +192,24 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
   const answers = answersType(ir, validators.walkers, validators.hasIntegers);
   return [
     (w) => {
-      w.writeLine(`import type { MockTable } from "../runtime/mock.js";`);
+      w.writeLine(`import type { MockTable } from "../runtime/mock/mock.js";`);
       const numberTypes = [...(answers.uses.Encodable ? ["Encodable"] : []), ...(answers.uses.IntegerString ? ["IntegerString"] : [])];
-      if (numberTypes.length > 0) w.writeLine(`import type { ${numberTypes.join(", ")} } from "../runtime/numbers.js";`);
+      if (numberTypes.length > 0) w.writeLine(`import type { ${numberTypes.join(", ")} } from "../runtime/values/numbers.js";`);
       w.writeLine(`import { ${descriptors.map(identifier).join(", ")} } from "./client.js";`);
       if (answers.uses.C) w.writeLine(`import type * as C from "./client.js";`);
       if (answers.uses.T) w.writeLine(`import type * as T from "./types.js";`);
       w.blankLine();
-      w.writeLine("/** What this module's mocks answer, by operation id and JSON-RPC method name: the id and body `override` takes (types only; see runtime/mock.ts `MockAnswers`). */");
+      w.writeLine("/** What this module's mocks answer, by operation id and JSON-RPC method name: the id and body `override` takes (types only; see runtime/mock/mock.ts `MockAnswers`). */");
       w.writeLine("export type MockAnswers = {");
       w.indent(() => {
         for (const [key, parts] of answers.members) w.writeLine(`${key}: ${parts.join(" | ")};`);
       });
       w.writeLine("};");
       w.blankLine();
-      w.writeLine("/** What the mock service serves for this module's operations (see runtime/mock.ts). */");
+      w.writeLine("/** What the mock service serves for this module's operations (see runtime/mock/mock.ts). */");
       w.writeLine("export const mocks: MockTable = {");
       w.indent(() => {
-        // the path of the spec's server URL: the mock server answers below it too (runtime/mock-routes.ts)
+        // the path of the spec's server URL: the mock server answers below it too (runtime/mock/routes.ts)
         const basePath = pathOf(ir.defaultBaseUrl);
         if (basePath !== "") w.writeLine(`basePath: ${stringLiteral(basePath)},`);
         w.writeLine(`defs: ${data(defs)},`);
@@ -272,13 +272,13 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine(`export type MockAnswers = MergeMockAnswers<${mods.map((m) => `${m.key}MockAnswers`).join(" | ")}>;`);
   };
   const mocks: WriterFunction = (w) => {
-    w.writeLine(`import { createMockService, createMockSocketHub, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
-    // msw is named in runtime/msw.ts only, so the package builds without it
-    w.writeLine(`import { createMswHandlers, createMswWebSocketHandlers, type HttpHandler, type WebSocketHandler } from "../runtime/msw.js";`);
+    w.writeLine(`import { createMockService, createMockSocketHub, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";`);
+    // msw is named in runtime/mock/msw.ts only, so the package builds without it
+    w.writeLine(`import { createMswHandlers, createMswWebSocketHandlers, type HttpHandler, type WebSocketHandler } from "../runtime/mock/msw.js";`);
     imports(w, true);
     w.blankLine();
-    w.writeLine(`export type { MockOverride, MockOverrideFor, MockService, MockServiceOptions, MockTable } from "../runtime/mock.js";`);
-    w.writeLine(`export { createMockService } from "../runtime/mock.js";`);
+    w.writeLine(`export type { MockOverride, MockOverrideFor, MockService, MockServiceOptions, MockTable } from "../runtime/mock/mock.js";`);
+    w.writeLine(`export { createMockService } from "../runtime/mock/mock.js";`);
     w.blankLine();
     tables(w);
     w.blankLine();
@@ -321,11 +321,11 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine("}");
   };
   const server: WriterFunction = (w) => {
-    w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
-    w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer } from "../runtime/mock-server.js";`);
+    w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";`);
+    w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer } from "../runtime/mock/server.js";`);
     imports(w, false);
     w.blankLine();
-    w.writeLine(`export type { MockServerOptions, RunningMockServer } from "../runtime/mock-server.js";`);
+    w.writeLine(`export type { MockServerOptions, RunningMockServer } from "../runtime/mock/server.js";`);
     w.blankLine();
     tables(w);
     w.blankLine();

@@ -1,5 +1,5 @@
 /**
- * A list operation's paging as its mock follows it (runtime/mock-pages.ts):
+ * A list operation's paging as its mock follows it (runtime/mock/pages.ts):
  * parameters by their wire names (the mock reads a request's params by
  * name), and whether the last page writes null where a next cursor or URL
  * would be.

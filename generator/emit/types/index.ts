@@ -36,7 +36,7 @@ export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction
   const hooks = webhookPayloads(ir, response);
   if (hooks) declarations.push(hooks);
   if (!integers) return declarations;
-  return [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
+  return [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
 }
 
 function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext): WriterFunction {

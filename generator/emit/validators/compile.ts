@@ -94,7 +94,7 @@ const PLAIN = "const plain = x.constructor === Object && Object.getPrototypeOf(x
  */
 const SKIP_INHERITED = "if (!hasOwn(x, k)) continue;";
 
-/** Formats avaspec can assert, and their functions in runtime/formats.ts. */
+/** Formats avaspec can assert, and their functions in runtime/values/formats.ts. */
 const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   "date-time": "dateTime",
   date: "date",
@@ -129,7 +129,7 @@ const branches = (lines: readonly string[]) => lines.reduce((n, l) => n + (l.mat
 const MAX_NAMED_DEPTH = 200;
 
 export class ValidatorCompiler {
-  /** Format functions the output uses (imported from runtime/formats.js). */
+  /** Format functions the output uses (imported from runtime/values/formats.js). */
   readonly formatsUsed = new Set<string>();
   /** Hoisted constants (regexes, sets, literal values), then functions, in creation order. */
   readonly decls: (WriterFunction | RawText)[] = [];

@@ -144,10 +144,10 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const usesRun = hooks !== undefined || exports.some((e) => e.kind === "validate" && e.walker === undefined);
   const validateImports = [...helpers, ...(exports.some((e) => e.kind === "guard") ? ["is"] : []), ...(usesRun ? ["run"] : []), ...(exports.some((e) => e.kind === "standard") ? ["standard"] : []), ...(usesUnwrapped ? ["unwrapped"] : [])];
   const statements: Statement[] = [];
-  if (validateImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/validate.js", namedImports: validateImports });
-  if (numbersImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersImports });
-  if (formsImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/wire-forms.js", namedImports: formsImports });
-  if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
+  if (validateImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/values/validate.js", namedImports: validateImports });
+  if (numbersImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/values/numbers.js", namedImports: numbersImports });
+  if (formsImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/values/wire-forms.js", namedImports: formsImports });
+  if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/values/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name} = /*#__PURE__*/ ${fn}(${walker});`));
   append(statements, compiler.decls, integers.decls, forms.decls, codecDecls, exports.map(exportJs), hooks ? [hooks.js] : []);
   // the client's descriptors use the checks directly; the module index does not re-export them
@@ -157,12 +157,12 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
 
   const declarations: Statement[] = [];
   const typeImports = [...(internal.some((n) => !codecNames.has(n)) ? ["Check"] : []), ...(exports.some((e) => e.kind === "standard") ? ["StandardSchemaV1"] : []), ...(hooks !== undefined || exports.some((e) => e.kind === "validate") ? ["ValidationResult"] : [])];
-  if (typeImports.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/validate.js", namedImports: typeImports });
+  if (typeImports.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/validate.js", namedImports: typeImports });
   const codecType = (name: string) => ({ decoder: "Decoder", encoder: "Encoder", normalizer: "Normalizer" })[codecs.get(name)!.fn] as "Decoder" | "Encoder" | "Normalizer";
   const codecTypes = new Set(internal.filter((n) => codecNames.has(n)).map(codecType));
   const numbersTypes = [...(usesWalkers ? ["Decoded"] : []), ...[...codecTypes].filter((t) => t !== "Normalizer").sort(), ...(usesWalkers ? ["Numbers"] : [])];
-  if (numbersTypes.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersTypes });
-  if (codecTypes.has("Normalizer")) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/wire-forms.js", namedImports: ["Normalizer"] });
+  if (numbersTypes.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: numbersTypes });
+  if (codecTypes.has("Normalizer")) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/wire-forms.js", namedImports: ["Normalizer"] });
   if (usesTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
   if (usesClientTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
   for (const e of exports) declarations.push(exportDts(e));

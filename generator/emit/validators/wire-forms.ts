@@ -16,7 +16,7 @@ interface Compiler {
   readonly helpers: Set<string>;
 }
 
-/** The runtime helpers of wire forms (imported from runtime/wire-forms.js, not validate.js). */
+/** The runtime helpers of wire forms (imported from runtime/values/wire-forms.js, not validate.js). */
 export const WIRE_FORM_HELPERS: ReadonlySet<string> = new Set(["wired", "normalizer", "normalized"]);
 
 /** The leaf spec of a schema's wire form for the runtime ("number>string": the server's type, then the documented one). */

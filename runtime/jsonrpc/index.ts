@@ -1,0 +1,3 @@
+export * from "./jsonrpc.js";
+export * from "./eip1193.js";
+export * from "./endpoints.js";
