@@ -24,7 +24,9 @@
 import type { MockPaging } from "./pages.js";
 export type { MockPage, MockPaging } from "./pages.js";
 import type { HttpOperation, ResultChecks } from "../http/http.js";
-import type { RpcMethod } from "../jsonrpc/jsonrpc.js";
+import type { Check } from "../values/validate.js";
+import type { Decoder } from "../values/numbers.js";
+import type { Normalizer } from "../values/wire-forms.js";
 import { hasOwn, setOwn } from "../values/validate.js";
 import { rpcError } from "./rpc.js";
 
@@ -80,9 +82,26 @@ export interface MockHttpEntry {
   paging?: MockPaging;
 }
 
+/**
+ * What the mock reads of a JSON-RPC method's descriptor (the client's
+ * `RpcMethod`, jsonrpc/jsonrpc.ts, which tables hold as they are). Named
+ * here so that the mocks of a package without JSON-RPC clients do not bring
+ * the client's JSON-RPC transport along.
+ */
+export interface MockRpcMethod {
+  readonly method: string;
+  readonly endpoint: string;
+  readonly form: "by-name" | "by-position" | "one-object";
+  readonly params: readonly { readonly name: string; readonly required?: boolean }[];
+  readonly check?: Check;
+  readonly resultIntegers?: Decoder;
+  readonly resultForms?: Normalizer;
+  readonly wrappedIn?: string;
+}
+
 export interface MockRpcEntry {
   kind: "rpc";
-  method: RpcMethod;
+  method: MockRpcMethod;
   schema?: MockSchema;
   /** A result for every call, in a table without `pairs` (one made by hand). */
   example?: unknown;

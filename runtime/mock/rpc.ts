@@ -11,8 +11,7 @@
  */
 import type { MockBodies } from "./bodies.js";
 import { wireBody } from "./bodies.js";
-import type { MockOverride, MockRequest, MockResponse, MockRpcEntry, MockTable } from "./mock.js";
-import type { RpcMethod } from "../jsonrpc/jsonrpc.js";
+import type { MockOverride, MockRequest, MockResponse, MockRpcEntry, MockRpcMethod, MockTable } from "./mock.js";
 import type { RpcMethods } from "./routes.js";
 import { equal, hasOwn, run, setOwn } from "../values/validate.js";
 import { jsonText } from "../errors/errors.js";
@@ -128,7 +127,7 @@ async function one(methods: RpcMethods, call: unknown, ctx: RpcAnswering): Promi
 }
 
 /** JSON-RPC params in the named form the generated params check takes. */
-export function namedParams(m: RpcMethod, params: unknown): Record<string, unknown> | Error {
+export function namedParams(m: MockRpcMethod, params: unknown): Record<string, unknown> | Error {
   if (params === undefined) return {};
   if (m.form === "one-object") {
     if (!Array.isArray(params)) return new Error("params must be an array holding one object");
