@@ -1,0 +1,5 @@
+export * from "./http.js";
+export * from "./paginate.js";
+export * from "./styles.js";
+export * from "./bodies.js";
+export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type ReliabilityOptions, type RequestEvent, type ResponseEvent, type RetryOptions } from "./send.js";

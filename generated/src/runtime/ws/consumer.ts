@@ -1,0 +1,167 @@
+/**
+ * The consumer's side of a subscription: its callbacks (`onData`,
+ * `onReorg`, `onReconnect`, `onInvalid`, `onError`), or its async iterator
+ * with a bounded buffer.
+ *
+ * The consumer's code runs inside the transport (in the handler of a socket
+ * message, or of a backfill). What it throws must not escape there: it
+ * would be an uncaught exception, or leave the socket's reader half-way
+ * through a message so that every other subscription and call on it stops.
+ * So each callback runs guarded, and an exception ends that subscription
+ * alone, through `onError`, as a `SubscriptionCallbackError` whose `cause`
+ * is what was thrown.
+ */
+import { overflowError } from "../errors/depth.js";
+import { AvaspecError, type RequestInfo, type ValidationError } from "../errors/errors.js";
+import type { SubscribeOptions, SubscriptionBuffer } from "./ws.js";
+
+/** A subscription's own callback threw (`cause`): that subscription ended, the others and the socket go on. */
+export class SubscriptionCallbackError extends AvaspecError {
+  override name = "SubscriptionCallbackError";
+}
+
+/** A subscription's consumer fell behind and its buffer filled up. */
+export class SubscriptionOverflowError extends AvaspecError {
+  override name = "SubscriptionOverflowError";
+}
+
+export interface Consumer<T> {
+  /** Hands one event (wire form) over: to `onData`, to a waiting `next()`, or to the buffer. */
+  deliver(payload: unknown): void;
+  /** Tells the consumer of a reorg or a reconnect; what the callback throws ends the subscription. */
+  notify<K extends "onReorg" | "onReconnect">(name: K, info: Parameters<NonNullable<SubscribeOptions<T>[K]>>[0]): void;
+  /** A payload was dropped as invalid: `onInvalid`, else a console warning; counted. */
+  invalid(error: ValidationError): void;
+  /** Ends the subscription with an error: `onError`, and the iterator throws it once the buffered events are taken. */
+  fail(error: AvaspecError): void;
+  /** Ends the subscription: the iterator is done once the buffered events are taken. */
+  end(): void;
+  readonly ended: boolean;
+  /** Events dropped under `overflow: "drop-oldest"`. */
+  readonly dropped: number;
+  /** Payloads dropped as invalid. */
+  readonly rejected: number;
+  readonly iterator: AsyncIterator<T>;
+}
+
+export interface ConsumerInit<T> {
+  /** The subscription kind, for messages (`newHeads`). */
+  kind: string;
+  request: RequestInfo;
+  options: SubscribeOptions<T>;
+  buffer: Required<SubscriptionBuffer>;
+  /** Reads a payload (wire form) as the consumer gets it (the number policy). */
+  decode(payload: unknown): T;
+  /** Called once when the subscription ends, for whatever reason: the transport lets go of it. */
+  release(): void;
+}
+
+export function createConsumer<T>(init: ConsumerInit<T>): Consumer<T> {
+  const { kind, options } = init;
+  const queue: T[] = [];
+  let waiter: { resolve(r: IteratorResult<T>): void; reject(e: unknown): void } | undefined;
+  let failure: AvaspecError | undefined;
+  let ended = false;
+  let dropped = 0;
+  let rejected = 0;
+
+  /** A waiting `next()` once the subscription has ended (the buffer is empty, or it would not wait). */
+  const settle = () => {
+    if (!waiter || !ended) return;
+    const w = waiter;
+    waiter = undefined;
+    if (failure) w.reject(failure);
+    else w.resolve({ value: undefined, done: true });
+  };
+  const stop = (error?: AvaspecError) => {
+    if (ended) return false;
+    ended = true;
+    failure = error;
+    init.release();
+    return true;
+  };
+  const fail = (error: AvaspecError) => {
+    if (!stop(error)) return;
+    try {
+      options.onError?.(error);
+    } catch (thrown) {
+      // nowhere left to report it: the console, rather than an exception in the socket's handler
+      console.error(`[avaspec] the onError callback of the ${kind} subscription threw:`, thrown);
+    }
+    settle();
+  };
+  /** Runs a consumer callback; what it throws ends this subscription. */
+  const guarded = (name: string, run: () => void) => {
+    try {
+      run();
+    } catch (thrown) {
+      fail(new SubscriptionCallbackError(`${kind}: ${name} threw (${String(thrown)}); the subscription ended`, init.request, { cause: thrown }));
+    }
+  };
+
+  const iterator: AsyncIterator<T> = {
+    next() {
+      if (queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
+      if (failure) return Promise.reject(failure);
+      if (ended) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve, reject) => (waiter = { resolve, reject }));
+    },
+    return() {
+      stop();
+      settle();
+      return Promise.resolve({ value: undefined, done: true });
+    },
+  };
+
+  return {
+    deliver(payload) {
+      if (ended) return;
+      let value: T;
+      try {
+        value = init.decode(payload);
+      } catch (error) {
+        // a payload too deep for the integer walk ends the subscription with a ValidationError (depth.ts)
+        return fail(overflowError(error, init.request) as AvaspecError);
+      }
+      const onData = options.onData;
+      if (onData) return guarded("onData", () => onData(value));
+      if (waiter) {
+        const w = waiter;
+        waiter = undefined;
+        return w.resolve({ value, done: false });
+      }
+      if (queue.length >= init.buffer.size) {
+        if (init.buffer.overflow === "error") return fail(new SubscriptionOverflowError(`${kind}: the consumer fell ${init.buffer.size} events behind (buffer.size); the subscription ended`, init.request));
+        queue.shift();
+        dropped++;
+      }
+      queue.push(value);
+    },
+    notify(name, info) {
+      const callback = options[name] as ((i: typeof info) => void) | undefined;
+      if (!ended && callback) guarded(name, () => callback(info));
+    },
+    invalid(error) {
+      if (ended) return;
+      rejected++;
+      const onInvalid = options.onInvalid;
+      if (onInvalid) guarded("onInvalid", () => onInvalid(error));
+      else console.warn(`[avaspec] ${error.message}`);
+    },
+    fail,
+    end() {
+      stop();
+      settle();
+    },
+    get ended() {
+      return ended;
+    },
+    get dropped() {
+      return dropped;
+    },
+    get rejected() {
+      return rejected;
+    },
+    iterator,
+  };
+}
