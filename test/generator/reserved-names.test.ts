@@ -21,7 +21,7 @@ describe("names the validators import from the runtime", () => {
   it("so schemas named Object and Binary get guards of their own (the generality fixture type-checks with them)", () => {
     const validators = readFileSync(join(ROOT, "test/fixtures/generality-31/golden/src/api/validators.js"), "utf8");
     const declarations = readFileSync(join(ROOT, "test/fixtures/generality-31/golden/src/api/validators.d.ts"), "utf8");
-    const imports = /^import \{([^}]*)\} from "\.\.\/runtime\/validate\.js";$/m.exec(validators)?.[1]?.split(",").map((n) => n.trim());
+    const imports = /^import \{([^}]*)\} from "\.\.\/runtime\/values\/validate\.js";$/m.exec(validators)?.[1]?.split(",").map((n) => n.trim());
     expect(imports).toEqual(expect.arrayContaining(["isObject", "isBinary"]));
     expect(validators).toContain("export function isObject2(value) {");
     expect(declarations).toContain("export declare function isObject2(value: unknown): value is T.Object;");

@@ -64,7 +64,7 @@ describe.each(packages)("%s: browser-facing entry points", (dir) => {
       expect(r.status).toBe(0);
       const listed = tsc(["-p", join(p, "tsconfig.json"), "--listFilesOnly"]).output;
       expect(listed).not.toMatch(/@types\/node\//);
-      expect(listed).not.toMatch(/runtime\/mock-server\.ts/);
+      expect(listed).not.toMatch(/runtime\/mock\/server\.ts/);
     } finally {
       rmSync(p, { recursive: true, force: true });
     }

@@ -1,0 +1,94 @@
+/**
+ * A generated package ships the runtime files its own modules reach, and no
+ * others: an OpenAPI-only package carries no JSON-RPC or WebSocket client
+ * code (nor re-exports it), one without mocks no mock code, and every
+ * runtime file a package holds is imported, directly or through other
+ * runtime files, by its modules. The reachability is computed here from the
+ * files' text, apart from the generator's own closure.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, posix } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../generator/config.js";
+import { generate } from "../../generator/generate.js";
+import { ROOT } from "../helpers/cli.js";
+
+/** A runtime file of the JSON-RPC or WebSocket client: the transports, EIP-1193, endpoint binding, the WebSocket pieces. */
+const RPC_OR_WS = /^src\/runtime\/(.*[/-])?(jsonrpc|eip1193|endpoints|ws)([/.-]|$)/;
+const MOCK = /^src\/runtime\/(.*[/-])?(mock|msw)([/.-]|$)/;
+
+function generated(fixture: string, targets?: string[]): Map<string, string> {
+  const config = loadConfig(join(ROOT, `test/fixtures/${fixture}/avaspec.config.json`));
+  const inputs = targets ? config.inputs.map((i) => ({ ...i, targets: targets as never })) : config.inputs;
+  const { files, diagnostics } = generate({ ...config, inputs });
+  expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return files;
+}
+
+const runtimeOf = (files: ReadonlyMap<string, string>) => [...files.keys()].filter((p) => p.startsWith("src/runtime/")).sort();
+
+/** The runtime files reachable from the package's other modules, following every relative import and re-export. */
+function reachable(files: ReadonlyMap<string, string>): string[] {
+  const seen = new Set<string>();
+  const todo = [...files.keys()].filter((p) => /^src\/.*\.(ts|js)$/.test(p) && !p.startsWith("src/runtime/"));
+  while (todo.length > 0) {
+    const path = todo.pop()!;
+    for (const m of files.get(path)!.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)"(\.{1,2}\/[^"]+)"/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(path), m[1]!)).replace(/\.js$/, ".ts");
+      if (!target.startsWith("src/runtime/") || seen.has(target)) continue;
+      expect(files.has(target), `${path} imports ${m[1]}, which the package does not have`).toBe(true);
+      seen.add(target);
+      todo.push(target);
+    }
+  }
+  return [...seen].sort();
+}
+
+function packageFiles(dir: string, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of readdirSync(join(dir, prefix))) {
+    const rel = prefix ? `${prefix}/${name}` : name;
+    if (statSync(join(dir, rel)).isDirectory()) {
+      if (name !== "node_modules" && name !== "dist") for (const [p, t] of packageFiles(dir, rel)) out.set(p, t);
+    } else if (/\.(ts|js)$/.test(name)) out.set(rel, readFileSync(join(dir, rel), "utf8"));
+  }
+  return out;
+}
+
+describe("the runtime a package ships", () => {
+  it("an OpenAPI-only package without mocks has no JSON-RPC, WebSocket or mock file, and its root exports no JSON-RPC API", () => {
+    const files = generated("petstore-30", ["types", "validators", "client"]);
+    const runtime = runtimeOf(files);
+    expect(runtime.filter((p) => RPC_OR_WS.test(p) || MOCK.test(p))).toEqual([]);
+    expect(runtime).toContain("src/runtime/http/http.ts");
+    expect(files.get("src/index.ts")).not.toMatch(/jsonrpc|ws\//);
+  });
+
+  it("an OpenAPI-only package with mocks has the mock runtime but no JSON-RPC or WebSocket client", () => {
+    const files = generated("petstore-30");
+    const runtime = runtimeOf(files);
+    expect(runtime.filter((p) => RPC_OR_WS.test(p) && !/mock/.test(p))).toEqual([]);
+    expect(runtime).toContain("src/runtime/mock/service.ts");
+  });
+
+  it("a JSON-RPC package has the JSON-RPC client; types alone bring neither client nor mocks", () => {
+    expect(runtimeOf(generated("rpc-by-name"))).toContain("src/runtime/jsonrpc/jsonrpc.ts");
+    const typesOnly = runtimeOf(generated("rpc-by-name", ["types"]));
+    expect(typesOnly.filter((p) => RPC_OR_WS.test(p) || MOCK.test(p) || p.startsWith("src/runtime/http/"))).toEqual([]);
+  });
+
+  it("every runtime file a package holds is reached from its modules, in generated/ and every fixture's golden", () => {
+    const dirs = [join(ROOT, "generated"), ...readdirSync(join(ROOT, "test/fixtures")).map((f) => join(ROOT, "test/fixtures", f, "golden")).filter((d) => statSync(d, { throwIfNoEntry: false })?.isDirectory())];
+    for (const dir of dirs) {
+      const files = packageFiles(dir);
+      expect(runtimeOf(files), dir).toEqual(reachable(files));
+    }
+  });
+
+  it("a fresh generation ships exactly the reachable runtime, for targets with and without mocks", () => {
+    for (const [fixture, targets] of [["petstore-30", undefined], ["petstore-30", ["types", "validators"]], ["rpc-endpoint-variables", undefined], ["wire-forms-31", ["types", "client"]]] as const) {
+      const files = generated(fixture, targets ? [...targets] : undefined);
+      expect(runtimeOf(files), fixture).toEqual(reachable(files));
+    }
+  });
+});
