@@ -39,10 +39,8 @@ export const ALLOWED = [
   "class generator/emit/validators/compile.ts ValidatorCompiler",
   "function generator/emit/client/index.ts emitClient",
   "function generator/emit/package/index.ts readmeExamples",
-  "file runtime/mock/mock.ts",
   "file runtime/ws/ws.ts",
   "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
-  "function runtime/mock/mock.ts createMockSocketHub",
   "function runtime/mock/ws-server.ts acceptWebSocket",
   "function runtime/ws/ws.ts createWsTransport",
 ];

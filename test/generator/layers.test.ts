@@ -38,6 +38,17 @@ describe("generator layers", () => {
     expect(r.status).toBe(0);
   });
 
+  it("fails on an import cycle in runtime/", () => {
+    // the mock's types importing its barrel back: the kind of cycle mock.ts held before it was split
+    const root = copyWith(() => {});
+    cpSync(join(ROOT, "runtime"), join(root, "runtime"), { recursive: true });
+    expect(run(root).stdout).toContain("no cycles, no upward imports");
+    appendFileSync(join(root, "runtime/mock/types.ts"), '\nimport type { rng } from "./mock.js";\nexport type Unused = typeof rng;\n');
+    const r = run(root);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/runtime cycle: .*mock\/mock\.ts.*mock\/types\.ts/);
+  });
+
   it("fails on a cycle inside one layer", () => {
     // servers.ts is what build-openapi.ts and openapi-wire.ts share; importing one of them back is the cycle it broke
     const root = copyWith((g) => appendFileSync(join(g, "ir/servers.ts"), '\nexport { buildOpenApiIr } from "./build-openapi.js";\n'));
