@@ -7,7 +7,8 @@
  */
 import type { ValidationIssue } from "../errors/errors.js";
 import { IntegerIssue, encodeIntegers, type Decoder } from "../values/numbers.js";
-import { UnsatisfiableSchemaError, hash, rng, synthesize, type MockHttpEntry, type MockRpcEntry, type MockTable } from "./mock.js";
+import { UnsatisfiableSchemaError, hash, rng, synthesize } from "./synthesize.js";
+import type { MockHttpEntry, MockRpcEntry, MockTable } from "./types.js";
 import { cutPage, type MockPage } from "./pages.js";
 
 export interface MockBodies {

@@ -14,7 +14,9 @@
 // @ts-ignore: msw is an optional peer dependency; without it this import is `any`
 import * as msw from "msw";
 import { serverBase } from "../http/http.js";
-import { createMockSocketHub, escapeRegExp, pathPattern, type MockService, type MockSocketHub, type MockTable } from "./mock.js";
+import { escapeRegExp, pathPattern } from "./routes.js";
+import { createMockSocketHub, type MockSocketHub } from "./socket-hub.js";
+import type { MockService, MockTable } from "./types.js";
 
 /** MSW's request handler type (`any` when MSW is not installed). */
 export type HttpHandler = msw.HttpHandler;

@@ -16,7 +16,7 @@
  *
  * `hasMore` fields are true on every page but the last.
  */
-import { hash } from "./mock.js";
+import { hash } from "./random.js";
 
 /** How a list operation pages, for its mock: paths into the params (wire names; `body` then a field) and into the page. */
 export interface MockPaging {

@@ -13,7 +13,7 @@
  * (`/ext/bc/{blockchainId}/rpc`) answers any value of them, after the
  * endpoints that name a path exactly (`/ext/bc/C/rpc`).
  */
-import type { MockHttpEntry, MockRpcEntry, MockTable, MockWebSocket } from "./mock.js";
+import type { MockHttpEntry, MockRpcEntry, MockTable, MockWebSocket } from "./types.js";
 
 /** `s` as a regular expression source that matches it literally. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

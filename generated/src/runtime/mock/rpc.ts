@@ -11,7 +11,7 @@
  */
 import type { MockBodies } from "./bodies.js";
 import { wireBody } from "./bodies.js";
-import type { MockOverride, MockRequest, MockResponse, MockRpcEntry, MockRpcMethod, MockTable } from "./mock.js";
+import type { MockOverride, MockRequest, MockResponse, MockRpcEntry, MockRpcMethod, MockTable } from "./types.js";
 import type { RpcMethods } from "./routes.js";
 import { equal, hasOwn, run, setOwn } from "../values/validate.js";
 import { jsonText } from "../errors/errors.js";

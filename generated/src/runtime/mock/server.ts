@@ -19,7 +19,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
-import { createMockSocketHub, type MockService, type MockServiceOptions } from "./mock.js";
+import { createMockSocketHub } from "./socket-hub.js";
+import type { MockService, MockServiceOptions } from "./types.js";
 import { acceptWebSocket, rejectUpgrade } from "./ws-server.js";
 
 export interface MockServerOptions {

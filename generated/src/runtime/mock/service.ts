@@ -4,7 +4,7 @@
  * mock.ts for what it promises). Routing by path is mock-routes.ts, bodies
  * mock-bodies.ts, the JSON-RPC side mock-rpc.ts; the HTTP side is here.
  */
-import type { MockAnswers, MockHttpEntry, MockOverride, MockRequest, MockResponse, MockRpcEntry, MockService, MockServiceOptions, MockTable } from "./mock.js";
+import type { MockAnswers, MockHttpEntry, MockOverride, MockRequest, MockResponse, MockRpcEntry, MockService, MockServiceOptions, MockTable } from "./types.js";
 import { ValidationError } from "../errors/errors.js";
 import { mockBodies, wireBody, type MockBodies } from "./bodies.js";
 import { mockRoutes, type HttpRoute } from "./routes.js";
