@@ -1,12 +1,14 @@
 /**
- * The pipeline: load → validate → IR (+ passes) → emit → print. Returns the
- * files to write, or diagnostics; it never writes anything itself.
+ * The pipeline: each input's front end (front-end.ts: load → validate → IR +
+ * passes) → the release (versions, diffs against the previous one) → emit →
+ * print. Returns the files to write, or diagnostics; it never writes anything
+ * itself.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
 import { append } from "./append.js";
-import { displayPath, inputPath, specEntries, targetsOf, type InputConfig, type ResolvedConfig } from "./config.js";
+import { displayPath, inputPath, specEntries, targetsOf, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
 import { OperationsModule } from "./emit/client/operations.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
@@ -14,19 +16,10 @@ import { emitPackageFiles, runtimeFiles, specJsonNames, type PackageInput } from
 import { emitTypes } from "./emit/types/index.js";
 import { emitValidators, type ValidatorModule } from "./emit/validators/index.js";
 import { releaseDiff } from "./diff/release.js";
-import { buildOpenApiIr } from "./ir/build-openapi.js";
-import { buildOpenRpcIr } from "./ir/build-openrpc.js";
-import { mergeModule, type ModulePart } from "./ir/module.js";
-import { settleEndpointGroups } from "./ir/endpoints.js";
-import { assignNames, breakRefCycles } from "./ir/passes.js";
-import { resolvePaging } from "./ir/paging.js";
+import { buildModule } from "./front-end.js";
 import type { IrDocument } from "./ir/types.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./load/diagnostics.js";
-import { allowList, bundleExternalRefs } from "./load/bundle.js";
-import { loadFile, type LoadedDocument } from "./load/load.js";
 import { Printer } from "./print.js";
-import { validateOpenApi } from "./validate/openapi.js";
-import { validateOpenRpc } from "./validate/openrpc.js";
 import { LEDGER_FILE, nextLedger, parseLedger, type Ledger, type SpecVersion } from "./versions.js";
 
 export interface GenerateResult {
@@ -37,61 +30,6 @@ export interface GenerateResult {
   irs: IrDocument[];
   /** With `preview`: the package version the next recorded generation would release, when it differs. */
   pendingVersion?: string;
-}
-
-/** Front end for one spec: load, validate, build its IR. */
-function buildDocument(file: string, diagnostics: Diagnostic[], allowRefs: readonly string[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
-  const loaded = loadFile(file);
-  append(diagnostics, loaded.diagnostics);
-  const doc = loaded.document;
-  if (!doc) return undefined;
-  sources?.set(doc.file, doc.text);
-  const bundled = bundleExternalRefs(doc, allowRefs);
-  append(diagnostics, bundled);
-  if (hasErrors(bundled)) return undefined;
-  const root = doc.root as Record<string, unknown> | null;
-  const isRpc = typeof root === "object" && root !== null && "openrpc" in root;
-  const found = isRpc ? validateOpenRpc(doc) : validateOpenApi(doc);
-  append(diagnostics, found);
-  if (hasErrors(found)) return undefined;
-  const irDiagnostics: Diagnostic[] = [];
-  const ir = isRpc ? buildOpenRpcIr(doc, irDiagnostics) : buildOpenApiIr(doc, irDiagnostics);
-  append(diagnostics, irDiagnostics);
-  return hasErrors(irDiagnostics) ? undefined : { ir, doc };
-}
-
-/** Front end for one config input: every spec, merged into one named module. */
-export function buildModule(config: ResolvedConfig, input: InputConfig, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; documents: { file: string; root: unknown }[]; versions: SpecVersion[]; locate(file: string, pointer: string): { line: number; col: number } } | undefined {
-  const parts: ModulePart[] = [];
-  const docs = new Map<string, LoadedDocument>();
-  for (const entry of specEntries(input)) {
-    const file = displayPath(inputPath(config, entry.spec));
-    const built = buildDocument(file, diagnostics, allowList(input.refs?.allow ?? [], config.root), sources);
-    if (!built) continue;
-    docs.set(file, built.doc);
-    parts.push({ ir: built.ir, group: entry.group ? entry.group.split(".") : [], splitNamespaces: entry.splitNamespaces ?? true });
-  }
-  if (parts.length !== specEntries(input).length) return undefined;
-  const ir = mergeModule(parts, { ...(input.title ? { title: input.title } : {}), ...(input.description ? { description: input.description } : {}), ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) });
-  const naming: Diagnostic[] = [];
-  const locate = (file: string, pointer: string) => docs.get(file)?.locate(pointer) ?? { line: 1, col: 1 };
-  settleEndpointGroups(ir, naming, locate);
-  breakRefCycles(ir, naming, locate);
-  assignNames(ir, input.clientName, naming, locate);
-  // after the naming pass: a paged request sets parameters by their keys
-  resolvePaging(ir, naming, locate);
-  append(diagnostics, naming);
-  const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));
-  return {
-    ir,
-    locate,
-    documents: loaded.map(({ spec, doc }) => ({ file: spec, root: doc.root })),
-    versions: loaded.map(({ spec, doc }) => {
-      // both validators require info.title and info.version to be strings
-      const info = (doc.root as { info: { title: string; version: string } }).info;
-      return { document: spec, title: info.title, version: info.version, file: doc.file, locate: doc.locate };
-    }),
-  };
 }
 
 const reexport = (moduleSpecifier: string): ExportDeclarationStructure => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier });

@@ -6,7 +6,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { oneOffConfig } from "../config.js";
-import { buildModule } from "../generate.js";
+import { buildModule } from "../front-end.js";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { DiffSide } from "./index.js";
 

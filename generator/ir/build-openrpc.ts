@@ -1,20 +1,20 @@
 /**
  * OpenRPC 1.x document → IR. Methods become `json-rpc` operations; their
  * content descriptors become params and a result; schemas are draft-07.
+ * This is the document's outline (methods in order, subscriptions, servers
+ * and endpoints); each method is read by openrpc-methods.ts.
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
-import { objectWithProperties } from "./resolve.js";
-import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
+import { buildInfo, buildServers, serverUrl } from "./servers.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
-import { documentedResult } from "./wire-shape.js";
+import { OpenRpcMethods } from "./openrpc-methods.js";
 import { readDeprecatedValues } from "./deprecated-values.js";
 import { endpointTemplate } from "./endpoints.js";
 import { pathOf } from "./module.js";
-import type { IrDocument, IrEndpointGroup, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue, RpcParamForm } from "./types.js";
+import type { IrDocument, IrEndpointGroup, IrRpcOperation, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -24,120 +24,13 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   const schemas = new SchemaBuilder(doc, "draft-07", diagnostics, "#/components/schemas");
   schemas.buildNamedSchemas();
 
-  const deref = (node: unknown, pointer: string): { value: Record<string, unknown>; pointer: string } | undefined => {
-    let cur = node;
-    let at = pointer;
-    for (let hops = 0; isObj(cur) && typeof cur["$ref"] === "string"; hops++) {
-      const r = hops > 32 ? undefined : doc.resolve(cur["$ref"], at);
-      if (!r) return undefined;
-      cur = r.value;
-      at = r.pointer;
-    }
-    return isObj(cur) ? { value: cur, pointer: at } : undefined;
-  };
-
-  const lookup = (key: string) => schemas.named.get(key)?.schema;
   /** Each error's `data` is a JSON Schema of what the server sends there (an extension proposed in open-rpc/spec#392), not a sample value. */
-  const dataIsSchema = root["x-error-data-schema"] === true;
-
+  const methods = new OpenRpcMethods(doc, schemas, diagnostics, root["x-error-data-schema"] === true);
+  const deref = (node: unknown, pointer: string) => methods.deref(node, pointer);
   const operations: IrRpcOperation[] = [];
   (Array.isArray(root["methods"]) ? root["methods"] : []).forEach((m, i) => {
-    const d = deref(m, ptr.join("#/methods", i));
-    if (!d || typeof d.value["name"] !== "string") return;
-    const method = d.value;
-    const name = d.value["name"];
-    const at = d.pointer;
-    const params: IrRpcParam[] = [];
-    (Array.isArray(method["params"]) ? method["params"] : []).forEach((p, j) => {
-      const cd = deref(p, ptr.join(at, "params", j));
-      if (!cd || typeof cd.value["name"] !== "string") return;
-      const param: IrRpcParam = {
-        kind: "rpc-param",
-        pointer: cd.pointer,
-        name: cd.value["name"],
-        required: cd.value["required"] === true,
-        deprecated: cd.value["deprecated"] === true,
-        schema: schemas.build(cd.value["schema"] ?? true, ptr.join(cd.pointer, "schema")),
-      };
-      const desc = str(cd.value["description"]) ?? str(cd.value["summary"]);
-      if (desc) param.description = desc;
-      params.push(param);
-    });
-    const structure = str(method["paramStructure"]) ?? "either";
-    let form: RpcParamForm = structure === "by-position" ? "by-position" : "by-name";
-    if (form === "by-position" && params.length === 1 && params[0]!.required && objectWithProperties(params[0]!.schema, lookup)) form = "one-object";
-
-    const op: IrRpcOperation = {
-      kind: "operation",
-      protocol: "json-rpc",
-      pointer: at,
-      file: doc.file,
-      id: name,
-      names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "", function: "" },
-      group: [],
-      endpoint: "",
-      ...operationStatus(method),
-      idempotent: method["x-avaspec-idempotent"] === true,
-      tags: (Array.isArray(method["tags"]) ? method["tags"] : []).map((t, k) => deref(t, ptr.join(at, "tags", k))?.value["name"]).filter((t): t is string => typeof t === "string"),
-      transport: { kind: "json-rpc", pointer: at, method: name, form },
-      params,
-      errors: [],
-      examples: [],
-    };
-    if (str(method["summary"])) op.summary = method["summary"] as string;
-    if (str(method["description"])) op.description = method["description"] as string;
-    const result = deref(method["result"], ptr.join(at, "result"));
-    if (result) {
-      op.result = { kind: "rpc-result", pointer: result.pointer, name: str(result.value["name"]) ?? "result", schema: schemas.build(result.value["schema"] ?? true, ptr.join(result.pointer, "schema")) };
-      if (str(result.value["description"])) op.result.description = result.value["description"] as string;
-      const wrappedIn = checkWireShape(result.value, result.pointer, () => {});
-      if (wrappedIn !== undefined) {
-        const pointer = ptr.join(result.pointer, "x-avaspec-wire-shape");
-        const shape = documentedResult(op.result.schema, wrappedIn, lookup);
-        if ("problem" in shape) {
-          const { line, col } = doc.locate(pointer);
-          diagnostics.push({ code: "extension/wire-shape", severity: "error", message: shape.problem, file: doc.file, pointer, line, col, hint: shape.hint });
-        } else {
-          // a wrapped branch the schema lists is the wire's business: callers get the documented result
-          op.result.schema = shape.documented;
-          op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
-        }
-      }
-    }
-    const byParam = checkResultByParam(method, params.map((p) => p.name), at, () => {});
-    if (byParam) {
-      const pointer = ptr.join(at, "x-avaspec-result-by-param");
-      op.resultByParam = { param: byParam.param, pointer, variants: byParam.variants.map((v, k) => ({ value: v.value as JsonValue, schema: schemas.build(v.schema, ptr.join(pointer, "variants", k, "schema")) })) };
-    }
-    (Array.isArray(method["errors"]) ? method["errors"] : []).forEach((e, k) => {
-      const err = deref(e, ptr.join(at, "errors", k));
-      if (!err || !Number.isInteger(err.value["code"])) return;
-      const message = str(err.value["message"]) ?? "";
-      const key = /^#\/components\/errors\/[^/]+$/.test(err.pointer) ? ptr.parse(err.pointer)?.at(-1) : undefined;
-      const irErr: IrRpcError = { kind: "rpc-error", pointer: err.pointer, code: err.value["code"] as number, message, source: key ?? message, className: "" };
-      const data = err.value["data"];
-      if (dataIsSchema && data !== undefined && (isObj(data) || typeof data === "boolean")) {
-        irErr.data = schemas.build(data, ptr.join(err.pointer, "data"));
-        if (isObj(data) && str(data["description"])) irErr.description = data["description"] as string;
-      } else {
-        const desc = str(data) ?? str(err.value["description"]);
-        if (desc) irErr.description = desc;
-      }
-      op.errors.push(irErr);
-    });
-    (Array.isArray(method["examples"]) ? method["examples"] : []).forEach((e, k) => {
-      const ex = deref(e, ptr.join(at, "examples", k));
-      if (!ex) return;
-      const example: IrRpcExample = { kind: "rpc-example", pointer: ex.pointer, name: str(ex.value["name"]) ?? `example ${k + 1}`, params: [] };
-      (Array.isArray(ex.value["params"]) ? ex.value["params"] : []).forEach((p, n) => {
-        const v = deref(p, ptr.join(ex.pointer, "params", n));
-        if (v && typeof v.value["name"] === "string") example.params.push({ name: v.value["name"], value: v.value["value"] as JsonValue });
-      });
-      const r = deref(ex.value["result"], ptr.join(ex.pointer, "result"));
-      if (r && "value" in r.value) example.result = r.value["value"] as JsonValue;
-      op.examples.push(example);
-    });
-    operations.push(op);
+    const op = methods.method(m, ptr.join("#/methods", i));
+    if (op) operations.push(op);
   });
 
   const servers = buildServers(root["servers"]);

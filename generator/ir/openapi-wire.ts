@@ -5,7 +5,7 @@
  * declared.
  */
 import { isHttpServerUrl } from "../validate/suspicious.js";
-import { buildServers, serverUrl } from "./build-openapi.js";
+import { buildServers, serverUrl } from "./servers.js";
 import type { IrFieldEncoding, IrResponse } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

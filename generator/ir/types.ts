@@ -8,27 +8,12 @@
  * draft-07 (OpenRPC): the builders normalise those dialects into it.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+import type { JsonType, JsonValue } from "./json.js";
+import type { IrPaging, IrPagingDeclaration } from "./paging-types.js";
 
-export type JsonType = "string" | "number" | "integer" | "boolean" | "null" | "array" | "object";
-
-/** Whether a JSON value is of one of the types (an integral number is an "integer" too, any number a "number"). */
-export function fitsTypes(value: unknown, types: readonly JsonType[]): boolean {
-  if (value === null) return types.includes("null");
-  if (Array.isArray(value)) return types.includes("array");
-  switch (typeof value) {
-    case "string":
-      return types.includes("string");
-    case "boolean":
-      return types.includes("boolean");
-    case "number":
-      return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
-    case "object":
-      return types.includes("object");
-    default:
-      return false;
-  }
-}
+// re-exported: every stage names these through types.ts
+export { fitsTypes, type JsonType, type JsonValue } from "./json.js";
+export type { IrPaging, IrPagingDeclaration, IrPagingParam, PagingStyle } from "./paging-types.js";
 
 /** Annotations shared by every schema node. */
 export interface IrSchemaMeta {
@@ -359,40 +344,6 @@ export interface IrHttpOperation extends IrOperationBase {
   pagingDeclared?: IrPagingDeclaration;
   /** How it pages, declared or detected (the paging pass, generator/ir/paging.ts). */
   paging?: IrPaging;
-}
-
-export type PagingStyle = "cursor" | "page" | "offset" | "url" | "link";
-
-/** A pagination declaration: `false` (the operation does not page), or one or more ways to read it. */
-export interface IrPagingDeclaration {
-  pointer: string;
-  extension: "x-avaspec-pagination" | "x-speakeasy-pagination";
-  off?: true;
-  /** One per alternative (a list declares several cursor pairs); unset fields are detected. Paths are property names. */
-  ways: { pointer: string; style?: PagingStyle; param?: string; paramInBody?: true; next?: string[]; items?: string[]; size?: string; total?: string[]; totalPages?: string[]; hasMore?: string[]; start?: number }[];
-}
-
-/** A parameter of a paged operation: a declared one (its params key and wire name), or a field of the JSON request body. */
-export interface IrPagingParam {
-  key: string;
-  name: string;
-  inBody?: true;
-}
-
-/** How a list operation pages (runtime/paginate.ts describes each style). Paths are property names into a page. */
-export interface IrPaging {
-  style: PagingStyle;
-  declared: boolean;
-  items: string[];
-  cursors?: { param: IrPagingParam; next: string[] }[];
-  param?: IrPagingParam;
-  start?: number;
-  size?: IrPagingParam & { default?: number };
-  next?: string[];
-  hasMore?: string[];
-  total?: string[];
-  totalPages?: string[];
-  tokenLifetime?: number;
 }
 
 export interface IrRpcParam {

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { oneOffConfig } from "../../generator/config.js";
 import { diffModules, type Change, type ChangeClass, type DiffSide } from "../../generator/diff/index.js";
-import { buildModule } from "../../generator/generate.js";
+import { buildModule } from "../../generator/front-end.js";
 import type { Diagnostic } from "../../generator/load/diagnostics.js";
 import { hasCommit, runCli } from "../helpers/cli.js";
 

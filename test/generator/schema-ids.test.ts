@@ -70,6 +70,43 @@ it("reads a $ref inside a schema with an $id against that $id, and finds embedde
   expect(types).toContain("export type Named = boolean;");
 });
 
+it("reads an anchor in the resource its $ref is written in: two resources may name the same anchor (issue 28: generation and the conformance suite share SchemaResources)", () => {
+  // load.ts's own anchor table (one per document, $id ignored) found neither "#item": ref/dangling twice
+  const r = generate(
+    openapi31(`    Wrap:
+      type: object
+      properties:
+        left: {$ref: "#/components/schemas/Left"}
+        right: {$ref: "#/components/schemas/Right"}
+    Left:
+      $id: https://example.com/left
+      type: object
+      properties:
+        value: {$ref: "#item"}
+      $defs:
+        LeftItem:
+          $anchor: item
+          type: string
+    Right:
+      $id: https://example.com/right
+      type: object
+      properties:
+        value: {$ref: "#item"}
+      $defs:
+        RightItem:
+          $anchor: item
+          type: integer
+`),
+  );
+  expect(r.stderr).toBe("");
+  expect(r.status).toBe(0);
+  const types = r.types();
+  expect(types).toMatch(/export interface Left \{\n {2}value\?: LeftItem;\n\}/);
+  expect(types).toMatch(/export interface Right \{\n {2}value\?: RightItem;\n\}/);
+  expect(types).toContain("export type LeftItem = string;");
+  expect(types).toContain("export type RightItem = number;");
+});
+
 it("still refuses a $ref that leads nowhere inside an $id, at its file:line:col and pointer, and writes nothing", () => {
   const r = generate(
     openapi31(`    Wrap:

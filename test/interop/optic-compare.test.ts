@@ -24,7 +24,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { oneOffConfig } from "../../generator/config.js";
 import { diffModules, type Change, type DiffSide } from "../../generator/diff/index.js";
-import { buildModule } from "../../generator/generate.js";
+import { buildModule } from "../../generator/front-end.js";
 import type { Diagnostic } from "../../generator/load/diagnostics.js";
 import { compare, formatTable, leftovers, opticKey, table, type Comparison, type Disagreements } from "../diff/compare.ts";
 import { opticDiff, type OpticFinding } from "../diff/optic.ts";

@@ -8,7 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../generator/config.js";
-import { buildModule } from "../../generator/generate.js";
+import { buildModule } from "../../generator/front-end.js";
 import type { IrOperation, JsonValue } from "../../generator/ir/types.js";
 import { ROOT } from "../helpers/cli.js";
 
