@@ -38,11 +38,15 @@ export class Printer {
    * of GitHub's, re-parsing the output took longer than generating it).
    */
   print(header: string[], statements: Statement[]): string {
-    const parts: string[] = [];
+    // the file's pieces, joined once at the end: a large module (Graph beta's client.ts is 47 MB) is never copied whole before that
+    const parts: string[] = [lineComments(header), "\n"];
     // consecutive writer functions share one writer; text (raw, imports, structures) is appended as is
     let w: TextWriter | undefined;
     const flush = () => {
-      if (w) parts.push(endLine(w.toString()));
+      if (!w) return;
+      const pieces = w.pieces();
+      for (let i = 0; i < pieces.length; i++) parts.push(pieces[i]!);
+      if (!(pieces[pieces.length - 1] ?? "").endsWith("\n")) parts.push("\n");
       w = undefined;
     };
     statements.forEach((s, i) => {
@@ -64,7 +68,14 @@ export class Printer {
       parts.push(endLine(s instanceof RawText ? s.text : (moduleDeclText(s) ?? this.structureText(s))));
     });
     flush();
-    return lineComments(header) + "\n" + parts.join("").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+    // the file ends with one line break: trailing blank lines are dropped from the last pieces
+    while (parts.length > 2 && parts[parts.length - 1]!.trimEnd() === "") parts.pop();
+    if (parts.length > 2) parts.push(parts.pop()!.trimEnd());
+    parts.push("\n");
+    const text = parts.join("");
+    // three line breaks in a row in the body (a statement's own trailing blank line beside the separator) become two
+    const body = parts[0]!.length + 1;
+    return text.indexOf("\n\n\n", body) === -1 ? text : text.slice(0, body) + text.slice(body).replace(/\n{3,}/g, "\n\n");
   }
 
   private structureText(s: StatementStructures): string {
