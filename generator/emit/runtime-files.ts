@@ -13,7 +13,8 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { posix } from "node:path";
-import { ts, StructureKind, type ImportDeclarationStructure, type ImportSpecifierStructure, type OptionalKind } from "ts-morph";
+import type { ImportDeclarationStructure, ImportSpecifierStructure, OptionalKind } from "ts-morph";
+import { Kind } from "../structure-kind.js";
 import { assetDir } from "../assets.js";
 
 const RUNTIME_DIR = assetDir("runtime");
@@ -40,23 +41,34 @@ export function runtimeSources(): ReadonlyMap<string, string> {
 let declaring: Map<string, string> | undefined;
 const AMBIGUOUS = "";
 
+/**
+ * A top-level declaration the runtime exports. The runtime is avaspec's own
+ * code, formatted by its own rules, so its export lines are read as text:
+ * parsing it with TypeScript would load the compiler into every generation
+ * (test/generator/runtime-files.test.ts compares this with TypeScript's reading).
+ */
+const EXPORTED = /^export (?:declare )?(?:abstract )?(?:async )?(?:function\*?|const|let|var|class|interface|type|enum) ([A-Za-z_$][\w$]*)/gm;
+/** `export { a, b as c };` without a module specifier: local names exported by a list. */
+const EXPORT_LIST = /^export (?:type )?\{([^}]*)\};/gm;
+
+/** The names a runtime source declares and exports (re-exports from other files aside). */
+export function exportedNames(text: string): string[] {
+  const names = [...text.matchAll(EXPORTED)].map((m) => m[1]!);
+  for (const m of text.matchAll(EXPORT_LIST)) for (const part of m[1]!.split(",")) {
+    const name = part.trim().replace(/^type /, "").split(/\s+as\s+/).pop()!.trim();
+    if (name) names.push(name);
+  }
+  return names;
+}
+
 /** The runtime file that declares each exported name (barrels and re-exports aside). */
 function declaringFiles(): ReadonlyMap<string, string> {
   if (declaring) return declaring;
   declaring = new Map();
   for (const [path, text] of runtimeSources()) {
     if (posix.basename(path) === "index.ts") continue;
-    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
-    const names: string[] = [];
-    for (const s of source.statements) {
-      const exported = ts.canHaveModifiers(s) && ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-      if (ts.isExportDeclaration(s) && !s.moduleSpecifier && s.exportClause && ts.isNamedExports(s.exportClause)) names.push(...s.exportClause.elements.map((e) => e.name.text));
-      if (!exported) continue;
-      if (ts.isVariableStatement(s)) names.push(...s.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : [])));
-      else if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEnumDeclaration(s)) && s.name) names.push(s.name.text);
-    }
     // a name two files declare (`rpcError`: the client's error, the mock's reply) cannot be imported by name alone
-    for (const name of names) declaring.set(name, declaring.has(name) && declaring.get(name) !== path ? AMBIGUOUS : path);
+    for (const name of exportedNames(text)) declaring.set(name, declaring.has(name) && declaring.get(name) !== path ? AMBIGUOUS : path);
   }
   return declaring;
 }
@@ -81,7 +93,7 @@ export function runtimeImports(names: readonly RuntimeName[], from = ".."): Impo
     const named = byFile.get(file)!;
     const typesOnly = named.every((n) => typeof n !== "string" && n.isTypeOnly);
     const declaration: ImportDeclarationStructure = {
-      kind: StructureKind.ImportDeclaration,
+      kind: Kind.ImportDeclaration,
       ...(typesOnly ? { isTypeOnly: true } : {}),
       moduleSpecifier: `${from}/runtime/${file.replace(/\.ts$/, ".js")}`,
       namedImports: typesOnly ? named.map((n) => (typeof n === "string" ? n : n.name)) : named,
@@ -90,12 +102,20 @@ export function runtimeImports(names: readonly RuntimeName[], from = ".."): Impo
   });
 }
 
+/**
+ * Module specifiers of a file's static imports and re-exports. Generated files and the runtime write each
+ * `import`/`export … from` at the start of a line, and a spec string can never start a line of code (the
+ * escaping choke point escapes line breaks), so the lines are read as text, without TypeScript.
+ */
+const MODULE_REFERENCE = /^(?:import|export)\b[^;"']*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm;
+
 /** The package-relative paths of the runtime files a file imports directly (`src/runtime/http/http.ts`). */
-function runtimeImportsOf(path: string, text: string): string[] {
+export function runtimeImportsOf(path: string, text: string): string[] {
   const found: string[] = [];
-  for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
-    if (!imported.fileName.startsWith(".")) continue;
-    const target = posix.normalize(posix.join(posix.dirname(path), imported.fileName)).replace(/\.js$/, ".ts");
+  for (const m of text.matchAll(MODULE_REFERENCE)) {
+    const fileName = m[1] ?? m[2]!;
+    if (!fileName.startsWith(".")) continue;
+    const target = posix.normalize(posix.join(posix.dirname(path), fileName)).replace(/\.js$/, ".ts");
     if (target.startsWith(`${RUNTIME_OUT}/`)) found.push(target);
   }
   return found;

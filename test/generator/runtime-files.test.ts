@@ -11,6 +11,8 @@ import { join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../generator/config.js";
 import { generate } from "../../generator/generate.js";
+import { exportedNames, runtimeImportsOf } from "../../generator/emit/runtime-files.js";
+import { ts } from "ts-morph";
 import { ROOT } from "../helpers/cli.js";
 
 /** A runtime file of the JSON-RPC or WebSocket client: the transports, EIP-1193, endpoint binding, the WebSocket pieces. */
@@ -89,6 +91,41 @@ describe("the runtime a package ships", () => {
     for (const [fixture, targets] of [["petstore-30", undefined], ["petstore-30", ["types", "validators"]], ["rpc-endpoint-variables", undefined], ["wire-forms-31", ["types", "client"]]] as const) {
       const files = generated(fixture, targets ? [...targets] : undefined);
       expect(runtimeOf(files), fixture).toEqual(reachable(files));
+    }
+  });
+});
+
+describe("reading the runtime's exports and every file's imports as text (no TypeScript in a generation)", () => {
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+
+  it("finds the names TypeScript finds a runtime file exporting", () => {
+    for (const file of walk(join(ROOT, "runtime")).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.endsWith("index.ts"))) {
+      const text = readFileSync(file, "utf8");
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+      const names: string[] = [];
+      for (const s of source.statements) {
+        if (ts.isExportDeclaration(s) && !s.moduleSpecifier && s.exportClause && ts.isNamedExports(s.exportClause)) names.push(...s.exportClause.elements.map((e) => e.name.text));
+        const exported = ts.canHaveModifiers(s) && ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        if (!exported) continue;
+        if (ts.isVariableStatement(s)) names.push(...s.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : [])));
+        else if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEnumDeclaration(s)) && s.name) names.push(s.name.text);
+      }
+      expect(exportedNames(text).sort(), file).toEqual(names.sort());
+    }
+  });
+
+  it("finds the runtime imports TypeScript's pre-processor finds, in the runtime and in generated/", () => {
+    const files = [...walk(join(ROOT, "runtime")), ...walk(join(ROOT, "generated/src"))].filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith(".test.ts") && !f.endsWith(".d.ts"));
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      const path = posix.join("src", file.startsWith(join(ROOT, "runtime")) ? "runtime" : "", posix.relative(file.startsWith(join(ROOT, "runtime")) ? join(ROOT, "runtime") : join(ROOT, "generated/src"), file));
+      const expected = ts
+        .preProcessFile(text, true, true)
+        .importedFiles.map((i) => i.fileName)
+        .filter((f) => f.startsWith("."))
+        .map((f) => posix.normalize(posix.join(posix.dirname(path), f)).replace(/\.js$/, ".ts"))
+        .filter((t) => t.startsWith("src/runtime/"));
+      expect(runtimeImportsOf(path, text).sort(), file).toEqual(expected.sort());
     }
   });
 });

@@ -3,7 +3,8 @@
  * descriptor (plain data for the runtime); then the client interface — nested
  * by group — and its factory. Generated code is wiring; behaviour is in runtime/.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "../../structure-kind.js";
 import type { TextWriter, WriterFunction } from "../../writer.js";
 import { rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrPaging, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema, IrWebSocket } from "../../ir/types.js";
@@ -356,12 +357,12 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
   ];
   const imports: (StatementStructures | WriterFunction)[] = runtimeImportDeclarations(runtimeImports);
-  if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
+  if (out.usesTypes) imports.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
   // what the HTTP descriptors name is imported by operations.js; client.ts names only the checks of its own statements (the result pairs, JSON-RPC descriptors)
-  if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
+  if (used.size > 0) imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
   if (operations.descriptors.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
-    imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
+    imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
+    imports.push({ kind: Kind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
   }
   return [...imports, ...out.statements];
 }

@@ -9,7 +9,7 @@
  * they cost tsc one line each. client.ts imports them and re-exports them, so
  * the module's public names are what they were.
  */
-import { StructureKind } from "ts-morph";
+import { Kind } from "../../structure-kind.js";
 import type { Statement } from "../../print.js";
 import type { WriterFunction } from "../../writer.js";
 import { identifier } from "../escape.js";
@@ -52,7 +52,7 @@ export class OperationsModule {
     const runtime = [...refs].filter((r) => !fromValidators.has(r)).sort();
     const statements: Statement[] = [];
     statements.push(...runtimeImports(runtime));
-    if (checks.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks });
+    if (checks.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks });
     for (const d of this.descriptors) {
       statements.push((w) => {
         w.write(`export const ${identifier(d.name)} = `);
@@ -68,8 +68,8 @@ export class OperationsModule {
     const usesTypes = this.descriptors.some((d) => /\bT\./.test(d.type));
     const statements: Statement[] = [
       ...runtimeImports([{ name: "HttpOperation", isTypeOnly: true }]),
-      ...(usesTypes ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
+      ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
+      { kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
     ];
     const declarations: WriterFunction = (w) => {
       this.descriptors.forEach((d, i) => {
