@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, createWsTransport, type Subscription, type SubscriptionKind, type SubscriptionParams, type SubscribeOptions, type WebSocketOptions, type WsPath, createEip1193Provider, valueNotices, type DeprecatedValue, endpointCall, RpcError, RpcServerError, resultChecks, type CallOptions, type Check, type ResultChecks, type Eip1193Provider, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod, type Decoded, type Numbers, type HttpConfig, type RpcTransport, type Encodable } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $184, $185, $224, $23, $435, $438, $441, $442, $447, $453, $457, $459, $468, $470, $472, $475, $478, $479, $481, $483, $487, $492, $493, $496, $497, $5, $500, $501, $502, $503, $509, $511, $512, $519, $520, $525, $530, $532, $536, $543, $544, $546, $550, $6, $600, $601, $604, $606, $607, $610, $611, $612, $615, $622, $623, $626, $627, $628, $631, $633, $634, $637, $639, $642, $646, $647, $648, $650, $653, $654, $655, $656, $657, $662, $666, $684, $685, $686, $688, $689, $69, $691, $693, $695, $698, $700, $704, $708, $711, $719, $725, $726, $727, $730, $731, $736, $738, $739, $742, $747, $824, $839, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction } from "./validators.js";
+import { $184, $185, $224, $23, $435, $438, $441, $442, $447, $453, $457, $459, $468, $470, $472, $475, $478, $479, $483, $487, $493, $496, $497, $5, $500, $501, $503, $509, $511, $512, $519, $520, $525, $530, $532, $536, $543, $544, $546, $550, $6, $600, $601, $604, $606, $607, $610, $611, $612, $615, $622, $623, $626, $627, $628, $631, $633, $634, $637, $639, $642, $646, $647, $648, $650, $653, $654, $655, $656, $657, $662, $666, $684, $685, $686, $688, $689, $69, $691, $693, $695, $698, $700, $704, $708, $711, $719, $725, $726, $730, $731, $736, $738, $739, $742, $747, $839, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction } from "./validators.js";
 import { httpGetHealthOperation, httpGetHealthCheckOperation, httpGetReadinessOperation, httpGetLivenessOperation } from "./operations.js";
 export { httpGetHealthOperation, httpGetHealthCheckOperation, httpGetReadinessOperation, httpGetLivenessOperation } from "./operations.js";
 
@@ -688,7 +688,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
   form: "by-name",
   idempotent: true,
   params: [{ name: "blockchainID", required: true }],
-  check: $481,
+  check: $BlockchainIdResult,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -811,7 +811,7 @@ export const platformGetSubnetMethod: RpcMethod<PlatformGetSubnetParams, T.Subne
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID", required: true }],
-  check: $492,
+  check: $ValidatedByResult,
   resultIntegers: dec$SubnetResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -902,7 +902,7 @@ export const platformValidatedByMethod: RpcMethod<PlatformValidatedByParams, T.V
   form: "by-name",
   idempotent: true,
   params: [{ name: "blockchainID", required: true }],
-  check: $481,
+  check: $BlockchainIdResult,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -919,7 +919,7 @@ export const platformValidatesMethod: RpcMethod<PlatformValidatesParams, T.Valid
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID", required: true }],
-  check: $492,
+  check: $ValidatedByResult,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -973,7 +973,7 @@ export const platformGetTxStatusMethod: RpcMethod<PlatformGetTxStatusParams, T.T
   form: "by-name",
   idempotent: true,
   params: [{ name: "txID", required: true }],
-  check: $502,
+  check: $TxIdResult,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -1290,7 +1290,7 @@ export const xChainAvmGetTxStatusMethod: RpcMethod<XChainAvmGetTxStatusParams, T
   idempotent: true,
   deprecated: "avm.getTxStatus is deprecated",
   params: [{ name: "txID", required: true }],
-  check: $502,
+  check: $TxIdResult,
   errors: [ServerError],
 };
 
@@ -4259,7 +4259,7 @@ export const cChainAvaxGetAtomicTxStatusMethod: RpcMethod<CChainAvaxGetAtomicTxS
   idempotent: true,
   deprecated: "avax.getAtomicTxStatus is deprecated since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled",
   params: [{ name: "txID", required: true }],
-  check: $727,
+  check: $IssueTxResult,
   resultIntegers: dec$GetAtomicTxStatusResult,
   errors: [ServerError],
 };
@@ -5808,7 +5808,7 @@ export const l1ValidatorsGetCurrentValidatorsMethod: RpcMethod<L1ValidatorsGetCu
   form: "by-name",
   idempotent: true,
   params: [{ name: "nodeIDs" }],
-  check: $824,
+  check: $468,
   errors: [ServerError],
 };
 
