@@ -12,7 +12,7 @@
  * - `duplicates`' count of repeated runs of six or more lines, when that tool
  *   is on PATH (it is not a dependency; the line is skipped without it).
  *
- * `node scripts/generated-lines.mjs [--json] [dir]`
+ * `node scripts/generated-lines.mjs [--json] [--no-duplicates] [dir]`
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -72,7 +72,7 @@ const result = {
   modules: modules.map((m) => ({ ...m, perOperation: round(m.lines / m.operations) })),
   src: { lines: all, operations: ops, perOperation: round(all / ops) },
   srcWithoutRuntime: { lines: all - runtime, perOperation: round((all - runtime) / ops) },
-  duplicates: duplicateRuns(resolve(root, "..")),
+  duplicates: args.includes("--no-duplicates") ? null : duplicateRuns(resolve(root, "..")),
 };
 
 function round(n) {
