@@ -242,6 +242,8 @@ interface OpenApiDoc {
 const loadDoc = (file: string): OpenApiDoc => (file.endsWith(".json") ? readJson<OpenApiDoc>(file) : (parseYaml(readFileSync(file, "utf8")) as OpenApiDoc));
 
 const allRows: Row[] = [];
+/** tsc's "Memory used" (--extendedDiagnostics) on each Graph beta output. */
+const tscMemoryUsed: { tool: string; mb?: number }[] = [];
 const notes: string[] = [];
 
 // (a) our own specs
@@ -331,6 +333,12 @@ if (sections.has("graph")) {
         "graph tsc",
       ),
     );
+    // where tsc's peak goes: one more run of each, untimed, for the compiler's own count of what it holds (the rest of the peak RSS is the Go collector's headroom)
+    for (const [tool, project, cwd] of [["avaspec", join(pkg, "tsconfig.json"), pkg], ["openapi-typescript", join(oats, "tsconfig.json"), oats]] as const) {
+      const r = spawnSync(process.execPath, [TSC, "-p", project, "--noEmit", "--extendedDiagnostics"], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      const used = /Memory used:\s+(\d+)K/.exec(r.stdout)?.[1];
+      tscMemoryUsed.push({ tool, mb: used === undefined ? undefined : Number(used) / 1024 });
+    }
   }
 }
 
@@ -533,6 +541,7 @@ if (allRows.length > 0) {
   for (const r of allRows.filter((row) => row.inputKey.startsWith("graph") && row.samples.length > 0)) {
     console.log(`  ${r.tool}, ${r.emits}, each run (wall s / CPU s / peak RSS MB): ${r.samples.map((x) => `${x.wall.toFixed(1)} / ${x.cpu.toFixed(1)} / ${Math.round(x.rssKb / 1024)}`).join("; ")}`);
   }
+  if (tscMemoryUsed.length > 0) console.log(`  tsc's own count of memory used (--extendedDiagnostics, one more untimed run each): ${tscMemoryUsed.map((m) => `${m.tool} ${mbOf(m.mb)} MB`).join(", ")}; the peak RSS above it is the Go collector's headroom`);
   console.log("\nopenapi-ts = openapi-typescript on the same input; cpu s = median user + sys CPU seconds of the process tree; code MB = the emitted .ts, .d.ts and .js files (avaspec also copies the spec into its package: not counted)");
   for (const n of notes) console.log(n);
 }
@@ -592,7 +601,7 @@ mkdirSync(join(ROOT, ".tmp"), { recursive: true });
 const resultsFile = join(ROOT, ".tmp/bench-generate.json");
 writeFileSync(
   resultsFile,
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: cpus().length, loadavgEnd: loadavg(), peers: peerVersions, runs: { small: SMALL_RUNS, big: BIG_RUNS }, rows: allRows, notes, linearity, targets }, null, 2) + "\n",
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: cpus().length, loadavgEnd: loadavg(), peers: peerVersions, runs: { small: SMALL_RUNS, big: BIG_RUNS }, rows: allRows, notes, linearity, targets, tscMemoryUsed }, null, 2) + "\n",
 );
 console.log(`results: ${resultsFile.slice(ROOT.length)}`);
 if (flags.keep) console.log(`kept: ${TMP}`);

@@ -13,7 +13,7 @@ import { packageRoot } from "./assets.js";
 import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
 import { generate } from "./generate.js";
 import { diffCommand } from "./diff/command.js";
-import { formatDiagnostic } from "./load/diagnostics.js";
+import { formatDiagnostic, SourceLines } from "./load/diagnostics.js";
 import { realPathOf } from "./safe-path.js";
 import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./write.js";
 
@@ -137,7 +137,12 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
     return 1;
   }
   const result = generate(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false });
-  for (const d of result.diagnostics) console.error(formatDiagnostic(d, result.sources.get(d.file)) + "\n");
+  const lines = new Map<string, SourceLines>();
+  for (const d of result.diagnostics) {
+    const text = result.sources.get(d.file);
+    if (text !== undefined && !lines.has(d.file)) lines.set(d.file, new SourceLines(text));
+    console.error(formatDiagnostic(d, lines.get(d.file)) + "\n");
+  }
   if (options.dumpIr) writeFileSync(options.dumpIr, JSON.stringify(result.irs, null, 2) + "\n");
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
   const outDir = inputPath(config, config.out);

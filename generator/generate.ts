@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
+import type { ExportDeclarationStructure } from "ts-morph";
+import { Kind } from "./structure-kind.js";
 import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
@@ -32,7 +33,7 @@ export interface GenerateResult {
   pendingVersion?: string;
 }
 
-const reexport = (moduleSpecifier: string): ExportDeclarationStructure => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier });
+const reexport = (moduleSpecifier: string): ExportDeclarationStructure => ({ kind: Kind.ExportDeclaration, moduleSpecifier });
 
 /** The previous output's version ledger, if there is one. */
 function previousLedger(config: ResolvedConfig, diagnostics: Diagnostic[]): Ledger | undefined {
@@ -110,7 +111,7 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
       }
     }
     if (has("mocks")) files.set(`src/${i.output}/mocks.ts`, printer.print(header(from), emitMocks(i.ir, validators.get(i)!)));
-    const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
+    const index = [reexport("./types.js"), ...(has("client") ? [reexport("./client.js")] : []), ...(has("validators") ? [{ kind: Kind.ExportDeclaration, moduleSpecifier: "./validators.js", namedExports: validators.get(i)!.publicNames } as const] : [])];
     files.set(`src/${i.output}/index.ts`, printer.print(header(from), index));
   }
   const mocked = inputs.filter((i) => i.targets.has("mocks"));

@@ -2,7 +2,8 @@
  * Print: ts-morph structures → text, once per file, with pinned settings and
  * a constant header (no timestamps, no machine paths).
  */
-import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type StatementStructures } from "ts-morph";
+import { IndentationText, NewLineKind, Project, QuoteKind, type StatementStructures } from "ts-morph";
+import { Kind } from "./structure-kind.js";
 import { stringLiteral } from "./emit/escape.js";
 import { isIdentifierName } from "./ir/naming.js";
 import { TextWriter, type WriterFunction } from "./writer.js";
@@ -19,15 +20,8 @@ export class RawText {
 export type Statement = StatementStructures | WriterFunction | RawText;
 
 export class Printer {
-  private readonly project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: {
-      indentationText: IndentationText.TwoSpaces,
-      newLineKind: NewLineKind.LineFeed,
-      quoteKind: QuoteKind.Double,
-      useTrailingCommas: true,
-    },
-  });
+  /** ts-morph's project, made the first time a structure needs it (most runs never do: see structure-kind.ts). */
+  private project: Project | undefined;
   private count = 0;
 
   /**
@@ -38,11 +32,15 @@ export class Printer {
    * of GitHub's, re-parsing the output took longer than generating it).
    */
   print(header: string[], statements: Statement[]): string {
-    const parts: string[] = [];
+    // the file's pieces, joined once at the end: a large module (Graph beta's client.ts is 47 MB) is never copied whole before that
+    const parts: string[] = [lineComments(header), "\n"];
     // consecutive writer functions share one writer; text (raw, imports, structures) is appended as is
     let w: TextWriter | undefined;
     const flush = () => {
-      if (w) parts.push(endLine(w.toString()));
+      if (!w) return;
+      const pieces = w.pieces();
+      for (let i = 0; i < pieces.length; i++) parts.push(pieces[i]!);
+      if (!(pieces[pieces.length - 1] ?? "").endsWith("\n")) parts.push("\n");
       w = undefined;
     };
     statements.forEach((s, i) => {
@@ -64,15 +62,31 @@ export class Printer {
       parts.push(endLine(s instanceof RawText ? s.text : (moduleDeclText(s) ?? this.structureText(s))));
     });
     flush();
-    return lineComments(header) + "\n" + parts.join("").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+    // the file ends with one line break: trailing blank lines are dropped from the last pieces
+    while (parts.length > 2 && parts[parts.length - 1]!.trimEnd() === "") parts.pop();
+    if (parts.length > 2) parts.push(parts.pop()!.trimEnd());
+    parts.push("\n");
+    const text = parts.join("");
+    // three line breaks in a row in the body (a statement's own trailing blank line beside the separator) become two
+    const body = parts[0]!.length + 1;
+    return text.indexOf("\n\n\n", body) === -1 ? text : text.slice(0, body) + text.slice(body).replace(/\n{3,}/g, "\n\n");
   }
 
   private structureText(s: StatementStructures): string {
+    this.project ??= scratchProject();
     const sf = this.project.createSourceFile(`/s${this.count++}.ts`, { statements: [s] }, { overwrite: true });
     const text = sf.getFullText();
     this.project.removeSourceFile(sf);
     return text.trimEnd();
   }
+}
+
+function scratchProject(): Project {
+  // the bundled CLI loads ts-morph (and the TypeScript compiler) on the first read of one of its exports: here
+  return new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, newLineKind: NewLineKind.LineFeed, quoteKind: QuoteKind.Double, useTrailingCommas: true },
+  });
 }
 
 type Named = string | { name: string; isTypeOnly?: boolean; alias?: string };
@@ -91,7 +105,7 @@ function moduleDeclText(s: StatementStructures): string | undefined {
   const list = (names: readonly Named[]) =>
     names.map((n) => (typeof n === "string" ? name(n) : n.alias === undefined ? `${n.isTypeOnly ? "type " : ""}${name(n.name)}` : undefined));
   const from = (m: string | undefined) => (m === undefined ? "" : ` from ${stringLiteral(m)}`);
-  if (s.kind === StructureKind.ImportDeclaration) {
+  if (s.kind === Kind.ImportDeclaration) {
     const { moduleSpecifier, namedImports, namespaceImport, defaultImport, isTypeOnly, attributes } = s;
     if (defaultImport !== undefined || attributes !== undefined || typeof namedImports === "function") return undefined;
     const type = isTypeOnly ? "type " : "";
@@ -99,7 +113,7 @@ function moduleDeclText(s: StatementStructures): string | undefined {
     const names = list((namedImports ?? []) as Named[]);
     return names.includes(undefined) || names.length === 0 ? undefined : `import ${type}{ ${names.join(", ")} }${from(moduleSpecifier)};`;
   }
-  if (s.kind === StructureKind.ExportDeclaration) {
+  if (s.kind === Kind.ExportDeclaration) {
     const { moduleSpecifier, namedExports, namespaceExport, isTypeOnly, attributes } = s;
     if (namespaceExport !== undefined || attributes !== undefined || isTypeOnly || typeof namedExports === "function") return undefined;
     if (namedExports === undefined) return moduleSpecifier === undefined ? undefined : `export *${from(moduleSpecifier)};`;
@@ -115,7 +129,7 @@ function endLine(text: string): string {
 
 function isModuleDecl(s: Statement): boolean {
   if (s instanceof RawText) return false;
-  return typeof s === "object" && (s.kind === StructureKind.ImportDeclaration || s.kind === StructureKind.ExportDeclaration);
+  return typeof s === "object" && (s.kind === Kind.ImportDeclaration || s.kind === Kind.ExportDeclaration);
 }
 
 /** `//` comment lines; a line break in the text cannot end the comment early. */

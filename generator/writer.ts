@@ -111,6 +111,11 @@ export class TextWriter {
     return this;
   }
 
+  /** The text as written, in pieces: a printer joins a file's pieces once instead of copying each writer's text into it. */
+  pieces(): readonly string[] {
+    return this.texts;
+  }
+
   toString(): string {
     if (this.texts.length > 1) {
       const text = this.texts.join("");

@@ -100,14 +100,14 @@ function hintFor(status: number, retryAfterMs: number | undefined): string {
     case 403:
       return "The credentials are valid but not allowed to do this.";
     case 404:
-      return "Check the ids and the network in the path.";
+      return "Check the ids in the path.";
     case 408:
     case 504:
       return "The server timed out; try again later.";
     case 429:
       return retryAfterMs !== undefined
-        ? `Rate limit exceeded: the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s (retryAfterMs). An API key raises the limit.`
-        : "Rate limit exceeded: slow down or retry later. An API key raises the limit.";
+        ? `Rate limit exceeded: the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s (retryAfterMs).`
+        : "Rate limit exceeded: slow down or retry later.";
     default:
       return status >= 500 ? "A server-side problem; try again later." : "";
   }
@@ -159,7 +159,8 @@ const byStatus: Record<number, new (init: ApiErrorInit<unknown>) => ApiError<unk
 
 /** The ApiError subclass for the status (`NotFoundError` for 404…), or ApiError itself. */
 export function apiError(init: ApiErrorInit<unknown>): ApiError {
-  const Class = Object.prototype.hasOwnProperty.call(byStatus, init.statusCode) ? byStatus[init.statusCode]! : ApiError;
+  // a status is a number, never an inherited key such as "constructor"
+  const Class = byStatus[init.statusCode] ?? ApiError;
   return new Class(init) as ApiError;
 }
 

@@ -20,39 +20,49 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
 }
 
-/** How much of a source line a code frame shows around the column (a minified document is one line of megabytes). */
-const FRAME_WIDTH = 100;
-
-let split: { text: string; lines: string[] } | undefined;
-
-/** The document's lines, split once for all the diagnostics of one document rather than once per diagnostic. */
-function linesOf(text: string): string[] {
-  if (split?.text !== text) split = { text, lines: text.split(/\r?\n/) };
-  return split.lines;
+/**
+ * A source's line starts, found once per file. A code frame reads three lines
+ * of it; splitting the whole text per diagnostic cost a copy of the document
+ * each time (a minified 47 MB JSON document with a thousand warnings).
+ */
+export class SourceLines {
+  private readonly starts: number[] = [0];
+  constructor(readonly text: string) {
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+  }
+  get count(): number {
+    return this.starts.length;
+  }
+  /** Line i (0-based) without its line break, or the part of it from `from` to `to`. */
+  line(i: number, from = 0, to = Infinity): string {
+    const start = this.starts[i]!;
+    const end = i + 1 < this.starts.length ? this.starts[i + 1]! - 1 : this.text.length;
+    const full = end > start && this.text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    return this.text.slice(start + Math.min(from, full - start), start + Math.min(to, full - start));
+  }
 }
 
-/** The part of a line a frame shows: up to FRAME_WIDTH characters around `col`, "…" where it is cut; `caret` is the column inside it. */
-function window(line: string, col: number): { text: string; caret: number } {
-  if (line.length <= FRAME_WIDTH) return { text: line, caret: col };
-  const start = Math.max(0, Math.min(col - 1 - FRAME_WIDTH / 2, line.length - FRAME_WIDTH));
-  const head = start > 0 ? "…" : "";
-  const tail = start + FRAME_WIDTH < line.length ? "…" : "";
-  return { text: head + line.slice(start, start + FRAME_WIDTH) + tail, caret: col - start + head.length };
-}
+/** Widest code frame line: a minified document is one line of megabytes, and the frame shows the part around the column. */
+const FRAME_WIDTH = 120;
+const FRAME_BEFORE = 40;
 
 /** One line for machines and editors, then a hint and a code frame for people. */
-export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
+export function formatDiagnostic(d: Diagnostic, source?: string | SourceLines): string {
   const head = `${d.file}:${d.line}:${d.col} at ${d.pointer}: ${d.message} [${d.code}]${d.severity === "warning" ? " (warning)" : ""}`;
   const out = [head];
   if (d.hint) out.push(`  hint: ${d.hint}`);
-  if (sourceText !== undefined) {
-    const lines = linesOf(sourceText);
+  if (source !== undefined) {
+    const lines = typeof source === "string" ? new SourceLines(source) : source;
     const at = d.line - 1;
-    for (let i = Math.max(0, at - 1); i <= Math.min(lines.length - 1, at + 1); i++) {
+    // one window for the three lines, so the caret and the context stay aligned
+    const from = Math.max(0, d.col - 1 - FRAME_BEFORE);
+    const to = from + FRAME_WIDTH;
+    for (let i = Math.max(0, at - 1); i <= Math.min(lines.count - 1, at + 1); i++) {
       const gutter = String(i + 1).padStart(5);
-      const shown = window(lines[i]!, d.col);
-      out.push(`${i === at ? ">" : " "}${gutter} | ${shown.text}`);
-      if (i === at) out.push(`       | ${" ".repeat(Math.max(0, shown.caret - 1))}^`);
+      const text = lines.line(i, from, to + 1);
+      const cut = `${from > 0 && text.length > 0 ? "…" : ""}${text.length > FRAME_WIDTH ? `${text.slice(0, FRAME_WIDTH)}…` : text}`;
+      out.push(`${i === at ? ">" : " "}${gutter} | ${cut}`);
+      if (i === at) out.push(`       | ${" ".repeat(Math.max(0, d.col - 1 - from) + (from > 0 ? 1 : 0))}^`);
     }
   }
   return out.join("\n");

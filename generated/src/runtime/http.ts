@@ -489,8 +489,11 @@ export function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, para
 
 async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
   const { url, safeUrl, init } = buildRequest(config, op, params as Params | undefined, options);
-  config.warnDeprecated?.(op.deprecated);
-  if (config.warnDeprecated) op.deprecatedValues?.(params, config.warnDeprecated);
+  const warn = config.warnDeprecated;
+  if (warn) {
+    warn(op.deprecated);
+    op.deprecatedValues?.(params, warn);
+  }
   const method = init.method ?? "GET";
   const { response, text, bytes, request, retryAfterMs } = await exchange(
     config,

@@ -6,7 +6,8 @@
  * `descriptors.ts` (per operation), `rpc-errors.ts`, `providers.ts`,
  * `sockets.ts`, `interface.ts`, `factory.ts`, `functions.ts`.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "../../structure-kind.js";
 import type { WriterFunction } from "../../writer.js";
 import type { IrDocument, IrOperation } from "../../ir/types.js";
 import { comment, identifier } from "../escape.js";
@@ -85,13 +86,13 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
     ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
   ];
-  const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
-  if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
+  const imports: (StatementStructures | WriterFunction)[] = [{ kind: Kind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
+  if (out.usesTypes) imports.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
   // what the HTTP descriptors name is imported by operations.js; client.ts names only the checks of its own statements (the result pairs, JSON-RPC descriptors)
-  if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
+  if (used.size > 0) imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
   if (operations.descriptors.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
-    imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
+    imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
+    imports.push({ kind: Kind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
   }
   return [...imports, ...out.statements];
 }

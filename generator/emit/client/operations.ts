@@ -9,7 +9,7 @@
  * they cost tsc one line each. client.ts imports them and re-exports them, so
  * the module's public names are what they were.
  */
-import { StructureKind } from "ts-morph";
+import { Kind } from "../../structure-kind.js";
 import type { Statement } from "../../print.js";
 import type { WriterFunction } from "../../writer.js";
 import { identifier } from "../escape.js";
@@ -50,8 +50,8 @@ export class OperationsModule {
     const checks = [...refs].filter((r) => fromValidators.has(r)).sort();
     const runtime = [...refs].filter((r) => !fromValidators.has(r)).sort();
     const statements: Statement[] = [];
-    if (runtime.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtime });
-    if (checks.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks });
+    if (runtime.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtime });
+    if (checks.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks });
     for (const d of this.descriptors) {
       statements.push((w) => {
         w.write(`export const ${identifier(d.name)} = `);
@@ -66,9 +66,9 @@ export class OperationsModule {
   dts(): Statement[] {
     const usesTypes = this.descriptors.some((d) => /\bT\./.test(d.type));
     const statements: Statement[] = [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["HttpOperation"] },
-      ...(usesTypes ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
+      { kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["HttpOperation"] },
+      ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
+      { kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
     ];
     const declarations: WriterFunction = (w) => {
       this.descriptors.forEach((d, i) => {

@@ -2,7 +2,8 @@
  * Target `types`: one TypeScript declaration per named schema, with JSDoc from
  * the spec. Plain object schemas become interfaces; everything else a type alias.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { Kind } from "../../structure-kind.js";
 import type { WriterFunction } from "../../writer.js";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
@@ -36,7 +37,7 @@ export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction
   const hooks = webhookPayloads(ir, response);
   if (hooks) declarations.push(hooks);
   if (!integers) return declarations;
-  return [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
+  return [{ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
 }
 
 function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext): WriterFunction {

@@ -7,7 +7,7 @@
  * large spec its checks are most of the package, and TypeScript would
  * otherwise parse and analyse every line of them.
  */
-import { StructureKind } from "ts-morph";
+import { Kind } from "../../structure-kind.js";
 import type { WriterFunction } from "../../writer.js";
 import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
@@ -144,27 +144,27 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   const usesRun = hooks !== undefined || exports.some((e) => e.kind === "validate" && e.walker === undefined);
   const validateImports = [...helpers, ...(exports.some((e) => e.kind === "guard") ? ["is"] : []), ...(usesRun ? ["run"] : []), ...(exports.some((e) => e.kind === "standard") ? ["standard"] : []), ...(usesUnwrapped ? ["unwrapped"] : [])];
   const statements: Statement[] = [];
-  if (validateImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/validate.js", namedImports: validateImports });
-  if (numbersImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersImports });
-  if (formsImports.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/wire-forms.js", namedImports: formsImports });
-  if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
+  if (validateImports.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "../runtime/validate.js", namedImports: validateImports });
+  if (numbersImports.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersImports });
+  if (formsImports.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "../runtime/wire-forms.js", namedImports: formsImports });
+  if (compiler.formatsUsed.size > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   const codecDecls: WriterFunction[] = [...codecs.values()].map(({ name, walker, fn }) => (w) => w.writeLine(`const ${name} = /*#__PURE__*/ ${fn}(${walker});`));
   append(statements, compiler.decls, integers.decls, forms.decls, codecDecls, exports.map(exportJs), hooks ? [hooks.js] : []);
   // the client's descriptors use the checks directly; the module index does not re-export them
   const codecNames = new Set(codecs.keys());
   const internal = [...new Set([...[...checks.values(), ...walkers.values(), ...subscriptionCodecs.values()].flatMap((c: { params?: string; result?: string; forms?: string }) => [c.params, c.result, c.forms].filter((n) => n !== undefined)), ...subscriptionChecks.values()])].sort();
-  if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
+  if (internal.length > 0) statements.push({ kind: Kind.ExportDeclaration, namedExports: internal });
 
   const declarations: Statement[] = [];
   const typeImports = [...(internal.some((n) => !codecNames.has(n)) ? ["Check"] : []), ...(exports.some((e) => e.kind === "standard") ? ["StandardSchemaV1"] : []), ...(hooks !== undefined || exports.some((e) => e.kind === "validate") ? ["ValidationResult"] : [])];
-  if (typeImports.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/validate.js", namedImports: typeImports });
+  if (typeImports.length > 0) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/validate.js", namedImports: typeImports });
   const codecType = (name: string) => ({ decoder: "Decoder", encoder: "Encoder", normalizer: "Normalizer" })[codecs.get(name)!.fn] as "Decoder" | "Encoder" | "Normalizer";
   const codecTypes = new Set(internal.filter((n) => codecNames.has(n)).map(codecType));
   const numbersTypes = [...(usesWalkers ? ["Decoded"] : []), ...[...codecTypes].filter((t) => t !== "Normalizer").sort(), ...(usesWalkers ? ["Numbers"] : [])];
-  if (numbersTypes.length > 0) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersTypes });
-  if (codecTypes.has("Normalizer")) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/wire-forms.js", namedImports: ["Normalizer"] });
-  if (usesTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
-  if (usesClientTypes) declarations.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
+  if (numbersTypes.length > 0) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/numbers.js", namedImports: numbersTypes });
+  if (codecTypes.has("Normalizer")) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/wire-forms.js", namedImports: ["Normalizer"] });
+  if (usesTypes) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
+  if (usesClientTypes) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
   for (const e of exports) declarations.push(exportDts(e));
   if (hooks) declarations.push(hooks.dts);
   if (internal.length > 0) declarations.push(internalsDts(internal.map((name) => ({ name, type: codecNames.has(name) ? codecType(name) : "Check" }))));
