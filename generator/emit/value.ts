@@ -23,7 +23,47 @@ export class InlineList {
   constructor(readonly items: readonly string[]) {}
 }
 
+/**
+ * Arrays and objects whose one-line form is at most this long are written on
+ * one line, as a person would (`params: [{ name: "address", required: true }]`);
+ * longer ones one member per line.
+ */
+const INLINE_WIDTH = 120;
+
+/** The one-line form of a value, or undefined when it is longer than `room`. */
+function oneLine(value: unknown, room: number): string | undefined {
+  let text: string | undefined;
+  if (value instanceof CodeRef) text = value.name;
+  else if (value instanceof CodeCall || value instanceof InlineList) return undefined;
+  else if (Array.isArray(value)) {
+    const items: string[] = [];
+    for (const v of value) {
+      const t = oneLine(v, room);
+      if (t === undefined) return undefined;
+      items.push(t);
+    }
+    text = `[${items.join(", ")}]`;
+  } else if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const members: string[] = [];
+    for (const [k, v] of entries) {
+      const t = oneLine(v, room);
+      if (t === undefined) return undefined;
+      members.push(`${propertyKey(k, "value")}: ${t}`);
+    }
+    text = members.length === 0 ? "{}" : `{ ${members.join(", ")} }`;
+  } else text = literal(value);
+  return text.length <= room ? text : undefined;
+}
+
 export function writeValue(w: TextWriter, value: unknown): void {
+  if ((Array.isArray(value) || (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype)) && !(value instanceof InlineList)) {
+    const inline = oneLine(value, INLINE_WIDTH);
+    if (inline !== undefined) {
+      w.write(inline);
+      return;
+    }
+  }
   if (value instanceof CodeRef) {
     w.write(value.name);
     return;

@@ -95,6 +95,6 @@ describe("OpenRPC servers: the same rule", () => {
     expect(client).toContain('"https://node.example.com/ext/bc/C/rpc"');
     expect(client).not.toContain("wss://node.example.com");
     // the document's base URL is its HTTP endpoint: the WebSocket path is taken from the origin
-    expect(client).toMatch(/"": \{\s*path: "\/ext\/bc\/C\/ws",\s*fromOrigin: true,\s*\}/);
+    expect(client).toMatch(/"": \{\s*path: "\/ext\/bc\/C\/ws",\s*fromOrigin: true,?\s*\}/);
   });
 });

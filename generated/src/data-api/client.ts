@@ -3241,1198 +3241,571 @@ export function createDataApiCore<N extends Numbers = "string">(options: DataApi
   return { numbers, options, http: resolveHttpConfig(options, DATA_API_DEFAULT_BASE_URL, options.results, numbers) };
 }
 
-/**
- * Aggregate signatures
- *
- * Aggregates validator signatures for a Warp message. The service asks
- * the validators of the signing subnet (by default the subnet of the
- * message's source blockchain) to sign the Warp message given by
- * `message` and/or `justification` until at least `quorumPercentage` of
- * the signing subnet's stake weight has signed, optionally trying for
- * `quorumPercentageBuffer` additional percent, and returns the signed
- * Warp message as a hex string. `pChainHeight` selects the validator set
- * (0 = validators at the proposed height).
- *
- * At least one of `message` or `justification` must be provided.
- * `quorumPercentage + quorumPercentageBuffer` must be less than or equal
- * to 100; otherwise the service answers 400.
- *
- * `POST /v1/signatureAggregator/{network}/aggregateSignatures`
- *
- * The tree-shakable form of `aggregateSignatures`: `client` is a {@link DataApiCore}.
- */
+/** Aggregate signatures: the tree-shakable form of `aggregateSignatures` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function aggregateSignatures(client: DataApiCore, params: AggregateSignaturesParams, options?: CallOptions): Promise<T.SignedMessage> {
   return callHttp(client.http!, aggregateSignaturesOperation, params, options);
 }
 
-/**
- * Get aggregated signatures for a P-Chain L1-related Warp message
- *
- * Returns the aggregated validator signatures for the P-Chain
- * L1-related Warp message produced by a primary-network (P- or X-Chain)
- * transaction, e.g. a `ConvertSubnetToL1Tx`, `RegisterL1ValidatorTx` or
- * `SetL1ValidatorWeightTx`. The result is the signed Warp message as a
- * hex string.
- *
- * `GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}`
- *
- * The tree-shakable form of `getAggregatedSignatures`: `client` is a {@link DataApiCore}.
- */
+/** Get aggregated signatures for a P-Chain L1-related Warp message: the tree-shakable form of `getAggregatedSignatures` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getAggregatedSignatures(client: DataApiCore, params: GetAggregatedSignaturesParams, options?: CallOptions): Promise<T.SignedMessage> {
   return callHttp(client.http!, getAggregatedSignaturesOperation, params, options);
 }
 
 /**
- * List blockchains
- *
- * Lists all blockchains registered on the given primary network
- * (created with a `CreateChainTx` on the P-Chain), with their subnet,
- * virtual machine, creation block and - for EVM chains - the EVM chain
- * id and parsed genesis data. Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains`
+ * List blockchains: the tree-shakable form of `listBlockchains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listBlockchains`: `client` is a {@link DataApiCore}.
  */
 export function listBlockchains<N extends Numbers>(client: DataApiCore<N>, params: ListBlockchainsParams, options?: CallOptions): Promise<Decoded<T.ListBlockchainsResponse, N>> {
   return callHttp(client.http!, listBlockchainsOperation, params, options) as Promise<Decoded<T.ListBlockchainsResponse, N>>;
 }
 
 /**
- * List ERC-20 transfers
- *
- * Lists ERC-20 token transfers to or from an address on an EVM chain.
- * The block range can be narrowed with `startBlock`
- * (inclusive) and `endBlock` (exclusive): when only `startBlock` is
- * given the range ends at the latest block; when only `endBlock` is
- * given the range starts at genesis. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20`
+ * List ERC-20 transfers: the tree-shakable form of `listErc20Transactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listErc20Transactions`: `client` is a {@link DataApiCore}.
  */
 export function listErc20Transactions<N extends Numbers>(client: DataApiCore<N>, params: ListErc20TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc20TransactionsResponse, N>> {
   return callHttp(client.http!, listErc20TransactionsOperation, params, options) as Promise<Decoded<T.ListErc20TransactionsResponse, N>>;
 }
 
 /**
- * List transactions for a block
- *
- * Lists the native transactions of a block on an EVM chain, in their
- * list form (without input data and EIP-1559 fee fields). The block is
- * identified by its number or its hash. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/blocks/{blockId}/transactions`
+ * List transactions for a block: the tree-shakable form of `getTransactionsForBlock` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getTransactionsForBlock`: `client` is a {@link DataApiCore}.
  */
 export function getTransactionsForBlock<N extends Numbers>(client: DataApiCore<N>, params: GetTransactionsForBlockParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
   return callHttp(client.http!, getTransactionsForBlockOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
 }
 
 /**
- * Get single validator details
- *
- * Lists the validation periods (validators) of one primary-network node
- * id - each staking transaction that registered the node as a
- * validator - with stake, delegation and reward details. The result can
- * be filtered by `validationStatus` and is paginated.
- *
- * `GET /v1/networks/{network}/validators/{nodeId}`
+ * Get single validator details: the tree-shakable form of `getSingleValidatorDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getSingleValidatorDetails`: `client` is a {@link DataApiCore}.
  */
 export function getSingleValidatorDetails<N extends Numbers>(client: DataApiCore<N>, params: GetSingleValidatorDetailsParams, options?: CallOptions): Promise<Decoded<T.ListValidatorDetailsResponse, N>> {
   return callHttp(client.http!, getSingleValidatorDetailsOperation, params, options) as Promise<Decoded<T.ListValidatorDetailsResponse, N>>;
 }
 
 /**
- * List deployed contracts
- *
- * Lists the contracts deployed by an address (directly, or through a
- * factory contract it called) on an EVM chain, with each contract's
- * metadata. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/contracts/{address}/deployments`
+ * List deployed contracts: the tree-shakable form of `listContractDeployments` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listContractDeployments`: `client` is a {@link DataApiCore}.
  */
 export function listContractDeployments(client: DataApiCore, params: ListContractDeploymentsParams, options?: CallOptions): Promise<T.ListContractsResponse> {
   return callHttp(client.http!, listContractDeploymentsOperation, params, options);
 }
 
-/**
- * Get native token balance
- *
- * Gets the native token balance (e.g. AVAX on the C-Chain) of a wallet
- * address on an EVM chain, at the latest block or at `blockNumber`,
- * together with the token price and the balance value in `currency`
- * when a price is available.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/balances:getNative`
- *
- * The tree-shakable form of `getNativeBalance`: `client` is a {@link DataApiCore}.
- */
+/** Get native token balance: the tree-shakable form of `getNativeBalance` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getNativeBalance<N extends Numbers>(client: DataApiCore<N>, params: GetNativeBalanceParams, options?: CallOptions): Promise<Decoded<T.GetNativeBalanceResponse, N>> {
   return callHttp(client.http!, getNativeBalanceOperation, params, options) as Promise<Decoded<T.GetNativeBalanceResponse, N>>;
 }
 
-/**
- * Get transaction
- *
- * Gets the details of a single EVM transaction: the native transaction
- * in its single form (with input data and EIP-1559 fee fields), the
- * ERC-20, ERC-721 and ERC-1155 transfers it caused, its internal
- * transactions, network token price details and, for Teleporter (ICM)
- * messages, the Teleporter message info.
- *
- * `GET /v1/chains/{chainId}/transactions/{txHash}`
- *
- * The tree-shakable form of `getTransaction`: `client` is a {@link DataApiCore}.
- */
+/** Get transaction: the tree-shakable form of `getTransaction` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getTransaction<N extends Numbers>(client: DataApiCore<N>, params: GetTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>> {
   return callHttp(client.http!, getTransactionOperation, params, options) as Promise<Decoded<T.GetTransactionResponse, N>>;
 }
 
-/**
- * List chains
- *
- * Lists the EVM-compatible chains supported by the data service (the
- * chain catalogue). Can be filtered by network and by an enabled
- * feature. The response is not paginated. The ids returned here are the
- * valid values of the `chainId` path parameter.
- *
- * `GET /v1/chains`
- *
- * The tree-shakable form of `supportedChains`: `client` is a {@link DataApiCore}.
- */
+/** List chains: the tree-shakable form of `supportedChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function supportedChains(client: DataApiCore, params?: SupportedChainsParams, options?: CallOptions): Promise<T.ListChainsResponse> {
   return callHttp(client.http!, supportedChainsOperation, params, options);
 }
 
-/**
- * Get chain information
- *
- * Gets the catalogue entry of one supported EVM-compatible chain: name,
- * status, platform ids, RPC/WebSocket/explorer URLs, network token and
- * enabled features.
- *
- * `GET /v1/chains/{chainId}`
- *
- * The tree-shakable form of `getChainInfo`: `client` is a {@link DataApiCore}.
- */
+/** Get chain information: the tree-shakable form of `getChainInfo` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getChainInfo(client: DataApiCore, params: GetChainInfoParams, options?: CallOptions): Promise<T.ChainInfo> {
   return callHttp(client.http!, getChainInfoOperation, params, options);
 }
 
-/**
- * Get contract metadata
- *
- * Gets the metadata of the contract deployed at an address on an EVM
- * chain: name, symbol, token standard (`ercType`), descriptive and
- * branding information, resource links and deployment details.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}`
- *
- * The tree-shakable form of `getContractMetadata`: `client` is a {@link DataApiCore}.
- */
+/** Get contract metadata: the tree-shakable form of `getContractMetadata` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getContractMetadata(client: DataApiCore, params: GetContractMetadataParams, options?: CallOptions): Promise<T.ContractMetadata> {
   return callHttp(client.http!, getContractMetadataOperation, params, options);
 }
 
-/**
- * Get chain interactions for addresses
- *
- * Returns, for each given X-Chain or P-Chain address, the
- * primary-network blockchain ids the address has interacted with.
- * Addresses are passed as one comma-separated string; each address
- * begins with the network's human-readable prefix (`avax` on mainnet,
- * `fuji` on the test network) and may be preceded by `P-` or `X-`.
- *
- * `GET /v1/networks/{network}/addresses:listChainIds`
- *
- * The tree-shakable form of `getChainIdsForAddresses`: `client` is a {@link DataApiCore}.
- */
+/** Get chain interactions for addresses: the tree-shakable form of `getChainIdsForAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getChainIdsForAddresses(client: DataApiCore, params: GetChainIdsForAddressesParams, options?: CallOptions): Promise<T.ListChainIdsForAddressesResponse> {
   return callHttp(client.http!, getChainIdsForAddressesOperation, params, options);
 }
 
-/**
- * Get a primary-network transaction
- *
- * Gets one primary-network transaction by hash. The shape depends on
- * the chain (`PrimaryNetworkTransaction`, as in the real service):
- *
- * - P-Chain (`PChainTransaction`): its type, block, the UTXOs it
- *   consumed and emitted, amounts moved, burned and staked and -
- *   depending on the transaction type - staking, subnet ownership, L1
- *   validator and blockchain creation details;
- * - X-Chain, since the Cortina upgrade (`XChainLinearTransaction`): the
- *   block (`blockHeight`, `blockHash`) the transaction was accepted in;
- * - X-Chain, before Cortina (`XChainNonLinearTransaction`): the DAG
- *   `vertices` the transaction was accepted in;
- * - C-Chain atomic transactions (`CChainExportTransaction`,
- *   `CChainImportTransaction`): the EVM inputs an export spends or the
- *   EVM outputs an import credits, and the UTXOs it creates or consumes
- *   in shared memory.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}`
- *
- * The tree-shakable form of `getTxByHash`: `client` is a {@link DataApiCore}.
- */
+/** Get a primary-network transaction: the tree-shakable form of `getTxByHash` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getTxByHash<N extends Numbers>(client: DataApiCore<N>, params: GetTxByHashParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkTransaction, N>> {
   return callHttp(client.http!, getTxByHashOperation, params, options) as Promise<Decoded<T.PrimaryNetworkTransaction, N>>;
 }
 
-/**
- * List the chains an address has used
- *
- * Lists the EVM chains on which the address sent or received a transaction or an ERC token transfer, split into chains the service indexes and chains it only knows of. The answer may lag the chains by up to 15 minutes.
- *
- * `GET /v1/address/{address}/chains`
- *
- * The tree-shakable form of `listAddressChains`: `client` is a {@link DataApiCore}.
- */
+/** List the chains an address has used: the tree-shakable form of `listAddressChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function listAddressChains(client: DataApiCore, params: ListAddressChainsParams, options?: CallOptions): Promise<T.ListAddressChainsResponse> {
   return callHttp(client.http!, listAddressChainsOperation, params, options);
 }
 
 /**
- * List the latest blocks of every chain
- *
- * Lists the newest blocks of every EVM chain the service indexes, optionally of one network only. Results are paginated.
- *
- * `GET /v1/blocks`
+ * List the latest blocks of every chain: the tree-shakable form of `listLatestBlocksAllChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listLatestBlocksAllChains`: `client` is a {@link DataApiCore}.
  */
 export function listLatestBlocksAllChains<N extends Numbers>(client: DataApiCore<N>, params?: ListLatestBlocksAllChainsParams, options?: CallOptions): Promise<Decoded<T.ListEvmBlocksResponse, N>> {
   return callHttp(client.http!, listLatestBlocksAllChainsOperation, params, options) as Promise<Decoded<T.ListEvmBlocksResponse, N>>;
 }
 
 /**
- * List the latest blocks of a chain
- *
- * Lists the newest indexed blocks of an EVM chain, newest first. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/blocks`
+ * List the latest blocks of a chain: the tree-shakable form of `getLatestBlocks` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getLatestBlocks`: `client` is a {@link DataApiCore}.
  */
 export function getLatestBlocks<N extends Numbers>(client: DataApiCore<N>, params: GetLatestBlocksParams, options?: CallOptions): Promise<Decoded<T.ListEvmBlocksResponse, N>> {
   return callHttp(client.http!, getLatestBlocksOperation, params, options) as Promise<Decoded<T.ListEvmBlocksResponse, N>>;
 }
 
-/**
- * Get a block
- *
- * Returns one block of an EVM chain, by number or by hash.
- *
- * `GET /v1/chains/{chainId}/blocks/{blockId}`
- *
- * The tree-shakable form of `getBlock`: `client` is a {@link DataApiCore}.
- */
+/** Get a block: the tree-shakable form of `getBlock` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getBlock<N extends Numbers>(client: DataApiCore<N>, params: GetBlockParams, options?: CallOptions): Promise<Decoded<T.EvmBlock, N>> {
   return callHttp(client.http!, getBlockOperation, params, options) as Promise<Decoded<T.EvmBlock, N>>;
 }
 
 /**
- * List the latest transactions of every chain
- *
- * Lists the newest transactions of every EVM chain the service indexes, optionally of one network or one status only. Results are paginated.
- *
- * `GET /v1/transactions`
+ * List the latest transactions of every chain: the tree-shakable form of `listLatestTransactionsAllChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listLatestTransactionsAllChains`: `client` is a {@link DataApiCore}.
  */
 export function listLatestTransactionsAllChains<N extends Numbers>(client: DataApiCore<N>, params?: ListLatestTransactionsAllChainsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
   return callHttp(client.http!, listLatestTransactionsAllChainsOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
 }
 
-/**
- * Get a contract's deployment transaction
- *
- * When the address is a contract, returns the transaction that deployed it, with its transfers and prices.
- *
- * `GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment`
- *
- * The tree-shakable form of `getDeploymentTransaction`: `client` is a {@link DataApiCore}.
- */
+/** Get a contract's deployment transaction: the tree-shakable form of `getDeploymentTransaction` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getDeploymentTransaction<N extends Numbers>(client: DataApiCore<N>, params: GetDeploymentTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>> {
   return callHttp(client.http!, getDeploymentTransactionOperation, params, options) as Promise<Decoded<T.GetTransactionResponse, N>>;
 }
 
 /**
- * List a token's transfers
- *
- * Lists the transfers of an ERC-20, ERC-721 or ERC-1155 token contract, optionally within a block range. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/tokens/{address}/transfers`
+ * List a token's transfers: the tree-shakable form of `listTransfers` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listTransfers`: `client` is a {@link DataApiCore}.
  */
 export function listTransfers<N extends Numbers>(client: DataApiCore<N>, params: ListTransfersParams, options?: CallOptions): Promise<Decoded<T.ListTransfersResponse, N>> {
   return callHttp(client.http!, listTransfersOperation, params, options) as Promise<Decoded<T.ListTransfersResponse, N>>;
 }
 
 /**
- * List an address's transactions
- *
- * Lists the transactions the address took part in on the chain, each with the ERC-20, ERC-721 and ERC-1155 transfers and internal transactions of that transaction that involve the address (as sender or receiver). Results are paginated, optionally within a block range.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/transactions`
+ * List an address's transactions: the tree-shakable form of `listTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListTransactionDetailsResponse, N>> {
   return callHttp(client.http!, listTransactionsOperation, params, options) as Promise<Decoded<T.ListTransactionDetailsResponse, N>>;
 }
 
 /**
- * List an address's transactions, with token reputation
- *
- * The same listing as `listTransactions`, where each ERC-20 token also carries the service's reputation verdict, and spam tokens can be filtered out.
- *
- * `GET /v2/chains/{chainId}/addresses/{address}/transactions`
+ * List an address's transactions, with token reputation: the tree-shakable form of `listTransactionsV2` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listTransactionsV2`: `client` is a {@link DataApiCore}.
  */
 export function listTransactionsV2<N extends Numbers>(client: DataApiCore<N>, params: ListTransactionsV2Params, options?: CallOptions): Promise<Decoded<T.ListTransactionDetailsResponseV2, N>> {
   return callHttp(client.http!, listTransactionsV2Operation, params, options) as Promise<Decoded<T.ListTransactionDetailsResponseV2, N>>;
 }
 
 /**
- * List an address's native transactions
- *
- * Lists the transactions the address sent or received on the chain, without their token transfers, optionally within a block range. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative`
+ * List an address's native transactions: the tree-shakable form of `listNativeTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listNativeTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listNativeTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListNativeTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
   return callHttp(client.http!, listNativeTransactionsOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
 }
 
 /**
- * List an address's ERC-721 transfers
- *
- * Lists the ERC-721 transfers the address sent or received on the chain, optionally within a block range. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721`
+ * List an address's ERC-721 transfers: the tree-shakable form of `listErc721Transactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listErc721Transactions`: `client` is a {@link DataApiCore}.
  */
 export function listErc721Transactions<N extends Numbers>(client: DataApiCore<N>, params: ListErc721TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc721TransactionsResponse, N>> {
   return callHttp(client.http!, listErc721TransactionsOperation, params, options) as Promise<Decoded<T.ListErc721TransactionsResponse, N>>;
 }
 
 /**
- * List an address's ERC-1155 transfers
- *
- * Lists the ERC-1155 transfers the address sent or received on the chain, optionally within a block range. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155`
+ * List an address's ERC-1155 transfers: the tree-shakable form of `listErc1155Transactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listErc1155Transactions`: `client` is a {@link DataApiCore}.
  */
 export function listErc1155Transactions<N extends Numbers>(client: DataApiCore<N>, params: ListErc1155TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc1155TransactionsResponse, N>> {
   return callHttp(client.http!, listErc1155TransactionsOperation, params, options) as Promise<Decoded<T.ListErc1155TransactionsResponse, N>>;
 }
 
 /**
- * List an address's internal transactions
- *
- * Lists the internal transactions of the address on the chain, optionally within a block range. Only value-carrying CALL and CALLCODE calls and CREATE, CREATE2 and CREATE3 calls are listed; a full trace needs the node's debug API. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals`
+ * List an address's internal transactions: the tree-shakable form of `listInternalTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listInternalTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listInternalTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListInternalTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListInternalTransactionsResponse, N>> {
   return callHttp(client.http!, listInternalTransactionsOperation, params, options) as Promise<Decoded<T.ListInternalTransactionsResponse, N>>;
 }
 
 /**
- * List the latest transactions of a chain
- *
- * Lists the newest transactions of an EVM chain, optionally of one status only. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/transactions`
+ * List the latest transactions of a chain: the tree-shakable form of `listLatestTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listLatestTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listLatestTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListLatestTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>> {
   return callHttp(client.http!, listLatestTransactionsOperation, params, options) as Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
 }
 
 /**
- * List an address's ERC-20 balances
- *
- * Lists the ERC-20 token balances of the address, with its native balance, at the latest block or at `blockNumber`, optionally of some contracts only. Spam tokens are left out unless `filterSpamTokens` is false. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20`
+ * List an address's ERC-20 balances: the tree-shakable form of `listErc20Balances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listErc20Balances`: `client` is a {@link DataApiCore}.
  */
 export function listErc20Balances<N extends Numbers>(client: DataApiCore<N>, params: ListErc20BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc20BalancesResponse, N>> {
   return callHttp(client.http!, listErc20BalancesOperation, params, options) as Promise<Decoded<T.ListErc20BalancesResponse, N>>;
 }
 
 /**
- * List an address's ERC-721 tokens
- *
- * Lists the ERC-721 tokens the address holds, with its native balance, optionally of one collection only. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721`
+ * List an address's ERC-721 tokens: the tree-shakable form of `listErc721Balances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listErc721Balances`: `client` is a {@link DataApiCore}.
  */
 export function listErc721Balances<N extends Numbers>(client: DataApiCore<N>, params: ListErc721BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc721BalancesResponse, N>> {
   return callHttp(client.http!, listErc721BalancesOperation, params, options) as Promise<Decoded<T.ListErc721BalancesResponse, N>>;
 }
 
 /**
- * List an address's ERC-1155 balances
- *
- * Lists the ERC-1155 token balances of the address, with its native balance, at the latest block or at `blockNumber`, optionally of one contract only. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155`
+ * List an address's ERC-1155 balances: the tree-shakable form of `listErc1155Balances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listErc1155Balances`: `client` is a {@link DataApiCore}.
  */
 export function listErc1155Balances<N extends Numbers>(client: DataApiCore<N>, params: ListErc1155BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc1155BalancesResponse, N>> {
   return callHttp(client.http!, listErc1155BalancesOperation, params, options) as Promise<Decoded<T.ListErc1155BalancesResponse, N>>;
 }
 
 /**
- * List an address's collectibles (ERC-721 and ERC-1155)
- *
- * Lists the ERC-721 and ERC-1155 tokens the address holds, optionally of one contract only. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles`
+ * List an address's collectibles (ERC-721 and ERC-1155): the tree-shakable form of `listCollectibleBalances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listCollectibleBalances`: `client` is a {@link DataApiCore}.
  */
 export function listCollectibleBalances<N extends Numbers>(client: DataApiCore<N>, params: ListCollectibleBalancesParams, options?: CallOptions): Promise<Decoded<T.ListCollectibleBalancesResponse, N>> {
   return callHttp(client.http!, listCollectibleBalancesOperation, params, options) as Promise<Decoded<T.ListCollectibleBalancesResponse, N>>;
 }
 
-/**
- * Get an X-Chain asset
- *
- * Returns the details of an asset of the X-Chain: name, symbol, denomination, supply cap and creation time.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}`
- *
- * The tree-shakable form of `getAssetDetails`: `client` is a {@link DataApiCore}.
- */
+/** Get an X-Chain asset: the tree-shakable form of `getAssetDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getAssetDetails(client: DataApiCore, params: GetAssetDetailsParams, options?: CallOptions): Promise<T.XChainAssetDetails> {
   return callHttp(client.http!, getAssetDetailsOperation, params, options);
 }
 
-/**
- * Get network statistics
- *
- * Returns staking statistics of the network: how many validators and delegators there are, how much they stake, the expected yearly staking reward and the stake by AvalancheGo version.
- *
- * `GET /v1/networks/{network}`
- *
- * The tree-shakable form of `getNetworkDetails`: `client` is a {@link DataApiCore}.
- */
+/** Get network statistics: the tree-shakable form of `getNetworkDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getNetworkDetails<N extends Numbers>(client: DataApiCore<N>, params: GetNetworkDetailsParams, options?: CallOptions): Promise<Decoded<T.GetNetworkDetailsResponse, N>> {
   return callHttp(client.http!, getNetworkDetailsOperation, params, options) as Promise<Decoded<T.GetNetworkDetailsResponse, N>>;
 }
 
-/**
- * Get a blockchain
- *
- * Returns one blockchain registered on the network, by its blockchain id, with its subnet, virtual machine and, for EVM chains, its genesis.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}`
- *
- * The tree-shakable form of `getBlockchainById`: `client` is a {@link DataApiCore}.
- */
+/** Get a blockchain: the tree-shakable form of `getBlockchainById` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getBlockchainById<N extends Numbers>(client: DataApiCore<N>, params: GetBlockchainByIdParams, options?: CallOptions): Promise<Decoded<T.Blockchain, N>> {
   return callHttp(client.http!, getBlockchainByIdOperation, params, options) as Promise<Decoded<T.Blockchain, N>>;
 }
 
 /**
- * List subnets
- *
- * Lists the subnets registered on the network, with their owners, their blockchains and, for L1s, their conversion and validator manager. Results are paginated.
- *
- * `GET /v1/networks/{network}/subnets`
+ * List subnets: the tree-shakable form of `listSubnets` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listSubnets`: `client` is a {@link DataApiCore}.
  */
 export function listSubnets<N extends Numbers>(client: DataApiCore<N>, params: ListSubnetsParams, options?: CallOptions): Promise<Decoded<T.ListSubnetsResponse, N>> {
   return callHttp(client.http!, listSubnetsOperation, params, options) as Promise<Decoded<T.ListSubnetsResponse, N>>;
 }
 
-/**
- * Get a subnet
- *
- * Returns one subnet registered on the network, by its subnet id.
- *
- * `GET /v1/networks/{network}/subnets/{subnetId}`
- *
- * The tree-shakable form of `getSubnetById`: `client` is a {@link DataApiCore}.
- */
+/** Get a subnet: the tree-shakable form of `getSubnetById` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getSubnetById<N extends Numbers>(client: DataApiCore<N>, params: GetSubnetByIdParams, options?: CallOptions): Promise<Decoded<T.Subnet, N>> {
   return callHttp(client.http!, getSubnetByIdOperation, params, options) as Promise<Decoded<T.Subnet, N>>;
 }
 
 /**
- * List validators
- *
- * Lists validation periods of nodes - by default of every validator - filtered by node ids (substrings match), status, subnet, and ranges of delegation capacity, remaining time, fee and uptime. Results are paginated.
- *
- * `GET /v1/networks/{network}/validators`
+ * List validators: the tree-shakable form of `listValidators` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listValidators`: `client` is a {@link DataApiCore}.
  */
 export function listValidators<N extends Numbers>(client: DataApiCore<N>, params: ListValidatorsParams, options?: CallOptions): Promise<Decoded<T.ListValidatorDetailsResponse, N>> {
   return callHttp(client.http!, listValidatorsOperation, params, options) as Promise<Decoded<T.ListValidatorDetailsResponse, N>>;
 }
 
 /**
- * List delegators
- *
- * Lists delegations, optionally only those to some nodes, paying some reward addresses, or of one status. Results are paginated.
- *
- * `GET /v1/networks/{network}/delegators`
+ * List delegators: the tree-shakable form of `listDelegators` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listDelegators`: `client` is a {@link DataApiCore}.
  */
 export function listDelegators<N extends Numbers>(client: DataApiCore<N>, params: ListDelegatorsParams, options?: CallOptions): Promise<Decoded<T.ListDelegatorDetailsResponse, N>> {
   return callHttp(client.http!, listDelegatorsOperation, params, options) as Promise<Decoded<T.ListDelegatorDetailsResponse, N>>;
 }
 
 /**
- * List L1 validators
- *
- * Lists L1 validators - by default every active one - optionally of one node, one subnet or one validation id, and optionally with inactive ones. Results are paginated.
- *
- * `GET /v1/networks/{network}/l1Validators`
+ * List L1 validators: the tree-shakable form of `listL1Validators` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listL1Validators`: `client` is a {@link DataApiCore}.
  */
 export function listL1Validators<N extends Numbers>(client: DataApiCore<N>, params: ListL1ValidatorsParams, options?: CallOptions): Promise<Decoded<T.ListL1ValidatorsResponse, N>> {
   return callHttp(client.http!, listL1ValidatorsOperation, params, options) as Promise<Decoded<T.ListL1ValidatorsResponse, N>>;
 }
 
-/**
- * Get a primary-network block
- *
- * Returns one block of the P-, X- or C-Chain, by height or by hash.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}`
- *
- * The tree-shakable form of `getBlockById`: `client` is a {@link DataApiCore}.
- */
+/** Get a primary-network block: the tree-shakable form of `getBlockById` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getBlockById<N extends Numbers>(client: DataApiCore<N>, params: GetBlockByIdParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkBlock, N>> {
   return callHttp(client.http!, getBlockByIdOperation, params, options) as Promise<Decoded<T.PrimaryNetworkBlock, N>>;
 }
 
 /**
- * List the blocks a node proposed
- *
- * Lists the newest blocks of a primary-network chain that the node proposed, optionally within a time range. Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks`
+ * List the blocks a node proposed: the tree-shakable form of `listPrimaryNetworkBlocksByNodeId` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listPrimaryNetworkBlocksByNodeId`: `client` is a {@link DataApiCore}.
  */
 export function listPrimaryNetworkBlocksByNodeId<N extends Numbers>(client: DataApiCore<N>, params: ListPrimaryNetworkBlocksByNodeIdParams, options?: CallOptions): Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>> {
   return callHttp(client.http!, listPrimaryNetworkBlocksByNodeIdOperation, params, options) as Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
 }
 
 /**
- * List the latest primary-network blocks
- *
- * Lists the newest blocks of the P-, X- or C-Chain, optionally within a time range. Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks`
+ * List the latest primary-network blocks: the tree-shakable form of `listLatestPrimaryNetworkBlocks` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listLatestPrimaryNetworkBlocks`: `client` is a {@link DataApiCore}.
  */
 export function listLatestPrimaryNetworkBlocks<N extends Numbers>(client: DataApiCore<N>, params: ListLatestPrimaryNetworkBlocksParams, options?: CallOptions): Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>> {
   return callHttp(client.http!, listLatestPrimaryNetworkBlocksOperation, params, options) as Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
 }
 
 /**
- * List the latest X-Chain vertices
- *
- * Lists the newest DAG vertices of the X-Chain (the form the X-Chain accepted transactions in before the Cortina upgrade). Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices`
+ * List the latest X-Chain vertices: the tree-shakable form of `listLatestXChainVertices` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listLatestXChainVertices`: `client` is a {@link DataApiCore}.
  */
 export function listLatestXChainVertices(client: DataApiCore, params: ListLatestXChainVerticesParams, options?: CallOptions): Promise<T.ListXChainVerticesResponse> {
   return callHttp(client.http!, listLatestXChainVerticesOperation, params, options);
 }
 
-/**
- * Get an X-Chain vertex
- *
- * Returns one DAG vertex of the X-Chain, by hash.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}`
- *
- * The tree-shakable form of `getVertexByHash`: `client` is a {@link DataApiCore}.
- */
+/** Get an X-Chain vertex: the tree-shakable form of `getVertexByHash` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getVertexByHash(client: DataApiCore, params: GetVertexByHashParams, options?: CallOptions): Promise<T.XChainVertex> {
   return callHttp(client.http!, getVertexByHashOperation, params, options);
 }
 
 /**
- * List the X-Chain vertices at a height
- *
- * Lists the DAG vertices of the X-Chain at one height. Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight`
+ * List the X-Chain vertices at a height: the tree-shakable form of `getVertexByHeight` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getVertexByHeight`: `client` is a {@link DataApiCore}.
  */
 export function getVertexByHeight(client: DataApiCore, params: GetVertexByHeightParams, options?: CallOptions): Promise<T.ListXChainVerticesResponse> {
   return callHttp(client.http!, getVertexByHeightOperation, params, options);
 }
 
 /**
- * List the latest primary-network transactions
- *
- * Lists the newest transactions of the P-, X- or C-Chain, optionally of some addresses or of one L1 validation. Filtering by transaction type or time needs an address filter. EVM addresses are taken for C-Chain atomic transactions. Results are paginated; the page's shape follows the chain.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions`
+ * List the latest primary-network transactions: the tree-shakable form of `listLatestPrimaryNetworkTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listLatestPrimaryNetworkTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listLatestPrimaryNetworkTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>> {
   return callHttp(client.http!, listLatestPrimaryNetworkTransactionsOperation, params, options) as Promise<Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>>;
 }
 
 /**
- * List active staking transactions
- *
- * Lists the P-Chain staking transactions of the addresses whose staking period is under way. Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking`
+ * List active staking transactions: the tree-shakable form of `listActivePrimaryNetworkStakingTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listActivePrimaryNetworkStakingTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listActivePrimaryNetworkStakingTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListActivePrimaryNetworkStakingTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListPChainTransactionsResponse, N>> {
   return callHttp(client.http!, listActivePrimaryNetworkStakingTransactionsOperation, params, options) as Promise<Decoded<T.ListPChainTransactionsResponse, N>>;
 }
 
 /**
- * List an X-Chain asset's transactions
- *
- * Lists the X-Chain transactions that moved an asset, optionally of some types or within a time range. Results are paginated.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions`
+ * List an X-Chain asset's transactions: the tree-shakable form of `listAssetTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listAssetTransactions`: `client` is a {@link DataApiCore}.
  */
 export function listAssetTransactions<N extends Numbers>(client: DataApiCore<N>, params: ListAssetTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListXChainTransactionsResponse, N>> {
   return callHttp(client.http!, listAssetTransactionsOperation, params, options) as Promise<Decoded<T.ListXChainTransactionsResponse, N>>;
 }
 
-/**
- * Get primary-network balances
- *
- * Returns the balances of the addresses on the P-, X- or C-Chain, split by lock and stake state, now or at `blockTimestamp`. For the C-Chain only the shared atomic memory is counted; the EVM balance is `getNativeBalance`'s.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`
- *
- * The tree-shakable form of `getBalancesByAddresses`: `client` is a {@link DataApiCore}.
- */
+/** Get primary-network balances: the tree-shakable form of `getBalancesByAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getBalancesByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetBalancesByAddressesParams, options?: CallOptions): Promise<Decoded<GetBalancesByAddressesResponse, N>> {
   return callHttp(client.http!, getBalancesByAddressesOperation, params, options) as Promise<Decoded<GetBalancesByAddressesResponse, N>>;
 }
 
 /**
- * List UTXOs
- *
- * Lists the UTXOs of the addresses on the P-, X- or C-Chain, optionally of one asset, above an amount, or with spent ones. Results are paginated; the page's shape follows the chain.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+ * List UTXOs: the tree-shakable form of `getUtxosByAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getUtxosByAddresses`: `client` is a {@link DataApiCore}.
  */
 export function getUtxosByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetUtxosByAddressesParams, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesResponse, N>> {
   return callHttp(client.http!, getUtxosByAddressesOperation, params, options) as Promise<Decoded<GetUtxosByAddressesResponse, N>>;
 }
 
 /**
- * List UTXOs (many addresses)
- *
- * The same listing as `getUtxosByAddresses`, with the addresses in the body, so that more of them fit, and larger pages.
- *
- * `POST /v1/networks/{network}/blockchains/{blockchainId}/utxos`
+ * List UTXOs (many addresses): the tree-shakable form of `getUtxosByAddressesV2` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getUtxosByAddressesV2`: `client` is a {@link DataApiCore}.
  */
 export function getUtxosByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: GetUtxosByAddressesV2Params, options?: CallOptions): Promise<Decoded<GetUtxosByAddressesV2Response, N>> {
   return callHttp(client.http!, getUtxosByAddressesV2Operation, params, options) as Promise<Decoded<GetUtxosByAddressesV2Response, N>>;
 }
 
-/**
- * Get when addresses were last active
- *
- * Returns the last time one of the addresses created or spent a UTXO on the P-, X- or C-Chain, with that transaction.
- *
- * `GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
- *
- * The tree-shakable form of `getLastActivityTimestampByAddresses`: `client` is a {@link DataApiCore}.
- */
+/** Get when addresses were last active: the tree-shakable form of `getLastActivityTimestampByAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getLastActivityTimestampByAddresses<N extends Numbers>(client: DataApiCore<N>, params: GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>> {
   return callHttp(client.http!, getLastActivityTimestampByAddressesOperation, params, options) as Promise<Decoded<T.LastActivityTimestamp, N>>;
 }
 
-/**
- * Get when addresses were last active (many addresses)
- *
- * The same as `getLastActivityTimestampByAddresses`, with the addresses in the body, so that more of them fit.
- *
- * `POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
- *
- * The tree-shakable form of `getLastActivityTimestampByAddressesV2`: `client` is a {@link DataApiCore}.
- */
+/** Get when addresses were last active (many addresses): the tree-shakable form of `getLastActivityTimestampByAddressesV2` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getLastActivityTimestampByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>> {
   return callHttp(client.http!, getLastActivityTimestampByAddressesV2Operation, params, options) as Promise<Decoded<T.LastActivityTimestamp, N>>;
 }
 
 /**
- * List pending staking rewards
- *
- * Lists the rewards that staking periods under way are expected to pay, for the addresses or nodes given (one of the two is needed). Results are paginated.
- *
- * `GET /v1/networks/{network}/rewards:listPending`
+ * List pending staking rewards: the tree-shakable form of `listPendingPrimaryNetworkRewards` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listPendingPrimaryNetworkRewards`: `client` is a {@link DataApiCore}.
  */
 export function listPendingPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: ListPendingPrimaryNetworkRewardsParams, options?: CallOptions): Promise<Decoded<T.ListPendingRewardsResponse, N>> {
   return callHttp(client.http!, listPendingPrimaryNetworkRewardsOperation, params, options) as Promise<Decoded<T.ListPendingRewardsResponse, N>>;
 }
 
 /**
- * List paid staking rewards
- *
- * Lists the rewards staking periods have paid, for the addresses or nodes given (at least one of the two), with the asset's price when paid. Results are paginated.
- *
- * `GET /v1/networks/{network}/rewards`
+ * List paid staking rewards: the tree-shakable form of `listHistoricalPrimaryNetworkRewards` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listHistoricalPrimaryNetworkRewards`: `client` is a {@link DataApiCore}.
  */
 export function listHistoricalPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: ListHistoricalPrimaryNetworkRewardsParams, options?: CallOptions): Promise<Decoded<T.ListHistoricalRewardsResponse, N>> {
   return callHttp(client.http!, listHistoricalPrimaryNetworkRewardsOperation, params, options) as Promise<Decoded<T.ListHistoricalRewardsResponse, N>>;
 }
 
-/**
- * Index an NFT's metadata again
- *
- * Asks the service to fetch and index the metadata of one NFT again. The service takes this at most once an hour per token.
- *
- * `POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex`
- *
- * The tree-shakable form of `reindexNft`: `client` is a {@link DataApiCore}.
- */
+/** Index an NFT's metadata again: the tree-shakable form of `reindexNft` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function reindexNft(client: DataApiCore, params: ReindexNftParams, options?: CallOptions): Promise<ReindexNftResponse> {
   return callHttp(client.http!, reindexNftOperation, params, options);
 }
 
 /**
- * List the tokens of an NFT collection
- *
- * Lists the tokens of an ERC-721 or ERC-1155 contract, with their indexed metadata. Results are paginated.
- *
- * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`
+ * List the tokens of an NFT collection: the tree-shakable form of `listTokens` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listTokens`: `client` is a {@link DataApiCore}.
  */
 export function listTokens<N extends Numbers>(client: DataApiCore<N>, params: ListTokensParams, options?: CallOptions): Promise<Decoded<T.ListNftTokens, N>> {
   return callHttp(client.http!, listTokensOperation, params, options) as Promise<Decoded<T.ListNftTokens, N>>;
 }
 
-/**
- * Get an NFT
- *
- * Returns one token of an ERC-721 or ERC-1155 contract, with its indexed metadata.
- *
- * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}`
- *
- * The tree-shakable form of `getTokenDetails`: `client` is a {@link DataApiCore}.
- */
+/** Get an NFT: the tree-shakable form of `getTokenDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getTokenDetails<N extends Numbers>(client: DataApiCore<N>, params: GetTokenDetailsParams, options?: CallOptions): Promise<Decoded<GetTokenDetailsResponse, N>> {
   return callHttp(client.http!, getTokenDetailsOperation, params, options) as Promise<Decoded<GetTokenDetailsResponse, N>>;
 }
 
-/**
- * Get a background operation
- *
- * Returns the state of a background operation (a transaction export) started with `postTransactionExportJob`: running, completed or failed, and, once complete, where to download the result.
- *
- * `GET /v1/operations/{operationId}`
- *
- * The tree-shakable form of `getOperationResult`: `client` is a {@link DataApiCore}.
- */
+/** Get a background operation: the tree-shakable form of `getOperationResult` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getOperationResult(client: DataApiCore, params: GetOperationResultParams, options?: CallOptions): Promise<T.OperationStatusResponse> {
   return callHttp(client.http!, getOperationResultOperation, params, options);
 }
 
-/**
- * Start a transaction export
- *
- * Starts exporting the transactions of some addresses - on EVM chains, or on the primary network (all, staking only, or a simple form) - over a date range. The export runs in the background; follow it with `getOperationResult` and the returned `operationId`.
- *
- * `POST /v1/operations/transactions:export`
- *
- * The tree-shakable form of `postTransactionExportJob`: `client` is a {@link DataApiCore}.
- */
+/** Start a transaction export: the tree-shakable form of `postTransactionExportJob` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function postTransactionExportJob(client: DataApiCore, params: PostTransactionExportJobParams, options?: CallOptions): Promise<T.OperationStatusResponse> {
   return callHttp(client.http!, postTransactionExportJobOperation, params, options);
 }
 
-/**
- * Check the service's health
- *
- * Tells whether the data service is healthy, checking that its database and cache can be read and written.
- *
- * `GET /v1/health-check`
- *
- * The tree-shakable form of `dataHealthCheck`: `client` is a {@link DataApiCore}.
- */
+/** Check the service's health: the tree-shakable form of `dataHealthCheck` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function dataHealthCheck(client: DataApiCore, params?: DataHealthCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
   return callHttp(client.http!, dataHealthCheckOperation, params, options);
 }
 
-/**
- * Check that the service is alive
- *
- * Tells whether the data service is up, checking reads only.
- *
- * `GET /v1/live-check`
- *
- * The tree-shakable form of `liveCheck`: `client` is a {@link DataApiCore}.
- */
+/** Check that the service is alive: the tree-shakable form of `liveCheck` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function liveCheck(client: DataApiCore, params?: LiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
   return callHttp(client.http!, liveCheckOperation, params, options);
 }
 
-/**
- * Get an ICM message
- *
- * Returns one Interchain Messaging (Teleporter) message by its message id: pending, delivered, or delivered without its sending transaction being indexed.
- *
- * `GET /v1/icm/messages/{messageId}`
- *
- * The tree-shakable form of `getIcmMessage`: `client` is a {@link DataApiCore}.
- */
+/** Get an ICM message: the tree-shakable form of `getIcmMessage` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getIcmMessage<N extends Numbers>(client: DataApiCore<N>, params: GetIcmMessageParams, options?: CallOptions): Promise<Decoded<GetIcmMessageResponse, N>> {
   return callHttp(client.http!, getIcmMessageOperation, params, options) as Promise<Decoded<GetIcmMessageResponse, N>>;
 }
 
 /**
- * List ICM messages
- *
- * Lists Interchain Messaging (Teleporter) messages, newest first, optionally of one source or destination chain, one chain either way, one sender or one recipient. Results are paginated.
- *
- * `GET /v1/icm/messages`
+ * List ICM messages: the tree-shakable form of `listIcmMessages` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listIcmMessages`: `client` is a {@link DataApiCore}.
  */
 export function listIcmMessages<N extends Numbers>(client: DataApiCore<N>, params?: ListIcmMessagesParams, options?: CallOptions): Promise<Decoded<T.ListIcmMessagesResponse, N>> {
   return callHttp(client.http!, listIcmMessagesOperation, params, options) as Promise<Decoded<T.ListIcmMessagesResponse, N>>;
 }
 
 /**
- * List an address's ICM messages
- *
- * Lists the Interchain Messaging (Teleporter) messages the address sent or received, newest first. Results are paginated.
- *
- * `GET /v1/icm/addresses/{address}/messages`
+ * List an address's ICM messages: the tree-shakable form of `listIcmMessagesByAddress` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listIcmMessagesByAddress`: `client` is a {@link DataApiCore}.
  */
 export function listIcmMessagesByAddress<N extends Numbers>(client: DataApiCore<N>, params: ListIcmMessagesByAddressParams, options?: CallOptions): Promise<Decoded<T.ListIcmMessagesResponse, N>> {
   return callHttp(client.http!, listIcmMessagesByAddressOperation, params, options) as Promise<Decoded<T.ListIcmMessagesResponse, N>>;
 }
 
 /**
- * List webhooks
- *
- * Lists the webhooks of the caller's account, optionally only active or only inactive ones. Results are paginated.
- *
- * `GET /v1/webhooks`
+ * List webhooks: the tree-shakable form of `listWebhooks` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listWebhooks`: `client` is a {@link DataApiCore}.
  */
 export function listWebhooks<N extends Numbers>(client: DataApiCore<N>, params?: ListWebhooksParams, options?: CallOptions): Promise<Decoded<T.ListWebhooksResponse, N>> {
   return callHttp(client.http!, listWebhooksOperation, params, options) as Promise<Decoded<T.ListWebhooksResponse, N>>;
 }
 
-/**
- * Create a webhook
- *
- * Creates a webhook that posts events to `url`: activity of EVM addresses on a chain, activity of primary-network addresses, or activity of validators.
- *
- * `POST /v1/webhooks`
- *
- * The tree-shakable form of `createWebhook`: `client` is a {@link DataApiCore}.
- */
+/** Create a webhook: the tree-shakable form of `createWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function createWebhook<N extends Numbers>(client: DataApiCore<N>, params: CreateWebhookParams, options?: CallOptions): Promise<Decoded<CreateWebhookResponse, N>> {
   return callHttp(client.http!, createWebhookOperation, params, options) as Promise<Decoded<CreateWebhookResponse, N>>;
 }
 
-/**
- * Get a webhook
- *
- * Returns one webhook of the caller's account.
- *
- * `GET /v1/webhooks/{id}`
- *
- * The tree-shakable form of `getWebhook`: `client` is a {@link DataApiCore}.
- */
+/** Get a webhook: the tree-shakable form of `getWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getWebhook<N extends Numbers>(client: DataApiCore<N>, params: GetWebhookParams, options?: CallOptions): Promise<Decoded<GetWebhookResponse, N>> {
   return callHttp(client.http!, getWebhookOperation, params, options) as Promise<Decoded<GetWebhookResponse, N>>;
 }
 
-/**
- * Deactivate a webhook
- *
- * Stops a webhook from posting events; it stays listed as inactive.
- *
- * `DELETE /v1/webhooks/{id}`
- *
- * The tree-shakable form of `deactivateWebhook`: `client` is a {@link DataApiCore}.
- */
+/** Deactivate a webhook: the tree-shakable form of `deactivateWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function deactivateWebhook<N extends Numbers>(client: DataApiCore<N>, params: DeactivateWebhookParams, options?: CallOptions): Promise<Decoded<DeactivateWebhookResponse, N>> {
   return callHttp(client.http!, deactivateWebhookOperation, params, options) as Promise<Decoded<DeactivateWebhookResponse, N>>;
 }
 
-/**
- * Update a webhook
- *
- * Changes a webhook's name, description, URL, state or payload options.
- *
- * `PATCH /v1/webhooks/{id}`
- *
- * The tree-shakable form of `updateWebhook`: `client` is a {@link DataApiCore}.
- */
+/** Update a webhook: the tree-shakable form of `updateWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function updateWebhook<N extends Numbers>(client: DataApiCore<N>, params: UpdateWebhookParams, options?: CallOptions): Promise<Decoded<UpdateWebhookResponse, N>> {
   return callHttp(client.http!, updateWebhookOperation, params, options) as Promise<Decoded<UpdateWebhookResponse, N>>;
 }
 
-/**
- * Create or rotate the webhook secret
- *
- * Creates the secret shared by the account's webhooks, or replaces it with a new one. Webhook posts are signed with it.
- *
- * `POST /v1/webhooks:generateOrRotateSharedSecret`
- *
- * The tree-shakable form of `generateOrRotateSharedSecret`: `client` is a {@link DataApiCore}.
- */
+/** Create or rotate the webhook secret: the tree-shakable form of `generateOrRotateSharedSecret` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function generateOrRotateSharedSecret(client: DataApiCore, params?: GenerateOrRotateSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse> {
   return callHttp(client.http!, generateOrRotateSharedSecretOperation, params, options);
 }
 
-/**
- * Get the webhook secret
- *
- * Returns the secret shared by the account's webhooks, created earlier with `generateOrRotateSharedSecret`.
- *
- * `GET /v1/webhooks:getSharedSecret`
- *
- * The tree-shakable form of `getSharedSecret`: `client` is a {@link DataApiCore}.
- */
+/** Get the webhook secret: the tree-shakable form of `getSharedSecret` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getSharedSecret(client: DataApiCore, params?: GetSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse> {
   return callHttp(client.http!, getSharedSecretOperation, params, options);
 }
 
 /**
- * List the addresses of an EVM activity webhook
- *
- * Lists the addresses an EVM address-activity webhook watches (not for the other webhook kinds). Results are paginated.
- *
- * `GET /v1/webhooks/{id}/addresses`
+ * List the addresses of an EVM activity webhook: the tree-shakable form of `getAddressesFromWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getAddressesFromWebhook`: `client` is a {@link DataApiCore}.
  */
 export function getAddressesFromWebhook(client: DataApiCore, params: GetAddressesFromWebhookParams, options?: CallOptions): Promise<T.ListWebhookAddressesResponse> {
   return callHttp(client.http!, getAddressesFromWebhookOperation, params, options);
 }
 
-/**
- * Remove addresses from an EVM activity webhook
- *
- * Removes addresses from the ones an EVM address-activity webhook watches (not for the other webhook kinds).
- *
- * `DELETE /v1/webhooks/{id}/addresses`
- *
- * The tree-shakable form of `removeAddressesFromWebhook`: `client` is a {@link DataApiCore}.
- */
+/** Remove addresses from an EVM activity webhook: the tree-shakable form of `removeAddressesFromWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function removeAddressesFromWebhook(client: DataApiCore, params: RemoveAddressesFromWebhookParams, options?: CallOptions): Promise<T.EvmAddressActivityResponse> {
   return callHttp(client.http!, removeAddressesFromWebhookOperation, params, options);
 }
 
-/**
- * Add addresses to an EVM activity webhook
- *
- * Adds addresses to the ones an EVM address-activity webhook watches (not for the other webhook kinds).
- *
- * `PATCH /v1/webhooks/{id}/addresses`
- *
- * The tree-shakable form of `addAddressesToWebhook`: `client` is a {@link DataApiCore}.
- */
+/** Add addresses to an EVM activity webhook: the tree-shakable form of `addAddressesToWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function addAddressesToWebhook(client: DataApiCore, params: AddAddressesToWebhookParams, options?: CallOptions): Promise<T.EvmAddressActivityResponse> {
   return callHttp(client.http!, addAddressesToWebhookOperation, params, options);
 }
 
-/**
- * Get Data API usage metrics
- *
- * Returns request metrics of the caller's Data API usage over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by chain, response code, request type, API key or path.
- *
- * `GET /v1/apiUsageMetrics`
- *
- * The tree-shakable form of `getApiUsageMetrics`: `client` is a {@link DataApiCore}.
- */
+/** Get Data API usage metrics: the tree-shakable form of `getApiUsageMetrics` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getApiUsageMetrics(client: DataApiCore, params?: GetApiUsageMetricsParams, options?: CallOptions): Promise<T.UsageMetricsResponseDto> {
   return callHttp(client.http!, getApiUsageMetricsOperation, params, options);
 }
 
 /**
- * Get request logs
- *
- * Lists the logs of requests the caller's organization made over a time range, optionally filtered by chain, response code, request type, API key or path. Results are paginated.
- *
- * `GET /v1/apiLogs`
+ * Get request logs: the tree-shakable form of `getApiLogs` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getApiLogs`: `client` is a {@link DataApiCore}.
  */
 export function getApiLogs(client: DataApiCore, params?: GetApiLogsParams, options?: CallOptions): Promise<T.LogsResponseDto> {
   return callHttp(client.http!, getApiLogsOperation, params, options);
 }
 
-/**
- * Get subnet RPC usage metrics
- *
- * Returns request metrics of the public RPC of subnets over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by chain, response code, RPC method or rate-limit bypass token.
- *
- * `GET /v1/subnetRpcUsageMetrics`
- *
- * The tree-shakable form of `getSubnetRpcUsageMetrics`: `client` is a {@link DataApiCore}.
- */
+/** Get subnet RPC usage metrics: the tree-shakable form of `getSubnetRpcUsageMetrics` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getSubnetRpcUsageMetrics(client: DataApiCore, params?: GetSubnetRpcUsageMetricsParams, options?: CallOptions): Promise<T.SubnetRpcUsageMetricsResponseDto> {
   return callHttp(client.http!, getSubnetRpcUsageMetricsOperation, params, options);
 }
 
-/**
- * Get primary-network RPC usage metrics
- *
- * Returns request metrics of the public primary-network RPC over a time range, aggregated per time interval and grouped by a criterion, optionally filtered by response code, path, country, continent, user agent or RPC method.
- *
- * `GET /v1/primaryNetworkRpcUsageMetrics`
- *
- * The tree-shakable form of `getPrimaryNetworkRpcUsageMetrics`: `client` is a {@link DataApiCore}.
- */
+/** Get primary-network RPC usage metrics: the tree-shakable form of `getPrimaryNetworkRpcUsageMetrics` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getPrimaryNetworkRpcUsageMetrics(client: DataApiCore, params: GetPrimaryNetworkRpcUsageMetricsParams, options?: CallOptions): Promise<T.PrimaryNetworkRpcUsageMetricsResponseDto> {
   return callHttp(client.http!, getPrimaryNetworkRpcUsageMetricsOperation, params, options);
 }
 
-/**
- * Get the AVAX supply
- *
- * Returns the supply of AVAX: circulating and total, burned on each primary-network chain, staked, locked, paid as rewards, unlocked at genesis and paid as L1 validator fees. Amounts are in AVAX, as decimal strings.
- *
- * `GET /v1/avax/supply`
- *
- * The tree-shakable form of `getAvaxSupply`: `client` is a {@link DataApiCore}.
- */
+/** Get the AVAX supply: the tree-shakable form of `getAvaxSupply` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export function getAvaxSupply(client: DataApiCore, params?: GetAvaxSupplyParams, options?: CallOptions): Promise<T.AvaxSupplyResponse> {
   return callHttp(client.http!, getAvaxSupplyOperation, params, options);
 }

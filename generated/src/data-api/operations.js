@@ -7,28 +7,10 @@ export const aggregateSignaturesOperation = {
   id: "aggregateSignatures",
   method: "POST",
   path: "/v1/signatureAggregator/{network}/aggregateSignatures",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-  ],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  params: [{ name: "network", in: "path", required: true }],
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1068,
 };
 
@@ -36,30 +18,10 @@ export const getAggregatedSignaturesOperation = {
   id: "getAggregatedSignatures",
   method: "GET",
   path: "/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "txHash",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "network", in: "path", required: true }, { name: "txHash", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1069,
 };
 
@@ -68,36 +30,14 @@ export const listBlockchainsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1070,
   resultIntegers: dec$ListBlockchainsResponse,
 };
@@ -107,45 +47,16 @@ export const listErc20TransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/transactions:listErc20",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1073,
   resultIntegers: dec$ListErc20TransactionsResponse,
   resultForms: norm$ListErc20TransactionsResponse,
@@ -156,37 +67,14 @@ export const getTransactionsForBlockOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/blocks/{blockId}/transactions",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "blockId", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1081,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -196,45 +84,16 @@ export const getSingleValidatorDetailsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/validators/{nodeId}",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "nodeId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "validationStatus",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "nodeId", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "validationStatus", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1087,
   resultIntegers: dec$ListValidatorDetailsResponse,
 };
@@ -244,37 +103,14 @@ export const listContractDeploymentsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/contracts/{address}/deployments",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1092,
 };
 
@@ -283,37 +119,14 @@ export const getNativeBalanceOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/balances:getNative",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockNumber",
-      in: "query",
-    },
-    {
-      name: "currency",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "blockNumber", in: "query" },
+    { name: "currency", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1097,
   paramIntegers: enc$84,
   resultIntegers: dec$GetNativeBalanceResponse,
@@ -324,30 +137,10 @@ export const getTransactionOperation = {
   id: "getTransaction",
   method: "GET",
   path: "/v1/chains/{chainId}/transactions/{txHash}",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "txHash",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }, { name: "txHash", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1100,
   resultIntegers: dec$GetTransactionResponse,
   resultForms: norm$GetTransactionResponse,
@@ -357,28 +150,10 @@ export const supportedChainsOperation = {
   id: "supportedChains",
   method: "GET",
   path: "/v1/chains",
-  params: [
-    {
-      name: "network",
-      in: "query",
-    },
-    {
-      name: "feature",
-      in: "query",
-    },
-  ],
+  params: [{ name: "network", in: "query" }, { name: "feature", in: "query" }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1103,
 };
 
@@ -386,25 +161,10 @@ export const getChainInfoOperation = {
   id: "getChainInfo",
   method: "GET",
   path: "/v1/chains/{chainId}",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1104,
 };
 
@@ -412,30 +172,10 @@ export const getContractMetadataOperation = {
   id: "getContractMetadata",
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }, { name: "address", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1106,
 };
 
@@ -443,30 +183,10 @@ export const getChainIdsForAddressesOperation = {
   id: "getChainIdsForAddresses",
   method: "GET",
   path: "/v1/networks/{network}/addresses:listChainIds",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-      required: true,
-    },
-  ],
+  params: [{ name: "network", in: "path", required: true }, { name: "addresses", in: "query", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1109,
 };
 
@@ -475,34 +195,13 @@ export const getTxByHashOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "txHash",
-      in: "path",
-      required: true,
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "txHash", in: "path", required: true },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1111,
   resultIntegers: dec$PrimaryNetworkTransaction,
 };
@@ -511,25 +210,10 @@ export const listAddressChainsOperation = {
   id: "listAddressChains",
   method: "GET",
   path: "/v1/address/{address}/chains",
-  params: [
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1114,
 };
 
@@ -537,32 +221,10 @@ export const listLatestBlocksAllChainsOperation = {
   id: "listLatestBlocksAllChains",
   method: "GET",
   path: "/v1/blocks",
-  params: [
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
-  ],
+  params: [{ name: "pageToken", in: "query" }, { name: "pageSize", in: "query" }, { name: "network", in: "query" }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1116,
   resultIntegers: dec$ListEvmBlocksResponse,
 };
@@ -571,33 +233,10 @@ export const getLatestBlocksOperation = {
   id: "getLatestBlocks",
   method: "GET",
   path: "/v1/chains/{chainId}/blocks",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }, { name: "pageToken", in: "query" }, { name: "pageSize", in: "query" }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1119,
   resultIntegers: dec$ListEvmBlocksResponse,
 };
@@ -606,30 +245,10 @@ export const getBlockOperation = {
   id: "getBlock",
   method: "GET",
   path: "/v1/chains/{chainId}/blocks/{blockId}",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }, { name: "blockId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1123,
   resultIntegers: dec$EvmBlock,
 };
@@ -639,35 +258,14 @@ export const listLatestTransactionsAllChainsOperation = {
   method: "GET",
   path: "/v1/transactions",
   params: [
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
-    {
-      name: "status",
-      in: "query",
-    },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "network", in: "query" },
+    { name: "status", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1126,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -677,33 +275,13 @@ export const getDeploymentTransactionOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "currency",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "currency", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1129,
   resultIntegers: dec$GetTransactionResponse,
   resultForms: norm$GetTransactionResponse,
@@ -714,45 +292,16 @@ export const listTransfersOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/tokens/{address}/transfers",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1073,
   resultIntegers: dec$ListTransfersResponse,
   resultForms: norm$ListTransfersResponse,
@@ -763,49 +312,17 @@ export const listTransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/transactions",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1139,
   resultIntegers: dec$ListTransactionDetailsResponse,
   resultForms: norm$ListTransactionDetailsResponse,
@@ -816,53 +333,18 @@ export const listTransactionsV2Operation = {
   method: "GET",
   path: "/v2/chains/{chainId}/addresses/{address}/transactions",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "filterSpamTokens",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "filterSpamTokens", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1146,
   resultIntegers: dec$ListTransactionDetailsResponseV2,
   resultForms: norm$ListTransactionDetailsResponseV2,
@@ -873,45 +355,16 @@ export const listNativeTransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/transactions:listNative",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1073,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -921,45 +374,16 @@ export const listErc721TransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/transactions:listErc721",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1073,
   resultIntegers: dec$ListErc721TransactionsResponse,
 };
@@ -969,45 +393,16 @@ export const listErc1155TransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1073,
   resultIntegers: dec$ListErc1155TransactionsResponse,
 };
@@ -1017,45 +412,16 @@ export const listInternalTransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/transactions:listInternals",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startBlock",
-      in: "query",
-    },
-    {
-      name: "endBlock",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "startBlock", in: "query" },
+    { name: "endBlock", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1073,
   resultIntegers: dec$ListInternalTransactionsResponse,
 };
@@ -1065,36 +431,14 @@ export const listLatestTransactionsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/transactions",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "status",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "status", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1182,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -1104,53 +448,18 @@ export const listErc20BalancesOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc20",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockNumber",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "filterSpamTokens",
-      in: "query",
-    },
-    {
-      name: "contractAddresses",
-      in: "query",
-    },
-    {
-      name: "currency",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "blockNumber", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "filterSpamTokens", in: "query" },
+    { name: "contractAddresses", in: "query" },
+    { name: "currency", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1186,
   paramIntegers: enc$84,
   resultIntegers: dec$ListErc20BalancesResponse,
@@ -1162,41 +471,15 @@ export const listErc721BalancesOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc721",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "contractAddress",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "contractAddress", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1193,
   resultIntegers: dec$ListErc721BalancesResponse,
   resultForms: norm$ListErc721BalancesResponse,
@@ -1207,45 +490,16 @@ export const listErc1155BalancesOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc1155",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockNumber",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "contractAddress",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "blockNumber", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "contractAddress", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1199,
   paramIntegers: enc$84,
   resultIntegers: dec$ListErc1155BalancesResponse,
@@ -1257,41 +511,15 @@ export const listCollectibleBalancesOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "contractAddress",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "contractAddress", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1193,
   resultIntegers: dec$ListCollectibleBalancesResponse,
 };
@@ -1301,34 +529,13 @@ export const getAssetDetailsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "assetId",
-      in: "path",
-      required: true,
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "assetId", in: "path", required: true },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1211,
 };
 
@@ -1336,25 +543,10 @@ export const getNetworkDetailsOperation = {
   id: "getNetworkDetails",
   method: "GET",
   path: "/v1/networks/{network}",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "network", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1212,
   resultIntegers: dec$GetNetworkDetailsResponse,
 };
@@ -1363,30 +555,10 @@ export const getBlockchainByIdOperation = {
   id: "getBlockchainById",
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "network", in: "path", required: true }, { name: "blockchainId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1213,
   resultIntegers: dec$Blockchain,
 };
@@ -1396,36 +568,14 @@ export const listSubnetsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/subnets",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1070,
   resultIntegers: dec$ListSubnetsResponse,
 };
@@ -1434,30 +584,10 @@ export const getSubnetByIdOperation = {
   id: "getSubnetById",
   method: "GET",
   path: "/v1/networks/{network}/subnets/{subnetId}",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "subnetId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "network", in: "path", required: true }, { name: "subnetId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1217,
   resultIntegers: dec$Subnet,
 };
@@ -1467,84 +597,26 @@ export const listValidatorsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/validators",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "nodeIds",
-      in: "query",
-    },
-    {
-      name: "sortBy",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
-    {
-      name: "validationStatus",
-      in: "query",
-    },
-    {
-      name: "minDelegationCapacity",
-      in: "query",
-    },
-    {
-      name: "maxDelegationCapacity",
-      in: "query",
-    },
-    {
-      name: "minTimeRemaining",
-      in: "query",
-    },
-    {
-      name: "maxTimeRemaining",
-      in: "query",
-    },
-    {
-      name: "minFeePercentage",
-      in: "query",
-    },
-    {
-      name: "maxFeePercentage",
-      in: "query",
-    },
-    {
-      name: "minUptimePerformance",
-      in: "query",
-    },
-    {
-      name: "maxUptimePerformance",
-      in: "query",
-    },
-    {
-      name: "subnetId",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "nodeIds", in: "query" },
+    { name: "sortBy", in: "query" },
+    { name: "sortOrder", in: "query" },
+    { name: "validationStatus", in: "query" },
+    { name: "minDelegationCapacity", in: "query" },
+    { name: "maxDelegationCapacity", in: "query" },
+    { name: "minTimeRemaining", in: "query" },
+    { name: "maxTimeRemaining", in: "query" },
+    { name: "minFeePercentage", in: "query" },
+    { name: "maxFeePercentage", in: "query" },
+    { name: "minUptimePerformance", in: "query" },
+    { name: "maxUptimePerformance", in: "query" },
+    { name: "subnetId", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1218,
   paramIntegers: enc$87,
   resultIntegers: dec$ListValidatorDetailsResponse,
@@ -1555,48 +627,17 @@ export const listDelegatorsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/delegators",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "rewardAddresses",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
-    {
-      name: "delegationStatus",
-      in: "query",
-    },
-    {
-      name: "nodeIds",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "rewardAddresses", in: "query" },
+    { name: "sortOrder", in: "query" },
+    { name: "delegationStatus", in: "query" },
+    { name: "nodeIds", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1229,
   resultIntegers: dec$ListDelegatorDetailsResponse,
 };
@@ -1606,48 +647,17 @@ export const listL1ValidatorsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/l1Validators",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "l1ValidationId",
-      in: "query",
-    },
-    {
-      name: "includeInactiveL1Validators",
-      in: "query",
-    },
-    {
-      name: "nodeId",
-      in: "query",
-    },
-    {
-      name: "subnetId",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "l1ValidationId", in: "query" },
+    { name: "includeInactiveL1Validators", in: "query" },
+    { name: "nodeId", in: "query" },
+    { name: "subnetId", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1234,
   resultIntegers: dec$ListL1ValidatorsResponse,
 };
@@ -1657,34 +667,13 @@ export const getBlockByIdOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockId",
-      in: "path",
-      required: true,
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "blockId", in: "path", required: true },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1241,
   resultIntegers: dec$PrimaryNetworkBlock,
 };
@@ -1694,50 +683,17 @@ export const listPrimaryNetworkBlocksByNodeIdOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "nodeId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "nodeId", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1243,
   resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
 };
@@ -1747,45 +703,16 @@ export const listLatestPrimaryNetworkBlocksOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/blocks",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1249,
   resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
 };
@@ -1795,37 +722,14 @@ export const listLatestXChainVerticesOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1254,
 };
 
@@ -1834,34 +738,13 @@ export const getVertexByHashOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "vertexHash",
-      in: "path",
-      required: true,
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "vertexHash", in: "path", required: true },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1257,
 };
 
@@ -1870,46 +753,16 @@ export const getVertexByHeightOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "vertexHeight",
-      in: "query",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "vertexHeight", in: "query", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1259,
 };
 
@@ -1918,61 +771,20 @@ export const listLatestPrimaryNetworkTransactionsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/transactions",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
-    {
-      name: "l1ValidationId",
-      in: "query",
-    },
-    {
-      name: "txTypes",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "addresses", in: "query" },
+    { name: "l1ValidationId", in: "query" },
+    { name: "txTypes", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1263,
   resultIntegers: dec$88,
 };
@@ -1982,57 +794,19 @@ export const listActivePrimaryNetworkStakingTransactionsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
-    {
-      name: "txTypes",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "addresses", in: "query" },
+    { name: "txTypes", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1272,
   resultIntegers: dec$ListPChainTransactionsResponse,
 };
@@ -2042,54 +816,18 @@ export const listAssetTransactionsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "assetId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "txTypes",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "assetId", in: "path", required: true },
+    { name: "txTypes", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1279,
   resultIntegers: dec$ListXChainTransactionsResponse,
 };
@@ -2099,37 +837,14 @@ export const getBalancesByAddressesOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/balances",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockTimestamp",
-      in: "query",
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "blockTimestamp", in: "query" },
+    { name: "addresses", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1285,
   resultIntegers: dec$89,
 };
@@ -2139,61 +854,20 @@ export const getUtxosByAddressesOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/utxos",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "assetId",
-      in: "query",
-    },
-    {
-      name: "minUtxoAmount",
-      in: "query",
-    },
-    {
-      name: "includeSpent",
-      in: "query",
-    },
-    {
-      name: "sortBy",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "addresses", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "assetId", in: "query" },
+    { name: "minUtxoAmount", in: "query" },
+    { name: "includeSpent", in: "query" },
+    { name: "sortBy", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1289,
   resultIntegers: dec$90,
 };
@@ -2203,60 +877,19 @@ export const getUtxosByAddressesV2Operation = {
   method: "POST",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/utxos",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "assetId",
-      in: "query",
-    },
-    {
-      name: "minUtxoAmount",
-      in: "query",
-    },
-    {
-      name: "includeSpent",
-      in: "query",
-    },
-    {
-      name: "sortBy",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "assetId", in: "query" },
+    { name: "minUtxoAmount", in: "query" },
+    { name: "includeSpent", in: "query" },
+    { name: "sortBy", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1297,
   resultIntegers: dec$90,
 };
@@ -2266,33 +899,13 @@ export const getLastActivityTimestampByAddressesOperation = {
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "blockchainId", in: "path", required: true },
+    { name: "addresses", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1305,
   resultIntegers: dec$LastActivityTimestamp,
 };
@@ -2301,33 +914,10 @@ export const getLastActivityTimestampByAddressesV2Operation = {
   id: "getLastActivityTimestampByAddressesV2",
   method: "POST",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses",
-  params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "blockchainId",
-      in: "path",
-      required: true,
-    },
-  ],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  params: [{ name: "network", in: "path", required: true }, { name: "blockchainId", in: "path", required: true }],
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1307,
   resultIntegers: dec$LastActivityTimestamp,
 };
@@ -2337,44 +927,16 @@ export const listPendingPrimaryNetworkRewardsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/rewards:listPending",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "nodeIds",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "addresses", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "nodeIds", in: "query" },
+    { name: "sortOrder", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1309,
   resultIntegers: dec$ListPendingRewardsResponse,
 };
@@ -2384,48 +946,17 @@ export const listHistoricalPrimaryNetworkRewardsOperation = {
   method: "GET",
   path: "/v1/networks/{network}/rewards",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "addresses",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "nodeIds",
-      in: "query",
-    },
-    {
-      name: "sortOrder",
-      in: "query",
-    },
-    {
-      name: "currency",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "addresses", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "nodeIds", in: "query" },
+    { name: "sortOrder", in: "query" },
+    { name: "currency", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1314,
   resultIntegers: dec$ListHistoricalRewardsResponse,
   resultForms: norm$ListHistoricalRewardsResponse,
@@ -2436,33 +967,12 @@ export const reindexNftOperation = {
   method: "POST",
   path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "tokenId",
-      in: "path",
-      required: true,
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "tokenId", in: "path", required: true },
   ],
   response: "none",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1319,
   paramIntegers: enc$92,
 };
@@ -2472,37 +982,14 @@ export const listTokensOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1092,
   resultIntegers: dec$ListNftTokens,
 };
@@ -2512,34 +999,13 @@ export const getTokenDetailsOperation = {
   method: "GET",
   path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "tokenId",
-      in: "path",
-      required: true,
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "tokenId", in: "path", required: true },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1319,
   paramIntegers: enc$92,
   resultIntegers: dec$76,
@@ -2549,25 +1015,10 @@ export const getOperationResultOperation = {
   id: "getOperationResult",
   method: "GET",
   path: "/v1/operations/{operationId}",
-  params: [
-    {
-      name: "operationId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "operationId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1331,
 };
 
@@ -2576,21 +1027,9 @@ export const postTransactionExportJobOperation = {
   method: "POST",
   path: "/v1/operations/transactions:export",
   params: [],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1333,
 };
 
@@ -2601,16 +1040,7 @@ export const dataHealthCheckOperation = {
   params: [],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
 };
 
 export const liveCheckOperation = {
@@ -2620,41 +1050,17 @@ export const liveCheckOperation = {
   params: [],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
 };
 
 export const getIcmMessageOperation = {
   id: "getIcmMessage",
   method: "GET",
   path: "/v1/icm/messages/{messageId}",
-  params: [
-    {
-      name: "messageId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "messageId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1337,
   resultIntegers: dec$81,
   resultForms: norm$13,
@@ -2665,51 +1071,18 @@ export const listIcmMessagesOperation = {
   method: "GET",
   path: "/v1/icm/messages",
   params: [
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "sourceBlockchainId",
-      in: "query",
-    },
-    {
-      name: "destinationBlockchainId",
-      in: "query",
-    },
-    {
-      name: "blockchainId",
-      in: "query",
-    },
-    {
-      name: "to",
-      in: "query",
-    },
-    {
-      name: "from",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "sourceBlockchainId", in: "query" },
+    { name: "destinationBlockchainId", in: "query" },
+    { name: "blockchainId", in: "query" },
+    { name: "to", in: "query" },
+    { name: "from", in: "query" },
+    { name: "network", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1340,
   resultIntegers: dec$ListIcmMessagesResponse,
   resultForms: norm$ListIcmMessagesResponse,
@@ -2720,36 +1093,14 @@ export const listIcmMessagesByAddressOperation = {
   method: "GET",
   path: "/v1/icm/addresses/{address}/messages",
   params: [
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
+    { name: "address", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "network", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1348,
   resultIntegers: dec$ListIcmMessagesResponse,
   resultForms: norm$ListIcmMessagesResponse,
@@ -2759,32 +1110,10 @@ export const listWebhooksOperation = {
   id: "listWebhooks",
   method: "GET",
   path: "/v1/webhooks",
-  params: [
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "status",
-      in: "query",
-    },
-  ],
+  params: [{ name: "pageToken", in: "query" }, { name: "pageSize", in: "query" }, { name: "status", in: "query" }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1352,
   resultIntegers: dec$ListWebhooksResponse,
 };
@@ -2794,21 +1123,9 @@ export const createWebhookOperation = {
   method: "POST",
   path: "/v1/webhooks",
   params: [],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1355,
   paramIntegers: enc$96,
   resultIntegers: dec$83,
@@ -2818,25 +1135,10 @@ export const getWebhookOperation = {
   id: "getWebhook",
   method: "GET",
   path: "/v1/webhooks/{id}",
-  params: [
-    {
-      name: "id",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "id", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1358,
   resultIntegers: dec$83,
 };
@@ -2845,25 +1147,10 @@ export const deactivateWebhookOperation = {
   id: "deactivateWebhook",
   method: "DELETE",
   path: "/v1/webhooks/{id}",
-  params: [
-    {
-      name: "id",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "id", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1358,
   resultIntegers: dec$83,
 };
@@ -2872,28 +1159,10 @@ export const updateWebhookOperation = {
   id: "updateWebhook",
   method: "PATCH",
   path: "/v1/webhooks/{id}",
-  params: [
-    {
-      name: "id",
-      in: "path",
-      required: true,
-    },
-  ],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  params: [{ name: "id", in: "path", required: true }],
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1364,
   resultIntegers: dec$83,
 };
@@ -2904,16 +1173,7 @@ export const generateOrRotateSharedSecretOperation = {
   path: "/v1/webhooks:generateOrRotateSharedSecret",
   params: [],
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
 };
 
 export const getSharedSecretOperation = {
@@ -2923,49 +1183,17 @@ export const getSharedSecretOperation = {
   params: [],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
 };
 
 export const getAddressesFromWebhookOperation = {
   id: "getAddressesFromWebhook",
   method: "GET",
   path: "/v1/webhooks/{id}/addresses",
-  params: [
-    {
-      name: "id",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-  ],
+  params: [{ name: "id", in: "path", required: true }, { name: "pageToken", in: "query" }, { name: "pageSize", in: "query" }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1370,
 };
 
@@ -2973,29 +1201,11 @@ export const removeAddressesFromWebhookOperation = {
   id: "removeAddressesFromWebhook",
   method: "DELETE",
   path: "/v1/webhooks/{id}/addresses",
-  params: [
-    {
-      name: "id",
-      in: "path",
-      required: true,
-    },
-  ],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  params: [{ name: "id", in: "path", required: true }],
+  body: { required: true, contentType: "application/json" },
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1374,
 };
 
@@ -3003,28 +1213,10 @@ export const addAddressesToWebhookOperation = {
   id: "addAddressesToWebhook",
   method: "PATCH",
   path: "/v1/webhooks/{id}/addresses",
-  params: [
-    {
-      name: "id",
-      in: "path",
-      required: true,
-    },
-  ],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  params: [{ name: "id", in: "path", required: true }],
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1377,
 };
 
@@ -3033,59 +1225,20 @@ export const getApiUsageMetricsOperation = {
   method: "GET",
   path: "/v1/apiUsageMetrics",
   params: [
-    {
-      name: "orgId",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "timeInterval",
-      in: "query",
-    },
-    {
-      name: "groupBy",
-      in: "query",
-    },
-    {
-      name: "chainId",
-      in: "query",
-    },
-    {
-      name: "responseCode",
-      in: "query",
-    },
-    {
-      name: "requestType",
-      in: "query",
-    },
-    {
-      name: "apiKeyId",
-      in: "query",
-    },
-    {
-      name: "requestPath",
-      in: "query",
-    },
+    { name: "orgId", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "timeInterval", in: "query" },
+    { name: "groupBy", in: "query" },
+    { name: "chainId", in: "query" },
+    { name: "responseCode", in: "query" },
+    { name: "requestType", in: "query" },
+    { name: "apiKeyId", in: "query" },
+    { name: "requestPath", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1380,
 };
 
@@ -3094,59 +1247,20 @@ export const getApiLogsOperation = {
   method: "GET",
   path: "/v1/apiLogs",
   params: [
-    {
-      name: "orgId",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "chainId",
-      in: "query",
-    },
-    {
-      name: "responseCode",
-      in: "query",
-    },
-    {
-      name: "requestType",
-      in: "query",
-    },
-    {
-      name: "apiKeyId",
-      in: "query",
-    },
-    {
-      name: "requestPath",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "orgId", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "chainId", in: "query" },
+    { name: "responseCode", in: "query" },
+    { name: "requestType", in: "query" },
+    { name: "apiKeyId", in: "query" },
+    { name: "requestPath", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1389,
 };
 
@@ -3155,51 +1269,18 @@ export const getSubnetRpcUsageMetricsOperation = {
   method: "GET",
   path: "/v1/subnetRpcUsageMetrics",
   params: [
-    {
-      name: "timeInterval",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "groupBy",
-      in: "query",
-    },
-    {
-      name: "chainId",
-      in: "query",
-    },
-    {
-      name: "responseCode",
-      in: "query",
-    },
-    {
-      name: "rpcMethod",
-      in: "query",
-    },
-    {
-      name: "rlBypassApiToken",
-      in: "query",
-    },
+    { name: "timeInterval", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "groupBy", in: "query" },
+    { name: "chainId", in: "query" },
+    { name: "responseCode", in: "query" },
+    { name: "rpcMethod", in: "query" },
+    { name: "rlBypassApiToken", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1400,
 };
 
@@ -3208,64 +1289,21 @@ export const getPrimaryNetworkRpcUsageMetricsOperation = {
   method: "GET",
   path: "/v1/primaryNetworkRpcUsageMetrics",
   params: [
-    {
-      name: "timeInterval",
-      in: "query",
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "groupBy",
-      in: "query",
-    },
-    {
-      name: "responseCode",
-      in: "query",
-    },
-    {
-      name: "requestPath",
-      in: "query",
-    },
-    {
-      name: "country",
-      in: "query",
-    },
-    {
-      name: "continent",
-      in: "query",
-    },
-    {
-      name: "userAgent",
-      in: "query",
-    },
-    {
-      name: "rpcMethod",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-      required: true,
-    },
+    { name: "timeInterval", in: "query" },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "groupBy", in: "query" },
+    { name: "responseCode", in: "query" },
+    { name: "requestPath", in: "query" },
+    { name: "country", in: "query" },
+    { name: "continent", in: "query" },
+    { name: "userAgent", in: "query" },
+    { name: "rpcMethod", in: "query" },
+    { name: "network", in: "query", required: true },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
   check: $1407,
 };
 
@@ -3276,14 +1314,5 @@ export const getAvaxSupplyOperation = {
   params: [],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-    {
-      scheme: "ApiKeyAuth",
-      name: "x-service-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
 };

@@ -713,277 +713,129 @@ export function createMetricsApiCore<N extends Numbers = "string">(options: Metr
 }
 
 /**
- * Get addresses by balance over time
- *
- * Lists addresses, with their latest balances, that held more than
- * `threshold` of the token at `address` during the time frame bounded by
- * `startTimestamp` and `endTimestamp`. Results are paginated; pass the
- * returned `nextPageToken` as `pageToken` to fetch the next page.
- *
- * What the current service does with this route: its current document
- * (builders-hub d9e88bfde popsicle.json) no longer lists it, while its
- * rate-limit table (builders-hub content/docs/api-reference/metrics-api/rate-limits.mdx)
- * still prices it, so it stays undeprecated here. Its replies carry
- * `sortKey` as a string (see `BalanceOverTimeEntry`).
- *
- * `GET /v2/chains/{chainId}/contracts/{address}/balances`
+ * Get addresses by balance over time: the tree-shakable form of `getAddressesByBalanceOverTime` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getAddressesByBalanceOverTime`: `client` is a {@link MetricsApiCore}.
  */
 export function getAddressesByBalanceOverTime(client: MetricsApiCore, params: GetAddressesByBalanceOverTimeParams, options?: CallOptions): Promise<T.ListAddressesByBalanceOverTimeResponse> {
   return callHttp(client.http!, getAddressesByBalanceOverTimeOperation, params, options);
 }
 
 /**
- * Get average TPS series
- *
- * Returns the average transactions-per-second time series of an EVM
- * chain. When more data exists the response carries `nextPageToken`;
- * pass it as `pageToken` to fetch the next page.
- *
- * What the current service does with this route: its current document
- * no longer lists it, and the service's earlier document marked it
- * deprecated, so avaspec marks it deprecated too. Its successor is
- * `getEvmChainMetrics` (`/v2/chains/{chainId}/metrics/avgTps`). The
- * service's own form of this route takes `from` and `to` (Unix times,
- * seconds) and pages with `startKey`, whose value a reply carries as
- * `nextPageStartKey`; both are declared here beside the requirement's
- * `pageToken` / `nextPageToken`, and `x-avaspec-pagination` names both
- * pairs, so `.pages()` and `.iterate()` follow whichever one a reply
- * carries.
- *
- * `GET /v1/avg_tps/{chainId}`
- *
- * @deprecated
+ * Get average TPS series: the tree-shakable form of `getAvgTps` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken`, or its `nextPageStartKey` as `startKey` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  *
- * The tree-shakable form of `getAvgTps`: `client` is a {@link MetricsApiCore}.
+ * @deprecated
  */
 export function getAvgTps(client: MetricsApiCore, params: GetAvgTpsParams, options?: CallOptions): Promise<T.AvgTpsResponse> {
   return callHttp(client.http!, getAvgTpsOperation, params, options);
 }
 
 /**
- * List the chains with metrics
- *
- * Lists the EVM chains the metrics service has metrics for, with their blockchain and subnet ids, optionally of one network only. Results are paginated (up to 10000 per page).
- *
- * `GET /v2/chains`
+ * List the chains with metrics: the tree-shakable form of `listChains` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `listChains`: `client` is a {@link MetricsApiCore}.
  */
 export function listChains(client: MetricsApiCore, params?: ListChainsParams, options?: CallOptions): Promise<T.ListChainsResponse> {
   return callHttp(client.http!, listChainsOperation, params, options);
 }
 
-/**
- * Get a chain with metrics
- *
- * Returns one EVM chain the metrics service has metrics for.
- *
- * `GET /v2/chains/{chainId}`
- *
- * The tree-shakable form of `getChain`: `client` is a {@link MetricsApiCore}.
- */
+/** Get a chain with metrics: the tree-shakable form of `getChain` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getChain(client: MetricsApiCore, params: GetChainParams, options?: CallOptions): Promise<T.Chain> {
   return callHttp(client.http!, getChainOperation, params, options);
 }
 
 /**
- * Get a chain metric's time series
- *
- * Returns a time series of one metric of an EVM chain - or summed over the whole mainnet, the test network, or both (`total`) - over a time range, one data point per `timeInterval`, newest first. Metrics are refreshed several times an hour and the newest point may still change. This is the current form of the retired per-metric routes such as `getAvgTps` (`/v1/avg_tps/{chainId}`): ask for the metric `avgTps`. Results are paginated.
- *
- * `GET /v2/chains/{chainId}/metrics/{metric}`
+ * Get a chain metric's time series: the tree-shakable form of `getEvmChainMetrics` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getEvmChainMetrics`: `client` is a {@link MetricsApiCore}.
  */
 export function getEvmChainMetrics(client: MetricsApiCore, params: GetEvmChainMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
   return callHttp(client.http!, getEvmChainMetricsOperation, params, options);
 }
 
-/**
- * Get a chain metric over rolling windows
- *
- * Returns one metric of an EVM chain (or summed over a network or both) over the last hour, day, week, month, 90 days and year, and over all time. Active addresses and senders come for the last hour, day and week only.
- *
- * `GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}`
- *
- * The tree-shakable form of `getEvmChainRollingWindowMetrics`: `client` is a {@link MetricsApiCore}.
- */
+/** Get a chain metric over rolling windows: the tree-shakable form of `getEvmChainRollingWindowMetrics` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getEvmChainRollingWindowMetrics(client: MetricsApiCore, params: GetEvmChainRollingWindowMetricsParams, options?: CallOptions): Promise<T.RollingWindowMetricsApiResponse> {
   return callHttp(client.http!, getEvmChainRollingWindowMetricsOperation, params, options);
 }
 
 /**
- * Get ICM message counts over time
- *
- * Returns the number of Interchain Messaging (ICM) messages per time interval, for one source, one destination, a pair, or a whole network, grouped as `groupBy` says. Results are paginated.
- *
- * `GET /v2/icm/timeseries`
+ * Get ICM message counts over time: the tree-shakable form of `getICMTimeseries` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getICMTimeseries`: `client` is a {@link MetricsApiCore}.
  */
 export function getIcmTimeseries(client: MetricsApiCore, params?: GetIcmTimeseriesParams, options?: CallOptions): Promise<T.IcmMetricsApiResponse> {
   return callHttp(client.http!, getIcmTimeseriesOperation, params, options);
 }
 
-/**
- * Get ICM message counts over rolling windows
- *
- * Returns the number of Interchain Messaging (ICM) messages over the last hour, day, week, month, 90 days and year, and over all time, for one source, one destination, a pair, or a whole network, grouped as `groupBy` says.
- *
- * `GET /v2/icm/summary`
- *
- * The tree-shakable form of `getICMSummary`: `client` is a {@link MetricsApiCore}.
- */
+/** Get ICM message counts over rolling windows: the tree-shakable form of `getICMSummary` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getIcmSummary(client: MetricsApiCore, params?: GetIcmSummaryParams, options?: CallOptions): Promise<T.IcmRollingWindowMetricsApiResponse> {
   return callHttp(client.http!, getIcmSummaryOperation, params, options);
 }
 
 /**
- * Get a staking metric's time series
- *
- * Returns a time series of a staking metric of a subnet (the primary network by default): the number or weight of its validators or delegators. Results are paginated.
- *
- * `GET /v2/networks/{network}/metrics/{metric}`
+ * Get a staking metric's time series: the tree-shakable form of `getStakingMetrics` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getStakingMetrics`: `client` is a {@link MetricsApiCore}.
  */
 export function getStakingMetrics(client: MetricsApiCore, params: GetStakingMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
   return callHttp(client.http!, getStakingMetricsOperation, params, options);
 }
 
-/**
- * Get an L1 validator metric over all validators
- *
- * Returns a daily time series of a metric summed over every L1 validator: fees paid (per day or cumulative) or the number of validators paying fees.
- *
- * `GET /v2/validators/metrics/{metric}`
- *
- * The tree-shakable form of `getTotalL1ValidatorMetrics`: `client` is a {@link MetricsApiCore}.
- */
+/** Get an L1 validator metric over all validators: the tree-shakable form of `getTotalL1ValidatorMetrics` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getTotalL1ValidatorMetrics(client: MetricsApiCore, params: GetTotalL1ValidatorMetricsParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
   return callHttp(client.http!, getTotalL1ValidatorMetricsOperation, params, options);
 }
 
-/**
- * Get an L1 validation's fee metric
- *
- * Returns a daily time series of the fees one L1 validation paid (per day or cumulative), optionally within a time range.
- *
- * `GET /v2/validation/{l1ValidationId}/metrics/{metric}`
- *
- * The tree-shakable form of `getMetricsByValidationId`: `client` is a {@link MetricsApiCore}.
- */
+/** Get an L1 validation's fee metric: the tree-shakable form of `getMetricsByValidationId` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getMetricsByValidationId(client: MetricsApiCore, params: GetMetricsByValidationIdParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
   return callHttp(client.http!, getMetricsByValidationIdOperation, params, options);
 }
 
-/**
- * Get a node's L1 fee metric
- *
- * Returns a daily time series of the fees one node paid as an L1 validator (per day or cumulative), optionally within a time range.
- *
- * `GET /v2/validator/{nodeId}/metrics/{metric}`
- *
- * The tree-shakable form of `getMetricsByNodeId`: `client` is a {@link MetricsApiCore}.
- */
+/** Get a node's L1 fee metric: the tree-shakable form of `getMetricsByNodeId` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getMetricsByNodeId(client: MetricsApiCore, params: GetMetricsByNodeIdParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
   return callHttp(client.http!, getMetricsByNodeIdOperation, params, options);
 }
 
-/**
- * Get a subnet's L1 validator metric
- *
- * Returns a daily time series of an L1 validator metric of one subnet: fees its validators paid (per day or cumulative) or the number of its validators paying fees.
- *
- * `GET /v2/subnet/{subnetId}/metrics/{metric}`
- *
- * The tree-shakable form of `getMetricsBySubnetId`: `client` is a {@link MetricsApiCore}.
- */
+/** Get a subnet's L1 validator metric: the tree-shakable form of `getMetricsBySubnetId` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function getMetricsBySubnetId(client: MetricsApiCore, params: GetMetricsBySubnetIdParams, options?: CallOptions): Promise<T.MetricsApiResponse> {
   return callHttp(client.http!, getMetricsBySubnetIdOperation, params, options);
 }
 
 /**
- * List addresses by bridged BTC.b
- *
- * Lists the C-Chain addresses whose net amount of BTC.b bridged in is above a threshold, with that amount. Results are paginated.
- *
- * `GET /v2/chains/43114/btcb/bridged:getAddresses`
+ * List addresses by bridged BTC.b: the tree-shakable form of `getAddressesByBtcbBridged` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getAddressesByBtcbBridged`: `client` is a {@link MetricsApiCore}.
  */
 export function getAddressesByBtcbBridged(client: MetricsApiCore, params: GetAddressesByBtcbBridgedParams, options?: CallOptions): Promise<T.LookingGlassResponse> {
   return callHttp(client.http!, getAddressesByBtcbBridgedOperation, params, options);
 }
 
 /**
- * List addresses that validated in a time range
- *
- * Lists the P-Chain addresses set to receive the rewards of validations of the subnet that ran during the time range, with the time of their `AddValidatorTx`. Results are paginated.
- *
- * `GET /v2/subnets/{subnetId}/validators:getAddresses`
+ * List addresses that validated in a time range: the tree-shakable form of `getValidatorsByDateRange` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `getValidatorsByDateRange`: `client` is a {@link MetricsApiCore}.
  */
 export function getValidatorsByDateRange(client: MetricsApiCore, params: GetValidatorsByDateRangeParams, options?: CallOptions): Promise<T.PChainLookingGlassResponse> {
   return callHttp(client.http!, getValidatorsByDateRangeOperation, params, options);
 }
 
 /**
- * Run a composite address query
- *
- * Runs several address sub-queries (balances at some or at every time in a date range, NFT holders, latest balances, Stars Arena key holders) and combines their results with AND or OR. The page token goes in the body. Results are paginated.
- *
- * `POST /v2/lookingGlass/compositeQuery`
+ * Run a composite address query: the tree-shakable form of `compositeQueryV2` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}.
  *
  * One page: pass its `nextPageToken` as `body.pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
- *
- * The tree-shakable form of `compositeQueryV2`: `client` is a {@link MetricsApiCore}.
  */
 export function compositeQueryV2(client: MetricsApiCore, params: CompositeQueryV2Params, options?: CallOptions): Promise<T.CompositeQueryResponse> {
   return callHttp(client.http!, compositeQueryV2Operation, params, options);
 }
 
-/**
- * Check the service's health
- *
- * Tells whether the metrics service and the components it depends on are healthy.
- *
- * `GET /v2/health-check`
- *
- * The tree-shakable form of `metricsHealthCheck`: `client` is a {@link MetricsApiCore}.
- */
+/** Check the service's health: the tree-shakable form of `metricsHealthCheck` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function metricsHealthCheck(client: MetricsApiCore, params?: MetricsHealthCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
   return callHttp(client.http!, metricsHealthCheckOperation, params, options);
 }
 
-/**
- * Check that the service is alive
- *
- * Tells whether the metrics service is up.
- *
- * `GET /v2/live-check`
- *
- * The tree-shakable form of `metricsLiveCheck`: `client` is a {@link MetricsApiCore}.
- */
+/** Check that the service is alive: the tree-shakable form of `metricsLiveCheck` (described on {@link MetricsApiClient}); `client` is a {@link MetricsApiCore}. */
 export function metricsLiveCheck(client: MetricsApiCore, params?: MetricsLiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto> {
   return callHttp(client.http!, metricsLiveCheckOperation, params, options);
 }

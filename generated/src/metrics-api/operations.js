@@ -8,46 +8,17 @@ export const getAddressesByBalanceOverTimeOperation = {
   method: "GET",
   path: "/v2/chains/{chainId}/contracts/{address}/balances",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "address",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "threshold",
-      in: "query",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "address", in: "path", required: true },
+    { name: "threshold", in: "query", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $144,
   resultForms: norm$ListAddressesByBalanceOverTimeResponse,
 };
@@ -57,37 +28,16 @@ export const getAvgTpsOperation = {
   method: "GET",
   path: "/v1/avg_tps/{chainId}",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "from",
-      in: "query",
-    },
-    {
-      name: "to",
-      in: "query",
-    },
-    {
-      name: "startKey",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "from", in: "query" },
+    { name: "to", in: "query" },
+    { name: "startKey", in: "query" },
   ],
   response: "json",
   idempotent: true,
   deprecated: "getAvgTps (GET /v1/avg_tps/{chainId}) is deprecated",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $151,
 };
 
@@ -95,24 +45,10 @@ export const listChainsOperation = {
   id: "listChains",
   method: "GET",
   path: "/v2/chains",
-  params: [
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
-  ],
+  params: [{ name: "pageToken", in: "query" }, { name: "network", in: "query" }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $155,
 };
 
@@ -120,21 +56,10 @@ export const getChainOperation = {
   id: "getChain",
   method: "GET",
   path: "/v2/chains/{chainId}",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $156,
 };
 
@@ -143,45 +68,17 @@ export const getEvmChainMetricsOperation = {
   method: "GET",
   path: "/v2/chains/{chainId}/metrics/{metric}",
   params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "timeInterval",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "chainId", in: "path", required: true },
+    { name: "metric", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "timeInterval", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $157,
 };
 
@@ -189,26 +86,10 @@ export const getEvmChainRollingWindowMetricsOperation = {
   id: "getEvmChainRollingWindowMetrics",
   method: "GET",
   path: "/v2/chains/{chainId}/rollingWindowMetrics/{metric}",
-  params: [
-    {
-      name: "chainId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-  ],
+  params: [{ name: "chainId", in: "path", required: true }, { name: "metric", in: "path", required: true }],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $161,
 };
 
@@ -217,51 +98,19 @@ export const getIcmTimeseriesOperation = {
   method: "GET",
   path: "/v2/icm/timeseries",
   params: [
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "srcBlockchainId",
-      in: "query",
-    },
-    {
-      name: "destBlockchainId",
-      in: "query",
-    },
-    {
-      name: "timeInterval",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "groupBy",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "srcBlockchainId", in: "query" },
+    { name: "destBlockchainId", in: "query" },
+    { name: "timeInterval", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "groupBy", in: "query" },
+    { name: "network", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $162,
 };
 
@@ -270,31 +119,14 @@ export const getIcmSummaryOperation = {
   method: "GET",
   path: "/v2/icm/summary",
   params: [
-    {
-      name: "srcBlockchainId",
-      in: "query",
-    },
-    {
-      name: "destBlockchainId",
-      in: "query",
-    },
-    {
-      name: "groupBy",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
+    { name: "srcBlockchainId", in: "query" },
+    { name: "destBlockchainId", in: "query" },
+    { name: "groupBy", in: "query" },
+    { name: "network", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $169,
 };
 
@@ -303,45 +135,17 @@ export const getStakingMetricsOperation = {
   method: "GET",
   path: "/v2/networks/{network}/metrics/{metric}",
   params: [
-    {
-      name: "network",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "subnetId",
-      in: "query",
-    },
+    { name: "network", in: "path", required: true },
+    { name: "metric", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "subnetId", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $173,
 };
 
@@ -350,28 +154,13 @@ export const getTotalL1ValidatorMetricsOperation = {
   method: "GET",
   path: "/v2/validators/metrics/{metric}",
   params: [
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
+    { name: "metric", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $178,
 };
 
@@ -380,33 +169,14 @@ export const getMetricsByValidationIdOperation = {
   method: "GET",
   path: "/v2/validation/{l1ValidationId}/metrics/{metric}",
   params: [
-    {
-      name: "l1ValidationId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
+    { name: "l1ValidationId", in: "path", required: true },
+    { name: "metric", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $182,
 };
 
@@ -415,33 +185,14 @@ export const getMetricsByNodeIdOperation = {
   method: "GET",
   path: "/v2/validator/{nodeId}/metrics/{metric}",
   params: [
-    {
-      name: "nodeId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
+    { name: "nodeId", in: "path", required: true },
+    { name: "metric", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $187,
 };
 
@@ -450,33 +201,14 @@ export const getMetricsBySubnetIdOperation = {
   method: "GET",
   path: "/v2/subnet/{subnetId}/metrics/{metric}",
   params: [
-    {
-      name: "subnetId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "metric",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
+    { name: "subnetId", in: "path", required: true },
+    { name: "metric", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $192,
 };
 
@@ -485,28 +217,13 @@ export const getAddressesByBtcbBridgedOperation = {
   method: "GET",
   path: "/v2/chains/43114/btcb/bridged:getAddresses",
   params: [
-    {
-      name: "threshold",
-      in: "query",
-      required: true,
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
+    { name: "threshold", in: "query", required: true },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $197,
 };
 
@@ -515,40 +232,16 @@ export const getValidatorsByDateRangeOperation = {
   method: "GET",
   path: "/v2/subnets/{subnetId}/validators:getAddresses",
   params: [
-    {
-      name: "subnetId",
-      in: "path",
-      required: true,
-    },
-    {
-      name: "startTimestamp",
-      in: "query",
-    },
-    {
-      name: "endTimestamp",
-      in: "query",
-    },
-    {
-      name: "pageToken",
-      in: "query",
-    },
-    {
-      name: "pageSize",
-      in: "query",
-    },
-    {
-      name: "network",
-      in: "query",
-    },
+    { name: "subnetId", in: "path", required: true },
+    { name: "startTimestamp", in: "query" },
+    { name: "endTimestamp", in: "query" },
+    { name: "pageToken", in: "query" },
+    { name: "pageSize", in: "query" },
+    { name: "network", in: "query" },
   ],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $200,
 };
 
@@ -557,17 +250,9 @@ export const compositeQueryV2Operation = {
   method: "POST",
   path: "/v2/lookingGlass/compositeQuery",
   params: [],
-  body: {
-    required: true,
-    contentType: "application/json",
-  },
+  body: { required: true, contentType: "application/json" },
   response: "json",
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
   check: $205,
 };
 
@@ -578,12 +263,7 @@ export const metricsHealthCheckOperation = {
   params: [],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
 };
 
 export const metricsLiveCheckOperation = {
@@ -593,10 +273,5 @@ export const metricsLiveCheckOperation = {
   params: [],
   response: "json",
   idempotent: true,
-  apiKeys: [
-    {
-      scheme: "GlacierApiKey",
-      name: "x-glacier-api-key",
-    },
-  ],
+  apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
 };

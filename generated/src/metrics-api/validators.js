@@ -77,41 +77,30 @@ function $BalanceOverTimeEntry(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["address"];
+    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["sortKey"];
-      if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-        if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+        $PageToken(v1, p + "/address", e);
+        ok = false;
       }
     }
-  }
-  return ok;
-}
-
-function $5(x, p, e) {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    const v2 = x["sortKey"];
+    if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
+      if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+    }
   }
   return ok;
 }
@@ -153,27 +142,25 @@ function $ListAddressesByBalanceOverTimeResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $PageToken(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["addresses"];
-      if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$10(v2, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
+    }
+    const v2 = x["addresses"];
+    if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+      if (!$10(v2, e === null ? p : p + "/addresses", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
   }
   return ok;
@@ -186,44 +173,40 @@ function $10(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x11 = x[i];
-        const p11 = e === null ? p : p + "/" + i;
-        {
-          const x = x11;
-          const p = p11;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x11 = x[i];
+      const p11 = e === null ? p : p + "/" + i;
+      {
+        const x = x11;
+        const p = p11;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["address"];
+          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/address", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["address"];
-              if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/address", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/address", "required", "is required", "address");
-              }
-              const v2 = x["sortKey"];
-              if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-                if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/address", "required", "is required", "address");
+          }
+          const v2 = x["sortKey"];
+          if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
+            if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
+              if (e === null) return false;
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
           }
         }
       }
@@ -239,32 +222,30 @@ function $TimeSeriesDataPoint(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["timestamp"];
-      if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((Number.isInteger(v1)))) {
-          if (e === null) return false;
-          $7(v1, p + "/timestamp", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["timestamp"];
+    if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+      if (!((Number.isInteger(v1)))) {
         if (e === null) return false;
-        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+        $7(v1, p + "/timestamp", e);
+        ok = false;
       }
-      const v2 = x["value"];
-      if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "number"))) {
-          if (e === null) return false;
-          $13(v2, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    const v2 = x["value"];
+    if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+      if (!((typeof v2 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
+        $13(v2, p + "/value", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
   }
   return ok;
@@ -286,54 +267,52 @@ function $AvgTpsResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["results"];
-      if (v1 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$14(v1, e === null ? p : p + "/results", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["results"];
+    if (v1 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
+      if (!$14(v1, e === null ? p : p + "/results", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/results", "required", "is required", "results");
+        ok = false;
       }
-      const v2 = x["status"];
-      if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $7(v2, p + "/status", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/results", "required", "is required", "results");
+    }
+    const v2 = x["status"];
+    if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+      if (!((Number.isInteger(v2)))) {
         if (e === null) return false;
-        ok = fail(e, p + "/status", "required", "is required", "status");
+        $7(v2, p + "/status", e);
+        ok = false;
       }
-      const v3 = x["lastRun"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3))) && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
-          if (e === null) return false;
-          $7(v3, p + "/lastRun", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/status", "required", "is required", "status");
+    }
+    const v3 = x["lastRun"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3))) && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
+        if (e === null) return false;
+        $7(v3, p + "/lastRun", e);
+        ok = false;
       }
-      const v4 = x["nextPageToken"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $PageToken(v4, p + "/nextPageToken", e);
-          ok = false;
-        }
+    }
+    const v4 = x["nextPageToken"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+        if (e === null) return false;
+        $PageToken(v4, p + "/nextPageToken", e);
+        ok = false;
       }
-      const v5 = x["nextPageStartKey"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "string")) && (plain && OP["nextPageStartKey"] === undefined || hasOwn(x, "nextPageStartKey"))) {
-          if (e === null) return false;
-          $5(v5, p + "/nextPageStartKey", e);
-          ok = false;
-        }
+    }
+    const v5 = x["nextPageStartKey"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "string")) && (plain && OP["nextPageStartKey"] === undefined || hasOwn(x, "nextPageStartKey"))) {
+        if (e === null) return false;
+        $PageToken(v5, p + "/nextPageStartKey", e);
+        ok = false;
       }
     }
   }
@@ -347,45 +326,41 @@ function $14(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x15 = x[i];
-        const p15 = e === null ? p : p + "/" + i;
-        {
-          const x = x15;
-          const p = p15;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x15 = x[i];
+      const p15 = e === null ? p : p + "/" + i;
+      {
+        const x = x15;
+        const p = p15;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["timestamp"];
+          if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+            if (!((Number.isInteger(v1)))) {
+              if (e === null) return false;
+              $7(v1, p + "/timestamp", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["timestamp"];
-              if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-                if (!((Number.isInteger(v1)))) {
-                  if (e === null) return false;
-                  $7(v1, p + "/timestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-              }
-              const v2 = x["value"];
-              if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "number"))) {
-                  if (e === null) return false;
-                  $13(v2, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+          }
+          const v2 = x["value"];
+          if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+            if (!((typeof v2 === "number"))) {
+              if (e === null) return false;
+              $13(v2, p + "/value", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/value", "required", "is required", "value");
           }
         }
       }
@@ -401,43 +376,41 @@ function $ErrorBody(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["message"];
-      if (v1 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!$19(v1, e === null ? p : p + "/message", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["message"];
+    if (v1 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+      if (!$19(v1, e === null ? p : p + "/message", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/message", "required", "is required", "message");
+        ok = false;
       }
-      const v2 = x["statusCode"];
-      if (v2 !== undefined && (plain && OP["statusCode"] === undefined || hasOwn(x, "statusCode"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $7(v2, p + "/statusCode", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/message", "required", "is required", "message");
+    }
+    const v2 = x["statusCode"];
+    if (v2 !== undefined && (plain && OP["statusCode"] === undefined || hasOwn(x, "statusCode"))) {
+      if (!((Number.isInteger(v2)))) {
         if (e === null) return false;
-        ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
+        $7(v2, p + "/statusCode", e);
+        ok = false;
       }
-      const v3 = x["error"];
-      if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/error", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
+    }
+    const v3 = x["error"];
+    if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/error", "required", "is required", "error");
+        $PageToken(v3, p + "/error", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/error", "required", "is required", "error");
     }
   }
   return ok;
@@ -445,7 +418,7 @@ function $ErrorBody(x, p, e) {
 
 function $19(x, p, e) {
   let ok = true;
-  if (!($5(x, p, null) || $21(x, p, null))) {
+  if (!($PageToken(x, p, null) || $21(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
@@ -459,15 +432,13 @@ function $21(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $5(v, p + "/" + i, e);
-            ok = false;
-          }
+    for (let i = 0; i < x.length; i++) {
+      {
+        const v = x[i];
+        if (!((typeof v === "string"))) {
+          if (e === null) return false;
+          $PageToken(v, p + "/" + i, e);
+          ok = false;
         }
       }
     }
@@ -495,27 +466,25 @@ function $ListChainsResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["chains"];
-      if (v2 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$26(v2, e === null ? p : p + "/chains", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/chains", "required", "is required", "chains");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
+    }
+    const v2 = x["chains"];
+    if (v2 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
+      if (!$26(v2, e === null ? p : p + "/chains", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/chains", "required", "is required", "chains");
     }
   }
   return ok;
@@ -528,81 +497,77 @@ function $26(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x27 = x[i];
-        const p27 = e === null ? p : p + "/" + i;
-        {
-          const x = x27;
-          const p = p27;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x27 = x[i];
+      const p27 = e === null ? p : p + "/" + i;
+      {
+        const x = x27;
+        const p = p27;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["evmChainId"];
+          if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+            if (!((typeof v1 === "number"))) {
+              if (e === null) return false;
+              $13(v1, p + "/evmChainId", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["evmChainId"];
-              if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-                if (!((typeof v1 === "number"))) {
-                  if (e === null) return false;
-                  $13(v1, p + "/evmChainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-              }
-              const v2 = x["chainName"];
-              if (v2 !== undefined && (plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/chainName", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/chainName", "required", "is required", "chainName");
-              }
-              const v3 = x["blockchainId"];
-              if (v3 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/blockchainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-              }
-              const v4 = x["subnetId"];
-              if (v4 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/subnetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-              }
-              const v5 = x["network"];
-              if (v5 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $NetworkType(v5, p + "/network", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/network", "required", "is required", "network");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+          }
+          const v2 = x["chainName"];
+          if (v2 !== undefined && (plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/chainName", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+          }
+          const v3 = x["blockchainId"];
+          if (v3 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/blockchainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+          }
+          const v4 = x["subnetId"];
+          if (v4 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/subnetId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+          }
+          const v5 = x["network"];
+          if (v5 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+            if (!((typeof v5 === "string"))) {
+              if (e === null) return false;
+              $NetworkType(v5, p + "/network", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/network", "required", "is required", "network");
           }
         }
       }
@@ -611,14 +576,7 @@ function $26(x, p, e) {
   return ok;
 }
 
-function $NetworkType(x, p, e) {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $NetworkType = $PageToken;
 
 function $Chain(x, p, e) {
   let ok = true;
@@ -627,68 +585,66 @@ function $Chain(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["evmChainId"];
-      if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-        if (!((typeof v1 === "number"))) {
-          if (e === null) return false;
-          $13(v1, p + "/evmChainId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["evmChainId"];
+    if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+      if (!((typeof v1 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+        $13(v1, p + "/evmChainId", e);
+        ok = false;
       }
-      const v2 = x["chainName"];
-      if (v2 !== undefined && (plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/chainName", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+    }
+    const v2 = x["chainName"];
+    if (v2 !== undefined && (plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+        $PageToken(v2, p + "/chainName", e);
+        ok = false;
       }
-      const v3 = x["blockchainId"];
-      if (v3 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/blockchainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+    }
+    const v3 = x["blockchainId"];
+    if (v3 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+        $PageToken(v3, p + "/blockchainId", e);
+        ok = false;
       }
-      const v4 = x["subnetId"];
-      if (v4 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $5(v4, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+    }
+    const v4 = x["subnetId"];
+    if (v4 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
+      if (!((typeof v4 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+        $PageToken(v4, p + "/subnetId", e);
+        ok = false;
       }
-      const v5 = x["network"];
-      if (v5 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $NetworkType(v5, p + "/network", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+    }
+    const v5 = x["network"];
+    if (v5 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+      if (!((typeof v5 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/network", "required", "is required", "network");
+        $NetworkType(v5, p + "/network", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
   }
   return ok;
@@ -727,27 +683,25 @@ function $MetricsApiResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["results"];
-      if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$33(v2, e === null ? p : p + "/results", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/results", "required", "is required", "results");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
+    }
+    const v2 = x["results"];
+    if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
+      if (!$33(v2, e === null ? p : p + "/results", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/results", "required", "is required", "results");
     }
   }
   return ok;
@@ -760,45 +714,41 @@ function $33(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x34 = x[i];
-        const p34 = e === null ? p : p + "/" + i;
-        {
-          const x = x34;
-          const p = p34;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x34 = x[i];
+      const p34 = e === null ? p : p + "/" + i;
+      {
+        const x = x34;
+        const p = p34;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["value"];
+          if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+            if (!((typeof v1 === "number"))) {
+              if (e === null) return false;
+              $13(v1, p + "/value", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["value"];
-              if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v1 === "number"))) {
-                  if (e === null) return false;
-                  $13(v1, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
-              const v2 = x["timestamp"];
-              if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-                if (!((Number.isInteger(v2)))) {
-                  if (e === null) return false;
-                  $7(v2, p + "/timestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/value", "required", "is required", "value");
+          }
+          const v2 = x["timestamp"];
+          if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+            if (!((Number.isInteger(v2)))) {
+              if (e === null) return false;
+              $7(v2, p + "/timestamp", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
           }
         }
       }
@@ -814,32 +764,30 @@ function $MetricsValue(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["value"];
-      if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v1 === "number"))) {
-          if (e === null) return false;
-          $13(v1, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["value"];
+    if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+      if (!((typeof v1 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
+        $13(v1, p + "/value", e);
+        ok = false;
       }
-      const v2 = x["timestamp"];
-      if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $7(v2, p + "/timestamp", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/value", "required", "is required", "value");
+    }
+    const v2 = x["timestamp"];
+    if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+      if (!((Number.isInteger(v2)))) {
         if (e === null) return false;
-        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+        $7(v2, p + "/timestamp", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
   }
   return ok;
@@ -865,86 +813,82 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["result"];
-      if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-        const x44 = v1;
-        const p44 = e === null ? p : p + "/result";
-        {
-          const x = x44;
-          const p = p44;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["result"];
+    if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
+      const x44 = v1;
+      const p44 = e === null ? p : p + "/result";
+      {
+        const x = x44;
+        const p = p44;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["lastHour"];
+          if (v1 !== undefined) {
+            if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
+              if (e === null) return false;
+              $13(v1, p + "/lastHour", e);
+              ok = false;
+            }
           }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["lastHour"];
-              if (v1 !== undefined) {
-                if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-                  if (e === null) return false;
-                  $13(v1, p + "/lastHour", e);
-                  ok = false;
-                }
-              }
-              const v2 = x["lastDay"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-                  if (e === null) return false;
-                  $13(v2, p + "/lastDay", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["lastWeek"];
-              if (v3 !== undefined) {
-                if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-                  if (e === null) return false;
-                  $13(v3, p + "/lastWeek", e);
-                  ok = false;
-                }
-              }
-              const v4 = x["lastMonth"];
-              if (v4 !== undefined) {
-                if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-                  if (e === null) return false;
-                  $13(v4, p + "/lastMonth", e);
-                  ok = false;
-                }
-              }
-              const v5 = x["last90Days"];
-              if (v5 !== undefined) {
-                if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-                  if (e === null) return false;
-                  $13(v5, p + "/last90Days", e);
-                  ok = false;
-                }
-              }
-              const v6 = x["lastYear"];
-              if (v6 !== undefined) {
-                if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-                  if (e === null) return false;
-                  $13(v6, p + "/lastYear", e);
-                  ok = false;
-                }
-              }
-              const v7 = x["allTime"];
-              if (v7 !== undefined) {
-                if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-                  if (e === null) return false;
-                  $13(v7, p + "/allTime", e);
-                  ok = false;
-                }
-              }
+          const v2 = x["lastDay"];
+          if (v2 !== undefined) {
+            if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
+              if (e === null) return false;
+              $13(v2, p + "/lastDay", e);
+              ok = false;
+            }
+          }
+          const v3 = x["lastWeek"];
+          if (v3 !== undefined) {
+            if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
+              if (e === null) return false;
+              $13(v3, p + "/lastWeek", e);
+              ok = false;
+            }
+          }
+          const v4 = x["lastMonth"];
+          if (v4 !== undefined) {
+            if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
+              if (e === null) return false;
+              $13(v4, p + "/lastMonth", e);
+              ok = false;
+            }
+          }
+          const v5 = x["last90Days"];
+          if (v5 !== undefined) {
+            if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
+              if (e === null) return false;
+              $13(v5, p + "/last90Days", e);
+              ok = false;
+            }
+          }
+          const v6 = x["lastYear"];
+          if (v6 !== undefined) {
+            if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
+              if (e === null) return false;
+              $13(v6, p + "/lastYear", e);
+              ok = false;
+            }
+          }
+          const v7 = x["allTime"];
+          if (v7 !== undefined) {
+            if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
+              if (e === null) return false;
+              $13(v7, p + "/allTime", e);
+              ok = false;
             }
           }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/result", "required", "is required", "result");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/result", "required", "is required", "result");
     }
   }
   return ok;
@@ -957,63 +901,61 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["lastHour"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-          if (e === null) return false;
-          $13(v1, p + "/lastHour", e);
-          ok = false;
-        }
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["lastHour"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
+        if (e === null) return false;
+        $13(v1, p + "/lastHour", e);
+        ok = false;
       }
-      const v2 = x["lastDay"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-          if (e === null) return false;
-          $13(v2, p + "/lastDay", e);
-          ok = false;
-        }
+    }
+    const v2 = x["lastDay"];
+    if (v2 !== undefined) {
+      if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
+        if (e === null) return false;
+        $13(v2, p + "/lastDay", e);
+        ok = false;
       }
-      const v3 = x["lastWeek"];
-      if (v3 !== undefined) {
-        if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-          if (e === null) return false;
-          $13(v3, p + "/lastWeek", e);
-          ok = false;
-        }
+    }
+    const v3 = x["lastWeek"];
+    if (v3 !== undefined) {
+      if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
+        if (e === null) return false;
+        $13(v3, p + "/lastWeek", e);
+        ok = false;
       }
-      const v4 = x["lastMonth"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-          if (e === null) return false;
-          $13(v4, p + "/lastMonth", e);
-          ok = false;
-        }
+    }
+    const v4 = x["lastMonth"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
+        if (e === null) return false;
+        $13(v4, p + "/lastMonth", e);
+        ok = false;
       }
-      const v5 = x["last90Days"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-          if (e === null) return false;
-          $13(v5, p + "/last90Days", e);
-          ok = false;
-        }
+    }
+    const v5 = x["last90Days"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
+        if (e === null) return false;
+        $13(v5, p + "/last90Days", e);
+        ok = false;
       }
-      const v6 = x["lastYear"];
-      if (v6 !== undefined) {
-        if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-          if (e === null) return false;
-          $13(v6, p + "/lastYear", e);
-          ok = false;
-        }
+    }
+    const v6 = x["lastYear"];
+    if (v6 !== undefined) {
+      if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
+        if (e === null) return false;
+        $13(v6, p + "/lastYear", e);
+        ok = false;
       }
-      const v7 = x["allTime"];
-      if (v7 !== undefined) {
-        if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-          if (e === null) return false;
-          $13(v7, p + "/allTime", e);
-          ok = false;
-        }
+    }
+    const v7 = x["allTime"];
+    if (v7 !== undefined) {
+      if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
+        if (e === null) return false;
+        $13(v7, p + "/allTime", e);
+        ok = false;
       }
     }
   }
@@ -1027,27 +969,25 @@ function $IcmMetricsApiResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["results"];
-      if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$46(v2, e === null ? p : p + "/results", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/results", "required", "is required", "results");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
+    }
+    const v2 = x["results"];
+    if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
+      if (!$46(v2, e === null ? p : p + "/results", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/results", "required", "is required", "results");
     }
   }
   return ok;
@@ -1060,69 +1000,65 @@ function $46(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x47 = x[i];
-        const p47 = e === null ? p : p + "/" + i;
-        {
-          const x = x47;
-          const p = p47;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x47 = x[i];
+      const p47 = e === null ? p : p + "/" + i;
+      {
+        const x = x47;
+        const p = p47;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["value"];
+          if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+            if (!((typeof v1 === "number"))) {
+              if (e === null) return false;
+              $13(v1, p + "/value", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["value"];
-              if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v1 === "number"))) {
-                  if (e === null) return false;
-                  $13(v1, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
-              const v2 = x["timestamp"];
-              if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-                if (!((Number.isInteger(v2)))) {
-                  if (e === null) return false;
-                  $7(v2, p + "/timestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-              }
-              const v3 = x["srcBlockchainId"];
-              if (v3 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/srcBlockchainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
-              }
-              const v4 = x["destBlockchainId"];
-              if (v4 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/destBlockchainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/value", "required", "is required", "value");
+          }
+          const v2 = x["timestamp"];
+          if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+            if (!((Number.isInteger(v2)))) {
+              if (e === null) return false;
+              $7(v2, p + "/timestamp", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+          }
+          const v3 = x["srcBlockchainId"];
+          if (v3 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/srcBlockchainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
+          }
+          const v4 = x["destBlockchainId"];
+          if (v4 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/destBlockchainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
           }
         }
       }
@@ -1138,56 +1074,54 @@ function $IcmMetricsValue(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["value"];
-      if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v1 === "number"))) {
-          if (e === null) return false;
-          $13(v1, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["value"];
+    if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+      if (!((typeof v1 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
+        $13(v1, p + "/value", e);
+        ok = false;
       }
-      const v2 = x["timestamp"];
-      if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $7(v2, p + "/timestamp", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/value", "required", "is required", "value");
+    }
+    const v2 = x["timestamp"];
+    if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+      if (!((Number.isInteger(v2)))) {
         if (e === null) return false;
-        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+        $7(v2, p + "/timestamp", e);
+        ok = false;
       }
-      const v3 = x["srcBlockchainId"];
-      if (v3 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/srcBlockchainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    const v3 = x["srcBlockchainId"];
+    if (v3 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
+        $PageToken(v3, p + "/srcBlockchainId", e);
+        ok = false;
       }
-      const v4 = x["destBlockchainId"];
-      if (v4 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $5(v4, p + "/destBlockchainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
+    }
+    const v4 = x["destBlockchainId"];
+    if (v4 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+      if (!((typeof v4 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
+        $PageToken(v4, p + "/destBlockchainId", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
     }
   }
   return ok;
@@ -1200,110 +1134,106 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["result"];
-      if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-        const x61 = v1;
-        const p61 = e === null ? p : p + "/result";
-        {
-          const x = x61;
-          const p = p61;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["result"];
+    if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
+      const x61 = v1;
+      const p61 = e === null ? p : p + "/result";
+      {
+        const x = x61;
+        const p = p61;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["lastHour"];
+          if (v1 !== undefined) {
+            if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
+              if (e === null) return false;
+              $13(v1, p + "/lastHour", e);
+              ok = false;
+            }
+          }
+          const v2 = x["lastDay"];
+          if (v2 !== undefined) {
+            if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
+              if (e === null) return false;
+              $13(v2, p + "/lastDay", e);
+              ok = false;
+            }
+          }
+          const v3 = x["lastWeek"];
+          if (v3 !== undefined) {
+            if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
+              if (e === null) return false;
+              $13(v3, p + "/lastWeek", e);
+              ok = false;
+            }
+          }
+          const v4 = x["lastMonth"];
+          if (v4 !== undefined) {
+            if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
+              if (e === null) return false;
+              $13(v4, p + "/lastMonth", e);
+              ok = false;
+            }
+          }
+          const v5 = x["last90Days"];
+          if (v5 !== undefined) {
+            if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
+              if (e === null) return false;
+              $13(v5, p + "/last90Days", e);
+              ok = false;
+            }
+          }
+          const v6 = x["lastYear"];
+          if (v6 !== undefined) {
+            if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
+              if (e === null) return false;
+              $13(v6, p + "/lastYear", e);
+              ok = false;
+            }
+          }
+          const v7 = x["allTime"];
+          if (v7 !== undefined) {
+            if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
+              if (e === null) return false;
+              $13(v7, p + "/allTime", e);
+              ok = false;
+            }
+          }
+          const v8 = x["srcBlockchainId"];
+          if (v8 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+            if (!((typeof v8 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v8, p + "/srcBlockchainId", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["lastHour"];
-              if (v1 !== undefined) {
-                if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-                  if (e === null) return false;
-                  $13(v1, p + "/lastHour", e);
-                  ok = false;
-                }
-              }
-              const v2 = x["lastDay"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-                  if (e === null) return false;
-                  $13(v2, p + "/lastDay", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["lastWeek"];
-              if (v3 !== undefined) {
-                if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-                  if (e === null) return false;
-                  $13(v3, p + "/lastWeek", e);
-                  ok = false;
-                }
-              }
-              const v4 = x["lastMonth"];
-              if (v4 !== undefined) {
-                if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-                  if (e === null) return false;
-                  $13(v4, p + "/lastMonth", e);
-                  ok = false;
-                }
-              }
-              const v5 = x["last90Days"];
-              if (v5 !== undefined) {
-                if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-                  if (e === null) return false;
-                  $13(v5, p + "/last90Days", e);
-                  ok = false;
-                }
-              }
-              const v6 = x["lastYear"];
-              if (v6 !== undefined) {
-                if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-                  if (e === null) return false;
-                  $13(v6, p + "/lastYear", e);
-                  ok = false;
-                }
-              }
-              const v7 = x["allTime"];
-              if (v7 !== undefined) {
-                if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-                  if (e === null) return false;
-                  $13(v7, p + "/allTime", e);
-                  ok = false;
-                }
-              }
-              const v8 = x["srcBlockchainId"];
-              if (v8 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-                if (!((typeof v8 === "string"))) {
-                  if (e === null) return false;
-                  $5(v8, p + "/srcBlockchainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
-              }
-              const v9 = x["destBlockchainId"];
-              if (v9 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-                if (!((typeof v9 === "string"))) {
-                  if (e === null) return false;
-                  $5(v9, p + "/destBlockchainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
+          }
+          const v9 = x["destBlockchainId"];
+          if (v9 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+            if (!((typeof v9 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v9, p + "/destBlockchainId", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
           }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/result", "required", "is required", "result");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/result", "required", "is required", "result");
     }
   }
   return ok;
@@ -1316,88 +1246,86 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["lastHour"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-          if (e === null) return false;
-          $13(v1, p + "/lastHour", e);
-          ok = false;
-        }
-      }
-      const v2 = x["lastDay"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-          if (e === null) return false;
-          $13(v2, p + "/lastDay", e);
-          ok = false;
-        }
-      }
-      const v3 = x["lastWeek"];
-      if (v3 !== undefined) {
-        if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-          if (e === null) return false;
-          $13(v3, p + "/lastWeek", e);
-          ok = false;
-        }
-      }
-      const v4 = x["lastMonth"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-          if (e === null) return false;
-          $13(v4, p + "/lastMonth", e);
-          ok = false;
-        }
-      }
-      const v5 = x["last90Days"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-          if (e === null) return false;
-          $13(v5, p + "/last90Days", e);
-          ok = false;
-        }
-      }
-      const v6 = x["lastYear"];
-      if (v6 !== undefined) {
-        if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-          if (e === null) return false;
-          $13(v6, p + "/lastYear", e);
-          ok = false;
-        }
-      }
-      const v7 = x["allTime"];
-      if (v7 !== undefined) {
-        if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-          if (e === null) return false;
-          $13(v7, p + "/allTime", e);
-          ok = false;
-        }
-      }
-      const v8 = x["srcBlockchainId"];
-      if (v8 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $5(v8, p + "/srcBlockchainId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["lastHour"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
+        $13(v1, p + "/lastHour", e);
+        ok = false;
       }
-      const v9 = x["destBlockchainId"];
-      if (v9 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $5(v9, p + "/destBlockchainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    const v2 = x["lastDay"];
+    if (v2 !== undefined) {
+      if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
+        $13(v2, p + "/lastDay", e);
+        ok = false;
       }
+    }
+    const v3 = x["lastWeek"];
+    if (v3 !== undefined) {
+      if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
+        if (e === null) return false;
+        $13(v3, p + "/lastWeek", e);
+        ok = false;
+      }
+    }
+    const v4 = x["lastMonth"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
+        if (e === null) return false;
+        $13(v4, p + "/lastMonth", e);
+        ok = false;
+      }
+    }
+    const v5 = x["last90Days"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
+        if (e === null) return false;
+        $13(v5, p + "/last90Days", e);
+        ok = false;
+      }
+    }
+    const v6 = x["lastYear"];
+    if (v6 !== undefined) {
+      if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
+        if (e === null) return false;
+        $13(v6, p + "/lastYear", e);
+        ok = false;
+      }
+    }
+    const v7 = x["allTime"];
+    if (v7 !== undefined) {
+      if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
+        if (e === null) return false;
+        $13(v7, p + "/allTime", e);
+        ok = false;
+      }
+    }
+    const v8 = x["srcBlockchainId"];
+    if (v8 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+      if (!((typeof v8 === "string"))) {
+        if (e === null) return false;
+        $PageToken(v8, p + "/srcBlockchainId", e);
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
+    }
+    const v9 = x["destBlockchainId"];
+    if (v9 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+      if (!((typeof v9 === "string"))) {
+        if (e === null) return false;
+        $PageToken(v9, p + "/destBlockchainId", e);
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
     }
   }
   return ok;
@@ -1423,27 +1351,25 @@ function $LookingGlassResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["addresses"];
-      if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$63(v2, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
+    }
+    const v2 = x["addresses"];
+    if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+      if (!$63(v2, e === null ? p : p + "/addresses", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
   }
   return ok;
@@ -1456,45 +1382,41 @@ function $63(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x64 = x[i];
-        const p64 = e === null ? p : p + "/" + i;
-        {
-          const x = x64;
-          const p = p64;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x64 = x[i];
+      const p64 = e === null ? p : p + "/" + i;
+      {
+        const x = x64;
+        const p = p64;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["address"];
+          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/address", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["address"];
-              if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/address", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/address", "required", "is required", "address");
-              }
-              const v2 = x["sortKey"];
-              if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/sortKey", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/address", "required", "is required", "address");
+          }
+          const v2 = x["sortKey"];
+          if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/sortKey", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
           }
         }
       }
@@ -1510,32 +1432,30 @@ function $AddressDetails(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["address"];
+    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
+        $PageToken(v1, p + "/address", e);
+        ok = false;
       }
-      const v2 = x["sortKey"];
-      if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/sortKey", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    const v2 = x["sortKey"];
+    if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+        $PageToken(v2, p + "/sortKey", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
     }
   }
   return ok;
@@ -1548,27 +1468,25 @@ function $PChainLookingGlassResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["addresses"];
-      if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$68(v2, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
+    }
+    const v2 = x["addresses"];
+    if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+      if (!$68(v2, e === null ? p : p + "/addresses", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
   }
   return ok;
@@ -1581,44 +1499,40 @@ function $68(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x69 = x[i];
-        const p69 = e === null ? p : p + "/" + i;
-        {
-          const x = x69;
-          const p = p69;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    for (let i = 0; i < x.length; i++) {
+      const x69 = x[i];
+      const p69 = e === null ? p : p + "/" + i;
+      {
+        const x = x69;
+        const p = p69;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["addresses"];
+          if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+            if (!$21(v1, e === null ? p : p + "/addresses", e)) {
+              if (e === null) return false;
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["addresses"];
-              if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                if (!$21(v1, e === null ? p : p + "/addresses", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-              }
-              const v2 = x["sortKey"];
-              if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/sortKey", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+          }
+          const v2 = x["sortKey"];
+          if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/sortKey", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
           }
         }
       }
@@ -1634,31 +1548,29 @@ function $PChainAddressDetails(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["addresses"];
-      if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$21(v1, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["addresses"];
+    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+      if (!$21(v1, e === null ? p : p + "/addresses", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+        ok = false;
       }
-      const v2 = x["sortKey"];
-      if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/sortKey", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    const v2 = x["sortKey"];
+    if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+        $PageToken(v2, p + "/sortKey", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
     }
   }
   return ok;
@@ -1671,47 +1583,45 @@ function $CompositeQueryRequestDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["pageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/pageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["pageSize"];
-      if (v2 !== undefined) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $74(v2, p + "/pageSize", e);
-          ok = false;
-        }
-      }
-      const v3 = x["queries"];
-      if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
-        if (!$75(v3, e === null ? p : p + "/queries", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["pageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/queries", "required", "is required", "queries");
+        $PageToken(v1, p + "/pageToken", e);
+        ok = false;
       }
-      const v4 = x["operator"];
-      if (v4 !== undefined && (plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
-        if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
-          if (e === null) return false;
-          $Operator(v4, p + "/operator", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    const v2 = x["pageSize"];
+    if (v2 !== undefined) {
+      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/operator", "required", "is required", "operator");
+        $74(v2, p + "/pageSize", e);
+        ok = false;
       }
+    }
+    const v3 = x["queries"];
+    if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
+      if (!$75(v3, e === null ? p : p + "/queries", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/queries", "required", "is required", "queries");
+    }
+    const v4 = x["operator"];
+    if (v4 !== undefined && (plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
+      if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
+        if (e === null) return false;
+        $Operator(v4, p + "/operator", e);
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/operator", "required", "is required", "operator");
     }
   }
   return ok;
@@ -1743,12 +1653,10 @@ function $75(x, p, e) {
     ok = fail(e, p, "type", "must be array", "array");
   }
   else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$76(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
+    for (let i = 0; i < x.length; i++) {
+      if (!$76(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -1782,102 +1690,98 @@ function $AllTimeNativeBalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AllTimeNativeBalance"))) {
-          if (e === null) return false;
-          $78(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AllTimeNativeBalance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $78(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x83 = v3;
-        const p83 = e === null ? p : p + "/params";
-        {
-          const x = x83;
-          const p = p83;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["firstDate"];
-              if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/firstDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-              }
-              const v2 = x["lastDate"];
-              if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/lastDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-              }
-              const v3 = x["minBalance"];
-              if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v4 = x["evmChainId"];
-              if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/evmChainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x83 = v3;
+      const p83 = e === null ? p : p + "/params";
+      {
+        const x = x83;
+        const p = p83;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["firstDate"];
+          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/firstDate", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+          }
+          const v2 = x["lastDate"];
+          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/lastDate", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+          }
+          const v3 = x["minBalance"];
+          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/minBalance", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v4 = x["evmChainId"];
+          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/evmChainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -1903,56 +1807,54 @@ function $DateRangeMinBalanceParam(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["firstDate"];
-      if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/firstDate", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["firstDate"];
+    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+        $PageToken(v1, p + "/firstDate", e);
+        ok = false;
       }
-      const v2 = x["lastDate"];
-      if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/lastDate", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+    }
+    const v2 = x["lastDate"];
+    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+        $PageToken(v2, p + "/lastDate", e);
+        ok = false;
       }
-      const v3 = x["minBalance"];
-      if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/minBalance", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+    }
+    const v3 = x["minBalance"];
+    if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+        $PageToken(v3, p + "/minBalance", e);
+        ok = false;
       }
-      const v4 = x["evmChainId"];
-      if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $5(v4, p + "/evmChainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+    }
+    const v4 = x["evmChainId"];
+    if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+      if (!((typeof v4 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+        $PageToken(v4, p + "/evmChainId", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
     }
   }
   return ok;
@@ -1965,102 +1867,98 @@ function $AnyTimeNativeBalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AnyTimeNativeBalance"))) {
-          if (e === null) return false;
-          $85(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AnyTimeNativeBalance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $85(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x86 = v3;
-        const p86 = e === null ? p : p + "/params";
-        {
-          const x = x86;
-          const p = p86;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["firstDate"];
-              if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/firstDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-              }
-              const v2 = x["lastDate"];
-              if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/lastDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-              }
-              const v3 = x["minBalance"];
-              if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v4 = x["evmChainId"];
-              if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/evmChainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x86 = v3;
+      const p86 = e === null ? p : p + "/params";
+      {
+        const x = x86;
+        const p = p86;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["firstDate"];
+          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/firstDate", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+          }
+          const v2 = x["lastDate"];
+          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/lastDate", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+          }
+          const v3 = x["minBalance"];
+          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/minBalance", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v4 = x["evmChainId"];
+          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/evmChainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2086,114 +1984,110 @@ function $AllTimeErc20BalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AllTimeErc20Balance"))) {
-          if (e === null) return false;
-          $88(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AllTimeErc20Balance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $88(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x94 = v3;
-        const p94 = e === null ? p : p + "/params";
-        {
-          const x = x94;
-          const p = p94;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["firstDate"];
-              if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/firstDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-              }
-              const v2 = x["lastDate"];
-              if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/lastDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-              }
-              const v3 = x["minBalance"];
-              if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v4 = x["evmChainId"];
-              if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/evmChainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-              }
-              const v5 = x["contractAddress"];
-              if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $5(v5, p + "/contractAddress", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x94 = v3;
+      const p94 = e === null ? p : p + "/params";
+      {
+        const x = x94;
+        const p = p94;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["firstDate"];
+          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/firstDate", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+          }
+          const v2 = x["lastDate"];
+          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/lastDate", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+          }
+          const v3 = x["minBalance"];
+          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/minBalance", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v4 = x["evmChainId"];
+          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/evmChainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+          }
+          const v5 = x["contractAddress"];
+          if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+            if (!((typeof v5 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v5, p + "/contractAddress", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2219,68 +2113,66 @@ function $DateRangeErc20MinBalanceParam(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["firstDate"];
-      if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/firstDate", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["firstDate"];
+    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+        $PageToken(v1, p + "/firstDate", e);
+        ok = false;
       }
-      const v2 = x["lastDate"];
-      if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/lastDate", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+    }
+    const v2 = x["lastDate"];
+    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+        $PageToken(v2, p + "/lastDate", e);
+        ok = false;
       }
-      const v3 = x["minBalance"];
-      if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/minBalance", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+    }
+    const v3 = x["minBalance"];
+    if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+        $PageToken(v3, p + "/minBalance", e);
+        ok = false;
       }
-      const v4 = x["evmChainId"];
-      if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $5(v4, p + "/evmChainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+    }
+    const v4 = x["evmChainId"];
+    if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+      if (!((typeof v4 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+        $PageToken(v4, p + "/evmChainId", e);
+        ok = false;
       }
-      const v5 = x["contractAddress"];
-      if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $5(v5, p + "/contractAddress", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+    }
+    const v5 = x["contractAddress"];
+    if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+      if (!((typeof v5 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+        $PageToken(v5, p + "/contractAddress", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
     }
   }
   return ok;
@@ -2293,114 +2185,110 @@ function $AnyTimeErc20BalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AnyTimeErc20Balance"))) {
-          if (e === null) return false;
-          $96(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AnyTimeErc20Balance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $96(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x97 = v3;
-        const p97 = e === null ? p : p + "/params";
-        {
-          const x = x97;
-          const p = p97;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["firstDate"];
-              if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/firstDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-              }
-              const v2 = x["lastDate"];
-              if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/lastDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-              }
-              const v3 = x["minBalance"];
-              if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v4 = x["evmChainId"];
-              if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/evmChainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-              }
-              const v5 = x["contractAddress"];
-              if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $5(v5, p + "/contractAddress", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x97 = v3;
+      const p97 = e === null ? p : p + "/params";
+      {
+        const x = x97;
+        const p = p97;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["firstDate"];
+          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/firstDate", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+          }
+          const v2 = x["lastDate"];
+          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/lastDate", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+          }
+          const v3 = x["minBalance"];
+          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/minBalance", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v4 = x["evmChainId"];
+          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/evmChainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+          }
+          const v5 = x["contractAddress"];
+          if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+            if (!((typeof v5 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v5, p + "/contractAddress", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2426,43 +2314,41 @@ function $AllTimeNftHoldersQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AllTimeNftHolders"))) {
-          if (e === null) return false;
-          $99(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AllTimeNftHolders"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $99(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        if (!$100(v3, e === null ? p : p + "/params", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      if (!$100(v3, e === null ? p : p + "/params", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2500,56 +2386,54 @@ function $TimestampRangeNftHoldersParam(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["evmChainId"];
-      if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/evmChainId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["evmChainId"];
+    if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+        $PageToken(v1, p + "/evmChainId", e);
+        ok = false;
       }
-      const v2 = x["contractAddress"];
-      if (v2 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/contractAddress", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+    }
+    const v2 = x["contractAddress"];
+    if (v2 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+        $PageToken(v2, p + "/contractAddress", e);
+        ok = false;
       }
-      const v3 = x["startTs"];
-      if (v3 !== undefined && (plain && OP["startTs"] === undefined || hasOwn(x, "startTs"))) {
-        if (!((typeof v3 === "number"))) {
-          if (e === null) return false;
-          $13(v3, p + "/startTs", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+    }
+    const v3 = x["startTs"];
+    if (v3 !== undefined && (plain && OP["startTs"] === undefined || hasOwn(x, "startTs"))) {
+      if (!((typeof v3 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/startTs", "required", "is required", "startTs");
+        $13(v3, p + "/startTs", e);
+        ok = false;
       }
-      const v4 = x["endTs"];
-      if (v4 !== undefined && (plain && OP["endTs"] === undefined || hasOwn(x, "endTs"))) {
-        if (!((typeof v4 === "number"))) {
-          if (e === null) return false;
-          $13(v4, p + "/endTs", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/startTs", "required", "is required", "startTs");
+    }
+    const v4 = x["endTs"];
+    if (v4 !== undefined && (plain && OP["endTs"] === undefined || hasOwn(x, "endTs"))) {
+      if (!((typeof v4 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/endTs", "required", "is required", "endTs");
+        $13(v4, p + "/endTs", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/endTs", "required", "is required", "endTs");
     }
   }
   return ok;
@@ -2562,56 +2446,54 @@ function $DateRangeNftHoldersParam(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["firstDate"];
-      if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/firstDate", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["firstDate"];
+    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+        $PageToken(v1, p + "/firstDate", e);
+        ok = false;
       }
-      const v2 = x["lastDate"];
-      if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/lastDate", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+    }
+    const v2 = x["lastDate"];
+    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+        $PageToken(v2, p + "/lastDate", e);
+        ok = false;
       }
-      const v3 = x["evmChainId"];
-      if (v3 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/evmChainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+    }
+    const v3 = x["evmChainId"];
+    if (v3 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+        $PageToken(v3, p + "/evmChainId", e);
+        ok = false;
       }
-      const v4 = x["contractAddress"];
-      if (v4 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $5(v4, p + "/contractAddress", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+    }
+    const v4 = x["contractAddress"];
+    if (v4 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+      if (!((typeof v4 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+        $PageToken(v4, p + "/contractAddress", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
     }
   }
   return ok;
@@ -2624,43 +2506,41 @@ function $AnyTimeNftHoldersQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AnyTimeNftHolders"))) {
-          if (e === null) return false;
-          $110(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AnyTimeNftHolders"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $110(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        if (!$100(v3, e === null ? p : p + "/params", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      if (!$100(v3, e === null ? p : p + "/params", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2686,98 +2566,94 @@ function $LatestBalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "LatestBalance"))) {
-          if (e === null) return false;
-          $113(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "LatestBalance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $113(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x117 = v3;
-        const p117 = e === null ? p : p + "/params";
-        {
-          const x = x117;
-          const p = p117;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x117 = v3;
+      const p117 = e === null ? p : p + "/params";
+      {
+        const x = x117;
+        const p = p117;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["minBalance"];
+          if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/minBalance", e);
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["minBalance"];
-              if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v2 = x["evmChainId"];
-              if (v2 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/evmChainId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-              }
-              const v3 = x["tokenType"];
-              if (v3 !== undefined && (plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
-                if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
-                  if (e === null) return false;
-                  $TokenType(v3, p + "/tokenType", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/tokenType", "required", "is required", "tokenType");
-              }
-              const v4 = x["contractAddress"];
-              if (v4 !== undefined) {
-                if (!((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/contractAddress", e);
-                  ok = false;
-                }
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v2 = x["evmChainId"];
+          if (v2 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/evmChainId", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+          }
+          const v3 = x["tokenType"];
+          if (v3 !== undefined && (plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
+            if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
+              if (e === null) return false;
+              $TokenType(v3, p + "/tokenType", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/tokenType", "required", "is required", "tokenType");
+          }
+          const v4 = x["contractAddress"];
+          if (v4 !== undefined) {
+            if (!((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/contractAddress", e);
+              ok = false;
             }
           }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2803,51 +2679,49 @@ function $LatestBalanceParams(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["minBalance"];
-      if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/minBalance", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["minBalance"];
+    if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+        $PageToken(v1, p + "/minBalance", e);
+        ok = false;
       }
-      const v2 = x["evmChainId"];
-      if (v2 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/evmChainId", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+    }
+    const v2 = x["evmChainId"];
+    if (v2 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+        $PageToken(v2, p + "/evmChainId", e);
+        ok = false;
       }
-      const v3 = x["tokenType"];
-      if (v3 !== undefined && (plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
-        if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
-          if (e === null) return false;
-          $TokenType(v3, p + "/tokenType", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+    }
+    const v3 = x["tokenType"];
+    if (v3 !== undefined && (plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
+      if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/tokenType", "required", "is required", "tokenType");
+        $TokenType(v3, p + "/tokenType", e);
+        ok = false;
       }
-      const v4 = x["contractAddress"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (e === null) return false;
-          $5(v4, p + "/contractAddress", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/tokenType", "required", "is required", "tokenType");
+    }
+    const v4 = x["contractAddress"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+        if (e === null) return false;
+        $PageToken(v4, p + "/contractAddress", e);
+        ok = false;
       }
     }
   }
@@ -2874,102 +2748,98 @@ function $AllTimeStarsArenaBalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AllTimeStarsArenaBalance"))) {
-          if (e === null) return false;
-          $119(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AllTimeStarsArenaBalance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $119(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x124 = v3;
-        const p124 = e === null ? p : p + "/params";
-        {
-          const x = x124;
-          const p = p124;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["firstDate"];
-              if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/firstDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-              }
-              const v2 = x["lastDate"];
-              if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/lastDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-              }
-              const v3 = x["minBalance"];
-              if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v4 = x["subjectAddress"];
-              if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/subjectAddress", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x124 = v3;
+      const p124 = e === null ? p : p + "/params";
+      {
+        const x = x124;
+        const p = p124;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["firstDate"];
+          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/firstDate", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+          }
+          const v2 = x["lastDate"];
+          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/lastDate", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+          }
+          const v3 = x["minBalance"];
+          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/minBalance", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v4 = x["subjectAddress"];
+          if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/subjectAddress", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -2995,56 +2865,54 @@ function $DateRangeStarsArenaMinBalanceParam(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["firstDate"];
-      if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/firstDate", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["firstDate"];
+    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+        $PageToken(v1, p + "/firstDate", e);
+        ok = false;
       }
-      const v2 = x["lastDate"];
-      if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/lastDate", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+    }
+    const v2 = x["lastDate"];
+    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+        $PageToken(v2, p + "/lastDate", e);
+        ok = false;
       }
-      const v3 = x["minBalance"];
-      if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $5(v3, p + "/minBalance", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+    }
+    const v3 = x["minBalance"];
+    if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+      if (!((typeof v3 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+        $PageToken(v3, p + "/minBalance", e);
+        ok = false;
       }
-      const v4 = x["subjectAddress"];
-      if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $5(v4, p + "/subjectAddress", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+    }
+    const v4 = x["subjectAddress"];
+    if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
+      if (!((typeof v4 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+        $PageToken(v4, p + "/subjectAddress", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
     }
   }
   return ok;
@@ -3057,102 +2925,98 @@ function $AnyTimeStarsArenaBalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "AnyTimeStarsArenaBalance"))) {
-          if (e === null) return false;
-          $126(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "AnyTimeStarsArenaBalance"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $126(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x127 = v3;
-        const p127 = e === null ? p : p + "/params";
-        {
-          const x = x127;
-          const p = p127;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["firstDate"];
-              if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/firstDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-              }
-              const v2 = x["lastDate"];
-              if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/lastDate", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-              }
-              const v3 = x["minBalance"];
-              if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $5(v3, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v4 = x["subjectAddress"];
-              if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-                if (!((typeof v4 === "string"))) {
-                  if (e === null) return false;
-                  $5(v4, p + "/subjectAddress", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x127 = v3;
+      const p127 = e === null ? p : p + "/params";
+      {
+        const x = x127;
+        const p = p127;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["firstDate"];
+          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/firstDate", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
+          }
+          const v2 = x["lastDate"];
+          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/lastDate", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
+          }
+          const v3 = x["minBalance"];
+          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v3 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v3, p + "/minBalance", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v4 = x["subjectAddress"];
+          if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
+            if (!((typeof v4 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v4, p + "/subjectAddress", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -3178,78 +3042,74 @@ function $LatestStarsArenaBalanceQueryDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["id"];
+    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
+        $PageToken(v1, p + "/id", e);
+        ok = false;
       }
-      const v2 = x["type"];
-      if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v2 === "string") && (v2 === "LatestBalanceStarsArena"))) {
-          if (e === null) return false;
-          $129(v2, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/id", "required", "is required", "id");
+    }
+    const v2 = x["type"];
+    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (!((typeof v2 === "string") && (v2 === "LatestBalanceStarsArena"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
+        $129(v2, p + "/type", e);
+        ok = false;
       }
-      const v3 = x["params"];
-      if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-        const x132 = v3;
-        const p132 = e === null ? p : p + "/params";
-        {
-          const x = x132;
-          const p = p132;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["minBalance"];
-              if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/minBalance", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-              }
-              const v2 = x["subjectAddress"];
-              if (v2 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $5(v2, p + "/subjectAddress", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
-              }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/type", "required", "is required", "type");
+    }
+    const v3 = x["params"];
+    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
+      const x132 = v3;
+      const p132 = e === null ? p : p + "/params";
+      {
+        const x = x132;
+        const p = p132;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["minBalance"];
+          if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+            if (!((typeof v1 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/minBalance", e);
+              ok = false;
             }
           }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+          }
+          const v2 = x["subjectAddress"];
+          if (v2 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
+            if (!((typeof v2 === "string"))) {
+              if (e === null) return false;
+              $PageToken(v2, p + "/subjectAddress", e);
+              ok = false;
+            }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+          }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/params", "required", "is required", "params");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/params", "required", "is required", "params");
     }
   }
   return ok;
@@ -3275,32 +3135,30 @@ function $LatestStarsArenaBalanceParams(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["minBalance"];
-      if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/minBalance", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["minBalance"];
+    if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+        $PageToken(v1, p + "/minBalance", e);
+        ok = false;
       }
-      const v2 = x["subjectAddress"];
-      if (v2 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/subjectAddress", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
+    }
+    const v2 = x["subjectAddress"];
+    if (v2 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+        $PageToken(v2, p + "/subjectAddress", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
     }
   }
   return ok;
@@ -3326,50 +3184,48 @@ function $CompositeQueryResponse(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["subQueryCounts"];
-      if (v2 !== undefined && (plain && OP["subQueryCounts"] === undefined || hasOwn(x, "subQueryCounts"))) {
-        if (!$134(v2, e === null ? p : p + "/subQueryCounts", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nextPageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/subQueryCounts", "required", "is required", "subQueryCounts");
+        $PageToken(v1, p + "/nextPageToken", e);
+        ok = false;
       }
-      const v3 = x["totalCount"];
-      if (v3 !== undefined && (plain && OP["totalCount"] === undefined || hasOwn(x, "totalCount"))) {
-        if (!((typeof v3 === "number"))) {
-          if (e === null) return false;
-          $13(v3, p + "/totalCount", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    const v2 = x["subQueryCounts"];
+    if (v2 !== undefined && (plain && OP["subQueryCounts"] === undefined || hasOwn(x, "subQueryCounts"))) {
+      if (!$134(v2, e === null ? p : p + "/subQueryCounts", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/totalCount", "required", "is required", "totalCount");
+        ok = false;
       }
-      const v4 = x["addresses"];
-      if (v4 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$21(v4, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/subQueryCounts", "required", "is required", "subQueryCounts");
+    }
+    const v3 = x["totalCount"];
+    if (v3 !== undefined && (plain && OP["totalCount"] === undefined || hasOwn(x, "totalCount"))) {
+      if (!((typeof v3 === "number"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+        $13(v3, p + "/totalCount", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/totalCount", "required", "is required", "totalCount");
+    }
+    const v4 = x["addresses"];
+    if (v4 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+      if (!$21(v4, e === null ? p : p + "/addresses", e)) {
+        if (e === null) return false;
+        ok = false;
+      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
   }
   return ok;
@@ -3382,16 +3238,12 @@ function $134(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      for (const k in x) {
-        if (!hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$13(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
+    for (const k in x) {
+      if (!hasOwn(x, k)) continue;
+      const pk = e === null ? p : p + "/" + esc(k);
+      if (!$13(x[k], pk, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -3407,41 +3259,39 @@ function $HealthCheckResultDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["status"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["status"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (e === null) return false;
+        $PageToken(v1, p + "/status", e);
+        ok = false;
+      }
+    }
+    const v2 = x["info"];
+    if (v2 !== undefined) {
+      if ((plain && OP["info"] === undefined || hasOwn(x, "info"))) {
+        if (!$140(v2, e === null ? p : p + "/info", e)) {
           if (e === null) return false;
-          $5(v1, p + "/status", e);
           ok = false;
         }
       }
-      const v2 = x["info"];
-      if (v2 !== undefined) {
-        if ((plain && OP["info"] === undefined || hasOwn(x, "info"))) {
-          if (!$140(v2, e === null ? p : p + "/info", e)) {
-            if (e === null) return false;
-            ok = false;
-          }
+    }
+    const v3 = x["error"];
+    if (v3 !== undefined) {
+      if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+        if (!$140(v3, e === null ? p : p + "/error", e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
-      const v3 = x["error"];
-      if (v3 !== undefined) {
-        if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          if (!$140(v3, e === null ? p : p + "/error", e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-      const v4 = x["details"];
-      if (v4 !== undefined) {
-        if ((plain && OP["details"] === undefined || hasOwn(x, "details"))) {
-          if (!$143(v4, e === null ? p : p + "/details", e)) {
-            if (e === null) return false;
-            ok = false;
-          }
+    }
+    const v4 = x["details"];
+    if (v4 !== undefined) {
+      if ((plain && OP["details"] === undefined || hasOwn(x, "details"))) {
+        if (!$143(v4, e === null ? p : p + "/details", e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
@@ -3459,11 +3309,9 @@ function $140(x, p, e) {
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (true) {
-        if (!$HealthIndicatorResultDto(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
+      if (!$HealthIndicatorResultDto(x[k], pk, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -3477,15 +3325,13 @@ function $HealthIndicatorResultDto(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["status"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-          if (e === null) return false;
-          $5(v1, p + "/status", e);
-          ok = false;
-        }
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["status"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (e === null) return false;
+        $PageToken(v1, p + "/status", e);
+        ok = false;
       }
     }
   }
@@ -3499,16 +3345,12 @@ function $143(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      for (const k in x) {
-        if (!hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$HealthIndicatorResultDto(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
+    for (const k in x) {
+      if (!hasOwn(x, k)) continue;
+      const pk = e === null ? p : p + "/" + esc(k);
+      if (!$HealthIndicatorResultDto(x[k], pk, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -3522,75 +3364,73 @@ function $144(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-          if (e === null) return false;
-          $EvmChainId(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["chainId"];
+    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
         if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+        $EvmChainId(v1, p + "/chainId", e);
+        ok = false;
       }
-      const v2 = x["address"];
-      if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $5(v2, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    const v2 = x["address"];
+    if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (!((typeof v2 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
+        $PageToken(v2, p + "/address", e);
+        ok = false;
       }
-      const v3 = x["threshold"];
-      if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c147.test(v3))))) {
-          if (e === null) return false;
-          $146(v3, p + "/threshold", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    const v3 = x["threshold"];
+    if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c147.test(v3))))) {
         if (e === null) return false;
-        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+        $146(v3, p + "/threshold", e);
+        ok = false;
       }
-      const v4 = x["startTimestamp"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v4, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+    }
+    const v4 = x["startTimestamp"];
+    if (v4 !== undefined) {
+      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v4, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v5 = x["endTimestamp"];
-      if (v5 !== undefined) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v5, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v5 = x["endTimestamp"];
+    if (v5 !== undefined) {
+      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v5, p + "/endTimestamp", e);
+        ok = false;
       }
-      const v6 = x["pageToken"];
-      if (v6 !== undefined) {
-        if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v6, p + "/pageToken", e);
-          ok = false;
-        }
+    }
+    const v6 = x["pageToken"];
+    if (v6 !== undefined) {
+      if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v6, p + "/pageToken", e);
+        ok = false;
       }
-      const v7 = x["pageSize"];
-      if (v7 !== undefined) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $150(v7, p + "/pageSize", e);
-          ok = false;
-        }
+    }
+    const v7 = x["pageSize"];
+    if (v7 !== undefined) {
+      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+        if (e === null) return false;
+        $150(v7, p + "/pageSize", e);
+        ok = false;
       }
     }
   }
@@ -3655,66 +3495,49 @@ function $151(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["chainId"];
+    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["pageToken"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v2, p + "/pageToken", e);
-          ok = false;
-        }
-      }
-      const v3 = x["from"];
-      if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-          if (e === null) return false;
-          $152(v3, p + "/from", e);
-          ok = false;
-        }
-      }
-      const v4 = x["to"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4)))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (e === null) return false;
-          $152(v4, p + "/to", e);
-          ok = false;
-        }
-      }
-      const v5 = x["startKey"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["startKey"] === undefined || hasOwn(x, "startKey"))) {
-          if (e === null) return false;
-          $154(v5, p + "/startKey", e);
-          ok = false;
-        }
+        ok = false;
       }
     }
-  }
-  return ok;
-}
-
-function $152(x, p, e) {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c1.test(x)) {
+    else {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    const v2 = x["pageToken"];
+    if (v2 !== undefined) {
+      if (!((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v2, p + "/pageToken", e);
+        ok = false;
+      }
+    }
+    const v3 = x["from"];
+    if (v3 !== undefined) {
+      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        if (e === null) return false;
+        $EvmChainId(v3, p + "/from", e);
+        ok = false;
+      }
+    }
+    const v4 = x["to"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4)))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        if (e === null) return false;
+        $EvmChainId(v4, p + "/to", e);
+        ok = false;
+      }
+    }
+    const v5 = x["startKey"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["startKey"] === undefined || hasOwn(x, "startKey"))) {
+        if (e === null) return false;
+        $154(v5, p + "/startKey", e);
+        ok = false;
+      }
     }
   }
   return ok;
@@ -3743,23 +3566,21 @@ function $155(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["pageToken"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v1, p + "/pageToken", e);
-          ok = false;
-        }
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["pageToken"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v1, p + "/pageToken", e);
+        ok = false;
       }
-      const v2 = x["network"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (v2 === "mainnet" || v2 === "fuji" || v2 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-          if (e === null) return false;
-          $Network(v2, p + "/network", e);
-          ok = false;
-        }
+    }
+    const v2 = x["network"];
+    if (v2 !== undefined) {
+      if (!((typeof v2 === "string") && (v2 === "mainnet" || v2 === "fuji" || v2 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+        if (e === null) return false;
+        $Network(v2, p + "/network", e);
+        ok = false;
       }
     }
   }
@@ -3773,20 +3594,18 @@ function $156(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-          if (e === null) return false;
-          $EvmChainId(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["chainId"];
+    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
         if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+        $EvmChainId(v1, p + "/chainId", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
   }
   return ok;
@@ -3799,70 +3618,68 @@ function $157(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["chainId"];
+    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+        ok = false;
       }
-      const v2 = x["metric"];
-      if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v2 === "string") && (v2 === "activeAddresses" || v2 === "activeSenders" || v2 === "cumulativeTxCount" || v2 === "cumulativeAddresses" || v2 === "cumulativeContracts" || v2 === "cumulativeDeployers" || v2 === "contracts" || v2 === "deployers" || v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid"))) {
-          if (e === null) return false;
-          $ChainMetric(v2, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    const v2 = x["metric"];
+    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v2 === "string") && (v2 === "activeAddresses" || v2 === "activeSenders" || v2 === "cumulativeTxCount" || v2 === "cumulativeAddresses" || v2 === "cumulativeContracts" || v2 === "cumulativeDeployers" || v2 === "contracts" || v2 === "deployers" || v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $ChainMetric(v2, p + "/metric", e);
+        ok = false;
       }
-      const v3 = x["startTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    const v3 = x["startTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v4 = x["endTimestamp"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v4, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v4 = x["endTimestamp"];
+    if (v4 !== undefined) {
+      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v4, p + "/endTimestamp", e);
+        ok = false;
       }
-      const v5 = x["timeInterval"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
-          if (e === null) return false;
-          $TimeIntervalGranularity(v5, p + "/timeInterval", e);
-          ok = false;
-        }
+    }
+    const v5 = x["timeInterval"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
+        if (e === null) return false;
+        $TimeIntervalGranularity(v5, p + "/timeInterval", e);
+        ok = false;
       }
-      const v6 = x["pageToken"];
-      if (v6 !== undefined) {
-        if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v6, p + "/pageToken", e);
-          ok = false;
-        }
+    }
+    const v6 = x["pageToken"];
+    if (v6 !== undefined) {
+      if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v6, p + "/pageToken", e);
+        ok = false;
       }
-      const v7 = x["pageSize"];
-      if (v7 !== undefined) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $160(v7, p + "/pageSize", e);
-          ok = false;
-        }
+    }
+    const v7 = x["pageSize"];
+    if (v7 !== undefined) {
+      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+        if (e === null) return false;
+        $160(v7, p + "/pageSize", e);
+        ok = false;
       }
     }
   }
@@ -3895,31 +3712,29 @@ function $161(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["chainId"];
+    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
         if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+        ok = false;
       }
-      const v2 = x["metric"];
-      if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v2 === "string") && (v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid" || v2 === "contracts" || v2 === "deployers" || v2 === "activeAddresses" || v2 === "activeSenders"))) {
-          if (e === null) return false;
-          $ChainRollingWindowMetric(v2, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    const v2 = x["metric"];
+    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v2 === "string") && (v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid" || v2 === "contracts" || v2 === "deployers" || v2 === "activeAddresses" || v2 === "activeSenders"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $ChainRollingWindowMetric(v2, p + "/metric", e);
+        ok = false;
       }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
   }
   return ok;
@@ -3932,79 +3747,77 @@ function $162(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["startTimestamp"];
-      if (v1 !== undefined) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v1, p + "/startTimestamp", e);
-          ok = false;
-        }
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["startTimestamp"];
+    if (v1 !== undefined) {
+      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v1, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v2 = x["endTimestamp"];
-      if (v2 !== undefined) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v2, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v2 = x["endTimestamp"];
+    if (v2 !== undefined) {
+      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v2, p + "/endTimestamp", e);
+        ok = false;
       }
-      const v3 = x["srcBlockchainId"];
-      if (v3 !== undefined) {
-        if (!((typeof v3 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-          if (e === null) return false;
-          $5(v3, p + "/srcBlockchainId", e);
-          ok = false;
-        }
+    }
+    const v3 = x["srcBlockchainId"];
+    if (v3 !== undefined) {
+      if (!((typeof v3 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+        if (e === null) return false;
+        $PageToken(v3, p + "/srcBlockchainId", e);
+        ok = false;
       }
-      const v4 = x["destBlockchainId"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-          if (e === null) return false;
-          $5(v4, p + "/destBlockchainId", e);
-          ok = false;
-        }
+    }
+    const v4 = x["destBlockchainId"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+        if (e === null) return false;
+        $PageToken(v4, p + "/destBlockchainId", e);
+        ok = false;
       }
-      const v5 = x["timeInterval"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
-          if (e === null) return false;
-          $TimeIntervalGranularity(v5, p + "/timeInterval", e);
-          ok = false;
-        }
+    }
+    const v5 = x["timeInterval"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
+        if (e === null) return false;
+        $TimeIntervalGranularity(v5, p + "/timeInterval", e);
+        ok = false;
       }
-      const v6 = x["pageToken"];
-      if (v6 !== undefined) {
-        if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v6, p + "/pageToken", e);
-          ok = false;
-        }
+    }
+    const v6 = x["pageToken"];
+    if (v6 !== undefined) {
+      if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v6, p + "/pageToken", e);
+        ok = false;
       }
-      const v7 = x["pageSize"];
-      if (v7 !== undefined) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $160(v7, p + "/pageSize", e);
-          ok = false;
-        }
+    }
+    const v7 = x["pageSize"];
+    if (v7 !== undefined) {
+      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+        if (e === null) return false;
+        $160(v7, p + "/pageSize", e);
+        ok = false;
       }
-      const v8 = x["groupBy"];
-      if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (v8 === "srcBlockchainId" || v8 === "destBlockchainId" || v8 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
-          if (e === null) return false;
-          $168(v8, p + "/groupBy", e);
-          ok = false;
-        }
+    }
+    const v8 = x["groupBy"];
+    if (v8 !== undefined) {
+      if (!((typeof v8 === "string") && (v8 === "srcBlockchainId" || v8 === "destBlockchainId" || v8 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
+        if (e === null) return false;
+        $168(v8, p + "/groupBy", e);
+        ok = false;
       }
-      const v9 = x["network"];
-      if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (v9 === "mainnet" || v9 === "fuji" || v9 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-          if (e === null) return false;
-          $Network(v9, p + "/network", e);
-          ok = false;
-        }
+    }
+    const v9 = x["network"];
+    if (v9 !== undefined) {
+      if (!((typeof v9 === "string") && (v9 === "mainnet" || v9 === "fuji" || v9 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+        if (e === null) return false;
+        $Network(v9, p + "/network", e);
+        ok = false;
       }
     }
   }
@@ -4031,39 +3844,37 @@ function $169(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["srcBlockchainId"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-          if (e === null) return false;
-          $5(v1, p + "/srcBlockchainId", e);
-          ok = false;
-        }
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["srcBlockchainId"];
+    if (v1 !== undefined) {
+      if (!((typeof v1 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+        if (e === null) return false;
+        $PageToken(v1, p + "/srcBlockchainId", e);
+        ok = false;
       }
-      const v2 = x["destBlockchainId"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-          if (e === null) return false;
-          $5(v2, p + "/destBlockchainId", e);
-          ok = false;
-        }
+    }
+    const v2 = x["destBlockchainId"];
+    if (v2 !== undefined) {
+      if (!((typeof v2 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+        if (e === null) return false;
+        $PageToken(v2, p + "/destBlockchainId", e);
+        ok = false;
       }
-      const v3 = x["groupBy"];
-      if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (v3 === "srcBlockchainId" || v3 === "destBlockchainId" || v3 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
-          if (e === null) return false;
-          $168(v3, p + "/groupBy", e);
-          ok = false;
-        }
+    }
+    const v3 = x["groupBy"];
+    if (v3 !== undefined) {
+      if (!((typeof v3 === "string") && (v3 === "srcBlockchainId" || v3 === "destBlockchainId" || v3 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
+        if (e === null) return false;
+        $168(v3, p + "/groupBy", e);
+        ok = false;
       }
-      const v4 = x["network"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (v4 === "mainnet" || v4 === "fuji" || v4 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-          if (e === null) return false;
-          $Network(v4, p + "/network", e);
-          ok = false;
-        }
+    }
+    const v4 = x["network"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "string") && (v4 === "mainnet" || v4 === "fuji" || v4 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+        if (e === null) return false;
+        $Network(v4, p + "/network", e);
+        ok = false;
       }
     }
   }
@@ -4077,71 +3888,69 @@ function $173(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["network"];
-      if (v1 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
-          if (e === null) return false;
-          $Network(v1, p + "/network", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["network"];
+    if (v1 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+      if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/network", "required", "is required", "network");
+        $Network(v1, p + "/network", e);
+        ok = false;
       }
-      const v2 = x["metric"];
-      if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v2 === "string") && (v2 === "delegatorCount" || v2 === "delegatorWeight" || v2 === "validatorCount" || v2 === "validatorWeight"))) {
-          if (e === null) return false;
-          $NetworkMetric(v2, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/network", "required", "is required", "network");
+    }
+    const v2 = x["metric"];
+    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v2 === "string") && (v2 === "delegatorCount" || v2 === "delegatorWeight" || v2 === "validatorCount" || v2 === "validatorWeight"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $NetworkMetric(v2, p + "/metric", e);
+        ok = false;
       }
-      const v3 = x["startTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    const v3 = x["startTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v4 = x["endTimestamp"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v4, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v4 = x["endTimestamp"];
+    if (v4 !== undefined) {
+      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v4, p + "/endTimestamp", e);
+        ok = false;
       }
-      const v5 = x["pageToken"];
-      if (v5 !== undefined) {
-        if (!((typeof v5 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v5, p + "/pageToken", e);
-          ok = false;
-        }
+    }
+    const v5 = x["pageToken"];
+    if (v5 !== undefined) {
+      if (!((typeof v5 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v5, p + "/pageToken", e);
+        ok = false;
       }
-      const v6 = x["pageSize"];
-      if (v6 !== undefined) {
-        if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $160(v6, p + "/pageSize", e);
-          ok = false;
-        }
+    }
+    const v6 = x["pageSize"];
+    if (v6 !== undefined) {
+      if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+        if (e === null) return false;
+        $160(v6, p + "/pageSize", e);
+        ok = false;
       }
-      const v7 = x["subnetId"];
-      if (v7 !== undefined) {
-        if (!((typeof v7 === "string")) && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-          if (e === null) return false;
-          $5(v7, p + "/subnetId", e);
-          ok = false;
-        }
+    }
+    const v7 = x["subnetId"];
+    if (v7 !== undefined) {
+      if (!((typeof v7 === "string")) && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
+        if (e === null) return false;
+        $PageToken(v7, p + "/subnetId", e);
+        ok = false;
       }
     }
   }
@@ -4155,35 +3964,33 @@ function $178(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["metric"];
-      if (v1 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v1 === "string") && (v1 === "totalCumulativeFeesDaily" || v1 === "totalValidatorFeesDaily" || v1 === "totalPayingValidatorsDaily"))) {
-          if (e === null) return false;
-          $179(v1, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["metric"];
+    if (v1 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v1 === "string") && (v1 === "totalCumulativeFeesDaily" || v1 === "totalValidatorFeesDaily" || v1 === "totalPayingValidatorsDaily"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $179(v1, p + "/metric", e);
+        ok = false;
       }
-      const v2 = x["startTimestamp"];
-      if (v2 !== undefined) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v2, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    const v2 = x["startTimestamp"];
+    if (v2 !== undefined) {
+      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v2, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v3 = x["endTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v3 = x["endTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/endTimestamp", e);
+        ok = false;
       }
     }
   }
@@ -4210,47 +4017,45 @@ function $182(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["l1ValidationId"];
-      if (v1 !== undefined && (plain && OP["l1ValidationId"] === undefined || hasOwn(x, "l1ValidationId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/l1ValidationId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["l1ValidationId"];
+    if (v1 !== undefined && (plain && OP["l1ValidationId"] === undefined || hasOwn(x, "l1ValidationId"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/l1ValidationId", "required", "is required", "l1ValidationId");
+        $PageToken(v1, p + "/l1ValidationId", e);
+        ok = false;
       }
-      const v2 = x["metric"];
-      if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v2 === "string") && (v2 === "validationCumulativeFeesDaily" || v2 === "validationFeesDaily"))) {
-          if (e === null) return false;
-          $184(v2, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/l1ValidationId", "required", "is required", "l1ValidationId");
+    }
+    const v2 = x["metric"];
+    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v2 === "string") && (v2 === "validationCumulativeFeesDaily" || v2 === "validationFeesDaily"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $184(v2, p + "/metric", e);
+        ok = false;
       }
-      const v3 = x["startTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    const v3 = x["startTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v4 = x["endTimestamp"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v4, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v4 = x["endTimestamp"];
+    if (v4 !== undefined) {
+      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v4, p + "/endTimestamp", e);
+        ok = false;
       }
     }
   }
@@ -4277,47 +4082,45 @@ function $187(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["nodeId"];
-      if (v1 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["nodeId"];
+    if (v1 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+        $PageToken(v1, p + "/nodeId", e);
+        ok = false;
       }
-      const v2 = x["metric"];
-      if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v2 === "string") && (v2 === "perNodeCumulativeFeesPaid" || v2 === "perNodeDailyFeesPaid"))) {
-          if (e === null) return false;
-          $189(v2, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+    }
+    const v2 = x["metric"];
+    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v2 === "string") && (v2 === "perNodeCumulativeFeesPaid" || v2 === "perNodeDailyFeesPaid"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $189(v2, p + "/metric", e);
+        ok = false;
       }
-      const v3 = x["startTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    const v3 = x["startTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v4 = x["endTimestamp"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v4, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v4 = x["endTimestamp"];
+    if (v4 !== undefined) {
+      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v4, p + "/endTimestamp", e);
+        ok = false;
       }
     }
   }
@@ -4344,47 +4147,45 @@ function $192(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["subnetId"];
-      if (v1 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["subnetId"];
+    if (v1 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+        $PageToken(v1, p + "/subnetId", e);
+        ok = false;
       }
-      const v2 = x["metric"];
-      if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-        if (!((typeof v2 === "string") && (v2 === "perSubnetDailyFeesPaid" || v2 === "perSubnetCumulativeFeesPaid" || v2 === "perSubnetPayingValidators"))) {
-          if (e === null) return false;
-          $194(v2, p + "/metric", e);
-          ok = false;
-        }
-      }
-      else {
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+    }
+    const v2 = x["metric"];
+    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
+      if (!((typeof v2 === "string") && (v2 === "perSubnetDailyFeesPaid" || v2 === "perSubnetCumulativeFeesPaid" || v2 === "perSubnetPayingValidators"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/metric", "required", "is required", "metric");
+        $194(v2, p + "/metric", e);
+        ok = false;
       }
-      const v3 = x["startTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    const v3 = x["startTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v4 = x["endTimestamp"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v4, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v4 = x["endTimestamp"];
+    if (v4 !== undefined) {
+      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v4, p + "/endTimestamp", e);
+        ok = false;
       }
     }
   }
@@ -4411,35 +4212,33 @@ function $197(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["threshold"];
-      if (v1 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/threshold", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["threshold"];
+    if (v1 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+        $PageToken(v1, p + "/threshold", e);
+        ok = false;
       }
-      const v2 = x["pageToken"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v2, p + "/pageToken", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+    }
+    const v2 = x["pageToken"];
+    if (v2 !== undefined) {
+      if (!((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v2, p + "/pageToken", e);
+        ok = false;
       }
-      const v3 = x["pageSize"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $150(v3, p + "/pageSize", e);
-          ok = false;
-        }
+    }
+    const v3 = x["pageSize"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+        if (e === null) return false;
+        $150(v3, p + "/pageSize", e);
+        ok = false;
       }
     }
   }
@@ -4453,59 +4252,57 @@ function $200(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["subnetId"];
-      if (v1 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $5(v1, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["subnetId"];
+    if (v1 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
+      if (!((typeof v1 === "string"))) {
         if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+        $PageToken(v1, p + "/subnetId", e);
+        ok = false;
       }
-      const v2 = x["startTimestamp"];
-      if (v2 !== undefined) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-          if (e === null) return false;
-          $148(v2, p + "/startTimestamp", e);
-          ok = false;
-        }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+    }
+    const v2 = x["startTimestamp"];
+    if (v2 !== undefined) {
+      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+        if (e === null) return false;
+        $148(v2, p + "/startTimestamp", e);
+        ok = false;
       }
-      const v3 = x["endTimestamp"];
-      if (v3 !== undefined) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-          if (e === null) return false;
-          $148(v3, p + "/endTimestamp", e);
-          ok = false;
-        }
+    }
+    const v3 = x["endTimestamp"];
+    if (v3 !== undefined) {
+      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+        if (e === null) return false;
+        $148(v3, p + "/endTimestamp", e);
+        ok = false;
       }
-      const v4 = x["pageToken"];
-      if (v4 !== undefined) {
-        if (!((typeof v4 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $PageToken(v4, p + "/pageToken", e);
-          ok = false;
-        }
+    }
+    const v4 = x["pageToken"];
+    if (v4 !== undefined) {
+      if (!((typeof v4 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+        if (e === null) return false;
+        $PageToken(v4, p + "/pageToken", e);
+        ok = false;
       }
-      const v5 = x["pageSize"];
-      if (v5 !== undefined) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $150(v5, p + "/pageSize", e);
-          ok = false;
-        }
+    }
+    const v5 = x["pageSize"];
+    if (v5 !== undefined) {
+      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+        if (e === null) return false;
+        $150(v5, p + "/pageSize", e);
+        ok = false;
       }
-      const v6 = x["network"];
-      if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (v6 === "mainnet" || v6 === "fuji" || v6 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-          if (e === null) return false;
-          $Network(v6, p + "/network", e);
-          ok = false;
-        }
+    }
+    const v6 = x["network"];
+    if (v6 !== undefined) {
+      if (!((typeof v6 === "string") && (v6 === "mainnet" || v6 === "fuji" || v6 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+        if (e === null) return false;
+        $Network(v6, p + "/network", e);
+        ok = false;
       }
     }
   }
@@ -4519,69 +4316,65 @@ function $205(x, p, e) {
     ok = fail(e, p, "type", "must be object", "object");
   }
   else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["body"];
-      if (v1 !== undefined && (plain && OP["body"] === undefined || hasOwn(x, "body"))) {
-        const x206 = v1;
-        const p206 = e === null ? p : p + "/body";
-        {
-          const x = x206;
-          const p = p206;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["body"];
+    if (v1 !== undefined && (plain && OP["body"] === undefined || hasOwn(x, "body"))) {
+      const x206 = v1;
+      const p206 = e === null ? p : p + "/body";
+      {
+        const x = x206;
+        const p = p206;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+          const v1 = x["pageToken"];
+          if (v1 !== undefined) {
+            if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+              if (e === null) return false;
+              $PageToken(v1, p + "/pageToken", e);
+              ok = false;
+            }
+          }
+          const v2 = x["pageSize"];
+          if (v2 !== undefined) {
+            if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+              if (e === null) return false;
+              $74(v2, p + "/pageSize", e);
+              ok = false;
+            }
+          }
+          const v3 = x["queries"];
+          if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
+            if (!$75(v3, e === null ? p : p + "/queries", e)) {
+              if (e === null) return false;
+              ok = false;
+            }
           }
           else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["pageToken"];
-              if (v1 !== undefined) {
-                if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-                  if (e === null) return false;
-                  $5(v1, p + "/pageToken", e);
-                  ok = false;
-                }
-              }
-              const v2 = x["pageSize"];
-              if (v2 !== undefined) {
-                if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-                  if (e === null) return false;
-                  $74(v2, p + "/pageSize", e);
-                  ok = false;
-                }
-              }
-              const v3 = x["queries"];
-              if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
-                if (!$75(v3, e === null ? p : p + "/queries", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/queries", "required", "is required", "queries");
-              }
-              const v4 = x["operator"];
-              if (v4 !== undefined && (plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
-                if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
-                  if (e === null) return false;
-                  $Operator(v4, p + "/operator", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/operator", "required", "is required", "operator");
-              }
+            if (e === null) return false;
+            ok = fail(e, p + "/queries", "required", "is required", "queries");
+          }
+          const v4 = x["operator"];
+          if (v4 !== undefined && (plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
+            if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
+              if (e === null) return false;
+              $Operator(v4, p + "/operator", e);
+              ok = false;
             }
+          }
+          else {
+            if (e === null) return false;
+            ok = fail(e, p + "/operator", "required", "is required", "operator");
           }
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/body", "required", "is required", "body");
-      }
+    }
+    else {
+      if (e === null) return false;
+      ok = fail(e, p + "/body", "required", "is required", "body");
     }
   }
   return ok;

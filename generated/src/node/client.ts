@@ -11,7 +11,7 @@ import type { Check } from "../runtime/values/validate.js";
 import { valueNotices, type DeprecatedValue } from "../runtime/values/values.js";
 import { createWsTransport, type Subscription, type SubscriptionKind, type SubscriptionParams, type SubscribeOptions, type WebSocketOptions, type WsPath } from "../runtime/ws/ws.js";
 import type * as T from "./types.js";
-import { $184, $185, $224, $23, $435, $438, $441, $442, $447, $453, $457, $459, $468, $470, $472, $475, $478, $479, $481, $483, $487, $492, $493, $496, $497, $5, $500, $501, $502, $503, $509, $511, $512, $519, $520, $525, $530, $532, $536, $543, $544, $546, $550, $6, $600, $601, $604, $606, $607, $610, $611, $612, $615, $622, $623, $626, $627, $628, $631, $633, $634, $637, $639, $642, $646, $647, $648, $650, $653, $654, $655, $656, $657, $662, $666, $684, $685, $686, $688, $689, $69, $691, $693, $695, $698, $700, $704, $708, $711, $719, $725, $726, $727, $730, $731, $736, $738, $739, $742, $747, $824, $839, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction } from "./validators.js";
+import { $184, $185, $224, $23, $435, $438, $441, $442, $447, $453, $457, $459, $468, $470, $472, $475, $478, $479, $483, $487, $493, $496, $497, $5, $500, $501, $503, $509, $511, $512, $519, $520, $525, $530, $532, $536, $543, $544, $546, $550, $6, $600, $601, $604, $606, $607, $610, $611, $612, $615, $622, $623, $626, $627, $628, $631, $633, $634, $637, $639, $642, $646, $647, $648, $650, $653, $654, $655, $656, $657, $662, $666, $684, $685, $686, $688, $689, $69, $691, $693, $695, $698, $700, $704, $708, $711, $719, $725, $726, $730, $731, $736, $738, $739, $742, $747, $839, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction } from "./validators.js";
 import { httpGetHealthOperation, httpGetHealthCheckOperation, httpGetReadinessOperation, httpGetLivenessOperation } from "./operations.js";
 export { httpGetHealthOperation, httpGetHealthCheckOperation, httpGetReadinessOperation, httpGetLivenessOperation } from "./operations.js";
 
@@ -209,22 +209,9 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
   method: "admin.alias",
   endpoint: "/ext/admin",
   form: "by-name",
-  params: [
-    {
-      name: "endpoint",
-      required: true,
-    },
-    {
-      name: "alias",
-      required: true,
-    },
-  ],
+  params: [{ name: "endpoint", required: true }, { name: "alias", required: true }],
   check: $435,
-  errors: [
-    AliasTooLongError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [AliasTooLongError, InvalidParamsError, ServerError],
 };
 
 /** Params of `admin.aliasChain` (JSON-RPC `admin.aliasChain`, sent by name). */
@@ -247,22 +234,9 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
   method: "admin.aliasChain",
   endpoint: "/ext/admin",
   form: "by-name",
-  params: [
-    {
-      name: "chain",
-      required: true,
-    },
-    {
-      name: "alias",
-      required: true,
-    },
-  ],
+  params: [{ name: "chain", required: true }, { name: "alias", required: true }],
   check: $438,
-  errors: [
-    AliasTooLongError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [AliasTooLongError, InvalidParamsError, ServerError],
 };
 
 /** Params of `admin.getChainAliases` (JSON-RPC `admin.getChainAliases`, sent by name). */
@@ -277,17 +251,9 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
   endpoint: "/ext/admin",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "chain",
-      required: true,
-    },
-  ],
+  params: [{ name: "chain", required: true }],
   check: $441,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `admin.getLoggerLevel` (JSON-RPC `admin.getLoggerLevel`, sent by name). */
@@ -302,59 +268,28 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
   endpoint: "/ext/admin",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "loggerName",
-    },
-  ],
+  params: [{ name: "loggerName" }],
   check: $442,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `admin.loadVMs` (JSON-RPC `admin.loadVMs`, sent by name). */
 export type AdminLoadVmsParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin.loadVMs`. */
-export const adminLoadVmsMethod: RpcMethod<AdminLoadVmsParams | undefined, T.LoadVmsResult> = {
-  method: "admin.loadVMs",
-  endpoint: "/ext/admin",
-  form: "by-name",
-  params: [],
-  errors: [
-    ServerError,
-  ],
-};
+export const adminLoadVmsMethod: RpcMethod<AdminLoadVmsParams | undefined, T.LoadVmsResult> = { method: "admin.loadVMs", endpoint: "/ext/admin", form: "by-name", params: [], errors: [ServerError] };
 
 /** Params of `admin.lockProfile` (JSON-RPC `admin.lockProfile`, sent by name). */
 export type AdminLockProfileParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin.lockProfile`. */
-export const adminLockProfileMethod: RpcMethod<AdminLockProfileParams | undefined, T.EmptyResult> = {
-  method: "admin.lockProfile",
-  endpoint: "/ext/admin",
-  form: "by-name",
-  params: [],
-  errors: [
-    ServerError,
-  ],
-};
+export const adminLockProfileMethod: RpcMethod<AdminLockProfileParams | undefined, T.EmptyResult> = { method: "admin.lockProfile", endpoint: "/ext/admin", form: "by-name", params: [], errors: [ServerError] };
 
 /** Params of `admin.memoryProfile` (JSON-RPC `admin.memoryProfile`, sent by name). */
 export type AdminMemoryProfileParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin.memoryProfile`. */
-export const adminMemoryProfileMethod: RpcMethod<AdminMemoryProfileParams | undefined, T.EmptyResult> = {
-  method: "admin.memoryProfile",
-  endpoint: "/ext/admin",
-  form: "by-name",
-  params: [],
-  errors: [
-    ServerError,
-  ],
-};
+export const adminMemoryProfileMethod: RpcMethod<AdminMemoryProfileParams | undefined, T.EmptyResult> = { method: "admin.memoryProfile", endpoint: "/ext/admin", form: "by-name", params: [], errors: [ServerError] };
 
 /** Params of `admin.setLoggerLevel` (JSON-RPC `admin.setLoggerLevel`, sent by name). */
 export type AdminSetLoggerLevelParams = {
@@ -371,23 +306,9 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
   method: "admin.setLoggerLevel",
   endpoint: "/ext/admin",
   form: "by-name",
-  params: [
-    {
-      name: "loggerName",
-    },
-    {
-      name: "logLevel",
-    },
-    {
-      name: "displayLevel",
-    },
-  ],
+  params: [{ name: "loggerName" }, { name: "logLevel" }, { name: "displayLevel" }],
   check: $447,
-  errors: [
-    LoggerLevelMissingError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [LoggerLevelMissingError, InvalidParamsError, ServerError],
 };
 
 /** Params of `admin.startCPUProfiler` (JSON-RPC `admin.startCPUProfiler`, sent by name). */
@@ -399,10 +320,7 @@ export const adminStartCpuProfilerMethod: RpcMethod<AdminStartCpuProfilerParams 
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  errors: [
-    CpuProfilerAlreadyRunningError,
-    ServerError,
-  ],
+  errors: [CpuProfilerAlreadyRunningError, ServerError],
 };
 
 /** Params of `admin.stopCPUProfiler` (JSON-RPC `admin.stopCPUProfiler`, sent by name). */
@@ -414,25 +332,14 @@ export const adminStopCpuProfilerMethod: RpcMethod<AdminStopCpuProfilerParams | 
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  errors: [
-    CpuProfilerNotRunningError,
-    ServerError,
-  ],
+  errors: [CpuProfilerNotRunningError, ServerError],
 };
 
 /** Params of `admin.stacktrace` (JSON-RPC `admin.stacktrace`, sent by name). */
 export type AdminStacktraceParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin.stacktrace`. */
-export const adminStacktraceMethod: RpcMethod<AdminStacktraceParams | undefined, T.EmptyResult> = {
-  method: "admin.stacktrace",
-  endpoint: "/ext/admin",
-  form: "by-name",
-  params: [],
-  errors: [
-    ServerError,
-  ],
-};
+export const adminStacktraceMethod: RpcMethod<AdminStacktraceParams | undefined, T.EmptyResult> = { method: "admin.stacktrace", endpoint: "/ext/admin", form: "by-name", params: [], errors: [ServerError] };
 
 /** Params of `admin.getConfig` (JSON-RPC `admin.getConfig`, sent by name). */
 export type AdminGetConfigParams = Record<string, never>;
@@ -444,9 +351,7 @@ export const adminGetConfigMethod: RpcMethod<AdminGetConfigParams | undefined, T
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `admin.dbGet` (JSON-RPC `admin.dbGet`, sent by name). */
@@ -464,16 +369,9 @@ export const adminDbGetMethod: RpcMethod<AdminDbGetParams, T.DbGetResult> = {
   endpoint: "/ext/admin",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "key",
-      required: true,
-    },
-  ],
+  params: [{ name: "key", required: true }],
   check: $453,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.acps` (JSON-RPC `info.acps`, sent by name). */
@@ -487,9 +385,7 @@ export const infoAcpsMethod: RpcMethod<InfoAcpsParams | undefined, T.AcpsResult>
   idempotent: true,
   params: [],
   resultIntegers: dec$AcpsResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.isBootstrapped` (JSON-RPC `info.isBootstrapped`, sent by name). */
@@ -507,18 +403,9 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
   endpoint: "/ext/info",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "chain",
-      required: true,
-    },
-  ],
+  params: [{ name: "chain", required: true }],
   check: $457,
-  errors: [
-    ChainNotGivenError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [ChainNotGivenError, InvalidParamsError, ServerError],
 };
 
 /** Params of `info.getBlockchainID` (JSON-RPC `info.getBlockchainID`, sent by name). */
@@ -536,17 +423,9 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
   endpoint: "/ext/info",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "alias",
-      required: true,
-    },
-  ],
+  params: [{ name: "alias", required: true }],
   check: $459,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `info.getNetworkID` (JSON-RPC `info.getNetworkID`, sent by name). */
@@ -560,9 +439,7 @@ export const infoGetNetworkIdMethod: RpcMethod<InfoGetNetworkIdParams | undefine
   idempotent: true,
   params: [],
   resultIntegers: dec$NetworkIdResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.getNetworkName` (JSON-RPC `info.getNetworkName`, sent by name). */
@@ -575,9 +452,7 @@ export const infoGetNetworkNameMethod: RpcMethod<InfoGetNetworkNameParams | unde
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.getNodeID` (JSON-RPC `info.getNodeID`, sent by name). */
@@ -590,9 +465,7 @@ export const infoGetNodeIdMethod: RpcMethod<InfoGetNodeIdParams | undefined, T.N
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.getNodeIP` (JSON-RPC `info.getNodeIP`, sent by name). */
@@ -605,9 +478,7 @@ export const infoGetNodeIpMethod: RpcMethod<InfoGetNodeIpParams | undefined, T.N
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.getNodeVersion` (JSON-RPC `info.getNodeVersion`, sent by name). */
@@ -621,9 +492,7 @@ export const infoGetNodeVersionMethod: RpcMethod<InfoGetNodeVersionParams | unde
   idempotent: true,
   params: [],
   resultIntegers: dec$NodeVersion,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.getTxFee` (JSON-RPC `info.getTxFee`, sent by name). */
@@ -638,25 +507,14 @@ export const infoGetTxFeeMethod: RpcMethod<InfoGetTxFeeParams | undefined, T.TxF
   deprecated: "info.getTxFee is deprecated",
   params: [],
   resultIntegers: dec$TxFees,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `info.getVMs` (JSON-RPC `info.getVMs`, sent by name). */
 export type InfoGetVmsParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `info.getVMs`. */
-export const infoGetVmsMethod: RpcMethod<InfoGetVmsParams | undefined, T.VmsResult> = {
-  method: "info.getVMs",
-  endpoint: "/ext/info",
-  form: "by-name",
-  idempotent: true,
-  params: [],
-  errors: [
-    ServerError,
-  ],
-};
+export const infoGetVmsMethod: RpcMethod<InfoGetVmsParams | undefined, T.VmsResult> = { method: "info.getVMs", endpoint: "/ext/info", form: "by-name", idempotent: true, params: [], errors: [ServerError] };
 
 /** Params of `info.peers` (JSON-RPC `info.peers`, sent by name). */
 export type InfoPeersParams = {
@@ -670,17 +528,10 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
   endpoint: "/ext/info",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "nodeIDs",
-    },
-  ],
+  params: [{ name: "nodeIDs" }],
   check: $468,
   resultIntegers: dec$PeersResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `info.uptime` (JSON-RPC `info.uptime`, sent by name). */
@@ -695,32 +546,16 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
   endpoint: "/ext/info",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "subnetID" }],
   check: $470,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `info.upgrades` (JSON-RPC `info.upgrades`, sent by name). */
 export type InfoUpgradesParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `info.upgrades`. */
-export const infoUpgradesMethod: RpcMethod<InfoUpgradesParams | undefined, T.UpgradeSchedule> = {
-  method: "info.upgrades",
-  endpoint: "/ext/info",
-  form: "by-name",
-  idempotent: true,
-  params: [],
-  errors: [
-    ServerError,
-  ],
-};
+export const infoUpgradesMethod: RpcMethod<InfoUpgradesParams | undefined, T.UpgradeSchedule> = { method: "info.upgrades", endpoint: "/ext/info", form: "by-name", idempotent: true, params: [], errors: [ServerError] };
 
 /** Params of `health.health` (JSON-RPC `health.health`, sent by name). */
 export type HealthHealthParams = {
@@ -734,16 +569,9 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
   endpoint: "/ext/health",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "tags",
-    },
-  ],
+  params: [{ name: "tags" }],
   check: $472,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `health.readiness` (JSON-RPC `health.readiness`, sent by name). */
@@ -758,16 +586,9 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
   endpoint: "/ext/health",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "tags",
-    },
-  ],
+  params: [{ name: "tags" }],
   check: $472,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `health.liveness` (JSON-RPC `health.liveness`, sent by name). */
@@ -780,9 +601,7 @@ export const healthLivenessMethod: RpcMethod<HealthLivenessParams | undefined, T
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.getBalance` (JSON-RPC `platform.getBalance`, sent by name). */
@@ -801,18 +620,10 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
   form: "by-name",
   idempotent: true,
   deprecated: "platform.getBalance is deprecated",
-  params: [
-    {
-      name: "addresses",
-      required: true,
-    },
-  ],
+  params: [{ name: "addresses", required: true }],
   check: $475,
   resultIntegers: dec$BalanceResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getBlock` (JSON-RPC `platform.getBlock`, sent by name). */
@@ -829,20 +640,9 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "blockID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "blockID", required: true }, { name: "encoding" }],
   check: $478,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /**
@@ -863,21 +663,10 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "height",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "height", required: true }, { name: "encoding" }],
   check: $479,
   paramIntegers: enc$43,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getBlockchains` (JSON-RPC `platform.getBlockchains`, sent by name). */
@@ -891,9 +680,7 @@ export const platformGetBlockchainsMethod: RpcMethod<PlatformGetBlockchainsParam
   idempotent: true,
   deprecated: "platform.getBlockchains is deprecated",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.getBlockchainStatus` (JSON-RPC `platform.getBlockchainStatus`, sent by name). */
@@ -908,17 +695,9 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "blockchainID",
-      required: true,
-    },
-  ],
-  check: $481,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  params: [{ name: "blockchainID", required: true }],
+  check: $BlockchainIdResult,
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getCurrentSupply` (JSON-RPC `platform.getCurrentSupply`, sent by name). */
@@ -933,17 +712,10 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "subnetID" }],
   check: $470,
   resultIntegers: dec$CurrentSupplyResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getCurrentValidators` (JSON-RPC `platform.getCurrentValidators`, sent by name). */
@@ -960,20 +732,10 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-    },
-    {
-      name: "nodeIDs",
-    },
-  ],
+  params: [{ name: "subnetID" }, { name: "nodeIDs" }],
   check: $483,
   resultIntegers: dec$CurrentValidatorsResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getHeight` (JSON-RPC `platform.getHeight`, sent by name). */
@@ -987,9 +749,7 @@ export const platformGetHeightMethod: RpcMethod<PlatformGetHeightParams | undefi
   idempotent: true,
   params: [],
   resultIntegers: dec$HeightResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.getProposedHeight` (JSON-RPC `platform.getProposedHeight`, sent by name). */
@@ -1003,9 +763,7 @@ export const platformGetProposedHeightMethod: RpcMethod<PlatformGetProposedHeigh
   idempotent: true,
   params: [],
   resultIntegers: dec$HeightResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /**
@@ -1036,30 +794,16 @@ export const platformGetUtxosMethod: RpcMethod<PlatformGetUtxosParams, T.UtxosRe
   form: "by-name",
   idempotent: true,
   params: [
-    {
-      name: "addresses",
-      required: true,
-    },
-    {
-      name: "sourceChain",
-    },
-    {
-      name: "limit",
-    },
-    {
-      name: "startIndex",
-    },
-    {
-      name: "encoding",
-    },
+    { name: "addresses", required: true },
+    { name: "sourceChain" },
+    { name: "limit" },
+    { name: "startIndex" },
+    { name: "encoding" },
   ],
   check: $487,
   paramIntegers: enc$44,
   resultIntegers: dec$UtxosResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getSubnet` (JSON-RPC `platform.getSubnet`, sent by name). */
@@ -1074,18 +818,10 @@ export const platformGetSubnetMethod: RpcMethod<PlatformGetSubnetParams, T.Subne
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-      required: true,
-    },
-  ],
-  check: $492,
+  params: [{ name: "subnetID", required: true }],
+  check: $ValidatedByResult,
   resultIntegers: dec$SubnetResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getSubnets` (JSON-RPC `platform.getSubnets`, sent by name). */
@@ -1101,17 +837,10 @@ export const platformGetSubnetsMethod: RpcMethod<PlatformGetSubnetsParams | unde
   form: "by-name",
   idempotent: true,
   deprecated: "platform.getSubnets is deprecated",
-  params: [
-    {
-      name: "ids",
-    },
-  ],
+  params: [{ name: "ids" }],
   check: $493,
   resultIntegers: dec$SubnetsResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getStakingAssetID` (JSON-RPC `platform.getStakingAssetID`, sent by name). */
@@ -1126,16 +855,9 @@ export const platformGetStakingAssetIdMethod: RpcMethod<PlatformGetStakingAssetI
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "subnetID" }],
   check: $470,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getL1Validator` (JSON-RPC `platform.getL1Validator`, sent by name). */
@@ -1150,18 +872,10 @@ export const platformGetL1ValidatorMethod: RpcMethod<PlatformGetL1ValidatorParam
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "validationID",
-      required: true,
-    },
-  ],
+  params: [{ name: "validationID", required: true }],
   check: $496,
   resultIntegers: dec$L1ValidatorResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.sampleValidators` (JSON-RPC `platform.sampleValidators`, sent by name). */
@@ -1178,20 +892,9 @@ export const platformSampleValidatorsMethod: RpcMethod<PlatformSampleValidatorsP
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "size",
-      required: true,
-    },
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "size", required: true }, { name: "subnetID" }],
   check: $497,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.validatedBy` (JSON-RPC `platform.validatedBy`, sent by name). */
@@ -1206,17 +909,9 @@ export const platformValidatedByMethod: RpcMethod<PlatformValidatedByParams, T.V
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "blockchainID",
-      required: true,
-    },
-  ],
-  check: $481,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  params: [{ name: "blockchainID", required: true }],
+  check: $BlockchainIdResult,
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.validates` (JSON-RPC `platform.validates`, sent by name). */
@@ -1231,17 +926,9 @@ export const platformValidatesMethod: RpcMethod<PlatformValidatesParams, T.Valid
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-      required: true,
-    },
-  ],
-  check: $492,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  params: [{ name: "subnetID", required: true }],
+  check: $ValidatedByResult,
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.issueTx` (JSON-RPC `platform.issueTx`, sent by name). */
@@ -1257,20 +944,9 @@ export const platformIssueTxMethod: RpcMethod<PlatformIssueTxParams, T.TxIdResul
   method: "platform.issueTx",
   endpoint: "/ext/bc/P",
   form: "by-name",
-  params: [
-    {
-      name: "tx",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "tx", required: true }, { name: "encoding" }],
   check: $500,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getTx` (JSON-RPC `platform.getTx`, sent by name). */
@@ -1287,20 +963,9 @@ export const platformGetTxMethod: RpcMethod<PlatformGetTxParams, T.TxResult> = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "txID", required: true }, { name: "encoding" }],
   check: $501,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getTxStatus` (JSON-RPC `platform.getTxStatus`, sent by name). */
@@ -1315,17 +980,9 @@ export const platformGetTxStatusMethod: RpcMethod<PlatformGetTxStatusParams, T.T
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-  ],
-  check: $502,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  params: [{ name: "txID", required: true }],
+  check: $TxIdResult,
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getStake` (JSON-RPC `platform.getStake`, sent by name). */
@@ -1348,24 +1005,10 @@ export const platformGetStakeMethod: RpcMethod<PlatformGetStakeParams, T.StakeRe
   form: "by-name",
   idempotent: true,
   deprecated: "platform.getStake is deprecated",
-  params: [
-    {
-      name: "addresses",
-      required: true,
-    },
-    {
-      name: "validatorsOnly",
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "addresses", required: true }, { name: "validatorsOnly" }, { name: "encoding" }],
   check: $503,
   resultIntegers: dec$StakeResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getMinStake` (JSON-RPC `platform.getMinStake`, sent by name). */
@@ -1380,17 +1023,10 @@ export const platformGetMinStakeMethod: RpcMethod<PlatformGetMinStakeParams | un
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "subnetID" }],
   check: $470,
   resultIntegers: dec$MinStakeResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getTotalStake` (JSON-RPC `platform.getTotalStake`, sent by name). */
@@ -1405,17 +1041,10 @@ export const platformGetTotalStakeMethod: RpcMethod<PlatformGetTotalStakeParams 
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "subnetID" }],
   check: $470,
   resultIntegers: dec$TotalStakeResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getRewardUTXOs` (JSON-RPC `platform.getRewardUTXOs`, sent by name). */
@@ -1433,21 +1062,10 @@ export const platformGetRewardUtxosMethod: RpcMethod<PlatformGetRewardUtxosParam
   form: "by-name",
   idempotent: true,
   deprecated: "platform.getRewardUTXOs is deprecated",
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "txID", required: true }, { name: "encoding" }],
   check: $509,
   resultIntegers: dec$RewardUtxosResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getTimestamp` (JSON-RPC `platform.getTimestamp`, sent by name). */
@@ -1460,9 +1078,7 @@ export const platformGetTimestampMethod: RpcMethod<PlatformGetTimestampParams | 
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /**
@@ -1483,22 +1099,11 @@ export const platformGetValidatorsAtMethod: RpcMethod<PlatformGetValidatorsAtPar
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "height",
-      required: true,
-    },
-    {
-      name: "subnetID",
-    },
-  ],
+  params: [{ name: "height", required: true }, { name: "subnetID" }],
   check: $511,
   paramIntegers: enc$45,
   resultIntegers: dec$ValidatorsAtResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /**
@@ -1517,19 +1122,11 @@ export const platformGetAllValidatorsAtMethod: RpcMethod<PlatformGetAllValidator
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "height",
-      required: true,
-    },
-  ],
+  params: [{ name: "height", required: true }],
   check: $512,
   paramIntegers: enc$45,
   resultIntegers: dec$AllValidatorsAtResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `platform.getFeeConfig` (JSON-RPC `platform.getFeeConfig`, sent by name). */
@@ -1542,9 +1139,7 @@ export const platformGetFeeConfigMethod: RpcMethod<PlatformGetFeeConfigParams | 
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.getFeeState` (JSON-RPC `platform.getFeeState`, sent by name). */
@@ -1557,9 +1152,7 @@ export const platformGetFeeStateMethod: RpcMethod<PlatformGetFeeStateParams | un
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.getValidatorFeeConfig` (JSON-RPC `platform.getValidatorFeeConfig`, sent by name). */
@@ -1572,9 +1165,7 @@ export const platformGetValidatorFeeConfigMethod: RpcMethod<PlatformGetValidator
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.getValidatorFeeState` (JSON-RPC `platform.getValidatorFeeState`, sent by name). */
@@ -1587,9 +1178,7 @@ export const platformGetValidatorFeeStateMethod: RpcMethod<PlatformGetValidatorF
   form: "by-name",
   idempotent: true,
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.proposervm.getProposedHeight` (JSON-RPC `proposervm.getProposedHeight`, sent by name). */
@@ -1603,9 +1192,7 @@ export const platformProposervmGetProposedHeightMethod: RpcMethod<PlatformPropos
   idempotent: true,
   params: [],
   resultIntegers: dec$ProposedHeightResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `platform.proposervm.getCurrentEpoch` (JSON-RPC `proposervm.getCurrentEpoch`, sent by name). */
@@ -1619,9 +1206,7 @@ export const platformProposervmGetCurrentEpochMethod: RpcMethod<PlatformProposer
   idempotent: true,
   params: [],
   resultIntegers: dec$EpochResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getBlock` (JSON-RPC `avm.getBlock`, sent by name). */
@@ -1638,19 +1223,9 @@ export const xChainAvmGetBlockMethod: RpcMethod<XChainAvmGetBlockParams, T.XChai
   endpoint: "/ext/bc/X",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "blockID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "blockID", required: true }, { name: "encoding" }],
   check: $519,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /**
@@ -1671,20 +1246,10 @@ export const xChainAvmGetBlockByHeightMethod: RpcMethod<XChainAvmGetBlockByHeigh
   endpoint: "/ext/bc/X",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "height",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "height", required: true }, { name: "encoding" }],
   check: $520,
   paramIntegers: enc$43,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getHeight` (JSON-RPC `avm.getHeight`, sent by name). */
@@ -1698,9 +1263,7 @@ export const xChainAvmGetHeightMethod: RpcMethod<XChainAvmGetHeightParams | unde
   idempotent: true,
   params: [],
   resultIntegers: dec$HeightResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.issueTx` (JSON-RPC `avm.issueTx`, sent by name). */
@@ -1716,19 +1279,9 @@ export const xChainAvmIssueTxMethod: RpcMethod<XChainAvmIssueTxParams, T.TxIdRes
   method: "avm.issueTx",
   endpoint: "/ext/bc/X",
   form: "by-name",
-  params: [
-    {
-      name: "tx",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "tx", required: true }, { name: "encoding" }],
   check: $500,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getTxStatus` (JSON-RPC `avm.getTxStatus`, sent by name). */
@@ -1744,16 +1297,9 @@ export const xChainAvmGetTxStatusMethod: RpcMethod<XChainAvmGetTxStatusParams, T
   form: "by-name",
   idempotent: true,
   deprecated: "avm.getTxStatus is deprecated",
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-  ],
-  check: $502,
-  errors: [
-    ServerError,
-  ],
+  params: [{ name: "txID", required: true }],
+  check: $TxIdResult,
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getTx` (JSON-RPC `avm.getTx`, sent by name). */
@@ -1770,19 +1316,9 @@ export const xChainAvmGetTxMethod: RpcMethod<XChainAvmGetTxParams, T.XChainTxRes
   endpoint: "/ext/bc/X",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "txID", required: true }, { name: "encoding" }],
   check: $501,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /**
@@ -1813,29 +1349,16 @@ export const xChainAvmGetUtxosMethod: RpcMethod<XChainAvmGetUtxosParams, T.Utxos
   form: "by-name",
   idempotent: true,
   params: [
-    {
-      name: "addresses",
-      required: true,
-    },
-    {
-      name: "sourceChain",
-    },
-    {
-      name: "limit",
-    },
-    {
-      name: "startIndex",
-    },
-    {
-      name: "encoding",
-    },
+    { name: "addresses", required: true },
+    { name: "sourceChain" },
+    { name: "limit" },
+    { name: "startIndex" },
+    { name: "encoding" },
   ],
   check: $525,
   paramIntegers: enc$44,
   resultIntegers: dec$UtxosResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getAssetDescription` (JSON-RPC `avm.getAssetDescription`, sent by name). */
@@ -1853,17 +1376,10 @@ export const xChainAvmGetAssetDescriptionMethod: RpcMethod<XChainAvmGetAssetDesc
   endpoint: "/ext/bc/X",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "assetID",
-      required: true,
-    },
-  ],
+  params: [{ name: "assetID", required: true }],
   check: $530,
   resultIntegers: dec$AssetDescriptionResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getBalance` (JSON-RPC `avm.getBalance`, sent by name). */
@@ -1886,24 +1402,10 @@ export const xChainAvmGetBalanceMethod: RpcMethod<XChainAvmGetBalanceParams, T.X
   form: "by-name",
   idempotent: true,
   deprecated: "avm.getBalance is deprecated",
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "assetID",
-      required: true,
-    },
-    {
-      name: "includePartial",
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "assetID", required: true }, { name: "includePartial" }],
   check: $532,
   resultIntegers: dec$XChainBalanceResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getAllBalances` (JSON-RPC `avm.getAllBalances`, sent by name). */
@@ -1921,20 +1423,10 @@ export const xChainAvmGetAllBalancesMethod: RpcMethod<XChainAvmGetAllBalancesPar
   form: "by-name",
   idempotent: true,
   deprecated: "avm.getAllBalances is deprecated",
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "includePartial",
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "includePartial" }],
   check: $536,
   resultIntegers: dec$AllBalancesResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.avm.getTxFee` (JSON-RPC `avm.getTxFee`, sent by name). */
@@ -1948,9 +1440,7 @@ export const xChainAvmGetTxFeeMethod: RpcMethod<XChainAvmGetTxFeeParams | undefi
   idempotent: true,
   params: [],
   resultIntegers: dec$TxFeeResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.wallet.issueTx` (JSON-RPC `wallet.issueTx`, sent by name). */
@@ -1967,19 +1457,9 @@ export const xChainWalletIssueTxMethod: RpcMethod<XChainWalletIssueTxParams, T.T
   endpoint: "/ext/bc/X/wallet",
   form: "by-name",
   deprecated: "wallet.issueTx is deprecated",
-  params: [
-    {
-      name: "tx",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "tx", required: true }, { name: "encoding" }],
   check: $500,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.proposervm.getProposedHeight` (JSON-RPC `proposervm.getProposedHeight`, sent by name). */
@@ -1993,9 +1473,7 @@ export const xChainProposervmGetProposedHeightMethod: RpcMethod<XChainProposervm
   idempotent: true,
   params: [],
   resultIntegers: dec$ProposedHeightResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `xChain.proposervm.getCurrentEpoch` (JSON-RPC `proposervm.getCurrentEpoch`, sent by name). */
@@ -2009,9 +1487,7 @@ export const xChainProposervmGetCurrentEpochMethod: RpcMethod<XChainProposervmGe
   idempotent: true,
   params: [],
   resultIntegers: dec$EpochResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `index.cBlock.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -2028,21 +1504,10 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
   endpoint: "/ext/index/C/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.cBlock.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -2062,21 +1527,10 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
   endpoint: "/ext/index/C/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "index",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "index", required: true }, { name: "encoding" }],
   check: $544,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.cBlock.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -2103,27 +1557,10 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
   form: "by-name",
   idempotent: true,
   wrappedIn: "containers",
-  params: [
-    {
-      name: "startIndex",
-      required: true,
-    },
-    {
-      name: "numToFetch",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
   check: $546,
   resultIntegers: dec$ContainerList,
-  errors: [
-    StartIndexOutOfRangeError,
-    NumToFetchOutOfRangeError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
 
 /** Params of `index.cBlock.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -2140,21 +1577,10 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
   endpoint: "/ext/index/C/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$GetIndexResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.cBlock.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -2169,17 +1595,10 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
   endpoint: "/ext/index/C/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "encoding" }],
   check: $550,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.cBlock.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -2196,20 +1615,9 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
   endpoint: "/ext/index/C/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.pBlock.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -2226,21 +1634,10 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
   endpoint: "/ext/index/P/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.pBlock.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -2260,21 +1657,10 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
   endpoint: "/ext/index/P/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "index",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "index", required: true }, { name: "encoding" }],
   check: $544,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.pBlock.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -2301,27 +1687,10 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
   form: "by-name",
   idempotent: true,
   wrappedIn: "containers",
-  params: [
-    {
-      name: "startIndex",
-      required: true,
-    },
-    {
-      name: "numToFetch",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
   check: $546,
   resultIntegers: dec$ContainerList,
-  errors: [
-    StartIndexOutOfRangeError,
-    NumToFetchOutOfRangeError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
 
 /** Params of `index.pBlock.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -2338,21 +1707,10 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
   endpoint: "/ext/index/P/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$GetIndexResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.pBlock.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -2367,17 +1725,10 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
   endpoint: "/ext/index/P/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "encoding" }],
   check: $550,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.pBlock.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -2394,20 +1745,9 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
   endpoint: "/ext/index/P/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xTx.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -2424,21 +1764,10 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
   endpoint: "/ext/index/X/tx",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xTx.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -2458,21 +1787,10 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
   endpoint: "/ext/index/X/tx",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "index",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "index", required: true }, { name: "encoding" }],
   check: $544,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xTx.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -2499,27 +1817,10 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
   form: "by-name",
   idempotent: true,
   wrappedIn: "containers",
-  params: [
-    {
-      name: "startIndex",
-      required: true,
-    },
-    {
-      name: "numToFetch",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
   check: $546,
   resultIntegers: dec$ContainerList,
-  errors: [
-    StartIndexOutOfRangeError,
-    NumToFetchOutOfRangeError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xTx.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -2536,21 +1837,10 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
   endpoint: "/ext/index/X/tx",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$GetIndexResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xTx.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -2565,17 +1855,10 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
   endpoint: "/ext/index/X/tx",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "encoding" }],
   check: $550,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xTx.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -2592,20 +1875,9 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
   endpoint: "/ext/index/X/tx",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xBlock.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -2622,21 +1894,10 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
   endpoint: "/ext/index/X/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xBlock.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -2656,21 +1917,10 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
   endpoint: "/ext/index/X/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "index",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "index", required: true }, { name: "encoding" }],
   check: $544,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xBlock.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -2697,27 +1947,10 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
   form: "by-name",
   idempotent: true,
   wrappedIn: "containers",
-  params: [
-    {
-      name: "startIndex",
-      required: true,
-    },
-    {
-      name: "numToFetch",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
   check: $546,
   resultIntegers: dec$ContainerList,
-  errors: [
-    StartIndexOutOfRangeError,
-    NumToFetchOutOfRangeError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xBlock.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -2734,21 +1967,10 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
   endpoint: "/ext/index/X/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$GetIndexResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xBlock.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -2763,17 +1985,10 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
   endpoint: "/ext/index/X/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "encoding" }],
   check: $550,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xBlock.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -2790,20 +2005,9 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
   endpoint: "/ext/index/X/block",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xVtx.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -2821,21 +2025,10 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
   form: "by-name",
   idempotent: true,
   deprecated: "index.getContainerByID is deprecated",
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xVtx.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -2856,21 +2049,10 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
   form: "by-name",
   idempotent: true,
   deprecated: "index.getContainerByIndex is deprecated",
-  params: [
-    {
-      name: "index",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "index", required: true }, { name: "encoding" }],
   check: $544,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xVtx.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -2898,27 +2080,10 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
   idempotent: true,
   deprecated: "index.getContainerRange is deprecated",
   wrappedIn: "containers",
-  params: [
-    {
-      name: "startIndex",
-      required: true,
-    },
-    {
-      name: "numToFetch",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
   check: $546,
   resultIntegers: dec$ContainerList,
-  errors: [
-    StartIndexOutOfRangeError,
-    NumToFetchOutOfRangeError,
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xVtx.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -2936,21 +2101,10 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
   form: "by-name",
   idempotent: true,
   deprecated: "index.getIndex is deprecated",
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
   resultIntegers: dec$GetIndexResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xVtx.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -2966,17 +2120,10 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
   form: "by-name",
   idempotent: true,
   deprecated: "index.getLastAccepted is deprecated",
-  params: [
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "encoding" }],
   check: $550,
   resultIntegers: dec$Container,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `index.xVtx.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -2994,20 +2141,9 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
   form: "by-name",
   idempotent: true,
   deprecated: "index.isAccepted is deprecated",
-  params: [
-    {
-      name: "id",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "id", required: true }, { name: "encoding" }],
   check: $543,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `cChain.eth.chainId` (JSON-RPC `eth_chainId`, sent by position). */
@@ -3021,14 +2157,7 @@ export const cChainEthChainIdMethod: RpcMethod<CChainEthChainIdParams | undefine
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.syncing` (JSON-RPC `eth_syncing`, sent by position). */
@@ -3042,14 +2171,7 @@ export const cChainEthSyncingMethod: RpcMethod<CChainEthSyncingParams | undefine
   idempotent: true,
   params: [],
   resultIntegers: dec$SyncingStatus,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.coinbase` (JSON-RPC `eth_coinbase`, sent by position). */
@@ -3063,14 +2185,7 @@ export const cChainEthCoinbaseMethod: RpcMethod<CChainEthCoinbaseParams | undefi
   idempotent: true,
   deprecated: "eth_coinbase is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.accounts` (JSON-RPC `eth_accounts`, sent by position). */
@@ -3091,14 +2206,7 @@ export const cChainEthAccountsMethod: RpcMethod<CChainEthAccountsParams | undefi
   idempotent: true,
   deprecated: "eth_accounts is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -3112,14 +2220,7 @@ export const cChainEthBlockNumberMethod: RpcMethod<CChainEthBlockNumberParams | 
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.config` (JSON-RPC `eth_config`, sent by position). */
@@ -3133,14 +2234,7 @@ export const cChainEthConfigMethod: RpcMethod<CChainEthConfigParams | undefined,
   idempotent: true,
   params: [],
   resultIntegers: dec$EthConfig,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.gasPrice` (JSON-RPC `eth_gasPrice`, sent by position). */
@@ -3154,14 +2248,7 @@ export const cChainEthGasPriceMethod: RpcMethod<CChainEthGasPriceParams | undefi
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.baseFee` (JSON-RPC `eth_baseFee`, sent by position). */
@@ -3175,14 +2262,7 @@ export const cChainEthBaseFeeMethod: RpcMethod<CChainEthBaseFeeParams | undefine
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.blobBaseFee` (JSON-RPC `eth_blobBaseFee`, sent by position). */
@@ -3196,14 +2276,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod<CChainEthBlobBaseFeeParams | 
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.maxPriorityFeePerGas` (JSON-RPC `eth_maxPriorityFeePerGas`, sent by position). */
@@ -3217,14 +2290,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod<CChainEthMaxPriority
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.suggestPriceOptions` (JSON-RPC `eth_suggestPriceOptions`, sent by position). */
@@ -3245,14 +2311,7 @@ export const cChainEthSuggestPriceOptionsMethod: RpcMethod<CChainEthSuggestPrice
   idempotent: true,
   params: [],
   resultIntegers: dec$49,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3275,41 +2334,16 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "newestBlock",
-        ],
-      ],
-    ],
-  ]),
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["newestBlock"]]]]),
   params: [
-    {
-      name: "blockCount",
-      required: true,
-    },
-    {
-      name: "newestBlock",
-      required: true,
-    },
-    {
-      name: "rewardPercentiles",
-      required: true,
-    },
+    { name: "blockCount", required: true },
+    { name: "newestBlock", required: true },
+    { name: "rewardPercentiles", required: true },
   ],
   check: $601,
   paramIntegers: enc$50,
   resultIntegers: dec$FeeHistoryResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getBlockByHash` (JSON-RPC `eth_getBlockByHash`, sent by position). */
@@ -3333,26 +2367,10 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "hydratedTransactions",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "hydratedTransactions", required: true }],
   check: $604,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3380,37 +2398,12 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "hydratedTransactions",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }, { name: "hydratedTransactions", required: true }],
   check: $607,
   paramIntegers: enc$52,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -3432,22 +2425,10 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }],
   check: $610,
   resultIntegers: dec$54,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3473,33 +2454,12 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }],
   check: $612,
   paramIntegers: enc$52,
   resultIntegers: dec$54,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -3521,22 +2481,10 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }],
   check: $610,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3562,33 +2510,12 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }],
   check: $612,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -3610,22 +2537,10 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }],
   check: $610,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3651,33 +2566,12 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }],
   check: $612,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3703,37 +2597,12 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "block", required: true }],
   check: $622,
   paramIntegers: enc$63,
   resultIntegers: dec$64,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3759,26 +2628,8 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "block", required: true }],
   check: $622,
   paramIntegers: enc$63,
   resultIntegers: dec$67,
@@ -3811,41 +2662,12 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "address", required: true }, { name: "block", required: true }],
   check: $627,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3868,44 +2690,11 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "storageSlot",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "address", required: true }, { name: "storageSlot", required: true }, { name: "block", required: true }],
   check: $628,
   paramIntegers: enc$63,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3926,41 +2715,12 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "address", required: true }, { name: "block", required: true }],
   check: $627,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -3981,40 +2741,11 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "address", required: true }, { name: "block", required: true }],
   check: $627,
   paramIntegers: enc$63,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4037,45 +2768,12 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "storageKeys",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "address", required: true }, { name: "storageKeys", required: true }, { name: "block", required: true }],
   check: $631,
   paramIntegers: enc$63,
   resultIntegers: dec$AccountProof,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4096,29 +2794,8 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "transaction", required: true }, { name: "block" }],
   check: $633,
   paramIntegers: enc$73,
   errors: [
@@ -4152,43 +2829,11 @@ export const cChainEthCallDetailedMethod: RpcMethod<CChainEthCallDetailedParams,
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "stateOverrides",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "transaction", required: true }, { name: "block", required: true }, { name: "stateOverrides" }],
   check: $634,
   paramIntegers: enc$73,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4209,29 +2854,8 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "transaction", required: true }, { name: "block" }],
   check: $633,
   paramIntegers: enc$73,
   resultIntegers: dec$Uint,
@@ -4264,40 +2888,12 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "transaction", required: true }, { name: "block" }],
   check: $633,
   paramIntegers: enc$73,
   resultIntegers: dec$AccessListResult,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4325,40 +2921,12 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "payload",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "payload", required: true }, { name: "block" }],
   check: $637,
   paramIntegers: enc$77,
   resultIntegers: dec$78,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4373,46 +2941,11 @@ export const cChainEthNewFilterMethod: RpcMethod<CChainEthNewFilterParams, T.Fil
   method: "eth_newFilter",
   endpoint: "/ext/bc/C/rpc",
   form: "one-object",
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "fromBlock",
-        ],
-        [
-          "toBlock",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "fromBlock",
-    },
-    {
-      name: "toBlock",
-    },
-    {
-      name: "blockHash",
-    },
-    {
-      name: "address",
-    },
-    {
-      name: "topics",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["fromBlock"], ["toBlock"]]]]),
+  params: [{ name: "fromBlock" }, { name: "toBlock" }, { name: "blockHash" }, { name: "address" }, { name: "topics" }],
   check: $Filter,
   paramIntegers: enc$Filter,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.newBlockFilter` (JSON-RPC `eth_newBlockFilter`, sent by position). */
@@ -4424,14 +2957,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod<CChainEthNewBlockFilterPar
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.newPendingTransactionFilter` (JSON-RPC `eth_newPendingTransactionFilter`, sent by position). */
@@ -4443,14 +2969,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod<CChainEthNewP
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.uninstallFilter` (JSON-RPC `eth_uninstallFilter`, sent by position). */
@@ -4471,21 +2990,9 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
   method: "eth_uninstallFilter",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "filterId",
-      required: true,
-    },
-  ],
+  params: [{ name: "filterId", required: true }],
   check: $642,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -4499,22 +3006,10 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
   method: "eth_getFilterChanges",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "filterId",
-      required: true,
-    },
-  ],
+  params: [{ name: "filterId", required: true }],
   check: $642,
   resultIntegers: dec$FilterResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getFilterLogs` (JSON-RPC `eth_getFilterLogs`, sent by position). */
@@ -4529,22 +3024,10 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "filterId",
-      required: true,
-    },
-  ],
+  params: [{ name: "filterId", required: true }],
   check: $642,
   resultIntegers: dec$FilterResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4560,47 +3043,12 @@ export const cChainEthGetLogsMethod: RpcMethod<CChainEthGetLogsParams, T.FilterR
   endpoint: "/ext/bc/C/rpc",
   form: "one-object",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "fromBlock",
-        ],
-        [
-          "toBlock",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "fromBlock",
-    },
-    {
-      name: "toBlock",
-    },
-    {
-      name: "blockHash",
-    },
-    {
-      name: "address",
-    },
-    {
-      name: "topics",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["fromBlock"], ["toBlock"]]]]),
+  params: [{ name: "fromBlock" }, { name: "toBlock" }, { name: "blockHash" }, { name: "address" }, { name: "topics" }],
   check: $Filter,
   paramIntegers: enc$Filter,
   resultIntegers: dec$FilterResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getTransactionByHash` (JSON-RPC `eth_getTransactionByHash`, sent by position). */
@@ -4622,22 +3070,10 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }],
   check: $646,
   resultIntegers: dec$79,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4665,27 +3101,11 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
   check: $648,
   paramIntegers: enc$80,
   resultIntegers: dec$79,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4713,37 +3133,12 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }, { name: "index", required: true }],
   check: $650,
   paramIntegers: enc$82,
   resultIntegers: dec$79,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -4765,22 +3160,10 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }],
   check: $646,
   resultIntegers: dec$84,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -4794,21 +3177,9 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
   method: "eth_sendRawTransaction",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-  ],
+  params: [{ name: "transaction", required: true }],
   check: $654,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -4824,63 +3195,25 @@ export const cChainEthSendTransactionMethod: RpcMethod<CChainEthSendTransactionP
   endpoint: "/ext/bc/C/rpc",
   form: "one-object",
   params: [
-    {
-      name: "type",
-    },
-    {
-      name: "nonce",
-    },
-    {
-      name: "to",
-    },
-    {
-      name: "from",
-    },
-    {
-      name: "gas",
-    },
-    {
-      name: "value",
-    },
-    {
-      name: "input",
-    },
-    {
-      name: "data",
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "maxPriorityFeePerGas",
-    },
-    {
-      name: "maxFeePerGas",
-    },
-    {
-      name: "maxFeePerBlobGas",
-    },
-    {
-      name: "accessList",
-    },
-    {
-      name: "blobVersionedHashes",
-    },
-    {
-      name: "blobs",
-    },
-    {
-      name: "commitments",
-    },
-    {
-      name: "proofs",
-    },
-    {
-      name: "chainId",
-    },
-    {
-      name: "authorizationList",
-    },
+    { name: "type" },
+    { name: "nonce" },
+    { name: "to" },
+    { name: "from" },
+    { name: "gas" },
+    { name: "value" },
+    { name: "input" },
+    { name: "data" },
+    { name: "gasPrice" },
+    { name: "maxPriorityFeePerGas" },
+    { name: "maxFeePerGas" },
+    { name: "maxFeePerBlobGas" },
+    { name: "accessList" },
+    { name: "blobVersionedHashes" },
+    { name: "blobs" },
+    { name: "commitments" },
+    { name: "proofs" },
+    { name: "chainId" },
+    { name: "authorizationList" },
   ],
   check: $GenericTransaction,
   paramIntegers: enc$GenericTransaction,
@@ -4909,63 +3242,25 @@ export const cChainEthFillTransactionMethod: RpcMethod<CChainEthFillTransactionP
   form: "one-object",
   idempotent: true,
   params: [
-    {
-      name: "type",
-    },
-    {
-      name: "nonce",
-    },
-    {
-      name: "to",
-    },
-    {
-      name: "from",
-    },
-    {
-      name: "gas",
-    },
-    {
-      name: "value",
-    },
-    {
-      name: "input",
-    },
-    {
-      name: "data",
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "maxPriorityFeePerGas",
-    },
-    {
-      name: "maxFeePerGas",
-    },
-    {
-      name: "maxFeePerBlobGas",
-    },
-    {
-      name: "accessList",
-    },
-    {
-      name: "blobVersionedHashes",
-    },
-    {
-      name: "blobs",
-    },
-    {
-      name: "commitments",
-    },
-    {
-      name: "proofs",
-    },
-    {
-      name: "chainId",
-    },
-    {
-      name: "authorizationList",
-    },
+    { name: "type" },
+    { name: "nonce" },
+    { name: "to" },
+    { name: "from" },
+    { name: "gas" },
+    { name: "value" },
+    { name: "input" },
+    { name: "data" },
+    { name: "gasPrice" },
+    { name: "maxPriorityFeePerGas" },
+    { name: "maxFeePerGas" },
+    { name: "maxFeePerBlobGas" },
+    { name: "accessList" },
+    { name: "blobVersionedHashes" },
+    { name: "blobs" },
+    { name: "commitments" },
+    { name: "proofs" },
+    { name: "chainId" },
+    { name: "authorizationList" },
   ],
   check: $GenericTransaction,
   paramIntegers: enc$GenericTransaction,
@@ -4994,25 +3289,9 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
   method: "eth_sign",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "message",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "message", required: true }],
   check: $655,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5028,75 +3307,30 @@ export const cChainEthSignTransactionMethod: RpcMethod<CChainEthSignTransactionP
   endpoint: "/ext/bc/C/rpc",
   form: "one-object",
   params: [
-    {
-      name: "type",
-    },
-    {
-      name: "nonce",
-    },
-    {
-      name: "to",
-    },
-    {
-      name: "from",
-    },
-    {
-      name: "gas",
-    },
-    {
-      name: "value",
-    },
-    {
-      name: "input",
-    },
-    {
-      name: "data",
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "maxPriorityFeePerGas",
-    },
-    {
-      name: "maxFeePerGas",
-    },
-    {
-      name: "maxFeePerBlobGas",
-    },
-    {
-      name: "accessList",
-    },
-    {
-      name: "blobVersionedHashes",
-    },
-    {
-      name: "blobs",
-    },
-    {
-      name: "commitments",
-    },
-    {
-      name: "proofs",
-    },
-    {
-      name: "chainId",
-    },
-    {
-      name: "authorizationList",
-    },
+    { name: "type" },
+    { name: "nonce" },
+    { name: "to" },
+    { name: "from" },
+    { name: "gas" },
+    { name: "value" },
+    { name: "input" },
+    { name: "data" },
+    { name: "gasPrice" },
+    { name: "maxPriorityFeePerGas" },
+    { name: "maxFeePerGas" },
+    { name: "maxFeePerBlobGas" },
+    { name: "accessList" },
+    { name: "blobVersionedHashes" },
+    { name: "blobs" },
+    { name: "commitments" },
+    { name: "proofs" },
+    { name: "chainId" },
+    { name: "authorizationList" },
   ],
   check: $GenericTransaction,
   paramIntegers: enc$GenericTransaction,
   resultIntegers: dec$SignTransactionResult,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5116,40 +3350,11 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
   method: "eth_subscribe",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "options",
-          "fromBlock",
-        ],
-        [
-          "options",
-          "toBlock",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "subscriptionType",
-      required: true,
-    },
-    {
-      name: "options",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["options", "fromBlock"], ["options", "toBlock"]]]]),
+  params: [{ name: "subscriptionType", required: true }, { name: "options" }],
   check: $656,
   paramIntegers: enc$85,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.unsubscribe` (JSON-RPC `eth_unsubscribe`, sent by position). */
@@ -5170,21 +3375,9 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
   method: "eth_unsubscribe",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "subscriptionId",
-      required: true,
-    },
-  ],
+  params: [{ name: "subscriptionId", required: true }],
   check: $657,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -5198,14 +3391,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod<CChainEthCapabilitiesParams 
   idempotent: true,
   params: [],
   resultIntegers: dec$EthCapabilities,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getChainConfig` (JSON-RPC `eth_getChainConfig`, sent by position). */
@@ -5218,14 +3404,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod<CChainEthGetChainConfigPar
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getBadBlocks` (JSON-RPC `eth_getBadBlocks`, sent by position). */
@@ -5247,14 +3426,7 @@ export const cChainEthGetBadBlocksMethod: RpcMethod<CChainEthGetBadBlocksParams 
   deprecated: "eth_getBadBlocks is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
   resultIntegers: dec$86,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.web3.clientVersion` (JSON-RPC `web3_clientVersion`, sent by position). */
@@ -5274,14 +3446,7 @@ export const cChainWeb3ClientVersionMethod: RpcMethod<CChainWeb3ClientVersionPar
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -5296,21 +3461,9 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "data",
-      required: true,
-    },
-  ],
+  params: [{ name: "data", required: true }],
   check: $666,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.net.version` (JSON-RPC `net_version`, sent by position). */
@@ -5330,14 +3483,7 @@ export const cChainNetVersionMethod: RpcMethod<CChainNetVersionParams | undefine
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -5357,14 +3503,7 @@ export const cChainNetListeningMethod: RpcMethod<CChainNetListeningParams | unde
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -5378,14 +3517,7 @@ export const cChainNetPeerCountMethod: RpcMethod<CChainNetPeerCountParams | unde
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.txpool.status` (JSON-RPC `txpool_status`, sent by position). */
@@ -5399,14 +3531,7 @@ export const cChainTxpoolStatusMethod: RpcMethod<CChainTxpoolStatusParams | unde
   idempotent: true,
   params: [],
   resultIntegers: dec$TxpoolStatus,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.txpool.content` (JSON-RPC `txpool_content`, sent by position). */
@@ -5420,14 +3545,7 @@ export const cChainTxpoolContentMethod: RpcMethod<CChainTxpoolContentParams | un
   idempotent: true,
   params: [],
   resultIntegers: dec$TxpoolContent,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.txpool.inspect` (JSON-RPC `txpool_inspect`, sent by position). */
@@ -5440,14 +3558,7 @@ export const cChainTxpoolInspectMethod: RpcMethod<CChainTxpoolInspectParams | un
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5475,37 +3586,12 @@ export const cChainEthGetUncleByBlockNumberAndIndexMethod: RpcMethod<CChainEthGe
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }, { name: "index", required: true }],
   check: $650,
   paramIntegers: enc$82,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5533,27 +3619,11 @@ export const cChainEthGetUncleByBlockHashAndIndexMethod: RpcMethod<CChainEthGetU
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
   check: $648,
   paramIntegers: enc$80,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.getRawTransactionByHash` (JSON-RPC `eth_getRawTransactionByHash`, sent by position). */
@@ -5568,21 +3638,9 @@ export const cChainEthGetRawTransactionByHashMethod: RpcMethod<CChainEthGetRawTr
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }],
   check: $646,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5603,36 +3661,11 @@ export const cChainEthGetRawTransactionByBlockNumberAndIndexMethod: RpcMethod<CC
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }, { name: "index", required: true }],
   check: $650,
   paramIntegers: enc$82,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5653,26 +3686,10 @@ export const cChainEthGetRawTransactionByBlockHashAndIndexMethod: RpcMethod<CCha
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
   check: $648,
   paramIntegers: enc$80,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.eth.pendingTransactions` (JSON-RPC `eth_pendingTransactions`, sent by position). */
@@ -5693,14 +3710,7 @@ export const cChainEthPendingTransactionsMethod: RpcMethod<CChainEthPendingTrans
   idempotent: true,
   params: [],
   resultIntegers: dec$13,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5722,28 +3732,10 @@ export const cChainEthResendMethod: RpcMethod<CChainEthResendParams, T.Hash32> =
   method: "eth_resend",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "gasLimit",
-    },
-  ],
+  params: [{ name: "transaction", required: true }, { name: "gasPrice" }, { name: "gasLimit" }],
   check: $684,
   paramIntegers: enc$94,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.txpool.contentFrom` (JSON-RPC `txpool_contentFrom`, sent by position). */
@@ -5758,22 +3750,10 @@ export const cChainTxpoolContentFromMethod: RpcMethod<CChainTxpoolContentFromPar
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }],
   check: $685,
   resultIntegers: dec$TxpoolContentFrom,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.traceTransaction` (JSON-RPC `debug_traceTransaction`, sent by position). */
@@ -5790,25 +3770,10 @@ export const cChainDebugTraceTransactionMethod: RpcMethod<CChainDebugTraceTransa
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }, { name: "config" }],
   check: $686,
   resultIntegers: dec$TraceResult,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5831,44 +3796,12 @@ export const cChainDebugTraceCallMethod: RpcMethod<CChainDebugTraceCallParams, T
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-        [
-          "block",
-          "blockNumber",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
+  params: [{ name: "transaction", required: true }, { name: "block", required: true }, { name: "config" }],
   check: $688,
   paramIntegers: enc$95,
   resultIntegers: dec$TraceResult,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -5889,36 +3822,12 @@ export const cChainDebugTraceBlockByNumberMethod: RpcMethod<CChainDebugTraceBloc
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "block",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
+  params: [{ name: "block", required: true }, { name: "config" }],
   check: $689,
   paramIntegers: enc$52,
   resultIntegers: dec$TxTraceResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.traceBlockByHash` (JSON-RPC `debug_traceBlockByHash`, sent by position). */
@@ -5935,25 +3844,10 @@ export const cChainDebugTraceBlockByHashMethod: RpcMethod<CChainDebugTraceBlockB
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "config" }],
   check: $691,
   resultIntegers: dec$TxTraceResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.traceBlock` (JSON-RPC `debug_traceBlock`, sent by position). */
@@ -5970,25 +3864,10 @@ export const cChainDebugTraceBlockMethod: RpcMethod<CChainDebugTraceBlockParams,
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockRlp",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "blockRlp", required: true }, { name: "config" }],
   check: $693,
   resultIntegers: dec$TxTraceResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.traceBlockFromFile` (JSON-RPC `debug_traceBlockFromFile`, sent by position). */
@@ -6005,25 +3884,10 @@ export const cChainDebugTraceBlockFromFileMethod: RpcMethod<CChainDebugTraceBloc
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "file",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "file", required: true }, { name: "config" }],
   check: $695,
   resultIntegers: dec$TxTraceResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.traceBadBlock` (JSON-RPC `debug_traceBadBlock`, sent by position). */
@@ -6040,25 +3904,10 @@ export const cChainDebugTraceBadBlockMethod: RpcMethod<CChainDebugTraceBadBlockP
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "config" }],
   check: $698,
   resultIntegers: dec$TxTraceResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.standardTraceBlockToFile` (JSON-RPC `debug_standardTraceBlockToFile`, sent by position). */
@@ -6081,24 +3930,9 @@ export const cChainDebugStandardTraceBlockToFileMethod: RpcMethod<CChainDebugSta
   method: "debug_standardTraceBlockToFile",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "config" }],
   check: $700,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.standardTraceBadBlockToFile` (JSON-RPC `debug_standardTraceBadBlockToFile`, sent by position). */
@@ -6121,24 +3955,9 @@ export const cChainDebugStandardTraceBadBlockToFileMethod: RpcMethod<CChainDebug
   method: "debug_standardTraceBadBlockToFile",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "config" }],
   check: $704,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.debug.intermediateRoots` (JSON-RPC `debug_intermediateRoots`, sent by position). */
@@ -6162,24 +3981,9 @@ export const cChainDebugIntermediateRootsMethod: RpcMethod<CChainDebugIntermedia
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "config" }],
   check: $708,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -6201,42 +4005,11 @@ export const cChainDebugTraceChainMethod: RpcMethod<CChainDebugTraceChainParams,
   method: "debug_traceChain",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
-  deprecatedValues: /* @__PURE__ */ valueNotices([
-    [
-      blockTagAcceptedNotice,
-      [
-        [
-          "start",
-        ],
-        [
-          "end",
-        ],
-      ],
-    ],
-  ]),
-  params: [
-    {
-      name: "start",
-      required: true,
-    },
-    {
-      name: "end",
-      required: true,
-    },
-    {
-      name: "config",
-    },
-  ],
+  deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["start"], ["end"]]]]),
+  params: [{ name: "start", required: true }, { name: "end", required: true }, { name: "config" }],
   check: $711,
   paramIntegers: enc$97,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `cChain.admin.startCPUProfiler` (JSON-RPC `admin_startCPUProfiler`, sent by position). */
@@ -6249,9 +4022,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod<CChainAdminStartCpuPro
   form: "by-position",
   deprecated: "admin_startCPUProfiler is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.admin.stopCPUProfiler` (JSON-RPC `admin_stopCPUProfiler`, sent by position). */
@@ -6264,9 +4035,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod<CChainAdminStopCpuProfi
   form: "by-position",
   deprecated: "admin_stopCPUProfiler is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.admin.memoryProfile` (JSON-RPC `admin_memoryProfile`, sent by position). */
@@ -6279,9 +4048,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod<CChainAdminMemoryProfileP
   form: "by-position",
   deprecated: "admin_memoryProfile is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.admin.lockProfile` (JSON-RPC `admin_lockProfile`, sent by position). */
@@ -6294,9 +4061,7 @@ export const cChainAdminLockProfileMethod: RpcMethod<CChainAdminLockProfileParam
   form: "by-position",
   deprecated: "admin_lockProfile is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.admin.setLogLevel` (JSON-RPC `admin_setLogLevel`, sent as an array holding one object). */
@@ -6308,17 +4073,9 @@ export const cChainAdminSetLogLevelMethod: RpcMethod<CChainAdminSetLogLevelParam
   endpoint: "/ext/bc/C/admin",
   form: "one-object",
   deprecated: "admin_setLogLevel is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
-  params: [
-    {
-      name: "level",
-      required: true,
-    },
-  ],
+  params: [{ name: "level", required: true }],
   check: $SetLogLevelArgs,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `cChain.admin.getVMConfig` (JSON-RPC `admin_getVMConfig`, sent by position). */
@@ -6332,9 +4089,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod<CChainAdminGetVmConfigParam
   idempotent: true,
   deprecated: "admin_getVMConfig is removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled; servers do not serve it from then on",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.native.getUTXOs` (JSON-RPC `native.getUTXOs`, sent as an array holding one object). */
@@ -6347,30 +4102,15 @@ export const cChainNativeGetUtxosMethod: RpcMethod<CChainNativeGetUtxosParams, T
   form: "one-object",
   idempotent: true,
   params: [
-    {
-      name: "addresses",
-      required: true,
-    },
-    {
-      name: "sourceChain",
-      required: true,
-    },
-    {
-      name: "startIndex",
-    },
-    {
-      name: "limit",
-    },
-    {
-      name: "encoding",
-    },
+    { name: "addresses", required: true },
+    { name: "sourceChain", required: true },
+    { name: "startIndex" },
+    { name: "limit" },
+    { name: "encoding" },
   ],
   check: $GetUtxosArgs,
   resultIntegers: dec$GetUtxosResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `cChain.native.issueTx` (JSON-RPC `native.issueTx`, sent as an array holding one object). */
@@ -6381,20 +4121,9 @@ export const cChainNativeIssueTxMethod: RpcMethod<CChainNativeIssueTxParams, T.I
   method: "native.issueTx",
   endpoint: "/ext/bc/C/native",
   form: "one-object",
-  params: [
-    {
-      name: "tx",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "tx", required: true }, { name: "encoding" }],
   check: $IssueTxArgs,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `cChain.native.getAtomicTxStatus` (JSON-RPC `native.getAtomicTxStatus`, sent as an array holding one object). */
@@ -6407,18 +4136,10 @@ export const cChainNativeGetAtomicTxStatusMethod: RpcMethod<CChainNativeGetAtomi
   form: "one-object",
   idempotent: true,
   deprecated: "native.getAtomicTxStatus is deprecated since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled",
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-  ],
+  params: [{ name: "txID", required: true }],
   check: $GetAtomicTxStatusArgs,
   resultIntegers: dec$GetAtomicTxStatusResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `cChain.native.getAtomicTx` (JSON-RPC `native.getAtomicTx`, sent as an array holding one object). */
@@ -6430,21 +4151,10 @@ export const cChainNativeGetAtomicTxMethod: RpcMethod<CChainNativeGetAtomicTxPar
   endpoint: "/ext/bc/C/native",
   form: "one-object",
   idempotent: true,
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "txID", required: true }, { name: "encoding" }],
   check: $GetAtomicTxArgs,
   resultIntegers: dec$GetAtomicTxResult,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `cChain.native.version` (JSON-RPC `native.version`, sent by position). */
@@ -6458,9 +4168,7 @@ export const cChainNativeVersionMethod: RpcMethod<CChainNativeVersionParams | un
   idempotent: true,
   deprecated: "native.version is removed in v1.14.1; servers do not serve it from then on",
   params: [],
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /**
@@ -6495,30 +4203,16 @@ export const cChainAvaxGetUtxosMethod: RpcMethod<CChainAvaxGetUtxosParams, T.Get
   form: "by-name",
   idempotent: true,
   params: [
-    {
-      name: "addresses",
-      required: true,
-    },
-    {
-      name: "sourceChain",
-      required: true,
-    },
-    {
-      name: "limit",
-    },
-    {
-      name: "startIndex",
-    },
-    {
-      name: "encoding",
-    },
+    { name: "addresses", required: true },
+    { name: "sourceChain", required: true },
+    { name: "limit" },
+    { name: "startIndex" },
+    { name: "encoding" },
   ],
   check: $719,
   paramIntegers: enc$98,
   resultIntegers: dec$GetUtxosResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.avax.issueTx` (JSON-RPC `avax.issueTx`, sent by name). */
@@ -6534,19 +4228,9 @@ export const cChainAvaxIssueTxMethod: RpcMethod<CChainAvaxIssueTxParams, T.Issue
   method: "avax.issueTx",
   endpoint: "/ext/bc/C/avax",
   form: "by-name",
-  params: [
-    {
-      name: "tx",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "tx", required: true }, { name: "encoding" }],
   check: $725,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.avax.getAtomicTx` (JSON-RPC `avax.getAtomicTx`, sent by name). */
@@ -6563,20 +4247,10 @@ export const cChainAvaxGetAtomicTxMethod: RpcMethod<CChainAvaxGetAtomicTxParams,
   endpoint: "/ext/bc/C/avax",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-    {
-      name: "encoding",
-    },
-  ],
+  params: [{ name: "txID", required: true }, { name: "encoding" }],
   check: $726,
   resultIntegers: dec$GetAtomicTxResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.avax.getAtomicTxStatus` (JSON-RPC `avax.getAtomicTxStatus`, sent by name). */
@@ -6592,17 +4266,10 @@ export const cChainAvaxGetAtomicTxStatusMethod: RpcMethod<CChainAvaxGetAtomicTxS
   form: "by-name",
   idempotent: true,
   deprecated: "avax.getAtomicTxStatus is deprecated since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled",
-  params: [
-    {
-      name: "txID",
-      required: true,
-    },
-  ],
-  check: $727,
+  params: [{ name: "txID", required: true }],
+  check: $IssueTxResult,
   resultIntegers: dec$GetAtomicTxStatusResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.proposervm.getProposedHeight` (JSON-RPC `proposervm.getProposedHeight`, sent by name). */
@@ -6616,9 +4283,7 @@ export const cChainProposervmGetProposedHeightMethod: RpcMethod<CChainProposervm
   idempotent: true,
   params: [],
   resultIntegers: dec$ProposedHeightResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /** Params of `cChain.proposervm.getCurrentEpoch` (JSON-RPC `proposervm.getCurrentEpoch`, sent by name). */
@@ -6632,9 +4297,7 @@ export const cChainProposervmGetCurrentEpochMethod: RpcMethod<CChainProposervmGe
   idempotent: true,
   params: [],
   resultIntegers: dec$EpochResult,
-  errors: [
-    ServerError,
-  ],
+  errors: [ServerError],
 };
 
 /**
@@ -6653,17 +4316,10 @@ export const l1EthFeeConfigMethod: RpcMethod<L1EthFeeConfigParams | undefined, T
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-    },
-  ],
+  params: [{ name: "block" }],
   check: $730,
   paramIntegers: enc$63,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.eth.getActiveRulesAt` (JSON-RPC `eth_getActiveRulesAt`, sent by position). */
@@ -6681,16 +4337,9 @@ export const l1EthGetActiveRulesAtMethod: RpcMethod<L1EthGetActiveRulesAtParams 
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "timestamp",
-    },
-  ],
+  params: [{ name: "timestamp" }],
   check: $731,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.eth.getActivePrecompilesAt` (JSON-RPC `eth_getActivePrecompilesAt`, sent by position). */
@@ -6709,16 +4358,9 @@ export const l1EthGetActivePrecompilesAtMethod: RpcMethod<L1EthGetActivePrecompi
   form: "by-position",
   idempotent: true,
   deprecated: "eth_getActivePrecompilesAt is deprecated",
-  params: [
-    {
-      name: "timestamp",
-    },
-  ],
+  params: [{ name: "timestamp" }],
   check: $731,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.eth.etherbase` (JSON-RPC `eth_etherbase`, sent by position). */
@@ -6731,10 +4373,7 @@ export const l1EthEtherbaseMethod: RpcMethod<L1EthEtherbaseParams | undefined, T
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.warp.getMessage` (JSON-RPC `warp_getMessage`, sent by position). */
@@ -6749,17 +4388,9 @@ export const l1WarpGetMessageMethod: RpcMethod<L1WarpGetMessageParams, T.Bytes> 
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "messageID",
-      required: true,
-    },
-  ],
+  params: [{ name: "messageID", required: true }],
   check: $736,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.warp.getMessageSignature` (JSON-RPC `warp_getMessageSignature`, sent by position). */
@@ -6774,17 +4405,9 @@ export const l1WarpGetMessageSignatureMethod: RpcMethod<L1WarpGetMessageSignatur
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "messageID",
-      required: true,
-    },
-  ],
+  params: [{ name: "messageID", required: true }],
   check: $736,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.warp.getBlockSignature` (JSON-RPC `warp_getBlockSignature`, sent by position). */
@@ -6799,17 +4422,9 @@ export const l1WarpGetBlockSignatureMethod: RpcMethod<L1WarpGetBlockSignaturePar
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockID",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockID", required: true }],
   check: $738,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.warp.getMessageAggregateSignature` (JSON-RPC `warp_getMessageAggregateSignature`, sent by position). */
@@ -6832,25 +4447,9 @@ export const l1WarpGetMessageAggregateSignatureMethod: RpcMethod<L1WarpGetMessag
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "messageID",
-      required: true,
-    },
-    {
-      name: "quorumNum",
-      required: true,
-    },
-    {
-      name: "subnetID",
-      required: true,
-    },
-  ],
+  params: [{ name: "messageID", required: true }, { name: "quorumNum", required: true }, { name: "subnetID", required: true }],
   check: $739,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.warp.getBlockAggregateSignature` (JSON-RPC `warp_getBlockAggregateSignature`, sent by position). */
@@ -6873,25 +4472,9 @@ export const l1WarpGetBlockAggregateSignatureMethod: RpcMethod<L1WarpGetBlockAgg
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockID",
-      required: true,
-    },
-    {
-      name: "quorumNum",
-      required: true,
-    },
-    {
-      name: "subnetID",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockID", required: true }, { name: "quorumNum", required: true }, { name: "subnetID", required: true }],
   check: $742,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.eth.coinbase` (JSON-RPC `eth_coinbase`, sent by position). */
@@ -6904,10 +4487,7 @@ export const l1EthCoinbaseMethod: RpcMethod<L1EthCoinbaseParams | undefined, T.A
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.eth.getBadBlocks` (JSON-RPC `eth_getBadBlocks`, sent by position). */
@@ -6928,10 +4508,7 @@ export const l1EthGetBadBlocksMethod: RpcMethod<L1EthGetBadBlocksParams | undefi
   idempotent: true,
   params: [],
   resultIntegers: dec$86,
-  errors: [
-    InvalidParamsError,
-    ServerError,
-  ],
+  errors: [InvalidParamsError, ServerError],
 };
 
 /** Params of `l1.eth.chainId` (JSON-RPC `eth_chainId`, sent by position). */
@@ -6945,14 +4522,7 @@ export const l1EthChainIdMethod: RpcMethod<L1EthChainIdParams | undefined, T.Uin
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.syncing` (JSON-RPC `eth_syncing`, sent by position). */
@@ -6966,14 +4536,7 @@ export const l1EthSyncingMethod: RpcMethod<L1EthSyncingParams | undefined, T.Syn
   idempotent: true,
   params: [],
   resultIntegers: dec$SyncingStatus,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -6987,14 +4550,7 @@ export const l1EthBlockNumberMethod: RpcMethod<L1EthBlockNumberParams | undefine
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.gasPrice` (JSON-RPC `eth_gasPrice`, sent by position). */
@@ -7008,14 +4564,7 @@ export const l1EthGasPriceMethod: RpcMethod<L1EthGasPriceParams | undefined, T.U
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.baseFee` (JSON-RPC `eth_baseFee`, sent by position). */
@@ -7029,14 +4578,7 @@ export const l1EthBaseFeeMethod: RpcMethod<L1EthBaseFeeParams | undefined, T.Uin
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.maxPriorityFeePerGas` (JSON-RPC `eth_maxPriorityFeePerGas`, sent by position). */
@@ -7050,14 +4592,7 @@ export const l1EthMaxPriorityFeePerGasMethod: RpcMethod<L1EthMaxPriorityFeePerGa
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7081,30 +4616,14 @@ export const l1EthFeeHistoryMethod: RpcMethod<L1EthFeeHistoryParams, T.FeeHistor
   form: "by-position",
   idempotent: true,
   params: [
-    {
-      name: "blockCount",
-      required: true,
-    },
-    {
-      name: "newestBlock",
-      required: true,
-    },
-    {
-      name: "rewardPercentiles",
-      required: true,
-    },
+    { name: "blockCount", required: true },
+    { name: "newestBlock", required: true },
+    { name: "rewardPercentiles", required: true },
   ],
   check: $601,
   paramIntegers: enc$50,
   resultIntegers: dec$FeeHistoryResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getBlockByHash` (JSON-RPC `eth_getBlockByHash`, sent by position). */
@@ -7128,26 +4647,10 @@ export const l1EthGetBlockByHashMethod: RpcMethod<L1EthGetBlockByHashParams, L1E
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "hydratedTransactions",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "hydratedTransactions", required: true }],
   check: $604,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7175,27 +4678,11 @@ export const l1EthGetBlockByNumberMethod: RpcMethod<L1EthGetBlockByNumberParams,
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "hydratedTransactions",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }, { name: "hydratedTransactions", required: true }],
   check: $607,
   paramIntegers: enc$52,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -7217,22 +4704,10 @@ export const l1EthGetHeaderByHashMethod: RpcMethod<L1EthGetHeaderByHashParams, L
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }],
   check: $610,
   resultIntegers: dec$54,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7258,23 +4733,11 @@ export const l1EthGetHeaderByNumberMethod: RpcMethod<L1EthGetHeaderByNumberParam
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }],
   check: $612,
   paramIntegers: enc$52,
   resultIntegers: dec$54,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -7296,22 +4759,10 @@ export const l1EthGetBlockTransactionCountByHashMethod: RpcMethod<L1EthGetBlockT
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }],
   check: $610,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7337,23 +4788,11 @@ export const l1EthGetBlockTransactionCountByNumberMethod: RpcMethod<L1EthGetBloc
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }],
   check: $612,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -7375,22 +4814,10 @@ export const l1EthGetUncleCountByBlockHashMethod: RpcMethod<L1EthGetUncleCountBy
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }],
   check: $610,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7416,23 +4843,11 @@ export const l1EthGetUncleCountByBlockNumberMethod: RpcMethod<L1EthGetUncleCount
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }],
   check: $612,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7458,23 +4873,11 @@ export const l1EthGetBlockReceiptsMethod: RpcMethod<L1EthGetBlockReceiptsParams,
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }],
   check: $622,
   paramIntegers: enc$63,
   resultIntegers: dec$64,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7495,27 +4898,11 @@ export const l1EthGetBalanceMethod: RpcMethod<L1EthGetBalanceParams, T.Uint> = {
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "block", required: true }],
   check: $627,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7538,30 +4925,10 @@ export const l1EthGetStorageAtMethod: RpcMethod<L1EthGetStorageAtParams, T.Bytes
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "storageSlot",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "storageSlot", required: true }, { name: "block", required: true }],
   check: $628,
   paramIntegers: enc$63,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7582,27 +4949,11 @@ export const l1EthGetTransactionCountMethod: RpcMethod<L1EthGetTransactionCountP
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "block", required: true }],
   check: $627,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7623,26 +4974,10 @@ export const l1EthGetCodeMethod: RpcMethod<L1EthGetCodeParams, T.Bytes> = {
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "block", required: true }],
   check: $627,
   paramIntegers: enc$63,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7665,31 +5000,11 @@ export const l1EthGetProofMethod: RpcMethod<L1EthGetProofParams, T.AccountProof>
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "storageKeys",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "storageKeys", required: true }, { name: "block", required: true }],
   check: $631,
   paramIntegers: enc$63,
   resultIntegers: dec$AccountProof,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7710,15 +5025,7 @@ export const l1EthCallMethod: RpcMethod<L1EthCallParams, T.Bytes> = {
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  params: [{ name: "transaction", required: true }, { name: "block" }],
   check: $633,
   paramIntegers: enc$73,
   errors: [
@@ -7752,29 +5059,10 @@ export const l1EthCallDetailedMethod: RpcMethod<L1EthCallDetailedParams, T.Detai
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "stateOverrides",
-    },
-  ],
+  params: [{ name: "transaction", required: true }, { name: "block", required: true }, { name: "stateOverrides" }],
   check: $634,
   paramIntegers: enc$73,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7795,15 +5083,7 @@ export const l1EthEstimateGasMethod: RpcMethod<L1EthEstimateGasParams, T.Uint> =
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  params: [{ name: "transaction", required: true }, { name: "block" }],
   check: $633,
   paramIntegers: enc$73,
   resultIntegers: dec$Uint,
@@ -7836,26 +5116,11 @@ export const l1EthCreateAccessListMethod: RpcMethod<L1EthCreateAccessListParams,
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "block",
-    },
-  ],
+  params: [{ name: "transaction", required: true }, { name: "block" }],
   check: $633,
   paramIntegers: enc$73,
   resultIntegers: dec$AccessListResult,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -7870,33 +5135,10 @@ export const l1EthNewFilterMethod: RpcMethod<L1EthNewFilterParams, T.FilterId> =
   method: "eth_newFilter",
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "one-object",
-  params: [
-    {
-      name: "fromBlock",
-    },
-    {
-      name: "toBlock",
-    },
-    {
-      name: "blockHash",
-    },
-    {
-      name: "address",
-    },
-    {
-      name: "topics",
-    },
-  ],
+  params: [{ name: "fromBlock" }, { name: "toBlock" }, { name: "blockHash" }, { name: "address" }, { name: "topics" }],
   check: $Filter,
   paramIntegers: enc$Filter,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.newBlockFilter` (JSON-RPC `eth_newBlockFilter`, sent by position). */
@@ -7908,14 +5150,7 @@ export const l1EthNewBlockFilterMethod: RpcMethod<L1EthNewBlockFilterParams | un
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.newPendingTransactionFilter` (JSON-RPC `eth_newPendingTransactionFilter`, sent by position). */
@@ -7927,14 +5162,7 @@ export const l1EthNewPendingTransactionFilterMethod: RpcMethod<L1EthNewPendingTr
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.uninstallFilter` (JSON-RPC `eth_uninstallFilter`, sent by position). */
@@ -7955,21 +5183,9 @@ export const l1EthUninstallFilterMethod: RpcMethod<L1EthUninstallFilterParams, L
   method: "eth_uninstallFilter",
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "filterId",
-      required: true,
-    },
-  ],
+  params: [{ name: "filterId", required: true }],
   check: $642,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -7983,22 +5199,10 @@ export const l1EthGetFilterChangesMethod: RpcMethod<L1EthGetFilterChangesParams,
   method: "eth_getFilterChanges",
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "filterId",
-      required: true,
-    },
-  ],
+  params: [{ name: "filterId", required: true }],
   check: $642,
   resultIntegers: dec$FilterResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getFilterLogs` (JSON-RPC `eth_getFilterLogs`, sent by position). */
@@ -8013,22 +5217,10 @@ export const l1EthGetFilterLogsMethod: RpcMethod<L1EthGetFilterLogsParams, T.Fil
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "filterId",
-      required: true,
-    },
-  ],
+  params: [{ name: "filterId", required: true }],
   check: $642,
   resultIntegers: dec$FilterResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8044,34 +5236,11 @@ export const l1EthGetLogsMethod: RpcMethod<L1EthGetLogsParams, T.FilterResults> 
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "one-object",
   idempotent: true,
-  params: [
-    {
-      name: "fromBlock",
-    },
-    {
-      name: "toBlock",
-    },
-    {
-      name: "blockHash",
-    },
-    {
-      name: "address",
-    },
-    {
-      name: "topics",
-    },
-  ],
+  params: [{ name: "fromBlock" }, { name: "toBlock" }, { name: "blockHash" }, { name: "address" }, { name: "topics" }],
   check: $Filter,
   paramIntegers: enc$Filter,
   resultIntegers: dec$FilterResults,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getTransactionByHash` (JSON-RPC `eth_getTransactionByHash`, sent by position). */
@@ -8093,22 +5262,10 @@ export const l1EthGetTransactionByHashMethod: RpcMethod<L1EthGetTransactionByHas
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }],
   check: $646,
   resultIntegers: dec$79,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8136,27 +5293,11 @@ export const l1EthGetTransactionByBlockHashAndIndexMethod: RpcMethod<L1EthGetTra
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
   check: $648,
   paramIntegers: enc$80,
   resultIntegers: dec$79,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8184,27 +5325,11 @@ export const l1EthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<L1EthGetT
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }, { name: "index", required: true }],
   check: $650,
   paramIntegers: enc$82,
   resultIntegers: dec$79,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -8226,22 +5351,10 @@ export const l1EthGetTransactionReceiptMethod: RpcMethod<L1EthGetTransactionRece
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }],
   check: $646,
   resultIntegers: dec$84,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -8255,21 +5368,9 @@ export const l1EthSendRawTransactionMethod: RpcMethod<L1EthSendRawTransactionPar
   method: "eth_sendRawTransaction",
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-  ],
+  params: [{ name: "transaction", required: true }],
   check: $654,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8285,63 +5386,25 @@ export const l1EthSendTransactionMethod: RpcMethod<L1EthSendTransactionParams, T
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "one-object",
   params: [
-    {
-      name: "type",
-    },
-    {
-      name: "nonce",
-    },
-    {
-      name: "to",
-    },
-    {
-      name: "from",
-    },
-    {
-      name: "gas",
-    },
-    {
-      name: "value",
-    },
-    {
-      name: "input",
-    },
-    {
-      name: "data",
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "maxPriorityFeePerGas",
-    },
-    {
-      name: "maxFeePerGas",
-    },
-    {
-      name: "maxFeePerBlobGas",
-    },
-    {
-      name: "accessList",
-    },
-    {
-      name: "blobVersionedHashes",
-    },
-    {
-      name: "blobs",
-    },
-    {
-      name: "commitments",
-    },
-    {
-      name: "proofs",
-    },
-    {
-      name: "chainId",
-    },
-    {
-      name: "authorizationList",
-    },
+    { name: "type" },
+    { name: "nonce" },
+    { name: "to" },
+    { name: "from" },
+    { name: "gas" },
+    { name: "value" },
+    { name: "input" },
+    { name: "data" },
+    { name: "gasPrice" },
+    { name: "maxPriorityFeePerGas" },
+    { name: "maxFeePerGas" },
+    { name: "maxFeePerBlobGas" },
+    { name: "accessList" },
+    { name: "blobVersionedHashes" },
+    { name: "blobs" },
+    { name: "commitments" },
+    { name: "proofs" },
+    { name: "chainId" },
+    { name: "authorizationList" },
   ],
   check: $GenericTransaction,
   paramIntegers: enc$GenericTransaction,
@@ -8370,63 +5433,25 @@ export const l1EthFillTransactionMethod: RpcMethod<L1EthFillTransactionParams, T
   form: "one-object",
   idempotent: true,
   params: [
-    {
-      name: "type",
-    },
-    {
-      name: "nonce",
-    },
-    {
-      name: "to",
-    },
-    {
-      name: "from",
-    },
-    {
-      name: "gas",
-    },
-    {
-      name: "value",
-    },
-    {
-      name: "input",
-    },
-    {
-      name: "data",
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "maxPriorityFeePerGas",
-    },
-    {
-      name: "maxFeePerGas",
-    },
-    {
-      name: "maxFeePerBlobGas",
-    },
-    {
-      name: "accessList",
-    },
-    {
-      name: "blobVersionedHashes",
-    },
-    {
-      name: "blobs",
-    },
-    {
-      name: "commitments",
-    },
-    {
-      name: "proofs",
-    },
-    {
-      name: "chainId",
-    },
-    {
-      name: "authorizationList",
-    },
+    { name: "type" },
+    { name: "nonce" },
+    { name: "to" },
+    { name: "from" },
+    { name: "gas" },
+    { name: "value" },
+    { name: "input" },
+    { name: "data" },
+    { name: "gasPrice" },
+    { name: "maxPriorityFeePerGas" },
+    { name: "maxFeePerGas" },
+    { name: "maxFeePerBlobGas" },
+    { name: "accessList" },
+    { name: "blobVersionedHashes" },
+    { name: "blobs" },
+    { name: "commitments" },
+    { name: "proofs" },
+    { name: "chainId" },
+    { name: "authorizationList" },
   ],
   check: $GenericTransaction,
   paramIntegers: enc$GenericTransaction,
@@ -8455,25 +5480,9 @@ export const l1EthSignMethod: RpcMethod<L1EthSignParams, T.Bytes65> = {
   method: "eth_sign",
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "address",
-      required: true,
-    },
-    {
-      name: "message",
-      required: true,
-    },
-  ],
+  params: [{ name: "address", required: true }, { name: "message", required: true }],
   check: $655,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8489,75 +5498,30 @@ export const l1EthSignTransactionMethod: RpcMethod<L1EthSignTransactionParams, T
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "one-object",
   params: [
-    {
-      name: "type",
-    },
-    {
-      name: "nonce",
-    },
-    {
-      name: "to",
-    },
-    {
-      name: "from",
-    },
-    {
-      name: "gas",
-    },
-    {
-      name: "value",
-    },
-    {
-      name: "input",
-    },
-    {
-      name: "data",
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "maxPriorityFeePerGas",
-    },
-    {
-      name: "maxFeePerGas",
-    },
-    {
-      name: "maxFeePerBlobGas",
-    },
-    {
-      name: "accessList",
-    },
-    {
-      name: "blobVersionedHashes",
-    },
-    {
-      name: "blobs",
-    },
-    {
-      name: "commitments",
-    },
-    {
-      name: "proofs",
-    },
-    {
-      name: "chainId",
-    },
-    {
-      name: "authorizationList",
-    },
+    { name: "type" },
+    { name: "nonce" },
+    { name: "to" },
+    { name: "from" },
+    { name: "gas" },
+    { name: "value" },
+    { name: "input" },
+    { name: "data" },
+    { name: "gasPrice" },
+    { name: "maxPriorityFeePerGas" },
+    { name: "maxFeePerGas" },
+    { name: "maxFeePerBlobGas" },
+    { name: "accessList" },
+    { name: "blobVersionedHashes" },
+    { name: "blobs" },
+    { name: "commitments" },
+    { name: "proofs" },
+    { name: "chainId" },
+    { name: "authorizationList" },
   ],
   check: $GenericTransaction,
   paramIntegers: enc$GenericTransaction,
   resultIntegers: dec$SignTransactionResult,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getChainConfig` (JSON-RPC `eth_getChainConfig`, sent by position). */
@@ -8570,14 +5534,7 @@ export const l1EthGetChainConfigMethod: RpcMethod<L1EthGetChainConfigParams | un
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.web3.clientVersion` (JSON-RPC `web3_clientVersion`, sent by position). */
@@ -8597,14 +5554,7 @@ export const l1Web3ClientVersionMethod: RpcMethod<L1Web3ClientVersionParams | un
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -8619,21 +5569,9 @@ export const l1Web3Sha3Method: RpcMethod<L1Web3Sha3Params, T.Hash32> = {
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "data",
-      required: true,
-    },
-  ],
+  params: [{ name: "data", required: true }],
   check: $666,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.net.version` (JSON-RPC `net_version`, sent by position). */
@@ -8653,14 +5591,7 @@ export const l1NetVersionMethod: RpcMethod<L1NetVersionParams | undefined, L1Net
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -8680,14 +5611,7 @@ export const l1NetListeningMethod: RpcMethod<L1NetListeningParams | undefined, L
   form: "by-position",
   idempotent: true,
   params: [],
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -8701,14 +5625,7 @@ export const l1NetPeerCountMethod: RpcMethod<L1NetPeerCountParams | undefined, T
   idempotent: true,
   params: [],
   resultIntegers: dec$Uint,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8736,27 +5653,11 @@ export const l1EthGetUncleByBlockNumberAndIndexMethod: RpcMethod<L1EthGetUncleBy
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }, { name: "index", required: true }],
   check: $650,
   paramIntegers: enc$82,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8784,27 +5685,11 @@ export const l1EthGetUncleByBlockHashAndIndexMethod: RpcMethod<L1EthGetUncleByBl
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
   check: $648,
   paramIntegers: enc$80,
   resultIntegers: dec$51,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.getRawTransactionByHash` (JSON-RPC `eth_getRawTransactionByHash`, sent by position). */
@@ -8819,21 +5704,9 @@ export const l1EthGetRawTransactionByHashMethod: RpcMethod<L1EthGetRawTransactio
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "transactionHash",
-      required: true,
-    },
-  ],
+  params: [{ name: "transactionHash", required: true }],
   check: $646,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8854,26 +5727,10 @@ export const l1EthGetRawTransactionByBlockNumberAndIndexMethod: RpcMethod<L1EthG
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "block",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "block", required: true }, { name: "index", required: true }],
   check: $650,
   paramIntegers: enc$82,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8894,26 +5751,10 @@ export const l1EthGetRawTransactionByBlockHashAndIndexMethod: RpcMethod<L1EthGet
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   idempotent: true,
-  params: [
-    {
-      name: "blockHash",
-      required: true,
-    },
-    {
-      name: "index",
-      required: true,
-    },
-  ],
+  params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
   check: $648,
   paramIntegers: enc$80,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.eth.pendingTransactions` (JSON-RPC `eth_pendingTransactions`, sent by position). */
@@ -8934,14 +5775,7 @@ export const l1EthPendingTransactionsMethod: RpcMethod<L1EthPendingTransactionsP
   idempotent: true,
   params: [],
   resultIntegers: dec$13,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /**
@@ -8963,28 +5797,10 @@ export const l1EthResendMethod: RpcMethod<L1EthResendParams, T.Hash32> = {
   method: "eth_resend",
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
-  params: [
-    {
-      name: "transaction",
-      required: true,
-    },
-    {
-      name: "gasPrice",
-    },
-    {
-      name: "gasLimit",
-    },
-  ],
+  params: [{ name: "transaction", required: true }, { name: "gasPrice" }, { name: "gasLimit" }],
   check: $684,
   paramIntegers: enc$94,
-  errors: [
-    ParseError,
-    InvalidRequestError,
-    MethodNotFoundError,
-    InvalidParamsError,
-    InternalError,
-    ServerError,
-  ],
+  errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
 /** Params of `l1.validators.getCurrentValidators` (JSON-RPC `validators.getCurrentValidators`, sent by name). */
@@ -8999,15 +5815,9 @@ export const l1ValidatorsGetCurrentValidatorsMethod: RpcMethod<L1ValidatorsGetCu
   endpoint: "/ext/bc/{blockchainId}/validators",
   form: "by-name",
   idempotent: true,
-  params: [
-    {
-      name: "nodeIDs",
-    },
-  ],
-  check: $824,
-  errors: [
-    ServerError,
-  ],
+  params: [{ name: "nodeIDs" }],
+  check: $468,
+  errors: [ServerError],
 };
 
 /** Parameters of `http.getHealth`. */
@@ -9365,11 +6175,7 @@ export const l1ProviderMethods: readonly RpcMethod[] = [
 ];
 
 /** Where each JSON-RPC endpoint's WebSocket form is (the spec's ws:/wss: servers): below the client's base URL, with http→ws and https→wss. */
-export const NODE_WEB_SOCKETS: Readonly<Record<string, WsPath>> = {
-  "/ext/bc/C/rpc": {
-    path: "/ext/bc/C/ws",
-  },
-};
+export const NODE_WEB_SOCKETS: Readonly<Record<string, WsPath>> = { "/ext/bc/C/rpc": { path: "/ext/bc/C/ws" } };
 
 /**
  * What each `newHeads` notification carries (`eth_subscribe` over /ext/bc/C/ws).
@@ -9387,13 +6193,7 @@ export const cChainNewHeadsSubscription: SubscriptionKind<Record<string, never>,
   notification: "eth_subscription",
   params: [],
   resultIntegers: dec$BlockHeader,
-  backfill: {
-    by: "blocks",
-    method: cChainEthGetBlockByNumberMethod,
-    extra: [
-      false,
-    ],
-  },
+  backfill: { by: "blocks", method: cChainEthGetBlockByNumberMethod, extra: [false] },
 };
 
 /**
@@ -9413,9 +6213,7 @@ export const cChainLogsSubscription: SubscriptionKind<Encodable<{
   subscribe: "eth_subscribe",
   unsubscribe: "eth_unsubscribe",
   notification: "eth_subscription",
-  params: [
-    "filter",
-  ],
+  params: ["filter"],
   resultIntegers: dec$Log,
   paramIntegers: enc$141,
   backfill: {
@@ -9423,14 +6221,9 @@ export const cChainLogsSubscription: SubscriptionKind<Encodable<{
     method: cChainEthGetLogsMethod,
     head: cChainEthBlockNumberMethod,
     block: cChainEthGetBlockByNumberMethod,
-    blockExtra: [
-      false,
-    ],
+    blockExtra: [false],
     filterParam: "filter",
-    key: [
-      "blockHash",
-      "logIndex",
-    ],
+    key: ["blockHash", "logIndex"],
   },
 };
 
@@ -9450,9 +6243,7 @@ export const cChainNewPendingTransactionsSubscription: SubscriptionKind<{
   subscribe: "eth_subscribe",
   unsubscribe: "eth_unsubscribe",
   notification: "eth_subscription",
-  params: [
-    "fullTransactions",
-  ],
+  params: ["fullTransactions"],
   resultIntegers: dec$142,
 };
 
@@ -9472,9 +6263,7 @@ export const cChainNewAcceptedTransactionsSubscription: SubscriptionKind<{
   subscribe: "eth_subscribe",
   unsubscribe: "eth_unsubscribe",
   notification: "eth_subscription",
-  params: [
-    "fullTransactions",
-  ],
+  params: ["fullTransactions"],
   resultIntegers: dec$142,
 };
 
@@ -9802,6 +6591,15 @@ export type L1Endpoint = {
  * Avalanche node APIs
  *
  * JSON-RPC 2.0 APIs of an Avalanche node (admin, info, health, indexer, P-Chain, C-Chain eth/net/web3/txpool, admin and native, Subnet-EVM L1s by blockchain ID) and its HTTP health endpoints. Pass the node's base URL ({node_url}); each API lives at its own path below it.
+ *
+ * Methods marked "the standard JSON-RPC errors" may throw each of these; a method's own errors are listed on it.
+ *
+ * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+ * @throws {@link ServerError} code -32000: "Server error"
+ * @throws {@link ParseError} code -32700: "Parse error"
+ * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+ * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+ * @throws {@link InternalError} code -32603: "Internal error"
  *
  * @typeParam N - How integers the spec sends as strings come back (the `numbers` option): `bigint` unless the options say otherwise.
  */
@@ -11173,1354 +7971,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
   readonly cChain: {
     /** EIP-1193 provider for these JSON-RPC methods over this client's transport (its retries, batching, timeouts and errors): `custom(provider)` in viem, `new BrowserProvider(provider)` in ethers. `params` is the positional array as on the wire; a method the document does not declare is sent as given. Over HTTP, `on` and `removeListener` never call their listeners. */
     readonly provider: Eip1193Provider<CChainRpcSchema>;
-    /** The same methods over the WebSocket endpoint /ext/bc/C/ws (one socket, opened on first use: calls and batches multiplexed by id), and its subscriptions: async iterators (or onData/onError) that survive reconnects (keep-alive, backoff with jitter, resubscription, the gap backfilled in order and deduplicated, reorgs reported). Options: `webSocket` (URL, a WebSocket constructor on Node 20, keep-alive, reconnect, buffer). */
-    readonly ws: {
-      readonly eth: {
-        /**
-         * Returns the EVM chain id.
-         *
-         * Returns the chain id used for transaction replay protection (EIP-155): `0xa86a` (43114) on the C-Chain Mainnet and `0xa869` (43113) on Fuji. It is unrelated to the node network id.
-         *
-         * JSON-RPC `eth_chainId` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        chainId(params?: CChainEthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Reports whether the node is still catching up with the chain.
-         *
-         * Returns `false` once the node has caught up, otherwise an object with the starting, current and highest block numbers of the sync in progress.
-         *
-         * JSON-RPC `eth_syncing` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        syncing(params?: CChainEthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>>;
-        /**
-         * Returns the address block rewards would be credited to.
-         *
-         * Returns the node's coinbase (etherbase) address. On the C-Chain there are no block rewards; blocks carry the fixed coinbase `0x0100000000000000000000000000000000000000` and fees are burned. Removed at the Helicon activation (v1.15.0 nodes switch VMs then): Coreth served it (with its alias `eth_etherbase`) from its `eth` API, the SAE C-Chain registers no such API, so a Helicon C-Chain answers -32601 (method not found).
-         *
-         * JSON-RPC `eth_coinbase` at `/ext/bc/C/rpc`
-         *
-         * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        coinbase(params?: CChainEthCoinbaseParams, options?: CallOptions): Promise<T.Address>;
-        /**
-         * Lists the accounts whose keys the node holds.
-         *
-         * Returns the addresses of accounts managed by the node itself. The public API node holds no accounts and returns an empty list. Removed at the Helicon activation (v1.15.0 nodes switch VMs then): the SAE C-Chain does not register the account API (Coreth's `internal-account`), so a Helicon C-Chain answers -32601 (method not found).
-         *
-         * JSON-RPC `eth_accounts` at `/ext/bc/C/rpc`
-         *
-         * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        accounts(params?: CChainEthAccountsParams, options?: CallOptions): Promise<CChainEthAccountsResult>;
-        /**
-         * Returns the number of the most recent block.
-         *
-         * Returns the height of the most recent block the node considers `latest`.
-         *
-         * JSON-RPC `eth_blockNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        blockNumber(params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Returns the current, next and last fork configuration (EIP-7910).
-         *
-         * Execution-API method from EIP-7910: describes the fork in force (`current`) and, when scheduled, the next and the last configured fork, each with activation time, chain id, fork id, blob schedule, precompile and system-contract addresses. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (whose `eth_` methods come from libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found). For Avalanche's own upgrade schedule use `eth_getChainConfig`.
-         *
-         * JSON-RPC `eth_config` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_config; a real C-Chain node answers -32601 (method not found).
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        config(params?: CChainEthConfigParams, options?: CallOptions): Promise<Decoded<T.EthConfig, N>>;
-        /**
-         * Suggests a legacy gas price.
-         *
-         * Returns a gas price (wei per gas) that should get a legacy transaction included soon: the expected base fee plus a suggested priority fee.
-         *
-         * JSON-RPC `eth_gasPrice` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        gasPrice(params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Returns the base fee of the next block.
-         *
-         * Returns the hex base fee (wei per gas) expected for the next block. Coreth computes a worst-case upper bound from the last accepted block and the current time, so a transaction paying at least this base fee is not rejected for a too-low fee cap. Takes no params. Originally an Avalanche extension, it is now also part of the Ethereum execution API.
-         *
-         * JSON-RPC `eth_baseFee` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        baseFee(params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Returns the base fee per blob gas.
-         *
-         * Returns the base fee per unit of blob gas (EIP-4844) for the next block. The C-Chain does not accept blob transactions (its Cancun activation, Etna, excludes them). Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found).
-         *
-         * JSON-RPC `eth_blobBaseFee` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_blobBaseFee; a real C-Chain node answers -32601 (method not found).
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        blobBaseFee(params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Suggests a priority fee (tip) for dynamic-fee transactions.
-         *
-         * Returns the hex estimate of the priority fee per gas (tip, in wei) needed for a transaction to be included. Takes no params. Add it to the base fee (see `eth_baseFee`) to pick `maxFeePerGas`.
-         *
-         * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        maxPriorityFeePerGas(params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Suggests slow, normal and fast fee settings for a dynamic-fee transaction.
-         *
-         * Avalanche method (Coreth `internal/ethapi/api.coreth.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Takes no params and returns three fee suggestions, each a `maxPriorityFeePerGas` (tip) and a `maxFeePerGas`. The fee cap is the tip plus twice the estimated next base fee, so it stays valid while the base fee rises for a few blocks. The SAE VM derives the tips from the suggested tip: slow 95% (at least 1 wei), normal 100%, fast 105%, never decreasing from slow to fast; Coreth uses its configured slow and fast percentages and caps slow and normal at a maximum tip. Coreth answers `null` when the chain runs without dynamic fees.
-         *
-         * JSON-RPC `eth_suggestPriceOptions` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        suggestPriceOptions(params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>>;
-        /**
-         * Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks.
-         *
-         * Walks back `blockCount` blocks from `newestBlock` and returns, per block, the base fee, the gas-used ratio and the effective priority fees at the requested percentiles. `baseFeePerGas` holds one more entry than the range: the base fee of the block after `newestBlock`. The node may return fewer blocks than requested when some are unavailable or the count exceeds its limit.
-         *
-         * JSON-RPC `eth_feeHistory` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        feeHistory(params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>>;
-        /**
-         * Returns a block by hash.
-         *
-         * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
-         *
-         * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-        /**
-         * Returns a block by hash.
-         *
-         * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
-         *
-         * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-        /**
-         * Returns a block by hash.
-         *
-         * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
-         *
-         * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockByHash(params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
-        /**
-         * Returns a block by number or tag.
-         *
-         * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
-         *
-         * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-        /**
-         * Returns a block by number or tag.
-         *
-         * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
-         *
-         * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-        /**
-         * Returns a block by number or tag.
-         *
-         * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
-         *
-         * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockByNumber(params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
-        /**
-         * Returns a block header by hash.
-         *
-         * Returns only the header of the block with the given hash (no size, transactions or uncles), or `null` when the block is unknown. Fields introduced by a fork are absent for headers that predate it. These header methods are served by geth-derived clients, including Coreth; their standardisation in the execution API is recent.
-         *
-         * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getHeaderByHash(params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByHashResult, N>>;
-        /**
-         * Returns a block header by number or tag.
-         *
-         * Returns only the header of the block at the given height or tag, or `null` when there is none (the execution API also specifies `null` for the `pending` tag).
-         *
-         * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getHeaderByNumber(params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByNumberResult, N>>;
-        /**
-         * Counts the transactions of a block given by hash.
-         *
-         * Returns the number of transactions in the block, or `null` if the block is unknown.
-         *
-         * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockTransactionCountByHash(params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>>;
-        /**
-         * Counts the transactions of a block given by number or tag.
-         *
-         * Returns the number of transactions in the block, or `null` if there is no such block.
-         *
-         * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockTransactionCountByNumber(params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>>;
-        /**
-         * Counts the uncles of a block given by hash.
-         *
-         * Returns the number of uncle (ommer) blocks, or `null` if the block is unknown. C-Chain blocks never have uncles, so the count is always `0x0`. The execution API has since dropped the uncle-count methods; they are kept here because the reference client and Coreth still serve them.
-         *
-         * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getUncleCountByBlockHash(params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>>;
-        /**
-         * Counts the uncles of a block given by number or tag.
-         *
-         * Returns the number of uncle blocks, or `null` if there is no such block; always `0x0` on the C-Chain. Dropped from the execution API but still served by the node.
-         *
-         * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getUncleCountByBlockNumber(params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>>;
-        /**
-         * Returns every receipt of a block.
-         *
-         * Returns the receipts of all transactions in the block, in block order, or `null` if the block is unknown.
-         *
-         * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockReceipts(params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockReceiptsResult, N>>;
-        /**
-         * Returns the EIP-7928 block access list of a block.
-         *
-         * Execution-API method for block-level access lists (EIP-7928, Ethereum's Amsterdam fork): every account touched by the block with its storage, balance, nonce and code changes. Returns `null` for an unknown block or the `pending` tag. The execution API prescribes error -32001 for blocks that predate the fork introducing access lists; no Avalanche network upgrade has adopted EIP-7928. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon has the method, so a real node answers `-32601` (method not found).
-         *
-         * JSON-RPC `eth_getBlockAccessList` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_getBlockAccessList; a real C-Chain node answers -32601 (method not found).
-         *
-         * @throws {@link ResourceNotFoundError} code -32001: "Resource not found"
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBlockAccessList(params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockAccessListResult, N>>;
-        /**
-         * Returns the AVAX balance of an account.
-         *
-         * Returns the balance in wei (10^-18 AVAX) of the address at the given block.
-         *
-         * JSON-RPC `eth_getBalance` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBalance(params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Reads one storage slot of a contract.
-         *
-         * Returns the 32-byte value stored at the given slot of the account at the given block.
-         *
-         * JSON-RPC `eth_getStorageAt` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getStorageAt(params: CChainEthGetStorageAtParams, options?: CallOptions): Promise<T.Bytes>;
-        /**
-         * Returns the nonce of an account.
-         *
-         * Returns the number of transactions sent from the address as of the given block, which is the nonce its next transaction must use (with `pending`, transactions waiting in the pool are counted too).
-         *
-         * JSON-RPC `eth_getTransactionCount` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getTransactionCount(params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Returns the bytecode deployed at an address.
-         *
-         * Returns the runtime bytecode of the account at the given block; `0x` for accounts without code.
-         *
-         * JSON-RPC `eth_getCode` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getCode(params: CChainEthGetCodeParams, options?: CallOptions): Promise<T.Bytes>;
-        /**
-         * Returns Merkle proofs of an account and some of its storage slots.
-         *
-         * Returns the account proof and the storage proofs (EIP-1186) for the address and the given storage keys at
-         * the given block.
-         *
-         * Avalanche deviation (since Coreth v0.12.2): state proofs are only served near the tip.
-         *
-         * - Archival nodes (`pruning-enabled: false`) reject blocks older than a window before the last accepted
-         *   block. The window defaults to 24 hours (43200 blocks at the 2-second accept period assumed by the
-         *   default) and is set with the chain config option `historical-proof-query-window` (a number of blocks
-         *   before the last accepted block; `0` accepts any block).
-         * - Pruning nodes (`pruning-enabled: true`) always reject queries outside the 32-block window of the last
-         *   accepted block.
-         *
-         * A rejected request fails with error -32000, whose message reads like "block number N is before the oldest
-         * allowed block number M (window of W blocks)".
-         *
-         * On a C-Chain after the Helicon activation (SAE VM) this window check is gone (the SAE C-Chain has no
-         * `historical-proof-query-window` option): a proof is served for any block whose state the node still
-         * holds, and a request for pruned state fails with -32000.
-         *
-         * JSON-RPC `eth_getProof` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getProof(params: CChainEthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>>;
-        /**
-         * Executes a message call against state without creating a transaction.
-         *
-         * Runs the call in the EVM on top of the state of the given block (default `latest`) and returns the returned bytes. Nothing is broadcast or stored. When the EVM reverts, the call fails with error code 3, `message` "execution reverted" (plus the decoded reason when there is one) and the raw revert data in `data`.
-         *
-         * JSON-RPC `eth_call` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        call(params: CChainEthCallParams, options?: CallOptions): Promise<T.Bytes>;
-        /**
-         * Executes a message call and returns gas used and error details with the return data.
-         *
-         * Avalanche method (Coreth `internal/ethapi/api_extra.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Runs the same call as `eth_call`, but an EVM failure does not become a JSON-RPC error: the result carries the gas used, the error text and code, and the returned (or revert) data. A revert gives `errCode` 3 and `err` "execution reverted" plus the decoded reason; other EVM errors give their message in `err` (Coreth also sets `errCode` for errors that carry one; the SAE VM leaves it 0). Failures before execution (unknown block, bad arguments, missing state) are still JSON-RPC errors. Unlike `eth_call` the block is required.
-         *
-         * JSON-RPC `eth_callDetailed` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        callDetailed(params: CChainEthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult>;
-        /**
-         * Estimates the gas a transaction needs.
-         *
-         * Executes the transaction against the given block (default `latest`) and returns the smallest gas limit with which it succeeds. Fails with error code 3 and the revert data when it reverts at any gas limit.
-         *
-         * JSON-RPC `eth_estimateGas` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        estimateGas(params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-        /**
-         * Generates an EIP-2930 access list for a transaction.
-         *
-         * Executes the transaction against the given block (default `latest`) and returns the addresses and storage slots it touches, together with the gas used when that access list is attached. Execution failures are reported in the result's `error` field rather than as a JSON-RPC error.
-         *
-         * JSON-RPC `eth_createAccessList` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        createAccessList(params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>>;
-        /**
-         * Simulates a sequence of blocks of calls, optionally overriding block and state data.
-         *
-         * Executes a series of simulated blocks on top of the given block (default `latest`); each block can override block fields and account state and contains calls that build on the previous ones. Returns one simulated block per input block with a result per call (status, return data, gas, logs, error). Nothing is broadcast. Not implemented on the C-Chain: Coreth and the SAE VM of Helicon are both built on go-ethereum 1.13 code (libevm), which predates it, so a real node answers `-32601` (method not found).
-         *
-         * JSON-RPC `eth_simulateV1` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_simulateV1; a real C-Chain node answers -32601 (method not found).
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        simulateV1(params: CChainEthSimulateV1Params, options?: CallOptions): Promise<Decoded<CChainEthSimulateV1Result, N>>;
-        /**
-         * Creates a log filter to poll.
-         *
-         * Installs a filter for logs matching the criteria and returns its id, to be polled with `eth_getFilterChanges` or read with `eth_getFilterLogs`. Filters expire when not polled for a while (five minutes in the reference client). On load-balanced endpoints such as the public API node a later request may reach another node that does not know the filter.
-         *
-         * JSON-RPC `eth_newFilter` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        newFilter(params: CChainEthNewFilterParams, options?: CallOptions): Promise<T.FilterId>;
-        /**
-         * Creates a filter that reports new block hashes.
-         *
-         * Installs a filter that collects the hashes of newly accepted blocks; poll it with `eth_getFilterChanges`.
-         *
-         * JSON-RPC `eth_newBlockFilter` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        newBlockFilter(params?: CChainEthNewBlockFilterParams, options?: CallOptions): Promise<T.FilterId>;
-        /**
-         * Creates a filter that reports new pending transaction hashes.
-         *
-         * Installs a filter that collects the hashes of transactions entering the node's pool; poll it with `eth_getFilterChanges`.
-         *
-         * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        newPendingTransactionFilter(params?: CChainEthNewPendingTransactionFilterParams, options?: CallOptions): Promise<T.FilterId>;
-        /**
-         * Removes a filter.
-         *
-         * Uninstalls the filter; returns `false` when no filter had that id (for example because it expired).
-         *
-         * JSON-RPC `eth_uninstallFilter` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        uninstallFilter(params: CChainEthUninstallFilterParams, options?: CallOptions): Promise<CChainEthUninstallFilterResult>;
-        /**
-         * Polls a filter for what happened since the last poll.
-         *
-         * Returns what the filter collected since it was last polled: block hashes for a block filter, transaction hashes for a pending-transaction filter, logs for a log filter. Fails with -32000 "filter not found" for an unknown or expired id.
-         *
-         * JSON-RPC `eth_getFilterChanges` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getFilterChanges(params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
-        /**
-         * Returns every log matching a log filter.
-         *
-         * Returns all logs matching the criteria of an existing log filter, not only those since the last poll.
-         *
-         * JSON-RPC `eth_getFilterLogs` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getFilterLogs(params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
-        /**
-         * Returns the logs matching a filter.
-         *
-         * Returns all logs matching the filter, without installing anything. Nodes bound the work per request (Coreth's `api-max-blocks-per-request` limits the block range); an oversize query fails with -32000.
-         *
-         * JSON-RPC `eth_getLogs` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getLogs(params: CChainEthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
-        /**
-         * Returns a transaction by hash.
-         *
-         * Returns the transaction with the given hash, mined or still pending in the node's pool (then `blockHash`, `blockNumber` and `transactionIndex` are `null`), or `null` when the node does not know it.
-         *
-         * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getTransactionByHash(params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByHashResult, N>>;
-        /**
-         * Returns a transaction by block hash and position.
-         *
-         * Returns the transaction at the given index of the block with the given hash, or `null`.
-         *
-         * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getTransactionByBlockHashAndIndex(params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>>;
-        /**
-         * Returns a transaction by block number and position.
-         *
-         * Returns the transaction at the given index of the block at the given height or tag, or `null`.
-         *
-         * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getTransactionByBlockNumberAndIndex(params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>>;
-        /**
-         * Returns the receipt of a mined transaction.
-         *
-         * Returns the receipt of the transaction with the given hash, or `null` when it is unknown or not yet in an accepted block.
-         *
-         * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getTransactionReceipt(params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionReceiptResult, N>>;
-        /**
-         * Submits a signed transaction.
-         *
-         * Submits a signed, RLP-encoded transaction (typed transactions as `type || payload`) to the node's pool for gossip and inclusion, and returns its hash. Pool rejections (nonce too low, fee cap below the base fee, insufficient funds, underpriced replacement, ...) fail with -32000 and the reason. The C-Chain does not accept EIP-4844 blob transactions.
-         *
-         * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        sendRawTransaction(params: CChainEthSendRawTransactionParams, options?: CallOptions): Promise<T.Hash32>;
-        /**
-         * Signs a transaction with a node-held key and submits it.
-         *
-         * Fills missing fields (nonce, gas, fees, chain id), signs with the key of `from`, which must be an unlocked account of the node, and submits the result. Unusable on the public API node, which holds no keys.
-         *
-         * JSON-RPC `eth_sendTransaction` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        sendTransaction(params: CChainEthSendTransactionParams, options?: CallOptions): Promise<T.Hash32>;
-        /**
-         * Fills in the missing fields of a transaction without signing it.
-         *
-         * Completes a partial transaction (nonce, gas limit, fee fields, chain id, type) the way `eth_sendTransaction` would, but neither signs nor submits it; the caller signs the returned `tx` itself. The execution API returns `{tx}`; go-ethereum-derived nodes such as Coreth also return the unsigned RLP encoding as `raw`. Fails with code 3 if gas estimation hits a revert.
-         *
-         * JSON-RPC `eth_fillTransaction` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        fillTransaction(params: CChainEthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>>;
-        /**
-         * Signs a message with a node-held key (EIP-191).
-         *
-         * Returns the signature of `keccak256("\x19Ethereum Signed Message:\n" + len(message) + message)` made with the key of `address`, which must be an unlocked account of the node. Unusable on the public API node.
-         *
-         * JSON-RPC `eth_sign` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        sign(params: CChainEthSignParams, options?: CallOptions): Promise<T.Bytes65>;
-        /**
-         * Signs a transaction with a node-held key without submitting it.
-         *
-         * Fills and signs the transaction with the key of `from` (an unlocked account of the node) and returns both the signed RLP encoding, ready for `eth_sendRawTransaction`, and the signed transaction object. Unusable on the public API node.
-         *
-         * JSON-RPC `eth_signTransaction` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        signTransaction(params: CChainEthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>>;
-        /**
-         * Starts a push subscription (WebSocket only).
-         *
-         * Registers a subscription and returns its id; the node then pushes notifications
-         * `{"jsonrpc": "2.0", "method": "eth_subscription", "params": {"subscription": <id>, "result": <payload>}}`.
-         * Notifications need a persistent connection: this only works on the WebSocket endpoint `/ext/bc/C/ws`
-         * (this document's ws server). Over HTTP the node rejects the call ("notifications not supported"). The kinds (first param) and their payloads:
-         *
-         * - `newHeads`: one block header (BlockHeader) per new block.
-         * - `logs` (second param: a log Filter): one Log per matching log.
-         * - `newPendingTransactions` (second param: `true` for full transactions): one transaction hash, or one
-         *   TransactionInfo, per transaction entering the node's pool.
-         * - `newAcceptedTransactions` (Avalanche; second param: `true` for full transactions): one notification
-         *   per transaction of each block accepted by consensus, in block order: its hash (Hash32), or with `true`
-         *   the transaction object (TransactionInfo). Coreth sends it when a transaction is accepted
-         *   (`eth/filters/api.go`, NewAcceptedTransactions); the Helicon SAE VM when the block is accepted, before
-         *   it is executed, with the block's hash, number and the transaction's index filled in
-         *   (`vms/saevm/sae/rpc/custom.go`, NewAcceptedTransactions).
-         * - `transactionReceipts` (second param: `{transactionHashes}`): go-ethereum's receipt stream, in the
-         *   execution API; neither Coreth nor the SAE VM serves it, so a C-Chain node rejects this kind.
-         *
-         * JSON-RPC `eth_subscribe` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        subscribe(params: CChainEthSubscribeParams, options?: CallOptions): Promise<T.SubscriptionId>;
-        /**
-         * Cancels a push subscription (WebSocket only).
-         *
-         * Cancels the subscription with the given id on the same WebSocket connection that created it; returns whether one was cancelled. Not usable over HTTP.
-         *
-         * JSON-RPC `eth_unsubscribe` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        unsubscribe(params: CChainEthUnsubscribeParams, options?: CallOptions): Promise<CChainEthUnsubscribeResult>;
-        /**
-         * Describes which historical data the node can serve.
-         *
-         * Execution-API method meant for RPC routers: the current head plus, per resource (state, transactions, logs, receipts, blocks, state proofs), whether it is served, the oldest block available and the retention strategy. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon has it, so a real node answers `-32601` (method not found). On Avalanche the state-proof window is the one described under `eth_getProof`.
-         *
-         * JSON-RPC `eth_capabilities` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_capabilities; a real C-Chain node answers -32601 (method not found).
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        capabilities(params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<Decoded<T.EthCapabilities, N>>;
-        /**
-         * Returns the chain configuration of this EVM chain.
-         *
-         * Avalanche method (Coreth and Subnet-EVM). It takes no params and returns the chain config object the node runs with: the chain id, the Ethereum fork activations (block numbers and timestamps, as go-ethereum names them) and the Avalanche network-upgrade timestamps (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`). Numbers are JSON integers here, not hex. Subnet-EVM chains add their own fields (fee configuration, precompile upgrades), so the object is open-ended.
-         *
-         * JSON-RPC `eth_getChainConfig` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getChainConfig(params?: CChainEthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig>;
-        /**
-         * Lists the last invalid blocks the node has seen.
-         *
-         * Avalanche (Coreth) method, moved from go-ethereum's `debug_getBadBlocks` into the `eth_` namespace (Coreth `internal/ethapi/api_extra.go`). Takes no params and returns the blocks that recently failed verification on this node, each with its hash, the block as JSON (full transactions), its RLP encoding as hex and, when recorded, why it was rejected. Normally an empty list. Removed at the Helicon activation (v1.15.0 nodes switch VMs then): the SAE C-Chain registers no such method (`vms/saevm/sae/rpc/server.go`), so a Helicon C-Chain answers -32601 (method not found).
-         *
-         * JSON-RPC `eth_getBadBlocks` at `/ext/bc/C/rpc`
-         *
-         * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getBadBlocks(params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<CChainEthGetBadBlocksResult, N>>;
-        /**
-         * Returns an uncle of a block given by number or tag.
-         *
-         * Returns the uncle at `index` of the block, as a block without transactions, or `null` when there is none. C-Chain blocks never have uncles, so a C-Chain node always answers `null`; the method is served for compatibility with Ethereum tooling.
-         *
-         * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getUncleByBlockNumberAndIndex(params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>>;
-        /**
-         * Returns an uncle of a block given by hash.
-         *
-         * Returns the uncle at `index` of the block with this hash, or `null`; always `null` on the C-Chain, whose blocks have no uncles.
-         *
-         * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getUncleByBlockHashAndIndex(params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>>;
-        /**
-         * Returns the signed bytes of a transaction given by hash.
-         *
-         * Returns the transaction's canonical encoding (the RLP of a legacy transaction, or the type byte followed by the payload for a typed one), as accepted by `eth_sendRawTransaction`. The transaction may be in a block or in the pool. An unknown hash gives `0x` (go-ethereum encodes the nil byte slice that way).
-         *
-         * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getRawTransactionByHash(params: CChainEthGetRawTransactionByHashParams, options?: CallOptions): Promise<T.Bytes>;
-        /**
-         * Returns the signed bytes of a transaction given by block number and index.
-         *
-         * Returns the encoding of the transaction at `index` of the block, or `0x` when there is no such block or transaction.
-         *
-         * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getRawTransactionByBlockNumberAndIndex(params: CChainEthGetRawTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
-        /**
-         * Returns the signed bytes of a transaction given by block hash and index.
-         *
-         * Returns the encoding of the transaction at `index` of the block with this hash, or `0x` when there is none.
-         *
-         * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        getRawTransactionByBlockHashAndIndex(params: CChainEthGetRawTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
-        /**
-         * Returns the pool's transactions sent from accounts the node holds.
-         *
-         * Returns the pending pool transactions whose sender is an account of the node's own wallets. A C-Chain node holds no accounts (the SAE VM gives libevm an empty account manager; the public API node has none either), so it answers an empty array; use `txpool_content` or `txpool_contentFrom` to see the pool.
-         *
-         * JSON-RPC `eth_pendingTransactions` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        pendingTransactions(params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<CChainEthPendingTransactionsResult, N>>;
-        /**
-         * Replaces a pooled transaction with new gas settings.
-         *
-         * Finds the pooled transaction matching `transaction` (sender and nonce; the nonce is required), signs a copy with the new gas price and limit using the node's key for the sender, and submits it in its place; returns the new hash. It needs the sender's key on the node, which a C-Chain node does not hold, so there it fails with -32000 (unknown account); wallets replace a transaction by sending a new one with the same nonce.
-         *
-         * JSON-RPC `eth_resend` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        resend(params: CChainEthResendParams, options?: CallOptions): Promise<T.Hash32>;
-      };
-      readonly web3: {
-        /**
-         * Returns the client version.
-         *
-         * Returns the version string of the EVM serving the chain: on the C-Chain before Helicon the Coreth version (`v0.15.3`); on a Helicon C-Chain (SAE VM) the AvalancheGo version line, e.g. `avalanchego/1.15.0 [database=v1.4.5, rpcchainvm=<n>, commit=<git commit>, go=<go version>]`.
-         *
-         * JSON-RPC `web3_clientVersion` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        clientVersion(params?: CChainWeb3ClientVersionParams, options?: CallOptions): Promise<CChainWeb3ClientVersionResult>;
-        /**
-         * Hashes bytes with Keccak-256.
-         *
-         * Returns the Keccak-256 hash (the Ethereum "sha3", not the standardised SHA3-256) of the given bytes.
-         *
-         * JSON-RPC `web3_sha3` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        sha3(params: CChainWeb3Sha3Params, options?: CallOptions): Promise<T.Hash32>;
-      };
-      readonly net: {
-        /**
-         * Returns the EVM network id.
-         *
-         * Returns the EVM network id as a decimal string. The node sets it equal to the chain id, so it is `"43114"` on the C-Chain Mainnet and `"43113"` on Fuji; it is not the node network id (1 or 5).
-         *
-         * JSON-RPC `net_version` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        version(params?: CChainNetVersionParams, options?: CallOptions): Promise<CChainNetVersionResult>;
-        /**
-         * Reports whether the client listens for network connections.
-         *
-         * Always `true` on Coreth and on the SAE VM of Helicon; peer networking is done by AvalancheGo itself.
-         *
-         * JSON-RPC `net_listening` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        listening(params?: CChainNetListeningParams, options?: CallOptions): Promise<CChainNetListeningResult>;
-        /**
-         * Returns the number of peers of the client.
-         *
-         * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; a Helicon C-Chain (SAE VM) reports the number of peers of the chain's p2p network, itself excluded. Use the node's `info.peers` for detailed peer data.
-         *
-         * JSON-RPC `net_peerCount` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        peerCount(params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      };
-      readonly txpool: {
-        /**
-         * Counts the pending and queued transactions of the pool.
-         *
-         * Returns how many transactions in the node's pool are pending (executable next) and queued (waiting for a nonce gap to close).
-         *
-         * JSON-RPC `txpool_status` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        status(params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<Decoded<T.TxpoolStatus, N>>;
-        /**
-         * Returns the pool's transactions, grouped by sender and nonce.
-         *
-         * Returns every pending and queued transaction of the node's pool as `{pending, queued}`, each mapping the sender address to a map from nonce (decimal string) to the transaction. Pool transactions have `null` block fields.
-         *
-         * JSON-RPC `txpool_content` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        content(params?: CChainTxpoolContentParams, options?: CallOptions): Promise<Decoded<T.TxpoolContent, N>>;
-        /**
-         * Returns a one-line summary of each pool transaction.
-         *
-         * Like `txpool_content`, but each transaction is a text summary of the form `<to>: <value> wei + <gas> gas × <gasPrice> wei` (`contract creation` instead of the recipient for deployments).
-         *
-         * JSON-RPC `txpool_inspect` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        inspect(params?: CChainTxpoolInspectParams, options?: CallOptions): Promise<T.TxpoolInspect>;
-        /**
-         * Returns one sender's pool transactions, by nonce.
-         *
-         * Returns the pending and queued transactions of one sender as `{pending, queued}`, each a map from nonce (decimal string) to the transaction; `{}` for a state with none.
-         *
-         * JSON-RPC `txpool_contentFrom` at `/ext/bc/C/rpc`
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        contentFrom(params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<Decoded<T.TxpoolContentFrom, N>>;
-      };
-      readonly debug: {
-        /**
-         * Re-executes a transaction and returns its trace.
-         *
-         * Re-executes the transaction in its block's state and returns what the chosen tracer records: by default the struct logger's `{gas, failed, returnValue, structLogs}`, with `{"tracer": "callTracer"}` the call tree, other built-in or JavaScript tracers their own output. Tracing is off on the public API node: it answers -32601. A node you run serves it when tracing is on: before the Helicon activation (Coreth) only when the C-Chain config's `eth-apis` lists `debug-tracer` (off by default); on the Helicon C-Chain (SAE VM) the tracer API is registered unless the RPC config's `DisableTracing` is set, which the C-Chain config does not expose, so it is on.
-         *
-         * JSON-RPC `debug_traceTransaction` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceTransaction(params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>>;
-        /**
-         * Executes a call on a block's state and returns its trace.
-         *
-         * Runs the call like `eth_call` (optionally with state and block overrides, and after the first `txIndex` transactions of the block) and returns the tracer's output. Off on the public API node; see debug_traceTransaction for when a node serves it.
-         *
-         * JSON-RPC `debug_traceCall` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceCall(params: CChainDebugTraceCallParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>>;
-        /**
-         * Traces every transaction of a block given by number or tag.
-         *
-         * Returns one `{txHash, result}` (or `{txHash, error}`) per transaction of the block. Off on the public API node; see debug_traceTransaction.
-         *
-         * JSON-RPC `debug_traceBlockByNumber` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceBlockByNumber(params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
-        /**
-         * Traces every transaction of a block given by hash.
-         *
-         * As debug_traceBlockByNumber, for the block with this hash. Off on the public API node.
-         *
-         * JSON-RPC `debug_traceBlockByHash` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceBlockByHash(params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
-        /**
-         * Traces a block given as RLP bytes.
-         *
-         * Decodes the block from its RLP encoding and traces its transactions on its parent's state (the parent must be on the node's canonical chain; the block itself need not be). Off on the public API node.
-         *
-         * JSON-RPC `debug_traceBlock` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceBlock(params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
-        /**
-         * Traces a block read from a file on the node.
-         *
-         * As debug_traceBlock, with the RLP read from a file on the node's machine. Off on the public API node.
-         *
-         * JSON-RPC `debug_traceBlockFromFile` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceBlockFromFile(params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
-        /**
-         * Traces a block the node rejected.
-         *
-         * Traces the transactions of a block from the node's list of rejected (bad) blocks, given by hash; an error when the node kept no such block. Off on the public API node.
-         *
-         * JSON-RPC `debug_traceBadBlock` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceBadBlock(params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
-        /**
-         * Writes standard JSON traces of a block's transactions to files on the node.
-         *
-         * Traces the block's transactions (or only `txHash`) with the standard JSON tracer and writes one file per transaction to the node's temporary directory; returns the file names. Off on the public API node.
-         *
-         * JSON-RPC `debug_standardTraceBlockToFile` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        standardTraceBlockToFile(params: CChainDebugStandardTraceBlockToFileParams, options?: CallOptions): Promise<CChainDebugStandardTraceBlockToFileResult>;
-        /**
-         * Writes standard JSON traces of a rejected block to files on the node.
-         *
-         * As debug_standardTraceBlockToFile, for a block from the node's list of bad blocks. Off on the public API node.
-         *
-         * JSON-RPC `debug_standardTraceBadBlockToFile` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        standardTraceBadBlockToFile(params: CChainDebugStandardTraceBadBlockToFileParams, options?: CallOptions): Promise<CChainDebugStandardTraceBadBlockToFileResult>;
-        /**
-         * Returns the state root after each transaction of a block.
-         *
-         * Re-executes the block and returns the intermediate state root after each of its transactions. Off on the public API node.
-         *
-         * JSON-RPC `debug_intermediateRoots` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        intermediateRoots(params: CChainDebugIntermediateRootsParams, options?: CallOptions): Promise<CChainDebugIntermediateRootsResult>;
-        /**
-         * Traces a range of blocks as a subscription.
-         *
-         * Traces the blocks after `start` up to `end` and sends each block's traces (`{block, hash, traces}`) as a subscription notification; the reply is the subscription ID. Like every subscription it needs the WebSocket endpoint: over HTTP the node refuses it (notifications not supported). Off on the public API node.
-         *
-         * JSON-RPC `debug_traceChain` at `/ext/bc/C/rpc`
-         *
-         * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled. A subscription: only over the WebSocket endpoint.
-         *
-         * @throws {@link ParseError} code -32700: "Parse error"
-         * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-         * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-         * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-         * @throws {@link InternalError} code -32603: "Internal error"
-         * @throws {@link ServerError} code -32000: "Server error"
-         */
-        traceChain(params: CChainDebugTraceChainParams, options?: CallOptions): Promise<T.SubscriptionId>;
-      };
+    /** The same methods over the WebSocket endpoint /ext/bc/C/ws (one socket, opened on first use: calls and batches multiplexed by id) — `eth`, `web3`, `net`, `txpool`, `debug` as documented above — and its subscriptions: async iterators (or onData/onError) that survive reconnects (keep-alive, backoff with jitter, resubscription, the gap backfilled in order and deduplicated, reorgs reported). Options: `webSocket` (URL, a WebSocket constructor on Node 20, keep-alive, reconnect, buffer). */
+    readonly ws: Pick<NodeClient<N>["cChain"], "eth" | "web3" | "net" | "txpool" | "debug"> & {
       readonly subscribe: {
         /**
          * `eth_subscribe` kind `newHeads`: One block header per new block.
@@ -12554,12 +8006,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_chainId` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       chainId(params?: CChainEthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12569,12 +8016,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_syncing` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       syncing(params?: CChainEthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>>;
       /**
@@ -12586,12 +8028,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       coinbase(params?: CChainEthCoinbaseParams, options?: CallOptions): Promise<T.Address>;
       /**
@@ -12603,12 +8040,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       accounts(params?: CChainEthAccountsParams, options?: CallOptions): Promise<CChainEthAccountsResult>;
       /**
@@ -12618,12 +8050,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_blockNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       blockNumber(params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12635,12 +8062,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_config; a real C-Chain node answers -32601 (method not found).
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       config(params?: CChainEthConfigParams, options?: CallOptions): Promise<Decoded<T.EthConfig, N>>;
       /**
@@ -12650,12 +8072,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_gasPrice` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       gasPrice(params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12665,12 +8082,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_baseFee` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       baseFee(params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12682,12 +8094,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_blobBaseFee; a real C-Chain node answers -32601 (method not found).
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       blobBaseFee(params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12697,12 +8104,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       maxPriorityFeePerGas(params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12712,12 +8114,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_suggestPriceOptions` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       suggestPriceOptions(params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>>;
       /**
@@ -12727,12 +8124,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_feeHistory` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       feeHistory(params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>>;
       /**
@@ -12742,12 +8134,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
       /**
@@ -12757,12 +8144,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
       /**
@@ -12772,12 +8154,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByHash(params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
       /**
@@ -12787,12 +8164,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
       /**
@@ -12802,12 +8174,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
       /**
@@ -12817,12 +8184,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByNumber(params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
       /**
@@ -12832,12 +8194,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getHeaderByHash(params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByHashResult, N>>;
       /**
@@ -12847,12 +8204,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getHeaderByNumber(params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByNumberResult, N>>;
       /**
@@ -12862,12 +8214,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockTransactionCountByHash(params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>>;
       /**
@@ -12877,12 +8224,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockTransactionCountByNumber(params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>>;
       /**
@@ -12892,12 +8234,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleCountByBlockHash(params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>>;
       /**
@@ -12907,12 +8244,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleCountByBlockNumber(params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>>;
       /**
@@ -12922,12 +8254,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockReceipts(params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockReceiptsResult, N>>;
       /**
@@ -12940,12 +8267,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_getBlockAccessList; a real C-Chain node answers -32601 (method not found).
        *
        * @throws {@link ResourceNotFoundError} code -32001: "Resource not found"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockAccessList(params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockAccessListResult, N>>;
       /**
@@ -12955,12 +8277,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBalance` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBalance(params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -12970,12 +8287,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getStorageAt` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getStorageAt(params: CChainEthGetStorageAtParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -12985,12 +8297,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionCount` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionCount(params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -13000,12 +8307,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getCode` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getCode(params: CChainEthGetCodeParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -13032,12 +8334,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getProof` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getProof(params: CChainEthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>>;
       /**
@@ -13048,12 +8345,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_call` at `/ext/bc/C/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       call(params: CChainEthCallParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -13063,12 +8355,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_callDetailed` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       callDetailed(params: CChainEthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult>;
       /**
@@ -13079,12 +8366,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_estimateGas` at `/ext/bc/C/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       estimateGas(params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -13094,12 +8376,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_createAccessList` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       createAccessList(params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>>;
       /**
@@ -13111,12 +8388,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_simulateV1; a real C-Chain node answers -32601 (method not found).
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       simulateV1(params: CChainEthSimulateV1Params, options?: CallOptions): Promise<Decoded<CChainEthSimulateV1Result, N>>;
       /**
@@ -13126,12 +8398,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_newFilter` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       newFilter(params: CChainEthNewFilterParams, options?: CallOptions): Promise<T.FilterId>;
       /**
@@ -13141,12 +8408,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_newBlockFilter` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       newBlockFilter(params?: CChainEthNewBlockFilterParams, options?: CallOptions): Promise<T.FilterId>;
       /**
@@ -13156,12 +8418,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       newPendingTransactionFilter(params?: CChainEthNewPendingTransactionFilterParams, options?: CallOptions): Promise<T.FilterId>;
       /**
@@ -13171,12 +8428,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_uninstallFilter` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       uninstallFilter(params: CChainEthUninstallFilterParams, options?: CallOptions): Promise<CChainEthUninstallFilterResult>;
       /**
@@ -13186,12 +8438,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getFilterChanges` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getFilterChanges(params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
       /**
@@ -13201,12 +8448,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getFilterLogs` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getFilterLogs(params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
       /**
@@ -13216,12 +8458,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getLogs` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getLogs(params: CChainEthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
       /**
@@ -13231,12 +8468,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionByHash(params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByHashResult, N>>;
       /**
@@ -13246,12 +8478,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionByBlockHashAndIndex(params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>>;
       /**
@@ -13261,12 +8488,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionByBlockNumberAndIndex(params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>>;
       /**
@@ -13276,12 +8498,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionReceipt(params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionReceiptResult, N>>;
       /**
@@ -13291,12 +8508,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sendRawTransaction(params: CChainEthSendRawTransactionParams, options?: CallOptions): Promise<T.Hash32>;
       /**
@@ -13307,12 +8519,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_sendTransaction` at `/ext/bc/C/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sendTransaction(params: CChainEthSendTransactionParams, options?: CallOptions): Promise<T.Hash32>;
       /**
@@ -13323,12 +8530,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_fillTransaction` at `/ext/bc/C/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       fillTransaction(params: CChainEthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>>;
       /**
@@ -13338,12 +8540,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_sign` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sign(params: CChainEthSignParams, options?: CallOptions): Promise<T.Bytes65>;
       /**
@@ -13353,12 +8550,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_signTransaction` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       signTransaction(params: CChainEthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>>;
       /**
@@ -13384,12 +8576,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_subscribe` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       subscribe(params: CChainEthSubscribeParams, options?: CallOptions): Promise<T.SubscriptionId>;
       /**
@@ -13399,12 +8586,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_unsubscribe` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       unsubscribe(params: CChainEthUnsubscribeParams, options?: CallOptions): Promise<CChainEthUnsubscribeResult>;
       /**
@@ -13416,12 +8598,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_capabilities; a real C-Chain node answers -32601 (method not found).
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       capabilities(params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<Decoded<T.EthCapabilities, N>>;
       /**
@@ -13431,12 +8608,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getChainConfig` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getChainConfig(params?: CChainEthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig>;
       /**
@@ -13448,12 +8620,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBadBlocks(params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<CChainEthGetBadBlocksResult, N>>;
       /**
@@ -13463,12 +8630,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleByBlockNumberAndIndex(params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>>;
       /**
@@ -13478,12 +8640,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleByBlockHashAndIndex(params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>>;
       /**
@@ -13493,12 +8650,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getRawTransactionByHash(params: CChainEthGetRawTransactionByHashParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -13508,12 +8660,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getRawTransactionByBlockNumberAndIndex(params: CChainEthGetRawTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -13523,12 +8670,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getRawTransactionByBlockHashAndIndex(params: CChainEthGetRawTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -13538,12 +8680,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_pendingTransactions` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       pendingTransactions(params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<CChainEthPendingTransactionsResult, N>>;
       /**
@@ -13553,12 +8690,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_resend` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       resend(params: CChainEthResendParams, options?: CallOptions): Promise<T.Hash32>;
     };
@@ -13570,12 +8702,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `web3_clientVersion` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       clientVersion(params?: CChainWeb3ClientVersionParams, options?: CallOptions): Promise<CChainWeb3ClientVersionResult>;
       /**
@@ -13585,12 +8712,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `web3_sha3` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sha3(params: CChainWeb3Sha3Params, options?: CallOptions): Promise<T.Hash32>;
     };
@@ -13602,12 +8724,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `net_version` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       version(params?: CChainNetVersionParams, options?: CallOptions): Promise<CChainNetVersionResult>;
       /**
@@ -13617,12 +8734,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `net_listening` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       listening(params?: CChainNetListeningParams, options?: CallOptions): Promise<CChainNetListeningResult>;
       /**
@@ -13632,12 +8744,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `net_peerCount` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       peerCount(params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
     };
@@ -13649,12 +8756,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `txpool_status` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       status(params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<Decoded<T.TxpoolStatus, N>>;
       /**
@@ -13664,12 +8766,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `txpool_content` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       content(params?: CChainTxpoolContentParams, options?: CallOptions): Promise<Decoded<T.TxpoolContent, N>>;
       /**
@@ -13679,12 +8776,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `txpool_inspect` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       inspect(params?: CChainTxpoolInspectParams, options?: CallOptions): Promise<T.TxpoolInspect>;
       /**
@@ -13694,12 +8786,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `txpool_contentFrom` at `/ext/bc/C/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       contentFrom(params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<Decoded<T.TxpoolContentFrom, N>>;
     };
@@ -13713,12 +8800,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceTransaction(params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>>;
       /**
@@ -13730,12 +8812,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceCall(params: CChainDebugTraceCallParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>>;
       /**
@@ -13747,12 +8824,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceBlockByNumber(params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
       /**
@@ -13764,12 +8836,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceBlockByHash(params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
       /**
@@ -13781,12 +8848,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceBlock(params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
       /**
@@ -13798,12 +8860,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceBlockFromFile(params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
       /**
@@ -13815,12 +8872,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceBadBlock(params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
       /**
@@ -13832,12 +8884,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       standardTraceBlockToFile(params: CChainDebugStandardTraceBlockToFileParams, options?: CallOptions): Promise<CChainDebugStandardTraceBlockToFileResult>;
       /**
@@ -13849,12 +8896,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       standardTraceBadBlockToFile(params: CChainDebugStandardTraceBadBlockToFileParams, options?: CallOptions): Promise<CChainDebugStandardTraceBadBlockToFileResult>;
       /**
@@ -13866,12 +8908,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       intermediateRoots(params: CChainDebugIntermediateRootsParams, options?: CallOptions): Promise<CChainDebugIntermediateRootsResult>;
       /**
@@ -13883,12 +8920,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled. A subscription: only over the WebSocket endpoint.
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       traceChain(params: CChainDebugTraceChainParams, options?: CallOptions): Promise<T.SubscriptionId>;
     };
@@ -14194,12 +9226,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_chainId` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       chainId(params?: L1EthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14209,12 +9236,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_syncing` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       syncing(params?: L1EthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>>;
       /**
@@ -14224,12 +9246,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_blockNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       blockNumber(params?: L1EthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14239,12 +9256,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_gasPrice` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       gasPrice(params?: L1EthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14254,12 +9266,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_baseFee` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       baseFee(params?: L1EthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14269,12 +9276,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       maxPriorityFeePerGas(params?: L1EthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14284,12 +9286,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_feeHistory` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       feeHistory(params: L1EthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>>;
       /**
@@ -14299,12 +9296,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByHash(params: L1EthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
       /**
@@ -14314,12 +9306,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByHash(params: L1EthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
       /**
@@ -14329,12 +9316,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByHash(params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByHashResult, N>>;
       /**
@@ -14344,12 +9326,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByNumber(params: L1EthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
       /**
@@ -14359,12 +9336,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByNumber(params: L1EthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
       /**
@@ -14374,12 +9346,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockByNumber(params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByNumberResult, N>>;
       /**
@@ -14389,12 +9356,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getHeaderByHash(params: L1EthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByHashResult, N>>;
       /**
@@ -14404,12 +9366,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getHeaderByNumber(params: L1EthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByNumberResult, N>>;
       /**
@@ -14419,12 +9376,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockTransactionCountByHash(params: L1EthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByHashResult, N>>;
       /**
@@ -14434,12 +9386,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockTransactionCountByNumber(params: L1EthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByNumberResult, N>>;
       /**
@@ -14449,12 +9396,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleCountByBlockHash(params: L1EthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockHashResult, N>>;
       /**
@@ -14464,12 +9406,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleCountByBlockNumber(params: L1EthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockNumberResult, N>>;
       /**
@@ -14479,12 +9416,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBlockReceipts(params: L1EthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockReceiptsResult, N>>;
       /**
@@ -14494,12 +9426,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getBalance` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getBalance(params: L1EthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14509,12 +9436,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getStorageAt` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getStorageAt(params: L1EthGetStorageAtParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -14524,12 +9446,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionCount` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionCount(params: L1EthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14539,12 +9456,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getCode` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getCode(params: L1EthGetCodeParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -14571,12 +9483,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getProof` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getProof(params: L1EthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>>;
       /**
@@ -14587,12 +9494,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_call` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       call(params: L1EthCallParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -14602,12 +9504,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_callDetailed` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       callDetailed(params: L1EthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult>;
       /**
@@ -14618,12 +9515,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_estimateGas` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       estimateGas(params: L1EthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
       /**
@@ -14633,12 +9525,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_createAccessList` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       createAccessList(params: L1EthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>>;
       /**
@@ -14648,12 +9535,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_newFilter` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       newFilter(params: L1EthNewFilterParams, options?: CallOptions): Promise<T.FilterId>;
       /**
@@ -14663,12 +9545,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_newBlockFilter` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       newBlockFilter(params?: L1EthNewBlockFilterParams, options?: CallOptions): Promise<T.FilterId>;
       /**
@@ -14678,12 +9555,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       newPendingTransactionFilter(params?: L1EthNewPendingTransactionFilterParams, options?: CallOptions): Promise<T.FilterId>;
       /**
@@ -14693,12 +9565,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_uninstallFilter` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       uninstallFilter(params: L1EthUninstallFilterParams, options?: CallOptions): Promise<L1EthUninstallFilterResult>;
       /**
@@ -14708,12 +9575,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getFilterChanges` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getFilterChanges(params: L1EthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
       /**
@@ -14723,12 +9585,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getFilterLogs` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getFilterLogs(params: L1EthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
       /**
@@ -14738,12 +9595,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getLogs` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getLogs(params: L1EthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
       /**
@@ -14753,12 +9605,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionByHash(params: L1EthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByHashResult, N>>;
       /**
@@ -14768,12 +9615,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionByBlockHashAndIndex(params: L1EthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockHashAndIndexResult, N>>;
       /**
@@ -14783,12 +9625,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionByBlockNumberAndIndex(params: L1EthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockNumberAndIndexResult, N>>;
       /**
@@ -14798,12 +9635,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getTransactionReceipt(params: L1EthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionReceiptResult, N>>;
       /**
@@ -14813,12 +9645,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sendRawTransaction(params: L1EthSendRawTransactionParams, options?: CallOptions): Promise<T.Hash32>;
       /**
@@ -14829,12 +9656,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_sendTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sendTransaction(params: L1EthSendTransactionParams, options?: CallOptions): Promise<T.Hash32>;
       /**
@@ -14845,12 +9667,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * JSON-RPC `eth_fillTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       fillTransaction(params: L1EthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>>;
       /**
@@ -14860,12 +9677,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_sign` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sign(params: L1EthSignParams, options?: CallOptions): Promise<T.Bytes65>;
       /**
@@ -14875,12 +9687,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_signTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       signTransaction(params: L1EthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>>;
       /**
@@ -14890,12 +9697,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getChainConfig` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getChainConfig(params?: L1EthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig>;
       /**
@@ -14905,12 +9707,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleByBlockNumberAndIndex(params: L1EthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockNumberAndIndexResult, N>>;
       /**
@@ -14920,12 +9717,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getUncleByBlockHashAndIndex(params: L1EthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockHashAndIndexResult, N>>;
       /**
@@ -14935,12 +9727,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getRawTransactionByHash(params: L1EthGetRawTransactionByHashParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -14950,12 +9737,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getRawTransactionByBlockNumberAndIndex(params: L1EthGetRawTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -14965,12 +9747,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       getRawTransactionByBlockHashAndIndex(params: L1EthGetRawTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
       /**
@@ -14980,12 +9757,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_pendingTransactions` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       pendingTransactions(params?: L1EthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<L1EthPendingTransactionsResult, N>>;
       /**
@@ -14995,12 +9767,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `eth_resend` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       resend(params: L1EthResendParams, options?: CallOptions): Promise<T.Hash32>;
     };
@@ -15069,12 +9836,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `web3_clientVersion` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       clientVersion(params?: L1Web3ClientVersionParams, options?: CallOptions): Promise<L1Web3ClientVersionResult>;
       /**
@@ -15084,12 +9846,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `web3_sha3` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       sha3(params: L1Web3Sha3Params, options?: CallOptions): Promise<T.Hash32>;
     };
@@ -15101,12 +9858,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `net_version` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       version(params?: L1NetVersionParams, options?: CallOptions): Promise<L1NetVersionResult>;
       /**
@@ -15116,12 +9868,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `net_listening` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       listening(params?: L1NetListeningParams, options?: CallOptions): Promise<L1NetListeningResult>;
       /**
@@ -15131,12 +9878,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * JSON-RPC `net_peerCount` at `/ext/bc/{blockchainId}/rpc`
        *
-       * @throws {@link ParseError} code -32700: "Parse error"
-       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
-       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
-       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
-       * @throws {@link InternalError} code -32603: "Internal error"
-       * @throws {@link ServerError} code -32000: "Server error"
+       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
       peerCount(params?: L1NetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
     };
@@ -15227,8 +9969,8 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
       maxPriorityFeePerGas: (params, callOptions) => call(cChainEthMaxPriorityFeePerGasMethod, params, callOptions),
       suggestPriceOptions: (params, callOptions) => call(cChainEthSuggestPriceOptionsMethod, params, callOptions),
       feeHistory: (params, callOptions) => call(cChainEthFeeHistoryMethod, params, callOptions),
-      getBlockByHash: ((params: CChainEthGetBlockByHashParams, callOptions?: CallOptions) => call(cChainEthGetBlockByHashMethod, params, callOptions)) as NodeClient<"string">["cChain"]["ws"]["eth"]["getBlockByHash"],
-      getBlockByNumber: ((params: CChainEthGetBlockByNumberParams, callOptions?: CallOptions) => call(cChainEthGetBlockByNumberMethod, params, callOptions)) as NodeClient<"string">["cChain"]["ws"]["eth"]["getBlockByNumber"],
+      getBlockByHash: ((params: CChainEthGetBlockByHashParams, callOptions?: CallOptions) => call(cChainEthGetBlockByHashMethod, params, callOptions)) as NodeClient<"string">["cChain"]["eth"]["getBlockByHash"],
+      getBlockByNumber: ((params: CChainEthGetBlockByNumberParams, callOptions?: CallOptions) => call(cChainEthGetBlockByNumberMethod, params, callOptions)) as NodeClient<"string">["cChain"]["eth"]["getBlockByNumber"],
       getHeaderByHash: (params, callOptions) => call(cChainEthGetHeaderByHashMethod, params, callOptions),
       getHeaderByNumber: (params, callOptions) => call(cChainEthGetHeaderByNumberMethod, params, callOptions),
       getBlockTransactionCountByHash: (params, callOptions) => call(cChainEthGetBlockTransactionCountByHashMethod, params, callOptions),
@@ -15523,6 +10265,7 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
     },
     cChain: {
       provider: createEip1193Provider<CChainRpcSchema>(call, "/ext/bc/C/rpc", cChainProviderMethods),
+      ...buildWs(call),
       ws: {
         ...buildWs(ws.call),
         subscribe: {
@@ -15534,96 +10277,6 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
         },
         batch: (fn) => ws.batch((call) => fn(buildWs(call))),
         close: () => ws.close(),
-      },
-      eth: {
-        chainId: (params, callOptions) => call(cChainEthChainIdMethod, params, callOptions),
-        syncing: (params, callOptions) => call(cChainEthSyncingMethod, params, callOptions),
-        coinbase: (params, callOptions) => call(cChainEthCoinbaseMethod, params, callOptions),
-        accounts: (params, callOptions) => call(cChainEthAccountsMethod, params, callOptions),
-        blockNumber: (params, callOptions) => call(cChainEthBlockNumberMethod, params, callOptions),
-        config: (params, callOptions) => call(cChainEthConfigMethod, params, callOptions),
-        gasPrice: (params, callOptions) => call(cChainEthGasPriceMethod, params, callOptions),
-        baseFee: (params, callOptions) => call(cChainEthBaseFeeMethod, params, callOptions),
-        blobBaseFee: (params, callOptions) => call(cChainEthBlobBaseFeeMethod, params, callOptions),
-        maxPriorityFeePerGas: (params, callOptions) => call(cChainEthMaxPriorityFeePerGasMethod, params, callOptions),
-        suggestPriceOptions: (params, callOptions) => call(cChainEthSuggestPriceOptionsMethod, params, callOptions),
-        feeHistory: (params, callOptions) => call(cChainEthFeeHistoryMethod, params, callOptions),
-        getBlockByHash: ((params: CChainEthGetBlockByHashParams, callOptions?: CallOptions) => call(cChainEthGetBlockByHashMethod, params, callOptions)) as NodeClient<"string">["cChain"]["eth"]["getBlockByHash"],
-        getBlockByNumber: ((params: CChainEthGetBlockByNumberParams, callOptions?: CallOptions) => call(cChainEthGetBlockByNumberMethod, params, callOptions)) as NodeClient<"string">["cChain"]["eth"]["getBlockByNumber"],
-        getHeaderByHash: (params, callOptions) => call(cChainEthGetHeaderByHashMethod, params, callOptions),
-        getHeaderByNumber: (params, callOptions) => call(cChainEthGetHeaderByNumberMethod, params, callOptions),
-        getBlockTransactionCountByHash: (params, callOptions) => call(cChainEthGetBlockTransactionCountByHashMethod, params, callOptions),
-        getBlockTransactionCountByNumber: (params, callOptions) => call(cChainEthGetBlockTransactionCountByNumberMethod, params, callOptions),
-        getUncleCountByBlockHash: (params, callOptions) => call(cChainEthGetUncleCountByBlockHashMethod, params, callOptions),
-        getUncleCountByBlockNumber: (params, callOptions) => call(cChainEthGetUncleCountByBlockNumberMethod, params, callOptions),
-        getBlockReceipts: (params, callOptions) => call(cChainEthGetBlockReceiptsMethod, params, callOptions),
-        getBlockAccessList: (params, callOptions) => call(cChainEthGetBlockAccessListMethod, params, callOptions),
-        getBalance: (params, callOptions) => call(cChainEthGetBalanceMethod, params, callOptions),
-        getStorageAt: (params, callOptions) => call(cChainEthGetStorageAtMethod, params, callOptions),
-        getTransactionCount: (params, callOptions) => call(cChainEthGetTransactionCountMethod, params, callOptions),
-        getCode: (params, callOptions) => call(cChainEthGetCodeMethod, params, callOptions),
-        getProof: (params, callOptions) => call(cChainEthGetProofMethod, params, callOptions),
-        call: (params, callOptions) => call(cChainEthCallMethod, params, callOptions),
-        callDetailed: (params, callOptions) => call(cChainEthCallDetailedMethod, params, callOptions),
-        estimateGas: (params, callOptions) => call(cChainEthEstimateGasMethod, params, callOptions),
-        createAccessList: (params, callOptions) => call(cChainEthCreateAccessListMethod, params, callOptions),
-        simulateV1: (params, callOptions) => call(cChainEthSimulateV1Method, params, callOptions),
-        newFilter: (params, callOptions) => call(cChainEthNewFilterMethod, params, callOptions),
-        newBlockFilter: (params, callOptions) => call(cChainEthNewBlockFilterMethod, params, callOptions),
-        newPendingTransactionFilter: (params, callOptions) => call(cChainEthNewPendingTransactionFilterMethod, params, callOptions),
-        uninstallFilter: (params, callOptions) => call(cChainEthUninstallFilterMethod, params, callOptions),
-        getFilterChanges: (params, callOptions) => call(cChainEthGetFilterChangesMethod, params, callOptions),
-        getFilterLogs: (params, callOptions) => call(cChainEthGetFilterLogsMethod, params, callOptions),
-        getLogs: (params, callOptions) => call(cChainEthGetLogsMethod, params, callOptions),
-        getTransactionByHash: (params, callOptions) => call(cChainEthGetTransactionByHashMethod, params, callOptions),
-        getTransactionByBlockHashAndIndex: (params, callOptions) => call(cChainEthGetTransactionByBlockHashAndIndexMethod, params, callOptions),
-        getTransactionByBlockNumberAndIndex: (params, callOptions) => call(cChainEthGetTransactionByBlockNumberAndIndexMethod, params, callOptions),
-        getTransactionReceipt: (params, callOptions) => call(cChainEthGetTransactionReceiptMethod, params, callOptions),
-        sendRawTransaction: (params, callOptions) => call(cChainEthSendRawTransactionMethod, params, callOptions),
-        sendTransaction: (params, callOptions) => call(cChainEthSendTransactionMethod, params, callOptions),
-        fillTransaction: (params, callOptions) => call(cChainEthFillTransactionMethod, params, callOptions),
-        sign: (params, callOptions) => call(cChainEthSignMethod, params, callOptions),
-        signTransaction: (params, callOptions) => call(cChainEthSignTransactionMethod, params, callOptions),
-        subscribe: (params, callOptions) => call(cChainEthSubscribeMethod, params, callOptions),
-        unsubscribe: (params, callOptions) => call(cChainEthUnsubscribeMethod, params, callOptions),
-        capabilities: (params, callOptions) => call(cChainEthCapabilitiesMethod, params, callOptions),
-        getChainConfig: (params, callOptions) => call(cChainEthGetChainConfigMethod, params, callOptions),
-        getBadBlocks: (params, callOptions) => call(cChainEthGetBadBlocksMethod, params, callOptions),
-        getUncleByBlockNumberAndIndex: (params, callOptions) => call(cChainEthGetUncleByBlockNumberAndIndexMethod, params, callOptions),
-        getUncleByBlockHashAndIndex: (params, callOptions) => call(cChainEthGetUncleByBlockHashAndIndexMethod, params, callOptions),
-        getRawTransactionByHash: (params, callOptions) => call(cChainEthGetRawTransactionByHashMethod, params, callOptions),
-        getRawTransactionByBlockNumberAndIndex: (params, callOptions) => call(cChainEthGetRawTransactionByBlockNumberAndIndexMethod, params, callOptions),
-        getRawTransactionByBlockHashAndIndex: (params, callOptions) => call(cChainEthGetRawTransactionByBlockHashAndIndexMethod, params, callOptions),
-        pendingTransactions: (params, callOptions) => call(cChainEthPendingTransactionsMethod, params, callOptions),
-        resend: (params, callOptions) => call(cChainEthResendMethod, params, callOptions),
-      },
-      web3: {
-        clientVersion: (params, callOptions) => call(cChainWeb3ClientVersionMethod, params, callOptions),
-        sha3: (params, callOptions) => call(cChainWeb3Sha3Method, params, callOptions),
-      },
-      net: {
-        version: (params, callOptions) => call(cChainNetVersionMethod, params, callOptions),
-        listening: (params, callOptions) => call(cChainNetListeningMethod, params, callOptions),
-        peerCount: (params, callOptions) => call(cChainNetPeerCountMethod, params, callOptions),
-      },
-      txpool: {
-        status: (params, callOptions) => call(cChainTxpoolStatusMethod, params, callOptions),
-        content: (params, callOptions) => call(cChainTxpoolContentMethod, params, callOptions),
-        inspect: (params, callOptions) => call(cChainTxpoolInspectMethod, params, callOptions),
-        contentFrom: (params, callOptions) => call(cChainTxpoolContentFromMethod, params, callOptions),
-      },
-      debug: {
-        traceTransaction: (params, callOptions) => call(cChainDebugTraceTransactionMethod, params, callOptions),
-        traceCall: (params, callOptions) => call(cChainDebugTraceCallMethod, params, callOptions),
-        traceBlockByNumber: (params, callOptions) => call(cChainDebugTraceBlockByNumberMethod, params, callOptions),
-        traceBlockByHash: (params, callOptions) => call(cChainDebugTraceBlockByHashMethod, params, callOptions),
-        traceBlock: (params, callOptions) => call(cChainDebugTraceBlockMethod, params, callOptions),
-        traceBlockFromFile: (params, callOptions) => call(cChainDebugTraceBlockFromFileMethod, params, callOptions),
-        traceBadBlock: (params, callOptions) => call(cChainDebugTraceBadBlockMethod, params, callOptions),
-        standardTraceBlockToFile: (params, callOptions) => call(cChainDebugStandardTraceBlockToFileMethod, params, callOptions),
-        standardTraceBadBlockToFile: (params, callOptions) => call(cChainDebugStandardTraceBadBlockToFileMethod, params, callOptions),
-        intermediateRoots: (params, callOptions) => call(cChainDebugIntermediateRootsMethod, params, callOptions),
-        traceChain: (params, callOptions) => call(cChainDebugTraceChainMethod, params, callOptions),
       },
       admin: {
         startCPUProfiler: (params, callOptions) => call(cChainAdminStartCpuProfilerMethod, params, callOptions),
@@ -15685,5329 +10338,1503 @@ function httpOf(client: NodeCore): HttpConfig {
   return (client.http ??= resolveHttpConfig(client.options, NODE_DEFAULT_BASE_URL, client.options.results, client.numbers));
 }
 
-/**
- * Alias an API endpoint
- *
- * Assigns an API endpoint an alias, an additional path for the same API.
- * Afterwards the API is also reachable at `/ext/<alias>`; the original
- * path keeps working. The alias affects this node only; other nodes do not
- * learn it. An alias longer than 512 characters is refused.
- *
- * JSON-RPC `admin.alias` at `/ext/admin`
- *
- * @throws {@link AliasTooLongError} code -32000: "alias length is too long"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.alias`: `client` is a {@link NodeCore}.
- */
+/** Alias an API endpoint: the tree-shakable form of `admin.alias` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminAlias(client: NodeCore, params: AdminAliasParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminAliasMethod, params, options);
 }
 
-/**
- * Alias a blockchain
- *
- * Gives a blockchain an alias, a name usable anywhere the blockchain's ID
- * is used (for example `/ext/bc/<alias>` instead of `/ext/bc/<blockchainID>`).
- * The alias is set per chain on this node only and is not propagated; in a
- * multi-node Avalanche L1 every node must configure it. Aliases longer than
- * 512 characters are refused, as are aliases already in use.
- *
- * JSON-RPC `admin.aliasChain` at `/ext/admin`
- *
- * @throws {@link AliasTooLongError} code -32000: "alias length is too long"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.aliasChain`: `client` is a {@link NodeCore}.
- */
+/** Alias a blockchain: the tree-shakable form of `admin.aliasChain` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminAliasChain(client: NodeCore, params: AdminAliasChainParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminAliasChainMethod, params, options);
 }
 
-/**
- * List the aliases of a blockchain
- *
- * Returns every alias this node knows for the blockchain, including its primary alias and the ID itself.
- *
- * JSON-RPC `admin.getChainAliases` at `/ext/admin`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.getChainAliases`: `client` is a {@link NodeCore}.
- */
+/** List the aliases of a blockchain: the tree-shakable form of `admin.getChainAliases` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminGetChainAliases(client: NodeCore, params: AdminGetChainAliasesParams, options?: CallOptions): Promise<T.ChainAliasesResult> {
   return client.rpc.call(adminGetChainAliasesMethod, params, options);
 }
 
-/**
- * Get logger levels
- *
- * Returns the log level (written logs) and display level (logs shown on the console) of one logger, or of every logger when `loggerName` is omitted.
- *
- * JSON-RPC `admin.getLoggerLevel` at `/ext/admin`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.getLoggerLevel`: `client` is a {@link NodeCore}.
- */
+/** Get logger levels: the tree-shakable form of `admin.getLoggerLevel` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminGetLoggerLevel(client: NodeCore, params?: AdminGetLoggerLevelParams, options?: CallOptions): Promise<T.LoggerLevelsResult> {
   return client.rpc.call(adminGetLoggerLevelMethod, params, options);
 }
 
-/**
- * Load VM plugins
- *
- * Dynamically loads the virtual machines installed on the node as plugins
- * (in the plugin directory) that are not registered yet. `newVMs` lists the
- * VMs loaded by this call with their aliases; `failedVMs` is present only
- * when at least one VM failed to load.
- *
- * JSON-RPC `admin.loadVMs` at `/ext/admin`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.loadVMs`: `client` is a {@link NodeCore}.
- */
+/** Load VM plugins: the tree-shakable form of `admin.loadVMs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminLoadVms(client: NodeCore, params?: AdminLoadVmsParams, options?: CallOptions): Promise<T.LoadVmsResult> {
   return client.rpc.call(adminLoadVmsMethod, params, options);
 }
 
-/**
- * Write a lock (mutex) profile
- *
- * Writes a profile of mutex contention statistics to `lock.profile`. One-shot; independent of the CPU profiler state.
- *
- * JSON-RPC `admin.lockProfile` at `/ext/admin`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.lockProfile`: `client` is a {@link NodeCore}.
- */
+/** Write a lock (mutex) profile: the tree-shakable form of `admin.lockProfile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminLockProfile(client: NodeCore, params?: AdminLockProfileParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminLockProfileMethod, params, options);
 }
 
-/**
- * Write a memory profile
- *
- * Writes a heap (memory) profile of the node to `mem.profile`. One-shot; independent of the CPU profiler state.
- *
- * JSON-RPC `admin.memoryProfile` at `/ext/admin`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.memoryProfile`: `client` is a {@link NodeCore}.
- */
+/** Write a memory profile: the tree-shakable form of `admin.memoryProfile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminMemoryProfile(client: NodeCore, params?: AdminMemoryProfileParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminMemoryProfileMethod, params, options);
 }
 
-/**
- * Set logger levels
- *
- * Sets the log level and/or the display level of one logger, or of every
- * logger when `loggerName` is omitted. `logLevel` and `displayLevel` are
- * each optional, but they must not both be omitted: the node then refuses
- * the call ("need to specify either displayLevel or logLevel"). Level names
- * are matched case-insensitively by the node; this document uses the
- * canonical upper-case names.
- *
- * JSON-RPC `admin.setLoggerLevel` at `/ext/admin`
- *
- * @throws {@link LoggerLevelMissingError} code -32000: "need to specify either displayLevel or logLevel"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.setLoggerLevel`: `client` is a {@link NodeCore}.
- */
+/** Set logger levels: the tree-shakable form of `admin.setLoggerLevel` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminSetLoggerLevel(client: NodeCore, params?: AdminSetLoggerLevelParams, options?: CallOptions): Promise<T.SetLoggerLevelResult> {
   return client.rpc.call(adminSetLoggerLevelMethod, params, options);
 }
 
-/**
- * Start the CPU profiler
- *
- * Starts profiling the CPU utilisation of the node. State transition:
- * `idle` → `profiling`. Calling it while already `profiling` fails with
- * "cpu profiler already running". Stop with `admin.stopCPUProfiler`, which
- * writes the profile to `cpu.profile`.
- *
- * JSON-RPC `admin.startCPUProfiler` at `/ext/admin`
- *
- * @throws {@link CpuProfilerAlreadyRunningError} code -32000: "cpu profiler already running"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.startCPUProfiler`: `client` is a {@link NodeCore}.
- */
+/** Start the CPU profiler: the tree-shakable form of `admin.startCPUProfiler` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminStartCpuProfiler(client: NodeCore, params?: AdminStartCpuProfilerParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminStartCpuProfilerMethod, params, options);
 }
 
-/**
- * Stop the CPU profiler
- *
- * Stops the CPU profile started by `admin.startCPUProfiler` and writes it
- * to `cpu.profile`. State transition: `profiling` → `idle`. Calling it
- * while `idle` fails with "cpu profiler doesn't exist".
- *
- * JSON-RPC `admin.stopCPUProfiler` at `/ext/admin`
- *
- * @throws {@link CpuProfilerNotRunningError} code -32000: "cpu profiler doesn't exist"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.stopCPUProfiler`: `client` is a {@link NodeCore}.
- */
+/** Stop the CPU profiler: the tree-shakable form of `admin.stopCPUProfiler` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminStopCpuProfiler(client: NodeCore, params?: AdminStopCpuProfilerParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminStopCpuProfilerMethod, params, options);
 }
 
-/**
- * Write the node's goroutine stack traces
- *
- * Writes the stack traces of all the node's goroutines to `stacktrace.txt` in the node's working directory and answers `{}`. For debugging a node that hangs; nothing is returned over the API.
- *
- * JSON-RPC `admin.stacktrace` at `/ext/admin`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.stacktrace`: `client` is a {@link NodeCore}.
- */
+/** Write the node's goroutine stack traces: the tree-shakable form of `admin.stacktrace` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminStacktrace(client: NodeCore, params?: AdminStacktraceParams, options?: CallOptions): Promise<T.EmptyResult> {
   return client.rpc.call(adminStacktraceMethod, params, options);
 }
 
-/**
- * Get the node's configuration
- *
- * Returns the configuration the node was started with, as one JSON object: the resolved values of its flags and config file (HTTP, staking, network, database, chain and subnet settings and so on). Its members follow the node's internal config type and change between releases, so they are not described one by one here.
- *
- * JSON-RPC `admin.getConfig` at `/ext/admin`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.getConfig`: `client` is a {@link NodeCore}.
- */
+/** Get the node's configuration: the tree-shakable form of `admin.getConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminGetConfig(client: NodeCore, params?: AdminGetConfigParams, options?: CallOptions): Promise<T.NodeConfigResult> {
   return client.rpc.call(adminGetConfigMethod, params, options);
 }
 
-/**
- * Read a raw key of the node's database
- *
- * Reads one key of the node's database (the whole database, below every chain's prefix) and returns its value. A key that is not there is not an error: `value` is empty and `errorCode` is 2 (not found); 1 means the database is closed, 0 that the value was read. Keys and values are 0x-prefixed hex without checksum.
- *
- * JSON-RPC `admin.dbGet` at `/ext/admin`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `admin.dbGet`: `client` is a {@link NodeCore}.
- */
+/** Read a raw key of the node's database: the tree-shakable form of `admin.dbGet` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function adminDbGet(client: NodeCore, params: AdminDbGetParams, options?: CallOptions): Promise<T.DbGetResult> {
   return client.rpc.call(adminDbGetMethod, params, options);
 }
 
-/**
- * Get peer preferences on ACPs
- *
- * Returns, for each Avalanche Community Proposal (ACP) that validator
- * peers signal support for or objection to, and for every ACP the node
- * currently tracks, the stake weight and node IDs of the connected
- * primary-network validators that support it, object to it, and the
- * remaining (abstaining) stake weight. Peers without primary-network
- * stake are not counted.
- *
- * JSON-RPC `info.acps` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.acps`: `client` is a {@link NodeCore}.
- */
+/** Get peer preferences on ACPs: the tree-shakable form of `info.acps` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoAcps<N extends Numbers>(client: NodeCore<N>, params?: InfoAcpsParams, options?: CallOptions): Promise<Decoded<T.AcpsResult, N>> {
   return client.rpc.call(infoAcpsMethod, params, options) as Promise<Decoded<T.AcpsResult, N>>;
 }
 
-/**
- * Check whether a chain finished bootstrapping
- *
- * Returns whether the given chain exists on this node and is done bootstrapping. An unknown chain is an error ("there is no chain with alias/ID '...'"), as is an empty `chain` ("argument 'chain' not given").
- *
- * JSON-RPC `info.isBootstrapped` at `/ext/info`
- *
- * @throws {@link ChainNotGivenError} code -32000: "argument 'chain' not given"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.isBootstrapped`: `client` is a {@link NodeCore}.
- */
+/** Check whether a chain finished bootstrapping: the tree-shakable form of `info.isBootstrapped` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoIsBootstrapped(client: NodeCore, params: InfoIsBootstrappedParams, options?: CallOptions): Promise<T.IsBootstrappedResult> {
   return client.rpc.call(infoIsBootstrappedMethod, params, options);
 }
 
-/**
- * Resolve a blockchain alias to its ID
- *
- * Given a blockchain's alias (see `admin.aliasChain`), returns its ID. An unknown alias is an error.
- *
- * JSON-RPC `info.getBlockchainID` at `/ext/info`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getBlockchainID`: `client` is a {@link NodeCore}.
- */
+/** Resolve a blockchain alias to its ID: the tree-shakable form of `info.getBlockchainID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetBlockchainId(client: NodeCore, params: InfoGetBlockchainIdParams, options?: CallOptions): Promise<T.BlockchainIdResult> {
   return client.rpc.call(infoGetBlockchainIdMethod, params, options);
 }
 
-/**
- * Get the network ID
- *
- * Returns the ID of the network this node participates in. 1 is the main network (Mainnet), 5 is the test network (Fuji); other values are local or custom networks.
- *
- * JSON-RPC `info.getNetworkID` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getNetworkID`: `client` is a {@link NodeCore}.
- */
+/** Get the network ID: the tree-shakable form of `info.getNetworkID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetNetworkId<N extends Numbers>(client: NodeCore<N>, params?: InfoGetNetworkIdParams, options?: CallOptions): Promise<Decoded<T.NetworkIdResult, N>> {
   return client.rpc.call(infoGetNetworkIdMethod, params, options) as Promise<Decoded<T.NetworkIdResult, N>>;
 }
 
-/**
- * Get the network name
- *
- * Returns the name of the network this node participates in, e.g. `mainnet`, `fuji` or `local`; unnamed networks are reported as `network-<networkID>`.
- *
- * JSON-RPC `info.getNetworkName` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getNetworkName`: `client` is a {@link NodeCore}.
- */
+/** Get the network name: the tree-shakable form of `info.getNetworkName` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetNetworkName(client: NodeCore, params?: InfoGetNetworkNameParams, options?: CallOptions): Promise<T.NetworkNameResult> {
   return client.rpc.call(infoGetNetworkNameMethod, params, options);
 }
 
-/**
- * Get this node's ID and BLS proof of possession
- *
- * Returns the node ID of this node and its BLS public key with proof of
- * possession (Node POP). Nodes must register a BLS key to validate the
- * primary network; the POP is also logged at start-up. Node-specific:
- * unavailable on the public API node.
- *
- * JSON-RPC `info.getNodeID` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getNodeID`: `client` is a {@link NodeCore}.
- */
+/** Get this node's ID and BLS proof of possession: the tree-shakable form of `info.getNodeID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetNodeId(client: NodeCore, params?: InfoGetNodeIdParams, options?: CallOptions): Promise<T.NodeIdResult> {
   return client.rpc.call(infoGetNodeIdMethod, params, options);
 }
 
-/**
- * Get this node's IP
- *
- * Returns the IP address and staking port this node advertises to peers. Node-specific; unavailable on the public API node.
- *
- * JSON-RPC `info.getNodeIP` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getNodeIP`: `client` is a {@link NodeCore}.
- */
+/** Get this node's IP: the tree-shakable form of `info.getNodeIP` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetNodeIp(client: NodeCore, params?: InfoGetNodeIpParams, options?: CallOptions): Promise<T.NodeIpResult> {
   return client.rpc.call(infoGetNodeIpMethod, params, options);
 }
 
-/**
- * Get the node's version
- *
- * Returns the version of this node, of its database, of the RPCChainVM protocol it speaks, the Git commit it was built from, and the version of each VM it runs.
- *
- * JSON-RPC `info.getNodeVersion` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getNodeVersion`: `client` is a {@link NodeCore}.
- */
+/** Get the node's version: the tree-shakable form of `info.getNodeVersion` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetNodeVersion<N extends Numbers>(client: NodeCore<N>, params?: InfoGetNodeVersionParams, options?: CallOptions): Promise<Decoded<T.NodeVersion, N>> {
   return client.rpc.call(infoGetNodeVersionMethod, params, options) as Promise<Decoded<T.NodeVersion, N>>;
 }
 
 /**
- * Get the network's transaction fees (deprecated)
- *
- * Deprecated as of v1.12.2. Returns transaction fees of the network in
- * nAVAX (nano-units of the native token). Only `txFee` (the default
- * X-Chain fee) and `createAssetTxFee` are still used; the other fields are
- * no longer used since P-Chain fees became dynamic and are reported as
- * fixed per-network values.
- *
- * JSON-RPC `info.getTxFee` at `/ext/info`
+ * Get the network's transaction fees (deprecated): the tree-shakable form of `info.getTxFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getTxFee`: `client` is a {@link NodeCore}.
  */
 export function infoGetTxFee<N extends Numbers>(client: NodeCore<N>, params?: InfoGetTxFeeParams, options?: CallOptions): Promise<Decoded<T.TxFees, N>> {
   return client.rpc.call(infoGetTxFeeMethod, params, options) as Promise<Decoded<T.TxFees, N>>;
 }
 
-/**
- * List the VMs installed on this node
- *
- * Returns the virtual machines installed on this node, keyed by VM ID, with their aliases. Node-specific; unavailable on the public API node.
- *
- * JSON-RPC `info.getVMs` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.getVMs`: `client` is a {@link NodeCore}.
- */
+/** List the VMs installed on this node: the tree-shakable form of `info.getVMs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoGetVms(client: NodeCore, params?: InfoGetVmsParams, options?: CallOptions): Promise<T.VmsResult> {
   return client.rpc.call(infoGetVmsMethod, params, options);
 }
 
-/**
- * Describe peer connections
- *
- * Returns a description of this node's peer connections. With `nodeIDs`
- * empty or omitted, every current connection is described; otherwise only
- * the listed peers, and listed node IDs this node is not connected to are
- * left out of the result.
- *
- * JSON-RPC `info.peers` at `/ext/info`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.peers`: `client` is a {@link NodeCore}.
- */
+/** Describe peer connections: the tree-shakable form of `info.peers` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoPeers<N extends Numbers>(client: NodeCore<N>, params?: InfoPeersParams, options?: CallOptions): Promise<Decoded<T.PeersResult, N>> {
   return client.rpc.call(infoPeersMethod, params, options) as Promise<Decoded<T.PeersResult, N>>;
 }
 
-/**
- * Get the network's observed uptime of this node
- *
- * Returns this node's uptime as observed by the network's validators: the
- * percentage of stake that sees this node above the uptime requirement,
- * and the stake-weighted average of all observed uptimes. This is the only
- * reliable source of a node's uptime. Both values are sent by the node as
- * JSON strings of a float with four decimals (e.g. "99.0000"), not as
- * JSON numbers.
- *
- * JSON-RPC `info.uptime` at `/ext/info`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.uptime`: `client` is a {@link NodeCore}.
- */
+/** Get the network's observed uptime of this node: the tree-shakable form of `info.uptime` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoUptime(client: NodeCore, params?: InfoUptimeParams, options?: CallOptions): Promise<T.UptimeResult> {
   return client.rpc.call(infoUptimeMethod, params, options);
 }
 
-/**
- * Get the network upgrade schedule
- *
- * Returns the activation times of the named network upgrades this node is configured with, plus the P-Chain height and X-Chain stop vertex tied to the Apricot Phase 4 and Cortina upgrades.
- *
- * JSON-RPC `info.upgrades` at `/ext/info`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `info.upgrades`: `client` is a {@link NodeCore}.
- */
+/** Get the network upgrade schedule: the tree-shakable form of `info.upgrades` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function infoUpgrades(client: NodeCore, params?: InfoUpgradesParams, options?: CallOptions): Promise<T.UpgradeSchedule> {
   return client.rpc.call(infoUpgradesMethod, params, options);
 }
 
-/**
- * Get the last health check results
- *
- * Returns the last set of results of all health checks, or, with `tags`,
- * of the checks matching the tags plus the global checks. `healthy` is
- * true when every included check passes. This is the holistic report
- * operators should monitor.
- *
- * JSON-RPC `health.health` at `/ext/health`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `health.health`: `client` is a {@link NodeCore}.
- */
+/** Get the last health check results: the tree-shakable form of `health.health` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function healthHealth(client: NodeCore, params?: HealthHealthParams, options?: CallOptions): Promise<T.HealthResult> {
   return client.rpc.call(healthHealthMethod, params, options);
 }
 
-/**
- * Get the last startup (readiness) check results
- *
- * Returns the last evaluation of the readiness (startup) checks, such as
- * whether the chains finished bootstrapping; `healthy` becomes true once
- * the node has finished initialising. Accepts the same `tags` filter as
- * `health.health`.
- *
- * JSON-RPC `health.readiness` at `/ext/health`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `health.readiness`: `client` is a {@link NodeCore}.
- */
+/** Get the last startup (readiness) check results: the tree-shakable form of `health.readiness` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function healthReadiness(client: NodeCore, params?: HealthReadinessParams, options?: CallOptions): Promise<T.HealthResult> {
   return client.rpc.call(healthReadinessMethod, params, options);
 }
 
-/**
- * Check that the node answers
- *
- * Returns healthy once the health endpoint is available; with the default configuration no liveness checks are registered, so `checks` is empty and `healthy` is true whenever the node answers.
- *
- * JSON-RPC `health.liveness` at `/ext/health`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `health.liveness`: `client` is a {@link NodeCore}.
- */
+/** Check that the node answers: the tree-shakable form of `health.liveness` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function healthLiveness(client: NodeCore, params?: HealthLivenessParams, options?: CallOptions): Promise<T.HealthResult> {
   return client.rpc.call(healthLivenessMethod, params, options);
 }
 
 /**
- * Get the balance of addresses (deprecated)
- *
- * Deprecated as of v1.9.12. Returns the balances controlled by the given
- * P-Chain addresses: per asset (maps keyed by asset ID) the total,
- * unlocked, locked-stakeable and locked-not-stakeable amounts, the same
- * four amounts for AVAX as single values, and the IDs of the UTXOs
- * referencing the addresses. Amounts are in nAVAX (or the asset's smallest
- * unit) as decimal strings.
- *
- * JSON-RPC `platform.getBalance` at `/ext/bc/P`
+ * Get the balance of addresses (deprecated): the tree-shakable form of `platform.getBalance` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getBalance`: `client` is a {@link NodeCore}.
  */
 export function platformGetBalance<N extends Numbers>(client: NodeCore<N>, params: PlatformGetBalanceParams, options?: CallOptions): Promise<Decoded<T.BalanceResult, N>> {
   return client.rpc.call(platformGetBalanceMethod, params, options) as Promise<Decoded<T.BalanceResult, N>>;
 }
 
-/**
- * Get a block by ID
- *
- * Returns the P-Chain block with the given ID, encoded as requested:
- * `hex` (the default) gives the serialized block as a 0x-prefixed hex
- * string, `json` gives the decoded block as a JSON object.
- *
- * JSON-RPC `platform.getBlock` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getBlock`: `client` is a {@link NodeCore}.
- */
+/** Get a block by ID: the tree-shakable form of `platform.getBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetBlock(client: NodeCore, params: PlatformGetBlockParams, options?: CallOptions): Promise<T.BlockResult> {
   return client.rpc.call(platformGetBlockMethod, params, options);
 }
 
-/**
- * Get a block by height
- *
- * Returns the accepted P-Chain block at the given height, encoded as requested (`hex` by default, or `json`). A height above the last accepted block is an error.
- *
- * JSON-RPC `platform.getBlockByHeight` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getBlockByHeight`: `client` is a {@link NodeCore}.
- */
+/** Get a block by height: the tree-shakable form of `platform.getBlockByHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetBlockByHeight(client: NodeCore, params: PlatformGetBlockByHeightParams, options?: CallOptions): Promise<T.BlockResult> {
   return client.rpc.call(platformGetBlockByHeightMethod, params, options);
 }
 
 /**
- * List all blockchains (deprecated)
- *
- * Deprecated as of v1.9.12. Returns every blockchain that exists on the network, except the P-Chain itself.
- *
- * JSON-RPC `platform.getBlockchains` at `/ext/bc/P`
+ * List all blockchains (deprecated): the tree-shakable form of `platform.getBlockchains` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getBlockchains`: `client` is a {@link NodeCore}.
  */
 export function platformGetBlockchains(client: NodeCore, params?: PlatformGetBlockchainsParams, options?: CallOptions): Promise<T.BlockchainsResult> {
   return client.rpc.call(platformGetBlockchainsMethod, params, options);
 }
 
-/**
- * Get the status of a blockchain
- *
- * Returns the status of a blockchain as seen by this node: Validating,
- * Created, Preferred, Syncing or Unknown (see BlockchainStatus). The
- * source documentation does not describe transitions between statuses;
- * as the node computes the status on each call from its current state
- * (chain accepted or only preferred, tracked and validated by this node or
- * not), no transition rules are declared here.
- *
- * JSON-RPC `platform.getBlockchainStatus` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getBlockchainStatus`: `client` is a {@link NodeCore}.
- */
+/** Get the status of a blockchain: the tree-shakable form of `platform.getBlockchainStatus` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetBlockchainStatus(client: NodeCore, params: PlatformGetBlockchainStatusParams, options?: CallOptions): Promise<T.BlockchainStatusResult> {
   return client.rpc.call(platformGetBlockchainStatusMethod, params, options);
 }
 
-/**
- * Get the current supply
- *
- * Returns an upper bound on the number of tokens that exist and can stake
- * the given subnet (the primary network, i.e. AVAX, when omitted). It is an
- * upper bound because it does not account for burnt tokens, including
- * transaction fees. Recent releases also return the P-Chain height the
- * value was read at.
- *
- * JSON-RPC `platform.getCurrentSupply` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getCurrentSupply`: `client` is a {@link NodeCore}.
- */
+/** Get the current supply: the tree-shakable form of `platform.getCurrentSupply` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetCurrentSupply<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<Decoded<T.CurrentSupplyResult, N>> {
   return client.rpc.call(platformGetCurrentSupplyMethod, params, options) as Promise<Decoded<T.CurrentSupplyResult, N>>;
 }
 
-/**
- * List the current validators
- *
- * Lists the current validators of the given subnet (the primary network
- * when `subnetID` is omitted), optionally restricted to `nodeIDs`; listed
- * IDs that are not current validators are omitted. Which fields an entry
- * carries depends on the subnet type (primary network, PoA/permissioned
- * subnet, L1) and, on the primary network, on whether the validator is
- * auto-renewed (ACP-236): see Validator. Delegator details
- * (`delegators`) are only returned when exactly one node ID is requested;
- * otherwise only `delegatorCount` and `delegatorWeight` are.
- *
- * JSON-RPC `platform.getCurrentValidators` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getCurrentValidators`: `client` is a {@link NodeCore}.
- */
+/** List the current validators: the tree-shakable form of `platform.getCurrentValidators` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetCurrentValidators<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<Decoded<T.CurrentValidatorsResult, N>> {
   return client.rpc.call(platformGetCurrentValidatorsMethod, params, options) as Promise<Decoded<T.CurrentValidatorsResult, N>>;
 }
 
-/**
- * Get the height of the last accepted block
- *
- * Returns the height of the last block the P-Chain accepted.
- *
- * JSON-RPC `platform.getHeight` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getHeight`: `client` is a {@link NodeCore}.
- */
+/** Get the height of the last accepted block: the tree-shakable form of `platform.getHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
   return client.rpc.call(platformGetHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
 }
 
-/**
- * Get the P-Chain height a new block would propose
- *
- * Returns the P-Chain height that the proposer VM would reference in the next block it builds (the height chains use to pick the validator set that verifies Warp messages); it trails the accepted height.
- *
- * JSON-RPC `platform.getProposedHeight` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getProposedHeight`: `client` is a {@link NodeCore}.
- */
+/** Get the P-Chain height a new block would propose: the tree-shakable form of `platform.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
   return client.rpc.call(platformGetProposedHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
 }
 
-/**
- * Get the UTXOs of addresses
- *
- * Returns the UTXOs that reference any of the given P-Chain addresses, at most `limit` (and at most 1024) per call. With `sourceChain`, returns the UTXOs exported from that chain to the P-Chain and not yet imported. To page, pass the `endIndex` of one reply as the `startIndex` of the next call; a page with fewer UTXOs than asked for is the last.
- *
- * JSON-RPC `platform.getUTXOs` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getUTXOs`: `client` is a {@link NodeCore}.
- */
+/** Get the UTXOs of addresses: the tree-shakable form of `platform.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>> {
   return client.rpc.call(platformGetUtxosMethod, params, options) as Promise<Decoded<T.UtxosResult, N>>;
 }
 
-/**
- * Get a subnet or L1
- *
- * Returns what the P-Chain knows of a subnet: whether it is permissioned, its control keys and threshold (the owner that may add validators and chains), the ID of the transaction that made it an elastic subnet, and for an L1 (a subnet converted by a ConvertSubnetToL1Tx) the conversion ID and the chain and address of its validator manager. IDs that do not apply are the empty ID `11111111111111111111111111111111LpoYY`; the manager address is `null` when there is none.
- *
- * JSON-RPC `platform.getSubnet` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getSubnet`: `client` is a {@link NodeCore}.
- */
+/** Get a subnet or L1: the tree-shakable form of `platform.getSubnet` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetSubnet<N extends Numbers>(client: NodeCore<N>, params: PlatformGetSubnetParams, options?: CallOptions): Promise<Decoded<T.SubnetResult, N>> {
   return client.rpc.call(platformGetSubnetMethod, params, options) as Promise<Decoded<T.SubnetResult, N>>;
 }
 
 /**
- * List subnets (deprecated)
- *
- * Deprecated as of v1.9.12 (`platform.getSubnet` gives one subnet in full). Returns the subnets with the given IDs, or every subnet when `ids` is omitted; the primary network is included, without control keys.
- *
- * JSON-RPC `platform.getSubnets` at `/ext/bc/P`
+ * List subnets (deprecated): the tree-shakable form of `platform.getSubnets` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getSubnets`: `client` is a {@link NodeCore}.
  */
 export function platformGetSubnets<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<Decoded<T.SubnetsResult, N>> {
   return client.rpc.call(platformGetSubnetsMethod, params, options) as Promise<Decoded<T.SubnetsResult, N>>;
 }
 
-/**
- * Get the asset a subnet stakes with
- *
- * Returns the ID of the asset used to stake on the given subnet (AVAX for the primary network, the default).
- *
- * JSON-RPC `platform.getStakingAssetID` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getStakingAssetID`: `client` is a {@link NodeCore}.
- */
+/** Get the asset a subnet stakes with: the tree-shakable form of `platform.getStakingAssetID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetStakingAssetId(client: NodeCore, params?: PlatformGetStakingAssetIdParams, options?: CallOptions): Promise<T.StakingAssetIdResult> {
   return client.rpc.call(platformGetStakingAssetIdMethod, params, options);
 }
 
-/**
- * Get an L1 validator by validation ID
- *
- * Returns the L1 validator registered under the given validation ID, with the L1 it validates and the P-Chain height the answer was read at. `balance` is what remains to pay the continuous fee ("0" once the validator is inactive). An unknown validation ID is an error.
- *
- * JSON-RPC `platform.getL1Validator` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getL1Validator`: `client` is a {@link NodeCore}.
- */
+/** Get an L1 validator by validation ID: the tree-shakable form of `platform.getL1Validator` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetL1Validator<N extends Numbers>(client: NodeCore<N>, params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<Decoded<T.L1ValidatorResult, N>> {
   return client.rpc.call(platformGetL1ValidatorMethod, params, options) as Promise<Decoded<T.L1ValidatorResult, N>>;
 }
 
-/**
- * Sample validators
- *
- * Samples `size` validators of the subnet (the primary network by default), weighted by stake, without replacement; each call draws a new sample. A size above the number of validators is an error.
- *
- * JSON-RPC `platform.sampleValidators` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.sampleValidators`: `client` is a {@link NodeCore}.
- */
+/** Sample validators: the tree-shakable form of `platform.sampleValidators` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformSampleValidators(client: NodeCore, params: PlatformSampleValidatorsParams, options?: CallOptions): Promise<T.SampleValidatorsResult> {
   return client.rpc.call(platformSampleValidatorsMethod, params, options);
 }
 
-/**
- * Get the subnet that validates a blockchain
- *
- * Returns the ID of the subnet (or L1) that validates the given blockchain.
- *
- * JSON-RPC `platform.validatedBy` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.validatedBy`: `client` is a {@link NodeCore}.
- */
+/** Get the subnet that validates a blockchain: the tree-shakable form of `platform.validatedBy` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformValidatedBy(client: NodeCore, params: PlatformValidatedByParams, options?: CallOptions): Promise<T.ValidatedByResult> {
   return client.rpc.call(platformValidatedByMethod, params, options);
 }
 
-/**
- * List the blockchains a subnet validates
- *
- * Returns the IDs of the blockchains the given subnet validates (for the primary network, the X- and C-Chain; the P-Chain is not listed).
- *
- * JSON-RPC `platform.validates` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.validates`: `client` is a {@link NodeCore}.
- */
+/** List the blockchains a subnet validates: the tree-shakable form of `platform.validates` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformValidates(client: NodeCore, params: PlatformValidatesParams, options?: CallOptions): Promise<T.ValidatesResult> {
   return client.rpc.call(platformValidatesMethod, params, options);
 }
 
-/**
- * Issue a signed transaction
- *
- * Submits a signed P-Chain transaction, given as its encoded bytes, and returns its ID. The node refuses a transaction it cannot parse or verify (-32000 with the reason); acceptance is reported by `platform.getTxStatus`.
- *
- * JSON-RPC `platform.issueTx` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.issueTx`: `client` is a {@link NodeCore}.
- */
+/** Issue a signed transaction: the tree-shakable form of `platform.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformIssueTx(client: NodeCore, params: PlatformIssueTxParams, options?: CallOptions): Promise<T.TxIdResult> {
   return client.rpc.call(platformIssueTxMethod, params, options);
 }
 
-/**
- * Get a transaction by ID
- *
- * Returns an accepted P-Chain transaction: its encoded bytes (`hex`, the default, and the other hex encodings) or, with `json`, the decoded transaction (`unsignedTx`, `credentials`, `id`).
- *
- * JSON-RPC `platform.getTx` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getTx`: `client` is a {@link NodeCore}.
- */
+/** Get a transaction by ID: the tree-shakable form of `platform.getTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetTx(client: NodeCore, params: PlatformGetTxParams, options?: CallOptions): Promise<T.TxResult> {
   return client.rpc.call(platformGetTxMethod, params, options);
 }
 
-/**
- * Get the status of a transaction
- *
- * Returns whether a transaction is `Committed`, `Aborted` (a proposal that was not committed), `Processing` (in the preferred chain, not yet accepted), `Dropped` (failed verification; `reason` says why) or `Unknown`.
- *
- * JSON-RPC `platform.getTxStatus` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getTxStatus`: `client` is a {@link NodeCore}.
- */
+/** Get the status of a transaction: the tree-shakable form of `platform.getTxStatus` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetTxStatus(client: NodeCore, params: PlatformGetTxStatusParams, options?: CallOptions): Promise<T.TxStatusResult> {
   return client.rpc.call(platformGetTxStatusMethod, params, options);
 }
 
 /**
- * Get the stake of addresses (deprecated)
- *
- * Deprecated as of v1.9.12. Returns the amount the given addresses have staked on the primary network, in total and per asset, and the staked outputs themselves (encoded). With `validatorsOnly` only validator stakes count, not delegations.
- *
- * JSON-RPC `platform.getStake` at `/ext/bc/P`
+ * Get the stake of addresses (deprecated): the tree-shakable form of `platform.getStake` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getStake`: `client` is a {@link NodeCore}.
  */
 export function platformGetStake<N extends Numbers>(client: NodeCore<N>, params: PlatformGetStakeParams, options?: CallOptions): Promise<Decoded<T.StakeResult, N>> {
   return client.rpc.call(platformGetStakeMethod, params, options) as Promise<Decoded<T.StakeResult, N>>;
 }
 
-/**
- * Get the minimum stakes
- *
- * Returns the minimum a validator must stake and the minimum a delegator must delegate on the given subnet (the primary network by default), in nAVAX or the subnet's staking asset.
- *
- * JSON-RPC `platform.getMinStake` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getMinStake`: `client` is a {@link NodeCore}.
- */
+/** Get the minimum stakes: the tree-shakable form of `platform.getMinStake` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetMinStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<Decoded<T.MinStakeResult, N>> {
   return client.rpc.call(platformGetMinStakeMethod, params, options) as Promise<Decoded<T.MinStakeResult, N>>;
 }
 
-/**
- * Get the total stake of a subnet
- *
- * Returns the total weight of the given subnet's validators (the primary network by default); `stake` repeats it for older clients.
- *
- * JSON-RPC `platform.getTotalStake` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getTotalStake`: `client` is a {@link NodeCore}.
- */
+/** Get the total stake of a subnet: the tree-shakable form of `platform.getTotalStake` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetTotalStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<Decoded<T.TotalStakeResult, N>> {
   return client.rpc.call(platformGetTotalStakeMethod, params, options) as Promise<Decoded<T.TotalStakeResult, N>>;
 }
 
 /**
- * Get the reward UTXOs of a staking transaction (deprecated)
- *
- * Deprecated as of v1.9.12. Returns the UTXOs rewarded when the staking period of the given validator or delegator transaction ended (none while it runs or when no reward was paid).
- *
- * JSON-RPC `platform.getRewardUTXOs` at `/ext/bc/P`
+ * Get the reward UTXOs of a staking transaction (deprecated): the tree-shakable form of `platform.getRewardUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getRewardUTXOs`: `client` is a {@link NodeCore}.
  */
 export function platformGetRewardUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<Decoded<T.RewardUtxosResult, N>> {
   return client.rpc.call(platformGetRewardUtxosMethod, params, options) as Promise<Decoded<T.RewardUtxosResult, N>>;
 }
 
-/**
- * Get the chain time
- *
- * Returns the P-Chain's current timestamp (the time of the last accepted block's state), in RFC 3339.
- *
- * JSON-RPC `platform.getTimestamp` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getTimestamp`: `client` is a {@link NodeCore}.
- */
+/** Get the chain time: the tree-shakable form of `platform.getTimestamp` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetTimestamp(client: NodeCore, params?: PlatformGetTimestampParams, options?: CallOptions): Promise<T.TimestampResult> {
   return client.rpc.call(platformGetTimestampMethod, params, options);
 }
 
-/**
- * Get a subnet's validator set at a height
- *
- * Returns the validator set of the subnet (the primary network by default) at the given P-Chain height, or at the proposed height when `height` is `"proposed"`: a map from node ID to the validator's weight and compressed BLS public key (`null` without one). Current AvalancheGo sends the map itself as the result; the builders-hub documentation still shows an older `{"validators": {nodeID: weight}}` form.
- *
- * JSON-RPC `platform.getValidatorsAt` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getValidatorsAt`: `client` is a {@link NodeCore}.
- */
+/** Get a subnet's validator set at a height: the tree-shakable form of `platform.getValidatorsAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.ValidatorsAtResult, N>> {
   return client.rpc.call(platformGetValidatorsAtMethod, params, options) as Promise<Decoded<T.ValidatorsAtResult, N>>;
 }
 
-/**
- * Get every subnet's Warp validator set at a height
- *
- * Returns, for every subnet (and the primary network) with at least one active validator at the given height (or at the proposed height), its canonical Warp validator set: the validators with a BLS key, each with its compressed key, weight and the node IDs sharing that key, sorted by key, and the total weight of all the subnet's validators (those without a key included).
- *
- * JSON-RPC `platform.getAllValidatorsAt` at `/ext/bc/P`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getAllValidatorsAt`: `client` is a {@link NodeCore}.
- */
+/** Get every subnet's Warp validator set at a height: the tree-shakable form of `platform.getAllValidatorsAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetAllValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.AllValidatorsAtResult, N>> {
   return client.rpc.call(platformGetAllValidatorsAtMethod, params, options) as Promise<Decoded<T.AllValidatorsAtResult, N>>;
 }
 
-/**
- * Get the dynamic fee configuration
- *
- * Returns the parameters of the P-Chain's dynamic transaction fee (ACP-103): the weights of the four gas dimensions (bandwidth, database reads, database writes, compute), the gas capacity and refill rate, the target rate, the minimum gas price (nAVAX per unit) and the excess conversion constant. All are JSON numbers.
- *
- * JSON-RPC `platform.getFeeConfig` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getFeeConfig`: `client` is a {@link NodeCore}.
- */
+/** Get the dynamic fee configuration: the tree-shakable form of `platform.getFeeConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetFeeConfig(client: NodeCore, params?: PlatformGetFeeConfigParams, options?: CallOptions): Promise<T.FeeConfigResult> {
   return client.rpc.call(platformGetFeeConfigMethod, params, options);
 }
 
-/**
- * Get the dynamic fee state
- *
- * Returns the current gas capacity and excess of the P-Chain's dynamic fee, the gas price they give (nAVAX per unit of gas) and the chain time they hold at.
- *
- * JSON-RPC `platform.getFeeState` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getFeeState`: `client` is a {@link NodeCore}.
- */
+/** Get the dynamic fee state: the tree-shakable form of `platform.getFeeState` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetFeeState(client: NodeCore, params?: PlatformGetFeeStateParams, options?: CallOptions): Promise<T.FeeStateResult> {
   return client.rpc.call(platformGetFeeStateMethod, params, options);
 }
 
-/**
- * Get the L1 validator fee configuration
- *
- * Returns the parameters of the continuous fee L1 validators pay (ACP-77), capacity and target in active validators, the minimum price (nAVAX per validator per second) and the excess conversion constant, as JSON numbers.
- *
- * JSON-RPC `platform.getValidatorFeeConfig` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getValidatorFeeConfig`: `client` is a {@link NodeCore}.
- */
+/** Get the L1 validator fee configuration: the tree-shakable form of `platform.getValidatorFeeConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetValidatorFeeConfig(client: NodeCore, params?: PlatformGetValidatorFeeConfigParams, options?: CallOptions): Promise<T.ValidatorFeeConfigResult> {
   return client.rpc.call(platformGetValidatorFeeConfigMethod, params, options);
 }
 
-/**
- * Get the L1 validator fee state
- *
- * Returns the current excess of the L1 validator fee, the price per validator per second it gives (nAVAX) and the chain time it holds at.
- *
- * JSON-RPC `platform.getValidatorFeeState` at `/ext/bc/P`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.getValidatorFeeState`: `client` is a {@link NodeCore}.
- */
+/** Get the L1 validator fee state: the tree-shakable form of `platform.getValidatorFeeState` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformGetValidatorFeeState(client: NodeCore, params?: PlatformGetValidatorFeeStateParams, options?: CallOptions): Promise<T.ValidatorFeeStateResult> {
   return client.rpc.call(platformGetValidatorFeeStateMethod, params, options);
 }
 
-/**
- * Get the P-Chain height the next block would use
- *
- * Returns the P-Chain height the proposer VM would put in a block it built on the P-Chain's preferred block now (the height whose validator set verifies the block and its Warp messages).
- *
- * JSON-RPC `proposervm.getProposedHeight` at `/ext/bc/P/proposervm`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.proposervm.getProposedHeight`: `client` is a {@link NodeCore}.
- */
+/** Get the P-Chain height the next block would use: the tree-shakable form of `platform.proposervm.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>> {
   return client.rpc.call(platformProposervmGetProposedHeightMethod, params, options) as Promise<Decoded<T.ProposedHeightResult, N>>;
 }
 
-/**
- * Get the current epoch
- *
- * Returns the epoch (ACP-181) the P-Chain's next block would belong to: its number, the Unix time it started and the P-Chain height its blocks use, fixed for the epoch's duration (Granite and later).
- *
- * JSON-RPC `proposervm.getCurrentEpoch` at `/ext/bc/P/proposervm`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `platform.proposervm.getCurrentEpoch`: `client` is a {@link NodeCore}.
- */
+/** Get the current epoch: the tree-shakable form of `platform.proposervm.getCurrentEpoch` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function platformProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: PlatformProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>> {
   return client.rpc.call(platformProposervmGetCurrentEpochMethod, params, options) as Promise<Decoded<T.EpochResult, N>>;
 }
 
-/**
- * Get a block by ID
- *
- * Returns an X-Chain block, encoded (`hex` by default) or, with `json`, decoded. Vertices from before the chain was linearized (Cortina) are not blocks.
- *
- * JSON-RPC `avm.getBlock` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getBlock`: `client` is a {@link NodeCore}.
- */
+/** Get a block by ID: the tree-shakable form of `xChain.avm.getBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetBlock(client: NodeCore, params: XChainAvmGetBlockParams, options?: CallOptions): Promise<T.XChainBlockResult> {
   return client.rpc.call(xChainAvmGetBlockMethod, params, options);
 }
 
-/**
- * Get a block by height
- *
- * Returns the accepted X-Chain block at the given height, encoded as requested.
- *
- * JSON-RPC `avm.getBlockByHeight` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getBlockByHeight`: `client` is a {@link NodeCore}.
- */
+/** Get a block by height: the tree-shakable form of `xChain.avm.getBlockByHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetBlockByHeight(client: NodeCore, params: XChainAvmGetBlockByHeightParams, options?: CallOptions): Promise<T.XChainBlockResult> {
   return client.rpc.call(xChainAvmGetBlockByHeightMethod, params, options);
 }
 
-/**
- * Get the height of the last accepted block
- *
- * Returns the height of the last accepted X-Chain block.
- *
- * JSON-RPC `avm.getHeight` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getHeight`: `client` is a {@link NodeCore}.
- */
+/** Get the height of the last accepted block: the tree-shakable form of `xChain.avm.getHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetHeight<N extends Numbers>(client: NodeCore<N>, params?: XChainAvmGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
   return client.rpc.call(xChainAvmGetHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
 }
 
-/**
- * Issue a signed transaction
- *
- * Submits a signed X-Chain transaction, given as its encoded bytes, and returns its ID; a transaction the node cannot parse or verify is refused with -32000 and the reason.
- *
- * JSON-RPC `avm.issueTx` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.issueTx`: `client` is a {@link NodeCore}.
- */
+/** Issue a signed transaction: the tree-shakable form of `xChain.avm.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmIssueTx(client: NodeCore, params: XChainAvmIssueTxParams, options?: CallOptions): Promise<T.TxIdResult> {
   return client.rpc.call(xChainAvmIssueTxMethod, params, options);
 }
 
 /**
- * Get the status of a transaction (deprecated)
- *
- * Deprecated as of v1.10.0. Returns `Accepted` when the X-Chain has accepted the transaction and `Unknown` otherwise (no other status is sent); `avm.getTx` answers the same question.
- *
- * JSON-RPC `avm.getTxStatus` at `/ext/bc/X`
+ * Get the status of a transaction (deprecated): the tree-shakable form of `xChain.avm.getTxStatus` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getTxStatus`: `client` is a {@link NodeCore}.
  */
 export function xChainAvmGetTxStatus(client: NodeCore, params: XChainAvmGetTxStatusParams, options?: CallOptions): Promise<T.XChainTxStatusResult> {
   return client.rpc.call(xChainAvmGetTxStatusMethod, params, options);
 }
 
-/**
- * Get a transaction by ID
- *
- * Returns an accepted X-Chain transaction, encoded (`hex` by default) or decoded with `json` (`unsignedTx`, `credentials`, `id`).
- *
- * JSON-RPC `avm.getTx` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getTx`: `client` is a {@link NodeCore}.
- */
+/** Get a transaction by ID: the tree-shakable form of `xChain.avm.getTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetTx(client: NodeCore, params: XChainAvmGetTxParams, options?: CallOptions): Promise<T.XChainTxResult> {
   return client.rpc.call(xChainAvmGetTxMethod, params, options);
 }
 
-/**
- * Get the UTXOs of addresses
- *
- * Returns the UTXOs that reference any of the given X-Chain addresses, at most `limit` (and 1024) per call; with `sourceChain`, those exported to the X-Chain from that chain and not yet imported. Page with the reply's `endIndex` as the next `startIndex`.
- *
- * JSON-RPC `avm.getUTXOs` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getUTXOs`: `client` is a {@link NodeCore}.
- */
+/** Get the UTXOs of addresses: the tree-shakable form of `xChain.avm.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetUtxos<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>> {
   return client.rpc.call(xChainAvmGetUtxosMethod, params, options) as Promise<Decoded<T.UtxosResult, N>>;
 }
 
-/**
- * Describe an asset
- *
- * Returns an asset's name, symbol and denomination (the number of decimal places a display divides by; 9 for AVAX). The asset may be given by ID or alias (`AVAX`).
- *
- * JSON-RPC `avm.getAssetDescription` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getAssetDescription`: `client` is a {@link NodeCore}.
- */
+/** Describe an asset: the tree-shakable form of `xChain.avm.getAssetDescription` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetAssetDescription<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetAssetDescriptionParams, options?: CallOptions): Promise<Decoded<T.AssetDescriptionResult, N>> {
   return client.rpc.call(xChainAvmGetAssetDescriptionMethod, params, options) as Promise<Decoded<T.AssetDescriptionResult, N>>;
 }
 
 /**
- * Get an address's balance of an asset (deprecated)
- *
- * Deprecated as of v1.9.12. Returns the balance of one asset held by an address and the UTXOs that make it up; without `includePartial` only outputs the address alone can spend now count.
- *
- * JSON-RPC `avm.getBalance` at `/ext/bc/X`
+ * Get an address's balance of an asset (deprecated): the tree-shakable form of `xChain.avm.getBalance` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getBalance`: `client` is a {@link NodeCore}.
  */
 export function xChainAvmGetBalance<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetBalanceParams, options?: CallOptions): Promise<Decoded<T.XChainBalanceResult, N>> {
   return client.rpc.call(xChainAvmGetBalanceMethod, params, options) as Promise<Decoded<T.XChainBalanceResult, N>>;
 }
 
 /**
- * Get all balances of an address (deprecated)
- *
- * Deprecated as of v1.9.12. Returns, for every asset the address holds, its balance; the asset is named by its alias when it has one (`AVAX`), else by its ID.
- *
- * JSON-RPC `avm.getAllBalances` at `/ext/bc/X`
+ * Get all balances of an address (deprecated): the tree-shakable form of `xChain.avm.getAllBalances` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getAllBalances`: `client` is a {@link NodeCore}.
  */
 export function xChainAvmGetAllBalances<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetAllBalancesParams, options?: CallOptions): Promise<Decoded<T.AllBalancesResult, N>> {
   return client.rpc.call(xChainAvmGetAllBalancesMethod, params, options) as Promise<Decoded<T.AllBalancesResult, N>>;
 }
 
-/**
- * Get the static transaction fees
- *
- * Returns the X-Chain's fee for a transaction and for creating an asset, in nAVAX (Mainnet 1,000,000 and 10,000,000).
- *
- * JSON-RPC `avm.getTxFee` at `/ext/bc/X`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.avm.getTxFee`: `client` is a {@link NodeCore}.
- */
+/** Get the static transaction fees: the tree-shakable form of `xChain.avm.getTxFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainAvmGetTxFee<N extends Numbers>(client: NodeCore<N>, params?: XChainAvmGetTxFeeParams, options?: CallOptions): Promise<Decoded<T.TxFeeResult, N>> {
   return client.rpc.call(xChainAvmGetTxFeeMethod, params, options) as Promise<Decoded<T.TxFeeResult, N>>;
 }
 
 /**
- * Issue a transaction through the node's wallet (deprecated)
- *
- * Deprecated as of v1.9.12. Submits a signed X-Chain transaction (encoded bytes) and returns its ID, keeping it pending in the node's wallet until it is accepted or rejected.
- *
- * JSON-RPC `wallet.issueTx` at `/ext/bc/X/wallet`
+ * Issue a transaction through the node's wallet (deprecated): the tree-shakable form of `xChain.wallet.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.wallet.issueTx`: `client` is a {@link NodeCore}.
  */
 export function xChainWalletIssueTx(client: NodeCore, params: XChainWalletIssueTxParams, options?: CallOptions): Promise<T.TxIdResult> {
   return client.rpc.call(xChainWalletIssueTxMethod, params, options);
 }
 
-/**
- * Get the P-Chain height the next block would use
- *
- * Returns the P-Chain height the proposer VM would put in a block it built on the X-Chain's preferred block now (the height whose validator set verifies the block and its Warp messages).
- *
- * JSON-RPC `proposervm.getProposedHeight` at `/ext/bc/X/proposervm`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.proposervm.getProposedHeight`: `client` is a {@link NodeCore}.
- */
+/** Get the P-Chain height the next block would use: the tree-shakable form of `xChain.proposervm.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: XChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>> {
   return client.rpc.call(xChainProposervmGetProposedHeightMethod, params, options) as Promise<Decoded<T.ProposedHeightResult, N>>;
 }
 
-/**
- * Get the current epoch
- *
- * Returns the epoch (ACP-181) the X-Chain's next block would belong to: its number, the Unix time it started and the P-Chain height its blocks use, fixed for the epoch's duration (Granite and later).
- *
- * JSON-RPC `proposervm.getCurrentEpoch` at `/ext/bc/X/proposervm`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `xChain.proposervm.getCurrentEpoch`: `client` is a {@link NodeCore}.
- */
+/** Get the current epoch: the tree-shakable form of `xChain.proposervm.getCurrentEpoch` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function xChainProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: XChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>> {
   return client.rpc.call(xChainProposervmGetCurrentEpochMethod, params, options) as Promise<Decoded<T.EpochResult, N>>;
 }
 
-/**
- * Get a C-Chain block by its ID
- *
- * Returns the C-Chain block with the given ID from this index, with its position in the index and the time this node accepted it. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getContainerByID` at `/ext/index/C/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.cBlock.getContainerByID`: `client` is a {@link NodeCore}.
- */
+/** Get a C-Chain block by its ID: the tree-shakable form of `index.cBlock.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexCBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexCBlockGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get a C-Chain block by its position in the index
- *
- * Returns the container at position `index`: the first container accepted is at index 0, the second at index 1, and so on. Fails with -32000 (`no container at index N`) when `index` is beyond the last accepted container.
- *
- * JSON-RPC `index.getContainerByIndex` at `/ext/index/C/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.cBlock.getContainerByIndex`: `client` is a {@link NodeCore}.
- */
+/** Get a C-Chain block by its position in the index: the tree-shakable form of `index.cBlock.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexCBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexCBlockGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get consecutive C-Chain blocks by position
- *
- * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
- * `startIndex+numToFetch-1`, in acceptance order.
- *
- * - `numToFetch` 0: the requirement documents an empty (`null`)
- *   response; current AvalancheGo refuses 0 like any value above 1024
- *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
- *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
- *   node never answers `null`.
- * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
- *   accepted index (…)`).
- * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
- *   (`NumToFetchOutOfRange`, -32000).
- * - When the index runs out, the containers fetched so far are returned,
- *   so the list can be shorter than `numToFetch`.
- * - When nothing has been accepted yet the call fails with -32000
- *   (`no containers have been accepted`).
- *
- * JSON-RPC `index.getContainerRange` at `/ext/index/C/block`
- *
- * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
- *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.cBlock.getContainerRange`: `client` is a {@link NodeCore}.
- */
+/** Get consecutive C-Chain blocks by position: the tree-shakable form of `index.cBlock.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexCBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
   return client.rpc.call(indexCBlockGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
 }
 
-/**
- * Get the position of a C-Chain block in the index
- *
- * Returns how many containers were accepted in this index before the C-Chain block with the given ID. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getIndex` at `/ext/index/C/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.cBlock.getIndex`: `client` is a {@link NodeCore}.
- */
+/** Get the position of a C-Chain block in the index: the tree-shakable form of `index.cBlock.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexCBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
   return client.rpc.call(indexCBlockGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
 }
 
-/**
- * Get the most recently accepted C-Chain block
- *
- * Returns the container this index accepted last. Fails with -32000 (`no containers have been accepted`) when the index is empty.
- *
- * JSON-RPC `index.getLastAccepted` at `/ext/index/C/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.cBlock.getLastAccepted`: `client` is a {@link NodeCore}.
- */
+/** Get the most recently accepted C-Chain block: the tree-shakable form of `index.cBlock.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexCBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexCBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexCBlockGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Check whether a C-Chain block is in the index
- *
- * Returns true when this node accepted and indexed the C-Chain block with the given ID, false when the index does not hold it (an unknown ID is not an error).
- *
- * JSON-RPC `index.isAccepted` at `/ext/index/C/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.cBlock.isAccepted`: `client` is a {@link NodeCore}.
- */
+/** Check whether a C-Chain block is in the index: the tree-shakable form of `index.cBlock.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexCBlockIsAccepted(client: NodeCore, params: IndexCBlockIsAcceptedParams, options?: CallOptions): Promise<T.IsAcceptedResult> {
   return client.rpc.call(indexCBlockIsAcceptedMethod, params, options);
 }
 
-/**
- * Get a P-Chain block by its ID
- *
- * Returns the P-Chain block with the given ID from this index, with its position in the index and the time this node accepted it. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getContainerByID` at `/ext/index/P/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.pBlock.getContainerByID`: `client` is a {@link NodeCore}.
- */
+/** Get a P-Chain block by its ID: the tree-shakable form of `index.pBlock.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexPBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexPBlockGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get a P-Chain block by its position in the index
- *
- * Returns the container at position `index`: the first container accepted is at index 0, the second at index 1, and so on. Fails with -32000 (`no container at index N`) when `index` is beyond the last accepted container.
- *
- * JSON-RPC `index.getContainerByIndex` at `/ext/index/P/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.pBlock.getContainerByIndex`: `client` is a {@link NodeCore}.
- */
+/** Get a P-Chain block by its position in the index: the tree-shakable form of `index.pBlock.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexPBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexPBlockGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get consecutive P-Chain blocks by position
- *
- * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
- * `startIndex+numToFetch-1`, in acceptance order.
- *
- * - `numToFetch` 0: the requirement documents an empty (`null`)
- *   response; current AvalancheGo refuses 0 like any value above 1024
- *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
- *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
- *   node never answers `null`.
- * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
- *   accepted index (…)`).
- * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
- *   (`NumToFetchOutOfRange`, -32000).
- * - When the index runs out, the containers fetched so far are returned,
- *   so the list can be shorter than `numToFetch`.
- * - When nothing has been accepted yet the call fails with -32000
- *   (`no containers have been accepted`).
- *
- * JSON-RPC `index.getContainerRange` at `/ext/index/P/block`
- *
- * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
- *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.pBlock.getContainerRange`: `client` is a {@link NodeCore}.
- */
+/** Get consecutive P-Chain blocks by position: the tree-shakable form of `index.pBlock.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexPBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
   return client.rpc.call(indexPBlockGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
 }
 
-/**
- * Get the position of a P-Chain block in the index
- *
- * Returns how many containers were accepted in this index before the P-Chain block with the given ID. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getIndex` at `/ext/index/P/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.pBlock.getIndex`: `client` is a {@link NodeCore}.
- */
+/** Get the position of a P-Chain block in the index: the tree-shakable form of `index.pBlock.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexPBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
   return client.rpc.call(indexPBlockGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
 }
 
-/**
- * Get the most recently accepted P-Chain block
- *
- * Returns the container this index accepted last. Fails with -32000 (`no containers have been accepted`) when the index is empty.
- *
- * JSON-RPC `index.getLastAccepted` at `/ext/index/P/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.pBlock.getLastAccepted`: `client` is a {@link NodeCore}.
- */
+/** Get the most recently accepted P-Chain block: the tree-shakable form of `index.pBlock.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexPBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexPBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexPBlockGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Check whether a P-Chain block is in the index
- *
- * Returns true when this node accepted and indexed the P-Chain block with the given ID, false when the index does not hold it (an unknown ID is not an error).
- *
- * JSON-RPC `index.isAccepted` at `/ext/index/P/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.pBlock.isAccepted`: `client` is a {@link NodeCore}.
- */
+/** Check whether a P-Chain block is in the index: the tree-shakable form of `index.pBlock.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexPBlockIsAccepted(client: NodeCore, params: IndexPBlockIsAcceptedParams, options?: CallOptions): Promise<T.IsAcceptedResult> {
   return client.rpc.call(indexPBlockIsAcceptedMethod, params, options);
 }
 
-/**
- * Get an X-Chain transaction by its ID
- *
- * Returns the X-Chain transaction with the given ID from this index, with its position in the index and the time this node accepted it. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getContainerByID` at `/ext/index/X/tx`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xTx.getContainerByID`: `client` is a {@link NodeCore}.
- */
+/** Get an X-Chain transaction by its ID: the tree-shakable form of `index.xTx.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXTxGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXTxGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get an X-Chain transaction by its position in the index
- *
- * Returns the container at position `index`: the first container accepted is at index 0, the second at index 1, and so on. Fails with -32000 (`no container at index N`) when `index` is beyond the last accepted container.
- *
- * JSON-RPC `index.getContainerByIndex` at `/ext/index/X/tx`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xTx.getContainerByIndex`: `client` is a {@link NodeCore}.
- */
+/** Get an X-Chain transaction by its position in the index: the tree-shakable form of `index.xTx.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXTxGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXTxGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get consecutive X-Chain transactions by position
- *
- * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
- * `startIndex+numToFetch-1`, in acceptance order.
- *
- * - `numToFetch` 0: the requirement documents an empty (`null`)
- *   response; current AvalancheGo refuses 0 like any value above 1024
- *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
- *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
- *   node never answers `null`.
- * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
- *   accepted index (…)`).
- * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
- *   (`NumToFetchOutOfRange`, -32000).
- * - When the index runs out, the containers fetched so far are returned,
- *   so the list can be shorter than `numToFetch`.
- * - When nothing has been accepted yet the call fails with -32000
- *   (`no containers have been accepted`).
- *
- * JSON-RPC `index.getContainerRange` at `/ext/index/X/tx`
- *
- * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
- *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xTx.getContainerRange`: `client` is a {@link NodeCore}.
- */
+/** Get consecutive X-Chain transactions by position: the tree-shakable form of `index.xTx.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXTxGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
   return client.rpc.call(indexXTxGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
 }
 
-/**
- * Get the position of an X-Chain transaction in the index
- *
- * Returns how many containers were accepted in this index before the X-Chain transaction with the given ID. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getIndex` at `/ext/index/X/tx`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xTx.getIndex`: `client` is a {@link NodeCore}.
- */
+/** Get the position of an X-Chain transaction in the index: the tree-shakable form of `index.xTx.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXTxGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
   return client.rpc.call(indexXTxGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
 }
 
-/**
- * Get the most recently accepted X-Chain transaction
- *
- * Returns the container this index accepted last. Fails with -32000 (`no containers have been accepted`) when the index is empty.
- *
- * JSON-RPC `index.getLastAccepted` at `/ext/index/X/tx`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xTx.getLastAccepted`: `client` is a {@link NodeCore}.
- */
+/** Get the most recently accepted X-Chain transaction: the tree-shakable form of `index.xTx.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXTxGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXTxGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXTxGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Check whether an X-Chain transaction is in the index
- *
- * Returns true when this node accepted and indexed the X-Chain transaction with the given ID, false when the index does not hold it (an unknown ID is not an error).
- *
- * JSON-RPC `index.isAccepted` at `/ext/index/X/tx`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xTx.isAccepted`: `client` is a {@link NodeCore}.
- */
+/** Check whether an X-Chain transaction is in the index: the tree-shakable form of `index.xTx.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXTxIsAccepted(client: NodeCore, params: IndexXTxIsAcceptedParams, options?: CallOptions): Promise<T.IsAcceptedResult> {
   return client.rpc.call(indexXTxIsAcceptedMethod, params, options);
 }
 
-/**
- * Get an X-Chain block by its ID
- *
- * Returns the X-Chain block with the given ID from this index, with its position in the index and the time this node accepted it. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getContainerByID` at `/ext/index/X/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xBlock.getContainerByID`: `client` is a {@link NodeCore}.
- */
+/** Get an X-Chain block by its ID: the tree-shakable form of `index.xBlock.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXBlockGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get an X-Chain block by its position in the index
- *
- * Returns the container at position `index`: the first container accepted is at index 0, the second at index 1, and so on. Fails with -32000 (`no container at index N`) when `index` is beyond the last accepted container.
- *
- * JSON-RPC `index.getContainerByIndex` at `/ext/index/X/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xBlock.getContainerByIndex`: `client` is a {@link NodeCore}.
- */
+/** Get an X-Chain block by its position in the index: the tree-shakable form of `index.xBlock.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXBlockGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Get consecutive X-Chain blocks by position
- *
- * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
- * `startIndex+numToFetch-1`, in acceptance order.
- *
- * - `numToFetch` 0: the requirement documents an empty (`null`)
- *   response; current AvalancheGo refuses 0 like any value above 1024
- *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
- *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
- *   node never answers `null`.
- * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
- *   accepted index (…)`).
- * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
- *   (`NumToFetchOutOfRange`, -32000).
- * - When the index runs out, the containers fetched so far are returned,
- *   so the list can be shorter than `numToFetch`.
- * - When nothing has been accepted yet the call fails with -32000
- *   (`no containers have been accepted`).
- *
- * JSON-RPC `index.getContainerRange` at `/ext/index/X/block`
- *
- * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
- *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xBlock.getContainerRange`: `client` is a {@link NodeCore}.
- */
+/** Get consecutive X-Chain blocks by position: the tree-shakable form of `index.xBlock.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
   return client.rpc.call(indexXBlockGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
 }
 
-/**
- * Get the position of an X-Chain block in the index
- *
- * Returns how many containers were accepted in this index before the X-Chain block with the given ID. Fails with -32000 (`not found`) when the index does not hold the ID.
- *
- * JSON-RPC `index.getIndex` at `/ext/index/X/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xBlock.getIndex`: `client` is a {@link NodeCore}.
- */
+/** Get the position of an X-Chain block in the index: the tree-shakable form of `index.xBlock.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
   return client.rpc.call(indexXBlockGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
 }
 
-/**
- * Get the most recently accepted X-Chain block
- *
- * Returns the container this index accepted last. Fails with -32000 (`no containers have been accepted`) when the index is empty.
- *
- * JSON-RPC `index.getLastAccepted` at `/ext/index/X/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xBlock.getLastAccepted`: `client` is a {@link NodeCore}.
- */
+/** Get the most recently accepted X-Chain block: the tree-shakable form of `index.xBlock.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXBlockGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
-/**
- * Check whether an X-Chain block is in the index
- *
- * Returns true when this node accepted and indexed the X-Chain block with the given ID, false when the index does not hold it (an unknown ID is not an error).
- *
- * JSON-RPC `index.isAccepted` at `/ext/index/X/block`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xBlock.isAccepted`: `client` is a {@link NodeCore}.
- */
+/** Check whether an X-Chain block is in the index: the tree-shakable form of `index.xBlock.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function indexXBlockIsAccepted(client: NodeCore, params: IndexXBlockIsAcceptedParams, options?: CallOptions): Promise<T.IsAcceptedResult> {
   return client.rpc.call(indexXBlockIsAcceptedMethod, params, options);
 }
 
 /**
- * Get an X-Chain vertex by its ID
- *
- * Returns the X-Chain vertex with the given ID from this index, with its position in the index and the time this node accepted it. Fails with -32000 (`not found`) when the index does not hold the ID. Legacy endpoint: no new vertices are indexed since the Cortina upgrade; use `/ext/index/X/block`.
- *
- * JSON-RPC `index.getContainerByID` at `/ext/index/X/vtx`
+ * Get an X-Chain vertex by its ID: the tree-shakable form of `index.xVtx.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xVtx.getContainerByID`: `client` is a {@link NodeCore}.
  */
 export function indexXVtxGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXVtxGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
 /**
- * Get an X-Chain vertex by its position in the index
- *
- * Returns the container at position `index`: the first container accepted is at index 0, the second at index 1, and so on. Fails with -32000 (`no container at index N`) when `index` is beyond the last accepted container. Legacy endpoint: no new vertices are indexed since the Cortina upgrade; use `/ext/index/X/block`.
- *
- * JSON-RPC `index.getContainerByIndex` at `/ext/index/X/vtx`
+ * Get an X-Chain vertex by its position in the index: the tree-shakable form of `index.xVtx.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xVtx.getContainerByIndex`: `client` is a {@link NodeCore}.
  */
 export function indexXVtxGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXVtxGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
 /**
- * Get consecutive X-Chain vertices by position
- *
- * Returns the containers at positions `startIndex`, `startIndex+1`, ...,
- * `startIndex+numToFetch-1`, in acceptance order.
- *
- * - `numToFetch` 0: the requirement documents an empty (`null`)
- *   response; current AvalancheGo refuses 0 like any value above 1024
- *   (`NumToFetchOutOfRange`, -32000 `numToFetch must be in [1,1024] but
- *   is 0`; indexer/index.go GetContainerRange at 1cf1fc3d17), so a real
- *   node never answers `null`.
- * - When `startIndex` is greater than the last accepted index the call
- *   fails (`StartIndexOutOfRange`, -32000 `start index (…) > last
- *   accepted index (…)`).
- * - When `numToFetch` exceeds the maximum fetch size (1024) the call fails
- *   (`NumToFetchOutOfRange`, -32000).
- * - When the index runs out, the containers fetched so far are returned,
- *   so the list can be shorter than `numToFetch`.
- * - When nothing has been accepted yet the call fails with -32000
- *   (`no containers have been accepted`).
- *
- * Legacy endpoint: no new vertices are indexed since the Cortina upgrade;
- * use `/ext/index/X/block`.
- *
- * JSON-RPC `index.getContainerRange` at `/ext/index/X/vtx`
- *
- * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
+ * Get consecutive X-Chain vertices by position: the tree-shakable form of `index.xVtx.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link StartIndexOutOfRangeError} code -32000: "start index"
- * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch must be in [1,1024]"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xVtx.getContainerRange`: `client` is a {@link NodeCore}.
  */
 export function indexXVtxGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
   return client.rpc.call(indexXVtxGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
 }
 
 /**
- * Get the position of an X-Chain vertex in the index
- *
- * Returns how many containers were accepted in this index before the X-Chain vertex with the given ID. Fails with -32000 (`not found`) when the index does not hold the ID. Legacy endpoint: no new vertices are indexed since the Cortina upgrade; use `/ext/index/X/block`.
- *
- * JSON-RPC `index.getIndex` at `/ext/index/X/vtx`
+ * Get the position of an X-Chain vertex in the index: the tree-shakable form of `index.xVtx.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xVtx.getIndex`: `client` is a {@link NodeCore}.
  */
 export function indexXVtxGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
   return client.rpc.call(indexXVtxGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
 }
 
 /**
- * Get the most recently accepted X-Chain vertex
- *
- * Returns the container this index accepted last. Fails with -32000 (`no containers have been accepted`) when the index is empty. Legacy endpoint: no new vertices are indexed since the Cortina upgrade; use `/ext/index/X/block`.
- *
- * JSON-RPC `index.getLastAccepted` at `/ext/index/X/vtx`
+ * Get the most recently accepted X-Chain vertex: the tree-shakable form of `index.xVtx.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xVtx.getLastAccepted`: `client` is a {@link NodeCore}.
  */
 export function indexXVtxGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXVtxGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
   return client.rpc.call(indexXVtxGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
 }
 
 /**
- * Check whether an X-Chain vertex is in the index
- *
- * Returns true when this node accepted and indexed the X-Chain vertex with the given ID, false when the index does not hold it (an unknown ID is not an error). Legacy endpoint: no new vertices are indexed since the Cortina upgrade; use `/ext/index/X/block`.
- *
- * JSON-RPC `index.isAccepted` at `/ext/index/X/vtx`
+ * Check whether an X-Chain vertex is in the index: the tree-shakable form of `index.xVtx.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `index.xVtx.isAccepted`: `client` is a {@link NodeCore}.
  */
 export function indexXVtxIsAccepted(client: NodeCore, params: IndexXVtxIsAcceptedParams, options?: CallOptions): Promise<T.IsAcceptedResult> {
   return client.rpc.call(indexXVtxIsAcceptedMethod, params, options);
 }
 
-/**
- * Returns the EVM chain id.
- *
- * Returns the chain id used for transaction replay protection (EIP-155): `0xa86a` (43114) on the C-Chain Mainnet and `0xa869` (43113) on Fuji. It is unrelated to the node network id.
- *
- * JSON-RPC `eth_chainId` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.chainId`: `client` is a {@link NodeCore}.
- */
+/** Returns the EVM chain id: the tree-shakable form of `cChain.eth.chainId` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthChainId<N extends Numbers>(client: NodeCore<N>, params?: CChainEthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthChainIdMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Reports whether the node is still catching up with the chain.
- *
- * Returns `false` once the node has caught up, otherwise an object with the starting, current and highest block numbers of the sync in progress.
- *
- * JSON-RPC `eth_syncing` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.syncing`: `client` is a {@link NodeCore}.
- */
+/** Reports whether the node is still catching up with the chain: the tree-shakable form of `cChain.eth.syncing` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSyncing<N extends Numbers>(client: NodeCore<N>, params?: CChainEthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>> {
   return client.rpc.call(cChainEthSyncingMethod, params, options) as Promise<Decoded<T.SyncingStatus, N>>;
 }
 
 /**
- * Returns the address block rewards would be credited to.
- *
- * Returns the node's coinbase (etherbase) address. On the C-Chain there are no block rewards; blocks carry the fixed coinbase `0x0100000000000000000000000000000000000000` and fees are burned. Removed at the Helicon activation (v1.15.0 nodes switch VMs then): Coreth served it (with its alias `eth_etherbase`) from its `eth` API, the SAE C-Chain registers no such API, so a Helicon C-Chain answers -32601 (method not found).
- *
- * JSON-RPC `eth_coinbase` at `/ext/bc/C/rpc`
+ * Returns the address block rewards would be credited to: the tree-shakable form of `cChain.eth.coinbase` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.coinbase`: `client` is a {@link NodeCore}.
  */
 export function cChainEthCoinbase(client: NodeCore, params?: CChainEthCoinbaseParams, options?: CallOptions): Promise<T.Address> {
   return client.rpc.call(cChainEthCoinbaseMethod, params, options);
 }
 
 /**
- * Lists the accounts whose keys the node holds.
- *
- * Returns the addresses of accounts managed by the node itself. The public API node holds no accounts and returns an empty list. Removed at the Helicon activation (v1.15.0 nodes switch VMs then): the SAE C-Chain does not register the account API (Coreth's `internal-account`), so a Helicon C-Chain answers -32601 (method not found).
- *
- * JSON-RPC `eth_accounts` at `/ext/bc/C/rpc`
+ * Lists the accounts whose keys the node holds: the tree-shakable form of `cChain.eth.accounts` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.accounts`: `client` is a {@link NodeCore}.
  */
 export function cChainEthAccounts(client: NodeCore, params?: CChainEthAccountsParams, options?: CallOptions): Promise<CChainEthAccountsResult> {
   return client.rpc.call(cChainEthAccountsMethod, params, options);
 }
 
-/**
- * Returns the number of the most recent block.
- *
- * Returns the height of the most recent block the node considers `latest`.
- *
- * JSON-RPC `eth_blockNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.blockNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns the number of the most recent block: the tree-shakable form of `cChain.eth.blockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthBlockNumber<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthBlockNumberMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns the current, next and last fork configuration (EIP-7910).
- *
- * Execution-API method from EIP-7910: describes the fork in force (`current`) and, when scheduled, the next and the last configured fork, each with activation time, chain id, fork id, blob schedule, precompile and system-contract addresses. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (whose `eth_` methods come from libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found). For Avalanche's own upgrade schedule use `eth_getChainConfig`.
- *
- * JSON-RPC `eth_config` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_config; a real C-Chain node answers -32601 (method not found).
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.config`: `client` is a {@link NodeCore}.
- */
+/** Returns the current, next and last fork configuration (EIP-7910): the tree-shakable form of `cChain.eth.config` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthConfig<N extends Numbers>(client: NodeCore<N>, params?: CChainEthConfigParams, options?: CallOptions): Promise<Decoded<T.EthConfig, N>> {
   return client.rpc.call(cChainEthConfigMethod, params, options) as Promise<Decoded<T.EthConfig, N>>;
 }
 
-/**
- * Suggests a legacy gas price.
- *
- * Returns a gas price (wei per gas) that should get a legacy transaction included soon: the expected base fee plus a suggested priority fee.
- *
- * JSON-RPC `eth_gasPrice` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.gasPrice`: `client` is a {@link NodeCore}.
- */
+/** Suggests a legacy gas price: the tree-shakable form of `cChain.eth.gasPrice` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGasPrice<N extends Numbers>(client: NodeCore<N>, params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthGasPriceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns the base fee of the next block.
- *
- * Returns the hex base fee (wei per gas) expected for the next block. Coreth computes a worst-case upper bound from the last accepted block and the current time, so a transaction paying at least this base fee is not rejected for a too-low fee cap. Takes no params. Originally an Avalanche extension, it is now also part of the Ethereum execution API.
- *
- * JSON-RPC `eth_baseFee` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.baseFee`: `client` is a {@link NodeCore}.
- */
+/** Returns the base fee of the next block: the tree-shakable form of `cChain.eth.baseFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthBaseFee<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthBaseFeeMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns the base fee per blob gas.
- *
- * Returns the base fee per unit of blob gas (EIP-4844) for the next block. The C-Chain does not accept blob transactions (its Cancun activation, Etna, excludes them). Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found).
- *
- * JSON-RPC `eth_blobBaseFee` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_blobBaseFee; a real C-Chain node answers -32601 (method not found).
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.blobBaseFee`: `client` is a {@link NodeCore}.
- */
+/** Returns the base fee per blob gas: the tree-shakable form of `cChain.eth.blobBaseFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthBlobBaseFee<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthBlobBaseFeeMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Suggests a priority fee (tip) for dynamic-fee transactions.
- *
- * Returns the hex estimate of the priority fee per gas (tip, in wei) needed for a transaction to be included. Takes no params. Add it to the base fee (see `eth_baseFee`) to pick `maxFeePerGas`.
- *
- * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.maxPriorityFeePerGas`: `client` is a {@link NodeCore}.
- */
+/** Suggests a priority fee (tip) for dynamic-fee transactions: the tree-shakable form of `cChain.eth.maxPriorityFeePerGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthMaxPriorityFeePerGas<N extends Numbers>(client: NodeCore<N>, params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthMaxPriorityFeePerGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Suggests slow, normal and fast fee settings for a dynamic-fee transaction.
- *
- * Avalanche method (Coreth `internal/ethapi/api.coreth.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Takes no params and returns three fee suggestions, each a `maxPriorityFeePerGas` (tip) and a `maxFeePerGas`. The fee cap is the tip plus twice the estimated next base fee, so it stays valid while the base fee rises for a few blocks. The SAE VM derives the tips from the suggested tip: slow 95% (at least 1 wei), normal 100%, fast 105%, never decreasing from slow to fast; Coreth uses its configured slow and fast percentages and caps slow and normal at a maximum tip. Coreth answers `null` when the chain runs without dynamic fees.
- *
- * JSON-RPC `eth_suggestPriceOptions` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.suggestPriceOptions`: `client` is a {@link NodeCore}.
- */
+/** Suggests slow, normal and fast fee settings for a dynamic-fee transaction: the tree-shakable form of `cChain.eth.suggestPriceOptions` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSuggestPriceOptions<N extends Numbers>(client: NodeCore<N>, params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>> {
   return client.rpc.call(cChainEthSuggestPriceOptionsMethod, params, options) as Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>>;
 }
 
-/**
- * Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks.
- *
- * Walks back `blockCount` blocks from `newestBlock` and returns, per block, the base fee, the gas-used ratio and the effective priority fees at the requested percentiles. `baseFeePerGas` holds one more entry than the range: the base fee of the block after `newestBlock`. The node may return fewer blocks than requested when some are unavailable or the count exceeds its limit.
- *
- * JSON-RPC `eth_feeHistory` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.feeHistory`: `client` is a {@link NodeCore}.
- */
+/** Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks: the tree-shakable form of `cChain.eth.feeHistory` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthFeeHistory<N extends Numbers>(client: NodeCore<N>, params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>> {
   return client.rpc.call(cChainEthFeeHistoryMethod, params, options) as Promise<Decoded<T.FeeHistoryResults, N>>;
 }
 
-/**
- * Returns a block by hash.
- *
- * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
- *
- * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by hash: the tree-shakable form of `cChain.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-/**
- * Returns a block by hash.
- *
- * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
- *
- * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by hash: the tree-shakable form of `cChain.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-/**
- * Returns a block by hash.
- *
- * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
- *
- * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by hash: the tree-shakable form of `cChain.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
 export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>> {
   return client.rpc.call(cChainEthGetBlockByHashMethod, params, options) as Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
 }
 
-/**
- * Returns a block by number or tag.
- *
- * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
- *
- * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by number or tag: the tree-shakable form of `cChain.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-/**
- * Returns a block by number or tag.
- *
- * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
- *
- * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by number or tag: the tree-shakable form of `cChain.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-/**
- * Returns a block by number or tag.
- *
- * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
- *
- * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by number or tag: the tree-shakable form of `cChain.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
 export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>> {
   return client.rpc.call(cChainEthGetBlockByNumberMethod, params, options) as Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
 }
 
-/**
- * Returns a block header by hash.
- *
- * Returns only the header of the block with the given hash (no size, transactions or uncles), or `null` when the block is unknown. Fields introduced by a fork are absent for headers that predate it. These header methods are served by geth-derived clients, including Coreth; their standardisation in the execution API is recent.
- *
- * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getHeaderByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block header by hash: the tree-shakable form of `cChain.eth.getHeaderByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetHeaderByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByHashResult, N>> {
   return client.rpc.call(cChainEthGetHeaderByHashMethod, params, options) as Promise<Decoded<CChainEthGetHeaderByHashResult, N>>;
 }
 
-/**
- * Returns a block header by number or tag.
- *
- * Returns only the header of the block at the given height or tag, or `null` when there is none (the execution API also specifies `null` for the `pending` tag).
- *
- * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getHeaderByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block header by number or tag: the tree-shakable form of `cChain.eth.getHeaderByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetHeaderByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByNumberResult, N>> {
   return client.rpc.call(cChainEthGetHeaderByNumberMethod, params, options) as Promise<Decoded<CChainEthGetHeaderByNumberResult, N>>;
 }
 
-/**
- * Counts the transactions of a block given by hash.
- *
- * Returns the number of transactions in the block, or `null` if the block is unknown.
- *
- * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockTransactionCountByHash`: `client` is a {@link NodeCore}.
- */
+/** Counts the transactions of a block given by hash: the tree-shakable form of `cChain.eth.getBlockTransactionCountByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockTransactionCountByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>> {
   return client.rpc.call(cChainEthGetBlockTransactionCountByHashMethod, params, options) as Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>>;
 }
 
-/**
- * Counts the transactions of a block given by number or tag.
- *
- * Returns the number of transactions in the block, or `null` if there is no such block.
- *
- * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockTransactionCountByNumber`: `client` is a {@link NodeCore}.
- */
+/** Counts the transactions of a block given by number or tag: the tree-shakable form of `cChain.eth.getBlockTransactionCountByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockTransactionCountByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>> {
   return client.rpc.call(cChainEthGetBlockTransactionCountByNumberMethod, params, options) as Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>>;
 }
 
-/**
- * Counts the uncles of a block given by hash.
- *
- * Returns the number of uncle (ommer) blocks, or `null` if the block is unknown. C-Chain blocks never have uncles, so the count is always `0x0`. The execution API has since dropped the uncle-count methods; they are kept here because the reference client and Coreth still serve them.
- *
- * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getUncleCountByBlockHash`: `client` is a {@link NodeCore}.
- */
+/** Counts the uncles of a block given by hash: the tree-shakable form of `cChain.eth.getUncleCountByBlockHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetUncleCountByBlockHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>> {
   return client.rpc.call(cChainEthGetUncleCountByBlockHashMethod, params, options) as Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>>;
 }
 
-/**
- * Counts the uncles of a block given by number or tag.
- *
- * Returns the number of uncle blocks, or `null` if there is no such block; always `0x0` on the C-Chain. Dropped from the execution API but still served by the node.
- *
- * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getUncleCountByBlockNumber`: `client` is a {@link NodeCore}.
- */
+/** Counts the uncles of a block given by number or tag: the tree-shakable form of `cChain.eth.getUncleCountByBlockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetUncleCountByBlockNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>> {
   return client.rpc.call(cChainEthGetUncleCountByBlockNumberMethod, params, options) as Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>>;
 }
 
-/**
- * Returns every receipt of a block.
- *
- * Returns the receipts of all transactions in the block, in block order, or `null` if the block is unknown.
- *
- * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockReceipts`: `client` is a {@link NodeCore}.
- */
+/** Returns every receipt of a block: the tree-shakable form of `cChain.eth.getBlockReceipts` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockReceipts<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockReceiptsResult, N>> {
   return client.rpc.call(cChainEthGetBlockReceiptsMethod, params, options) as Promise<Decoded<CChainEthGetBlockReceiptsResult, N>>;
 }
 
-/**
- * Returns the EIP-7928 block access list of a block.
- *
- * Execution-API method for block-level access lists (EIP-7928, Ethereum's Amsterdam fork): every account touched by the block with its storage, balance, nonce and code changes. Returns `null` for an unknown block or the `pending` tag. The execution API prescribes error -32001 for blocks that predate the fork introducing access lists; no Avalanche network upgrade has adopted EIP-7928. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon has the method, so a real node answers `-32601` (method not found).
- *
- * JSON-RPC `eth_getBlockAccessList` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_getBlockAccessList; a real C-Chain node answers -32601 (method not found).
- *
- * @throws {@link ResourceNotFoundError} code -32001: "Resource not found"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBlockAccessList`: `client` is a {@link NodeCore}.
- */
+/** Returns the EIP-7928 block access list of a block: the tree-shakable form of `cChain.eth.getBlockAccessList` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBlockAccessList<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockAccessListResult, N>> {
   return client.rpc.call(cChainEthGetBlockAccessListMethod, params, options) as Promise<Decoded<CChainEthGetBlockAccessListResult, N>>;
 }
 
-/**
- * Returns the AVAX balance of an account.
- *
- * Returns the balance in wei (10^-18 AVAX) of the address at the given block.
- *
- * JSON-RPC `eth_getBalance` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBalance`: `client` is a {@link NodeCore}.
- */
+/** Returns the AVAX balance of an account: the tree-shakable form of `cChain.eth.getBalance` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetBalance<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthGetBalanceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Reads one storage slot of a contract.
- *
- * Returns the 32-byte value stored at the given slot of the account at the given block.
- *
- * JSON-RPC `eth_getStorageAt` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getStorageAt`: `client` is a {@link NodeCore}.
- */
+/** Reads one storage slot of a contract: the tree-shakable form of `cChain.eth.getStorageAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetStorageAt(client: NodeCore, params: CChainEthGetStorageAtParams, options?: CallOptions): Promise<T.Bytes> {
   return client.rpc.call(cChainEthGetStorageAtMethod, params, options);
 }
 
-/**
- * Returns the nonce of an account.
- *
- * Returns the number of transactions sent from the address as of the given block, which is the nonce its next transaction must use (with `pending`, transactions waiting in the pool are counted too).
- *
- * JSON-RPC `eth_getTransactionCount` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getTransactionCount`: `client` is a {@link NodeCore}.
- */
+/** Returns the nonce of an account: the tree-shakable form of `cChain.eth.getTransactionCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetTransactionCount<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthGetTransactionCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns the bytecode deployed at an address.
- *
- * Returns the runtime bytecode of the account at the given block; `0x` for accounts without code.
- *
- * JSON-RPC `eth_getCode` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getCode`: `client` is a {@link NodeCore}.
- */
+/** Returns the bytecode deployed at an address: the tree-shakable form of `cChain.eth.getCode` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetCode(client: NodeCore, params: CChainEthGetCodeParams, options?: CallOptions): Promise<T.Bytes> {
   return client.rpc.call(cChainEthGetCodeMethod, params, options);
 }
 
-/**
- * Returns Merkle proofs of an account and some of its storage slots.
- *
- * Returns the account proof and the storage proofs (EIP-1186) for the address and the given storage keys at
- * the given block.
- *
- * Avalanche deviation (since Coreth v0.12.2): state proofs are only served near the tip.
- *
- * - Archival nodes (`pruning-enabled: false`) reject blocks older than a window before the last accepted
- *   block. The window defaults to 24 hours (43200 blocks at the 2-second accept period assumed by the
- *   default) and is set with the chain config option `historical-proof-query-window` (a number of blocks
- *   before the last accepted block; `0` accepts any block).
- * - Pruning nodes (`pruning-enabled: true`) always reject queries outside the 32-block window of the last
- *   accepted block.
- *
- * A rejected request fails with error -32000, whose message reads like "block number N is before the oldest
- * allowed block number M (window of W blocks)".
- *
- * On a C-Chain after the Helicon activation (SAE VM) this window check is gone (the SAE C-Chain has no
- * `historical-proof-query-window` option): a proof is served for any block whose state the node still
- * holds, and a request for pruned state fails with -32000.
- *
- * JSON-RPC `eth_getProof` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getProof`: `client` is a {@link NodeCore}.
- */
+/** Returns Merkle proofs of an account and some of its storage slots: the tree-shakable form of `cChain.eth.getProof` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetProof<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>> {
   return client.rpc.call(cChainEthGetProofMethod, params, options) as Promise<Decoded<T.AccountProof, N>>;
 }
 
-/**
- * Executes a message call against state without creating a transaction.
- *
- * Runs the call in the EVM on top of the state of the given block (default `latest`) and returns the returned bytes. Nothing is broadcast or stored. When the EVM reverts, the call fails with error code 3, `message` "execution reverted" (plus the decoded reason when there is one) and the raw revert data in `data`.
- *
- * JSON-RPC `eth_call` at `/ext/bc/C/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.call`: `client` is a {@link NodeCore}.
- */
+/** Executes a message call against state without creating a transaction: the tree-shakable form of `cChain.eth.call` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthCall(client: NodeCore, params: CChainEthCallParams, options?: CallOptions): Promise<T.Bytes> {
   return client.rpc.call(cChainEthCallMethod, params, options);
 }
 
-/**
- * Executes a message call and returns gas used and error details with the return data.
- *
- * Avalanche method (Coreth `internal/ethapi/api_extra.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Runs the same call as `eth_call`, but an EVM failure does not become a JSON-RPC error: the result carries the gas used, the error text and code, and the returned (or revert) data. A revert gives `errCode` 3 and `err` "execution reverted" plus the decoded reason; other EVM errors give their message in `err` (Coreth also sets `errCode` for errors that carry one; the SAE VM leaves it 0). Failures before execution (unknown block, bad arguments, missing state) are still JSON-RPC errors. Unlike `eth_call` the block is required.
- *
- * JSON-RPC `eth_callDetailed` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.callDetailed`: `client` is a {@link NodeCore}.
- */
+/** Executes a message call and returns gas used and error details with the return data: the tree-shakable form of `cChain.eth.callDetailed` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthCallDetailed(client: NodeCore, params: CChainEthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult> {
   return client.rpc.call(cChainEthCallDetailedMethod, params, options);
 }
 
-/**
- * Estimates the gas a transaction needs.
- *
- * Executes the transaction against the given block (default `latest`) and returns the smallest gas limit with which it succeeds. Fails with error code 3 and the revert data when it reverts at any gas limit.
- *
- * JSON-RPC `eth_estimateGas` at `/ext/bc/C/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.estimateGas`: `client` is a {@link NodeCore}.
- */
+/** Estimates the gas a transaction needs: the tree-shakable form of `cChain.eth.estimateGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthEstimateGas<N extends Numbers>(client: NodeCore<N>, params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainEthEstimateGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Generates an EIP-2930 access list for a transaction.
- *
- * Executes the transaction against the given block (default `latest`) and returns the addresses and storage slots it touches, together with the gas used when that access list is attached. Execution failures are reported in the result's `error` field rather than as a JSON-RPC error.
- *
- * JSON-RPC `eth_createAccessList` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.createAccessList`: `client` is a {@link NodeCore}.
- */
+/** Generates an EIP-2930 access list for a transaction: the tree-shakable form of `cChain.eth.createAccessList` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthCreateAccessList<N extends Numbers>(client: NodeCore<N>, params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>> {
   return client.rpc.call(cChainEthCreateAccessListMethod, params, options) as Promise<Decoded<T.AccessListResult, N>>;
 }
 
-/**
- * Simulates a sequence of blocks of calls, optionally overriding block and state data.
- *
- * Executes a series of simulated blocks on top of the given block (default `latest`); each block can override block fields and account state and contains calls that build on the previous ones. Returns one simulated block per input block with a result per call (status, return data, gas, logs, error). Nothing is broadcast. Not implemented on the C-Chain: Coreth and the SAE VM of Helicon are both built on go-ethereum 1.13 code (libevm), which predates it, so a real node answers `-32601` (method not found).
- *
- * JSON-RPC `eth_simulateV1` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_simulateV1; a real C-Chain node answers -32601 (method not found).
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.simulateV1`: `client` is a {@link NodeCore}.
- */
+/** Simulates a sequence of blocks of calls, optionally overriding block and state data: the tree-shakable form of `cChain.eth.simulateV1` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSimulateV1<N extends Numbers>(client: NodeCore<N>, params: CChainEthSimulateV1Params, options?: CallOptions): Promise<Decoded<CChainEthSimulateV1Result, N>> {
   return client.rpc.call(cChainEthSimulateV1Method, params, options) as Promise<Decoded<CChainEthSimulateV1Result, N>>;
 }
 
-/**
- * Creates a log filter to poll.
- *
- * Installs a filter for logs matching the criteria and returns its id, to be polled with `eth_getFilterChanges` or read with `eth_getFilterLogs`. Filters expire when not polled for a while (five minutes in the reference client). On load-balanced endpoints such as the public API node a later request may reach another node that does not know the filter.
- *
- * JSON-RPC `eth_newFilter` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.newFilter`: `client` is a {@link NodeCore}.
- */
+/** Creates a log filter to poll: the tree-shakable form of `cChain.eth.newFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthNewFilter(client: NodeCore, params: CChainEthNewFilterParams, options?: CallOptions): Promise<T.FilterId> {
   return client.rpc.call(cChainEthNewFilterMethod, params, options);
 }
 
-/**
- * Creates a filter that reports new block hashes.
- *
- * Installs a filter that collects the hashes of newly accepted blocks; poll it with `eth_getFilterChanges`.
- *
- * JSON-RPC `eth_newBlockFilter` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.newBlockFilter`: `client` is a {@link NodeCore}.
- */
+/** Creates a filter that reports new block hashes: the tree-shakable form of `cChain.eth.newBlockFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthNewBlockFilter(client: NodeCore, params?: CChainEthNewBlockFilterParams, options?: CallOptions): Promise<T.FilterId> {
   return client.rpc.call(cChainEthNewBlockFilterMethod, params, options);
 }
 
-/**
- * Creates a filter that reports new pending transaction hashes.
- *
- * Installs a filter that collects the hashes of transactions entering the node's pool; poll it with `eth_getFilterChanges`.
- *
- * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.newPendingTransactionFilter`: `client` is a {@link NodeCore}.
- */
+/** Creates a filter that reports new pending transaction hashes: the tree-shakable form of `cChain.eth.newPendingTransactionFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthNewPendingTransactionFilter(client: NodeCore, params?: CChainEthNewPendingTransactionFilterParams, options?: CallOptions): Promise<T.FilterId> {
   return client.rpc.call(cChainEthNewPendingTransactionFilterMethod, params, options);
 }
 
-/**
- * Removes a filter.
- *
- * Uninstalls the filter; returns `false` when no filter had that id (for example because it expired).
- *
- * JSON-RPC `eth_uninstallFilter` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.uninstallFilter`: `client` is a {@link NodeCore}.
- */
+/** Removes a filter: the tree-shakable form of `cChain.eth.uninstallFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthUninstallFilter(client: NodeCore, params: CChainEthUninstallFilterParams, options?: CallOptions): Promise<CChainEthUninstallFilterResult> {
   return client.rpc.call(cChainEthUninstallFilterMethod, params, options);
 }
 
-/**
- * Polls a filter for what happened since the last poll.
- *
- * Returns what the filter collected since it was last polled: block hashes for a block filter, transaction hashes for a pending-transaction filter, logs for a log filter. Fails with -32000 "filter not found" for an unknown or expired id.
- *
- * JSON-RPC `eth_getFilterChanges` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getFilterChanges`: `client` is a {@link NodeCore}.
- */
+/** Polls a filter for what happened since the last poll: the tree-shakable form of `cChain.eth.getFilterChanges` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetFilterChanges<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
   return client.rpc.call(cChainEthGetFilterChangesMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
 }
 
-/**
- * Returns every log matching a log filter.
- *
- * Returns all logs matching the criteria of an existing log filter, not only those since the last poll.
- *
- * JSON-RPC `eth_getFilterLogs` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getFilterLogs`: `client` is a {@link NodeCore}.
- */
+/** Returns every log matching a log filter: the tree-shakable form of `cChain.eth.getFilterLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetFilterLogs<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
   return client.rpc.call(cChainEthGetFilterLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
 }
 
-/**
- * Returns the logs matching a filter.
- *
- * Returns all logs matching the filter, without installing anything. Nodes bound the work per request (Coreth's `api-max-blocks-per-request` limits the block range); an oversize query fails with -32000.
- *
- * JSON-RPC `eth_getLogs` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getLogs`: `client` is a {@link NodeCore}.
- */
+/** Returns the logs matching a filter: the tree-shakable form of `cChain.eth.getLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetLogs<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
   return client.rpc.call(cChainEthGetLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
 }
 
-/**
- * Returns a transaction by hash.
- *
- * Returns the transaction with the given hash, mined or still pending in the node's pool (then `blockHash`, `blockNumber` and `transactionIndex` are `null`), or `null` when the node does not know it.
- *
- * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getTransactionByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a transaction by hash: the tree-shakable form of `cChain.eth.getTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetTransactionByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByHashResult, N>> {
   return client.rpc.call(cChainEthGetTransactionByHashMethod, params, options) as Promise<Decoded<CChainEthGetTransactionByHashResult, N>>;
 }
 
-/**
- * Returns a transaction by block hash and position.
- *
- * Returns the transaction at the given index of the block with the given hash, or `null`.
- *
- * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getTransactionByBlockHashAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns a transaction by block hash and position: the tree-shakable form of `cChain.eth.getTransactionByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetTransactionByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>> {
   return client.rpc.call(cChainEthGetTransactionByBlockHashAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>>;
 }
 
-/**
- * Returns a transaction by block number and position.
- *
- * Returns the transaction at the given index of the block at the given height or tag, or `null`.
- *
- * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getTransactionByBlockNumberAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns a transaction by block number and position: the tree-shakable form of `cChain.eth.getTransactionByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetTransactionByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>> {
   return client.rpc.call(cChainEthGetTransactionByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>>;
 }
 
-/**
- * Returns the receipt of a mined transaction.
- *
- * Returns the receipt of the transaction with the given hash, or `null` when it is unknown or not yet in an accepted block.
- *
- * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getTransactionReceipt`: `client` is a {@link NodeCore}.
- */
+/** Returns the receipt of a mined transaction: the tree-shakable form of `cChain.eth.getTransactionReceipt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetTransactionReceipt<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionReceiptResult, N>> {
   return client.rpc.call(cChainEthGetTransactionReceiptMethod, params, options) as Promise<Decoded<CChainEthGetTransactionReceiptResult, N>>;
 }
 
-/**
- * Submits a signed transaction.
- *
- * Submits a signed, RLP-encoded transaction (typed transactions as `type || payload`) to the node's pool for gossip and inclusion, and returns its hash. Pool rejections (nonce too low, fee cap below the base fee, insufficient funds, underpriced replacement, ...) fail with -32000 and the reason. The C-Chain does not accept EIP-4844 blob transactions.
- *
- * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.sendRawTransaction`: `client` is a {@link NodeCore}.
- */
+/** Submits a signed transaction: the tree-shakable form of `cChain.eth.sendRawTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSendRawTransaction(client: NodeCore, params: CChainEthSendRawTransactionParams, options?: CallOptions): Promise<T.Hash32> {
   return client.rpc.call(cChainEthSendRawTransactionMethod, params, options);
 }
 
-/**
- * Signs a transaction with a node-held key and submits it.
- *
- * Fills missing fields (nonce, gas, fees, chain id), signs with the key of `from`, which must be an unlocked account of the node, and submits the result. Unusable on the public API node, which holds no keys.
- *
- * JSON-RPC `eth_sendTransaction` at `/ext/bc/C/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.sendTransaction`: `client` is a {@link NodeCore}.
- */
+/** Signs a transaction with a node-held key and submits it: the tree-shakable form of `cChain.eth.sendTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSendTransaction(client: NodeCore, params: CChainEthSendTransactionParams, options?: CallOptions): Promise<T.Hash32> {
   return client.rpc.call(cChainEthSendTransactionMethod, params, options);
 }
 
-/**
- * Fills in the missing fields of a transaction without signing it.
- *
- * Completes a partial transaction (nonce, gas limit, fee fields, chain id, type) the way `eth_sendTransaction` would, but neither signs nor submits it; the caller signs the returned `tx` itself. The execution API returns `{tx}`; go-ethereum-derived nodes such as Coreth also return the unsigned RLP encoding as `raw`. Fails with code 3 if gas estimation hits a revert.
- *
- * JSON-RPC `eth_fillTransaction` at `/ext/bc/C/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.fillTransaction`: `client` is a {@link NodeCore}.
- */
+/** Fills in the missing fields of a transaction without signing it: the tree-shakable form of `cChain.eth.fillTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthFillTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainEthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>> {
   return client.rpc.call(cChainEthFillTransactionMethod, params, options) as Promise<Decoded<T.FillTransactionResult, N>>;
 }
 
-/**
- * Signs a message with a node-held key (EIP-191).
- *
- * Returns the signature of `keccak256("\x19Ethereum Signed Message:\n" + len(message) + message)` made with the key of `address`, which must be an unlocked account of the node. Unusable on the public API node.
- *
- * JSON-RPC `eth_sign` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.sign`: `client` is a {@link NodeCore}.
- */
+/** Signs a message with a node-held key (EIP-191): the tree-shakable form of `cChain.eth.sign` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSign(client: NodeCore, params: CChainEthSignParams, options?: CallOptions): Promise<T.Bytes65> {
   return client.rpc.call(cChainEthSignMethod, params, options);
 }
 
-/**
- * Signs a transaction with a node-held key without submitting it.
- *
- * Fills and signs the transaction with the key of `from` (an unlocked account of the node) and returns both the signed RLP encoding, ready for `eth_sendRawTransaction`, and the signed transaction object. Unusable on the public API node.
- *
- * JSON-RPC `eth_signTransaction` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.signTransaction`: `client` is a {@link NodeCore}.
- */
+/** Signs a transaction with a node-held key without submitting it: the tree-shakable form of `cChain.eth.signTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSignTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainEthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>> {
   return client.rpc.call(cChainEthSignTransactionMethod, params, options) as Promise<Decoded<T.SignTransactionResult, N>>;
 }
 
-/**
- * Starts a push subscription (WebSocket only).
- *
- * Registers a subscription and returns its id; the node then pushes notifications
- * `{"jsonrpc": "2.0", "method": "eth_subscription", "params": {"subscription": <id>, "result": <payload>}}`.
- * Notifications need a persistent connection: this only works on the WebSocket endpoint `/ext/bc/C/ws`
- * (this document's ws server). Over HTTP the node rejects the call ("notifications not supported"). The kinds (first param) and their payloads:
- *
- * - `newHeads`: one block header (BlockHeader) per new block.
- * - `logs` (second param: a log Filter): one Log per matching log.
- * - `newPendingTransactions` (second param: `true` for full transactions): one transaction hash, or one
- *   TransactionInfo, per transaction entering the node's pool.
- * - `newAcceptedTransactions` (Avalanche; second param: `true` for full transactions): one notification
- *   per transaction of each block accepted by consensus, in block order: its hash (Hash32), or with `true`
- *   the transaction object (TransactionInfo). Coreth sends it when a transaction is accepted
- *   (`eth/filters/api.go`, NewAcceptedTransactions); the Helicon SAE VM when the block is accepted, before
- *   it is executed, with the block's hash, number and the transaction's index filled in
- *   (`vms/saevm/sae/rpc/custom.go`, NewAcceptedTransactions).
- * - `transactionReceipts` (second param: `{transactionHashes}`): go-ethereum's receipt stream, in the
- *   execution API; neither Coreth nor the SAE VM serves it, so a C-Chain node rejects this kind.
- *
- * JSON-RPC `eth_subscribe` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.subscribe`: `client` is a {@link NodeCore}.
- */
+/** Starts a push subscription (WebSocket only): the tree-shakable form of `cChain.eth.subscribe` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthSubscribe(client: NodeCore, params: CChainEthSubscribeParams, options?: CallOptions): Promise<T.SubscriptionId> {
   return client.rpc.call(cChainEthSubscribeMethod, params, options);
 }
 
-/**
- * Cancels a push subscription (WebSocket only).
- *
- * Cancels the subscription with the given id on the same WebSocket connection that created it; returns whether one was cancelled. Not usable over HTTP.
- *
- * JSON-RPC `eth_unsubscribe` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.unsubscribe`: `client` is a {@link NodeCore}.
- */
+/** Cancels a push subscription (WebSocket only): the tree-shakable form of `cChain.eth.unsubscribe` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthUnsubscribe(client: NodeCore, params: CChainEthUnsubscribeParams, options?: CallOptions): Promise<CChainEthUnsubscribeResult> {
   return client.rpc.call(cChainEthUnsubscribeMethod, params, options);
 }
 
-/**
- * Describes which historical data the node can serve.
- *
- * Execution-API method meant for RPC routers: the current head plus, per resource (state, transactions, logs, receipts, blocks, state proofs), whether it is served, the oldest block available and the retention strategy. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon has it, so a real node answers `-32601` (method not found). On Avalanche the state-proof window is the one described under `eth_getProof`.
- *
- * JSON-RPC `eth_capabilities` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_capabilities; a real C-Chain node answers -32601 (method not found).
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.capabilities`: `client` is a {@link NodeCore}.
- */
+/** Describes which historical data the node can serve: the tree-shakable form of `cChain.eth.capabilities` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthCapabilities<N extends Numbers>(client: NodeCore<N>, params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<Decoded<T.EthCapabilities, N>> {
   return client.rpc.call(cChainEthCapabilitiesMethod, params, options) as Promise<Decoded<T.EthCapabilities, N>>;
 }
 
-/**
- * Returns the chain configuration of this EVM chain.
- *
- * Avalanche method (Coreth and Subnet-EVM). It takes no params and returns the chain config object the node runs with: the chain id, the Ethereum fork activations (block numbers and timestamps, as go-ethereum names them) and the Avalanche network-upgrade timestamps (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`). Numbers are JSON integers here, not hex. Subnet-EVM chains add their own fields (fee configuration, precompile upgrades), so the object is open-ended.
- *
- * JSON-RPC `eth_getChainConfig` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getChainConfig`: `client` is a {@link NodeCore}.
- */
+/** Returns the chain configuration of this EVM chain: the tree-shakable form of `cChain.eth.getChainConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetChainConfig(client: NodeCore, params?: CChainEthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig> {
   return client.rpc.call(cChainEthGetChainConfigMethod, params, options);
 }
 
 /**
- * Lists the last invalid blocks the node has seen.
- *
- * Avalanche (Coreth) method, moved from go-ethereum's `debug_getBadBlocks` into the `eth_` namespace (Coreth `internal/ethapi/api_extra.go`). Takes no params and returns the blocks that recently failed verification on this node, each with its hash, the block as JSON (full transactions), its RLP encoding as hex and, when recorded, why it was rejected. Normally an empty list. Removed at the Helicon activation (v1.15.0 nodes switch VMs then): the SAE C-Chain registers no such method (`vms/saevm/sae/rpc/server.go`), so a Helicon C-Chain answers -32601 (method not found).
- *
- * JSON-RPC `eth_getBadBlocks` at `/ext/bc/C/rpc`
+ * Lists the last invalid blocks the node has seen: the tree-shakable form of `cChain.eth.getBadBlocks` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getBadBlocks`: `client` is a {@link NodeCore}.
  */
 export function cChainEthGetBadBlocks<N extends Numbers>(client: NodeCore<N>, params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<CChainEthGetBadBlocksResult, N>> {
   return client.rpc.call(cChainEthGetBadBlocksMethod, params, options) as Promise<Decoded<CChainEthGetBadBlocksResult, N>>;
 }
 
-/**
- * Returns the client version.
- *
- * Returns the version string of the EVM serving the chain: on the C-Chain before Helicon the Coreth version (`v0.15.3`); on a Helicon C-Chain (SAE VM) the AvalancheGo version line, e.g. `avalanchego/1.15.0 [database=v1.4.5, rpcchainvm=<n>, commit=<git commit>, go=<go version>]`.
- *
- * JSON-RPC `web3_clientVersion` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.web3.clientVersion`: `client` is a {@link NodeCore}.
- */
+/** Returns the client version: the tree-shakable form of `cChain.web3.clientVersion` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainWeb3ClientVersion(client: NodeCore, params?: CChainWeb3ClientVersionParams, options?: CallOptions): Promise<CChainWeb3ClientVersionResult> {
   return client.rpc.call(cChainWeb3ClientVersionMethod, params, options);
 }
 
-/**
- * Hashes bytes with Keccak-256.
- *
- * Returns the Keccak-256 hash (the Ethereum "sha3", not the standardised SHA3-256) of the given bytes.
- *
- * JSON-RPC `web3_sha3` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.web3.sha3`: `client` is a {@link NodeCore}.
- */
+/** Hashes bytes with Keccak-256: the tree-shakable form of `cChain.web3.sha3` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainWeb3Sha3(client: NodeCore, params: CChainWeb3Sha3Params, options?: CallOptions): Promise<T.Hash32> {
   return client.rpc.call(cChainWeb3Sha3Method, params, options);
 }
 
-/**
- * Returns the EVM network id.
- *
- * Returns the EVM network id as a decimal string. The node sets it equal to the chain id, so it is `"43114"` on the C-Chain Mainnet and `"43113"` on Fuji; it is not the node network id (1 or 5).
- *
- * JSON-RPC `net_version` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.net.version`: `client` is a {@link NodeCore}.
- */
+/** Returns the EVM network id: the tree-shakable form of `cChain.net.version` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainNetVersion(client: NodeCore, params?: CChainNetVersionParams, options?: CallOptions): Promise<CChainNetVersionResult> {
   return client.rpc.call(cChainNetVersionMethod, params, options);
 }
 
-/**
- * Reports whether the client listens for network connections.
- *
- * Always `true` on Coreth and on the SAE VM of Helicon; peer networking is done by AvalancheGo itself.
- *
- * JSON-RPC `net_listening` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.net.listening`: `client` is a {@link NodeCore}.
- */
+/** Reports whether the client listens for network connections: the tree-shakable form of `cChain.net.listening` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainNetListening(client: NodeCore, params?: CChainNetListeningParams, options?: CallOptions): Promise<CChainNetListeningResult> {
   return client.rpc.call(cChainNetListeningMethod, params, options);
 }
 
-/**
- * Returns the number of peers of the client.
- *
- * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; a Helicon C-Chain (SAE VM) reports the number of peers of the chain's p2p network, itself excluded. Use the node's `info.peers` for detailed peer data.
- *
- * JSON-RPC `net_peerCount` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.net.peerCount`: `client` is a {@link NodeCore}.
- */
+/** Returns the number of peers of the client: the tree-shakable form of `cChain.net.peerCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainNetPeerCount<N extends Numbers>(client: NodeCore<N>, params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return client.rpc.call(cChainNetPeerCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Counts the pending and queued transactions of the pool.
- *
- * Returns how many transactions in the node's pool are pending (executable next) and queued (waiting for a nonce gap to close).
- *
- * JSON-RPC `txpool_status` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.txpool.status`: `client` is a {@link NodeCore}.
- */
+/** Counts the pending and queued transactions of the pool: the tree-shakable form of `cChain.txpool.status` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainTxpoolStatus<N extends Numbers>(client: NodeCore<N>, params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<Decoded<T.TxpoolStatus, N>> {
   return client.rpc.call(cChainTxpoolStatusMethod, params, options) as Promise<Decoded<T.TxpoolStatus, N>>;
 }
 
-/**
- * Returns the pool's transactions, grouped by sender and nonce.
- *
- * Returns every pending and queued transaction of the node's pool as `{pending, queued}`, each mapping the sender address to a map from nonce (decimal string) to the transaction. Pool transactions have `null` block fields.
- *
- * JSON-RPC `txpool_content` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.txpool.content`: `client` is a {@link NodeCore}.
- */
+/** Returns the pool's transactions, grouped by sender and nonce: the tree-shakable form of `cChain.txpool.content` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainTxpoolContent<N extends Numbers>(client: NodeCore<N>, params?: CChainTxpoolContentParams, options?: CallOptions): Promise<Decoded<T.TxpoolContent, N>> {
   return client.rpc.call(cChainTxpoolContentMethod, params, options) as Promise<Decoded<T.TxpoolContent, N>>;
 }
 
-/**
- * Returns a one-line summary of each pool transaction.
- *
- * Like `txpool_content`, but each transaction is a text summary of the form `<to>: <value> wei + <gas> gas × <gasPrice> wei` (`contract creation` instead of the recipient for deployments).
- *
- * JSON-RPC `txpool_inspect` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.txpool.inspect`: `client` is a {@link NodeCore}.
- */
+/** Returns a one-line summary of each pool transaction: the tree-shakable form of `cChain.txpool.inspect` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainTxpoolInspect(client: NodeCore, params?: CChainTxpoolInspectParams, options?: CallOptions): Promise<T.TxpoolInspect> {
   return client.rpc.call(cChainTxpoolInspectMethod, params, options);
 }
 
-/**
- * Returns an uncle of a block given by number or tag.
- *
- * Returns the uncle at `index` of the block, as a block without transactions, or `null` when there is none. C-Chain blocks never have uncles, so a C-Chain node always answers `null`; the method is served for compatibility with Ethereum tooling.
- *
- * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getUncleByBlockNumberAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns an uncle of a block given by number or tag: the tree-shakable form of `cChain.eth.getUncleByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetUncleByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>> {
   return client.rpc.call(cChainEthGetUncleByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>>;
 }
 
-/**
- * Returns an uncle of a block given by hash.
- *
- * Returns the uncle at `index` of the block with this hash, or `null`; always `null` on the C-Chain, whose blocks have no uncles.
- *
- * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getUncleByBlockHashAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns an uncle of a block given by hash: the tree-shakable form of `cChain.eth.getUncleByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetUncleByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>> {
   return client.rpc.call(cChainEthGetUncleByBlockHashAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>>;
 }
 
-/**
- * Returns the signed bytes of a transaction given by hash.
- *
- * Returns the transaction's canonical encoding (the RLP of a legacy transaction, or the type byte followed by the payload for a typed one), as accepted by `eth_sendRawTransaction`. The transaction may be in a block or in the pool. An unknown hash gives `0x` (go-ethereum encodes the nil byte slice that way).
- *
- * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getRawTransactionByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns the signed bytes of a transaction given by hash: the tree-shakable form of `cChain.eth.getRawTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetRawTransactionByHash(client: NodeCore, params: CChainEthGetRawTransactionByHashParams, options?: CallOptions): Promise<T.Bytes> {
   return client.rpc.call(cChainEthGetRawTransactionByHashMethod, params, options);
 }
 
-/**
- * Returns the signed bytes of a transaction given by block number and index.
- *
- * Returns the encoding of the transaction at `index` of the block, or `0x` when there is no such block or transaction.
- *
- * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getRawTransactionByBlockNumberAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns the signed bytes of a transaction given by block number and index: the tree-shakable form of `cChain.eth.getRawTransactionByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetRawTransactionByBlockNumberAndIndex(client: NodeCore, params: CChainEthGetRawTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<T.Bytes> {
   return client.rpc.call(cChainEthGetRawTransactionByBlockNumberAndIndexMethod, params, options);
 }
 
-/**
- * Returns the signed bytes of a transaction given by block hash and index.
- *
- * Returns the encoding of the transaction at `index` of the block with this hash, or `0x` when there is none.
- *
- * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.getRawTransactionByBlockHashAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns the signed bytes of a transaction given by block hash and index: the tree-shakable form of `cChain.eth.getRawTransactionByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthGetRawTransactionByBlockHashAndIndex(client: NodeCore, params: CChainEthGetRawTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<T.Bytes> {
   return client.rpc.call(cChainEthGetRawTransactionByBlockHashAndIndexMethod, params, options);
 }
 
-/**
- * Returns the pool's transactions sent from accounts the node holds.
- *
- * Returns the pending pool transactions whose sender is an account of the node's own wallets. A C-Chain node holds no accounts (the SAE VM gives libevm an empty account manager; the public API node has none either), so it answers an empty array; use `txpool_content` or `txpool_contentFrom` to see the pool.
- *
- * JSON-RPC `eth_pendingTransactions` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.pendingTransactions`: `client` is a {@link NodeCore}.
- */
+/** Returns the pool's transactions sent from accounts the node holds: the tree-shakable form of `cChain.eth.pendingTransactions` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthPendingTransactions<N extends Numbers>(client: NodeCore<N>, params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<CChainEthPendingTransactionsResult, N>> {
   return client.rpc.call(cChainEthPendingTransactionsMethod, params, options) as Promise<Decoded<CChainEthPendingTransactionsResult, N>>;
 }
 
-/**
- * Replaces a pooled transaction with new gas settings.
- *
- * Finds the pooled transaction matching `transaction` (sender and nonce; the nonce is required), signs a copy with the new gas price and limit using the node's key for the sender, and submits it in its place; returns the new hash. It needs the sender's key on the node, which a C-Chain node does not hold, so there it fails with -32000 (unknown account); wallets replace a transaction by sending a new one with the same nonce.
- *
- * JSON-RPC `eth_resend` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.eth.resend`: `client` is a {@link NodeCore}.
- */
+/** Replaces a pooled transaction with new gas settings: the tree-shakable form of `cChain.eth.resend` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainEthResend(client: NodeCore, params: CChainEthResendParams, options?: CallOptions): Promise<T.Hash32> {
   return client.rpc.call(cChainEthResendMethod, params, options);
 }
 
-/**
- * Returns one sender's pool transactions, by nonce.
- *
- * Returns the pending and queued transactions of one sender as `{pending, queued}`, each a map from nonce (decimal string) to the transaction; `{}` for a state with none.
- *
- * JSON-RPC `txpool_contentFrom` at `/ext/bc/C/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.txpool.contentFrom`: `client` is a {@link NodeCore}.
- */
+/** Returns one sender's pool transactions, by nonce: the tree-shakable form of `cChain.txpool.contentFrom` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainTxpoolContentFrom<N extends Numbers>(client: NodeCore<N>, params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<Decoded<T.TxpoolContentFrom, N>> {
   return client.rpc.call(cChainTxpoolContentFromMethod, params, options) as Promise<Decoded<T.TxpoolContentFrom, N>>;
 }
 
-/**
- * Re-executes a transaction and returns its trace.
- *
- * Re-executes the transaction in its block's state and returns what the chosen tracer records: by default the struct logger's `{gas, failed, returnValue, structLogs}`, with `{"tracer": "callTracer"}` the call tree, other built-in or JavaScript tracers their own output. Tracing is off on the public API node: it answers -32601. A node you run serves it when tracing is on: before the Helicon activation (Coreth) only when the C-Chain config's `eth-apis` lists `debug-tracer` (off by default); on the Helicon C-Chain (SAE VM) the tracer API is registered unless the RPC config's `DisableTracing` is set, which the C-Chain config does not expose, so it is on.
- *
- * JSON-RPC `debug_traceTransaction` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceTransaction`: `client` is a {@link NodeCore}.
- */
+/** Re-executes a transaction and returns its trace: the tree-shakable form of `cChain.debug.traceTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>> {
   return client.rpc.call(cChainDebugTraceTransactionMethod, params, options) as Promise<Decoded<T.TraceResult, N>>;
 }
 
-/**
- * Executes a call on a block's state and returns its trace.
- *
- * Runs the call like `eth_call` (optionally with state and block overrides, and after the first `txIndex` transactions of the block) and returns the tracer's output. Off on the public API node; see debug_traceTransaction for when a node serves it.
- *
- * JSON-RPC `debug_traceCall` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceCall`: `client` is a {@link NodeCore}.
- */
+/** Executes a call on a block's state and returns its trace: the tree-shakable form of `cChain.debug.traceCall` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceCall<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceCallParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>> {
   return client.rpc.call(cChainDebugTraceCallMethod, params, options) as Promise<Decoded<T.TraceResult, N>>;
 }
 
-/**
- * Traces every transaction of a block given by number or tag.
- *
- * Returns one `{txHash, result}` (or `{txHash, error}`) per transaction of the block. Off on the public API node; see debug_traceTransaction.
- *
- * JSON-RPC `debug_traceBlockByNumber` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Traces every transaction of a block given by number or tag: the tree-shakable form of `cChain.debug.traceBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
   return client.rpc.call(cChainDebugTraceBlockByNumberMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
 }
 
-/**
- * Traces every transaction of a block given by hash.
- *
- * As debug_traceBlockByNumber, for the block with this hash. Off on the public API node.
- *
- * JSON-RPC `debug_traceBlockByHash` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Traces every transaction of a block given by hash: the tree-shakable form of `cChain.debug.traceBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
   return client.rpc.call(cChainDebugTraceBlockByHashMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
 }
 
-/**
- * Traces a block given as RLP bytes.
- *
- * Decodes the block from its RLP encoding and traces its transactions on its parent's state (the parent must be on the node's canonical chain; the block itself need not be). Off on the public API node.
- *
- * JSON-RPC `debug_traceBlock` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceBlock`: `client` is a {@link NodeCore}.
- */
+/** Traces a block given as RLP bytes: the tree-shakable form of `cChain.debug.traceBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceBlock<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
   return client.rpc.call(cChainDebugTraceBlockMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
 }
 
-/**
- * Traces a block read from a file on the node.
- *
- * As debug_traceBlock, with the RLP read from a file on the node's machine. Off on the public API node.
- *
- * JSON-RPC `debug_traceBlockFromFile` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceBlockFromFile`: `client` is a {@link NodeCore}.
- */
+/** Traces a block read from a file on the node: the tree-shakable form of `cChain.debug.traceBlockFromFile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceBlockFromFile<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
   return client.rpc.call(cChainDebugTraceBlockFromFileMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
 }
 
-/**
- * Traces a block the node rejected.
- *
- * Traces the transactions of a block from the node's list of rejected (bad) blocks, given by hash; an error when the node kept no such block. Off on the public API node.
- *
- * JSON-RPC `debug_traceBadBlock` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceBadBlock`: `client` is a {@link NodeCore}.
- */
+/** Traces a block the node rejected: the tree-shakable form of `cChain.debug.traceBadBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceBadBlock<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
   return client.rpc.call(cChainDebugTraceBadBlockMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
 }
 
-/**
- * Writes standard JSON traces of a block's transactions to files on the node.
- *
- * Traces the block's transactions (or only `txHash`) with the standard JSON tracer and writes one file per transaction to the node's temporary directory; returns the file names. Off on the public API node.
- *
- * JSON-RPC `debug_standardTraceBlockToFile` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.standardTraceBlockToFile`: `client` is a {@link NodeCore}.
- */
+/** Writes standard JSON traces of a block's transactions to files on the node: the tree-shakable form of `cChain.debug.standardTraceBlockToFile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugStandardTraceBlockToFile(client: NodeCore, params: CChainDebugStandardTraceBlockToFileParams, options?: CallOptions): Promise<CChainDebugStandardTraceBlockToFileResult> {
   return client.rpc.call(cChainDebugStandardTraceBlockToFileMethod, params, options);
 }
 
-/**
- * Writes standard JSON traces of a rejected block to files on the node.
- *
- * As debug_standardTraceBlockToFile, for a block from the node's list of bad blocks. Off on the public API node.
- *
- * JSON-RPC `debug_standardTraceBadBlockToFile` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.standardTraceBadBlockToFile`: `client` is a {@link NodeCore}.
- */
+/** Writes standard JSON traces of a rejected block to files on the node: the tree-shakable form of `cChain.debug.standardTraceBadBlockToFile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugStandardTraceBadBlockToFile(client: NodeCore, params: CChainDebugStandardTraceBadBlockToFileParams, options?: CallOptions): Promise<CChainDebugStandardTraceBadBlockToFileResult> {
   return client.rpc.call(cChainDebugStandardTraceBadBlockToFileMethod, params, options);
 }
 
-/**
- * Returns the state root after each transaction of a block.
- *
- * Re-executes the block and returns the intermediate state root after each of its transactions. Off on the public API node.
- *
- * JSON-RPC `debug_intermediateRoots` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.intermediateRoots`: `client` is a {@link NodeCore}.
- */
+/** Returns the state root after each transaction of a block: the tree-shakable form of `cChain.debug.intermediateRoots` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugIntermediateRoots(client: NodeCore, params: CChainDebugIntermediateRootsParams, options?: CallOptions): Promise<CChainDebugIntermediateRootsResult> {
   return client.rpc.call(cChainDebugIntermediateRootsMethod, params, options);
 }
 
-/**
- * Traces a range of blocks as a subscription.
- *
- * Traces the blocks after `start` up to `end` and sends each block's traces (`{block, hash, traces}`) as a subscription notification; the reply is the subscription ID. Like every subscription it needs the WebSocket endpoint: over HTTP the node refuses it (notifications not supported). Off on the public API node.
- *
- * JSON-RPC `debug_traceChain` at `/ext/bc/C/rpc`
- *
- * Not served everywhere: Off on the public API node (api.avax.network answers -32601); a Coreth C-Chain serves debug_ tracing only with debug-tracer in its eth-apis config (off by default), the Helicon C-Chain unless tracing is disabled. A subscription: only over the WebSocket endpoint.
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.debug.traceChain`: `client` is a {@link NodeCore}.
- */
+/** Traces a range of blocks as a subscription: the tree-shakable form of `cChain.debug.traceChain` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainDebugTraceChain(client: NodeCore, params: CChainDebugTraceChainParams, options?: CallOptions): Promise<T.SubscriptionId> {
   return client.rpc.call(cChainDebugTraceChainMethod, params, options);
 }
 
 /**
- * Start profiling the CPU
- *
- * Starts a CPU profile of the node process (profiler state `idle` to `profiling`). The profile is written to `cpu.profile` in the admin API directory when `admin_stopCPUProfiler` is called. Fails with -32000 (`cpu profiler already running`) while a CPU profile is in progress. Removed at the Helicon activation: from then on the C-Chain (SAE VM) has no admin API and answers HTTP 404 at `/ext/bc/C/admin`.
- *
- * JSON-RPC `admin_startCPUProfiler` at `/ext/bc/C/admin`
+ * Start profiling the CPU: the tree-shakable form of `cChain.admin.startCPUProfiler` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.admin.startCPUProfiler`: `client` is a {@link NodeCore}.
  */
 export function cChainAdminStartCpuProfiler(client: NodeCore, params?: CChainAdminStartCpuProfilerParams, options?: CallOptions): Promise<T.CChainEmptyResult> {
   return client.rpc.call(cChainAdminStartCpuProfilerMethod, params, options);
 }
 
 /**
- * Stop profiling the CPU and write the profile
- *
- * Stops the CPU profile started by `admin_startCPUProfiler` (profiler state `profiling` to `idle`) and writes it to `cpu.profile`. Fails with -32000 (`cpu profiler doesn't exist`) when no CPU profile is running. Removed at the Helicon activation: from then on the C-Chain (SAE VM) has no admin API and answers HTTP 404 at `/ext/bc/C/admin`.
- *
- * JSON-RPC `admin_stopCPUProfiler` at `/ext/bc/C/admin`
+ * Stop profiling the CPU and write the profile: the tree-shakable form of `cChain.admin.stopCPUProfiler` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.admin.stopCPUProfiler`: `client` is a {@link NodeCore}.
  */
 export function cChainAdminStopCpuProfiler(client: NodeCore, params?: CChainAdminStopCpuProfilerParams, options?: CallOptions): Promise<T.CChainEmptyResult> {
   return client.rpc.call(cChainAdminStopCpuProfilerMethod, params, options);
 }
 
 /**
- * Write a memory profile
- *
- * Takes a heap profile of the node process and writes it to `mem.profile` in the admin API directory. Removed at the Helicon activation: from then on the C-Chain (SAE VM) has no admin API and answers HTTP 404 at `/ext/bc/C/admin`.
- *
- * JSON-RPC `admin_memoryProfile` at `/ext/bc/C/admin`
+ * Write a memory profile: the tree-shakable form of `cChain.admin.memoryProfile` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.admin.memoryProfile`: `client` is a {@link NodeCore}.
  */
 export function cChainAdminMemoryProfile(client: NodeCore, params?: CChainAdminMemoryProfileParams, options?: CallOptions): Promise<T.CChainEmptyResult> {
   return client.rpc.call(cChainAdminMemoryProfileMethod, params, options);
 }
 
 /**
- * Write a mutex (lock) profile
- *
- * Writes mutex contention statistics of the node process to `lock.profile` in the admin API directory. Removed at the Helicon activation: from then on the C-Chain (SAE VM) has no admin API and answers HTTP 404 at `/ext/bc/C/admin`.
- *
- * JSON-RPC `admin_lockProfile` at `/ext/bc/C/admin`
+ * Write a mutex (lock) profile: the tree-shakable form of `cChain.admin.lockProfile` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.admin.lockProfile`: `client` is a {@link NodeCore}.
  */
 export function cChainAdminLockProfile(client: NodeCore, params?: CChainAdminLockProfileParams, options?: CallOptions): Promise<T.CChainEmptyResult> {
   return client.rpc.call(cChainAdminLockProfileMethod, params, options);
 }
 
 /**
- * Set the VM's log level
- *
- * Sets the log level of the C-Chain VM's logger. Fails with -32000 (`failed to parse log level: ...`) when `level` is not a known level name. Removed at the Helicon activation: from then on the C-Chain (SAE VM) has no admin API and answers HTTP 404 at `/ext/bc/C/admin`.
- *
- * JSON-RPC `admin_setLogLevel` at `/ext/bc/C/admin`
+ * Set the VM's log level: the tree-shakable form of `cChain.admin.setLogLevel` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.admin.setLogLevel`: `client` is a {@link NodeCore}.
  */
 export function cChainAdminSetLogLevel(client: NodeCore, params: CChainAdminSetLogLevelParams, options?: CallOptions): Promise<T.CChainEmptyResult> {
   return client.rpc.call(cChainAdminSetLogLevelMethod, params, options);
 }
 
 /**
- * Get the VM's configuration
- *
- * Returns the configuration the C-Chain VM is running with: the parsed C-Chain config (JSON keys as in the C-Chain config file) including defaults. Removed at the Helicon activation: from then on the C-Chain (SAE VM) has no admin API and answers HTTP 404 at `/ext/bc/C/admin`.
- *
- * JSON-RPC `admin_getVMConfig` at `/ext/bc/C/admin`
+ * Get the VM's configuration: the tree-shakable form of `cChain.admin.getVMConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.admin.getVMConfig`: `client` is a {@link NodeCore}.
  */
 export function cChainAdminGetVmConfig(client: NodeCore, params?: CChainAdminGetVmConfigParams, options?: CallOptions): Promise<T.GetVmConfigResult> {
   return client.rpc.call(cChainAdminGetVmConfigMethod, params, options);
 }
 
-/**
- * Get atomic UTXOs exported to C-Chain addresses
- *
- * Returns the UTXOs in shared memory that `sourceChain` (the X-Chain or
- * the P-Chain) exported to the C-Chain and that reference at least one of
- * `addresses`; they are the inputs of an atomic import transaction.
- *
- * - At most `limit` UTXOs are returned; when `limit` is omitted, 0 or
- *   above 1024, 1024 is used.
- * - Pagination: `endIndex` names the last UTXO returned; pass it back as
- *   `startIndex` to fetch the next page. Across calls UTXOs may repeat,
- *   and the UTXO set may change between calls.
- * - At most 1024 addresses may be given. Missing `addresses` or
- *   `sourceChain` fails with -32000 (`no addresses provided`,
- *   `no source chain provided`).
- * - On a C-Chain after the Helicon activation (SAE VM): when the page holds the last
- *   UTXOs, `endIndex` is a terminal cursor (an address and UTXO ID of all
- *   one bits) instead of the last UTXO, and passing it back as
- *   `startIndex` returns no UTXOs; an empty `addresses` list gives an
- *   empty page instead of an error.
- *
- * JSON-RPC `native.getUTXOs` at `/ext/bc/C/native`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.native.getUTXOs`: `client` is a {@link NodeCore}.
- */
+/** Get atomic UTXOs exported to C-Chain addresses: the tree-shakable form of `cChain.native.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainNativeGetUtxos<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<Decoded<T.GetUtxosResult, N>> {
   return client.rpc.call(cChainNativeGetUtxosMethod, params, options) as Promise<Decoded<T.GetUtxosResult, N>>;
 }
 
-/**
- * Issue a signed atomic transaction
- *
- * Decodes a signed atomic (import or export) transaction, adds it to this node's atomic mempool and gossips it to the network. Returns its ID; follow it with `native.getAtomicTxStatus`. Fails with -32000 when the bytes do not decode (`problem decoding transaction: ...`, `problem parsing transaction: ...`) or the mempool rejects the transaction.
- *
- * JSON-RPC `native.issueTx` at `/ext/bc/C/native`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.native.issueTx`: `client` is a {@link NodeCore}.
- */
+/** Issue a signed atomic transaction: the tree-shakable form of `cChain.native.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainNativeIssueTx(client: NodeCore, params: CChainNativeIssueTxParams, options?: CallOptions): Promise<T.IssueTxResult> {
   return client.rpc.call(cChainNativeIssueTxMethod, params, options);
 }
 
 /**
- * Get the status of an atomic transaction
- *
- * Returns this node's view of an atomic transaction: `Accepted` (with the height of the C-Chain block that contains it), `Processing`, `Dropped` or `Unknown`. A transaction whose block is accepted but not yet reflected in the chain state is reported as `Processing`. Fails with -32000 (`nil transaction ID`) when `txID` is empty. Deprecated at the Helicon activation (v1.15.0): the SAE VM keeps the method but marks it deprecated in favour of `native.getAtomicTx`, and answers only `Accepted` (with `blockHeight`, once the transaction is written to the chain state) or `Unknown` (also for an empty `txID`); transactions still in the mempool are `Unknown` there.
- *
- * JSON-RPC `native.getAtomicTxStatus` at `/ext/bc/C/native`
+ * Get the status of an atomic transaction: the tree-shakable form of `cChain.native.getAtomicTxStatus` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled.
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.native.getAtomicTxStatus`: `client` is a {@link NodeCore}.
  */
 export function cChainNativeGetAtomicTxStatus<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetAtomicTxStatusParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxStatusResult, N>> {
   return client.rpc.call(cChainNativeGetAtomicTxStatusMethod, params, options) as Promise<Decoded<T.GetAtomicTxStatusResult, N>>;
 }
 
-/**
- * Get an atomic transaction by ID
- *
- * Returns the signed bytes of an atomic transaction this node knows, and the height of its block once it is accepted. Fails with -32000 (`could not find tx ...`) when the node has never seen the transaction, and (`nil transaction ID`) when `txID` is empty. On a Helicon C-Chain (v1.15.0, SAE VM) only accepted transactions are found (a transaction still in the mempool fails with -32000 `fetching tx: ...`), and `blockHeight` is always sent.
- *
- * JSON-RPC `native.getAtomicTx` at `/ext/bc/C/native`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.native.getAtomicTx`: `client` is a {@link NodeCore}.
- */
+/** Get an atomic transaction by ID: the tree-shakable form of `cChain.native.getAtomicTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainNativeGetAtomicTx<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetAtomicTxParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxResult, N>> {
   return client.rpc.call(cChainNativeGetAtomicTxMethod, params, options) as Promise<Decoded<T.GetAtomicTxResult, N>>;
 }
 
 /**
- * Get the VM version
- *
- * Returns the version of the C-Chain VM (Coreth) this node runs. Removed in AvalancheGo v1.14.1 ("Removed `avax.version` API", RELEASES.md), and the Helicon SAE VM has no such method either: a node of v1.14.1 or later answers -32000 (`rpc: can't find method ...`). For the VM versions use `info.getNodeVersion` (`vmVersions`).
- *
- * JSON-RPC `native.version` at `/ext/bc/C/native`
+ * Get the VM version: the tree-shakable form of `cChain.native.version` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Removed in v1.14.1. Servers do not serve it from then on.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.native.version`: `client` is a {@link NodeCore}.
  */
 export function cChainNativeVersion(client: NodeCore, params?: CChainNativeVersionParams, options?: CallOptions): Promise<T.VersionResult> {
   return client.rpc.call(cChainNativeVersionMethod, params, options);
 }
 
-/**
- * Get atomic UTXOs exported to C-Chain addresses
- *
- * Returns the UTXOs that `sourceChain` (the X- or P-Chain) exported to the C-Chain and that reference at least one of `addresses`: the inputs of an import transaction. At most `limit` (and 1024) per call; page with the reply's `endIndex` as the next `startIndex`. On the Helicon C-Chain the last page ends with a terminal `endIndex` (an address and UTXO ID of all one bits), after which the next call returns no UTXOs.
- *
- * JSON-RPC `avax.getUTXOs` at `/ext/bc/C/avax`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.avax.getUTXOs`: `client` is a {@link NodeCore}.
- */
+/** Get atomic UTXOs exported to C-Chain addresses: the tree-shakable form of `cChain.avax.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainAvaxGetUtxos<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetUtxosParams, options?: CallOptions): Promise<Decoded<T.GetUtxosResult, N>> {
   return client.rpc.call(cChainAvaxGetUtxosMethod, params, options) as Promise<Decoded<T.GetUtxosResult, N>>;
 }
 
-/**
- * Issue a signed atomic transaction
- *
- * Decodes a signed import or export transaction, adds it to the node's atomic mempool and gossips it; returns its ID. A transaction that does not decode or that the mempool refuses fails with -32000 and the reason.
- *
- * JSON-RPC `avax.issueTx` at `/ext/bc/C/avax`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.avax.issueTx`: `client` is a {@link NodeCore}.
- */
+/** Issue a signed atomic transaction: the tree-shakable form of `cChain.avax.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainAvaxIssueTx(client: NodeCore, params: CChainAvaxIssueTxParams, options?: CallOptions): Promise<T.IssueTxResult> {
   return client.rpc.call(cChainAvaxIssueTxMethod, params, options);
 }
 
-/**
- * Get an atomic transaction by ID
- *
- * Returns the signed bytes of an accepted atomic transaction and the height of its block (always sent by the Helicon C-Chain; by Coreth once the chain state has reached the block). An unknown transaction fails with -32000.
- *
- * JSON-RPC `avax.getAtomicTx` at `/ext/bc/C/avax`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.avax.getAtomicTx`: `client` is a {@link NodeCore}.
- */
+/** Get an atomic transaction by ID: the tree-shakable form of `cChain.avax.getAtomicTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainAvaxGetAtomicTx<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetAtomicTxParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxResult, N>> {
   return client.rpc.call(cChainAvaxGetAtomicTxMethod, params, options) as Promise<Decoded<T.GetAtomicTxResult, N>>;
 }
 
 /**
- * Get the status of an atomic transaction
- *
- * Returns `Accepted` with the block height, or (Coreth only) `Processing` or `Dropped`, or `Unknown`. The Helicon C-Chain answers only `Accepted` or `Unknown` and deprecates the method in favour of `avax.getAtomicTx`.
- *
- * JSON-RPC `avax.getAtomicTxStatus` at `/ext/bc/C/avax`
+ * Get the status of an atomic transaction: the tree-shakable form of `cChain.avax.getAtomicTxStatus` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated Since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled.
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.avax.getAtomicTxStatus`: `client` is a {@link NodeCore}.
  */
 export function cChainAvaxGetAtomicTxStatus<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetAtomicTxStatusParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxStatusResult, N>> {
   return client.rpc.call(cChainAvaxGetAtomicTxStatusMethod, params, options) as Promise<Decoded<T.GetAtomicTxStatusResult, N>>;
 }
 
-/**
- * Get the P-Chain height the next block would use
- *
- * Returns the P-Chain height the proposer VM would put in a block it built on the C-Chain's preferred block now (the height whose validator set verifies the block and its Warp messages).
- *
- * JSON-RPC `proposervm.getProposedHeight` at `/ext/bc/C/proposervm`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.proposervm.getProposedHeight`: `client` is a {@link NodeCore}.
- */
+/** Get the P-Chain height the next block would use: the tree-shakable form of `cChain.proposervm.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: CChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>> {
   return client.rpc.call(cChainProposervmGetProposedHeightMethod, params, options) as Promise<Decoded<T.ProposedHeightResult, N>>;
 }
 
-/**
- * Get the current epoch
- *
- * Returns the epoch (ACP-181) the C-Chain's next block would belong to: its number, the Unix time it started and the P-Chain height its blocks use, fixed for the epoch's duration (Granite and later).
- *
- * JSON-RPC `proposervm.getCurrentEpoch` at `/ext/bc/C/proposervm`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `cChain.proposervm.getCurrentEpoch`: `client` is a {@link NodeCore}.
- */
+/** Get the current epoch: the tree-shakable form of `cChain.proposervm.getCurrentEpoch` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function cChainProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: CChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>> {
   return client.rpc.call(cChainProposervmGetCurrentEpochMethod, params, options) as Promise<Decoded<T.EpochResult, N>>;
 }
 
-/**
- * Returns the L1's fee configuration at a block.
- *
- * Returns the fee configuration in force at the block (the current head when omitted) and the block at which it last changed through the FeeManager precompile (absent when it never changed). The configuration's numbers are JSON numbers (Go big.Int and uint64 without hex encoding).
- *
- * JSON-RPC `eth_feeConfig` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.feeConfig`: `client` is a {@link NodeCore}.
- */
+/** Returns the L1's fee configuration at a block: the tree-shakable form of `l1.eth.feeConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthFeeConfig(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthFeeConfigParams, options?: CallOptions): Promise<T.L1FeeConfigResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthFeeConfigMethod, params, options);
 }
 
-/**
- * Returns the rules active at a time.
- *
- * Returns which Ethereum forks (`ethRules`) and Avalanche upgrades (`avalancheRules`) are active at the given Unix time (the head's time when omitted), and the precompiles enabled then with their activation times. The rule objects are Go structs without JSON tags, so their keys are the Go field names (`IsCancun`, `IsDurango`).
- *
- * JSON-RPC `eth_getActiveRulesAt` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getActiveRulesAt`: `client` is a {@link NodeCore}.
- */
+/** Returns the rules active at a time: the tree-shakable form of `l1.eth.getActiveRulesAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetActiveRulesAt(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthGetActiveRulesAtParams, options?: CallOptions): Promise<T.ActiveRulesResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetActiveRulesAtMethod, params, options);
 }
 
 /**
- * Returns the precompile configurations active at a time (deprecated).
- *
- * Deprecated in the Go source in favour of `eth_getActiveRulesAt`. Returns the configuration of each stateful precompile enabled at the given Unix time (the head's time when omitted), by precompile key (`feeManagerConfig`, `warpConfig`, `txAllowListConfig`…); each configuration has its own fields, with the activation `blockTimestamp`.
- *
- * JSON-RPC `eth_getActivePrecompilesAt` at `/ext/bc/{blockchainId}/rpc`
+ * Returns the precompile configurations active at a time (deprecated): the tree-shakable form of `l1.eth.getActivePrecompilesAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}.
  *
  * @deprecated
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getActivePrecompilesAt`: `client` is a {@link NodeCore}.
  */
 export function l1EthGetActivePrecompilesAt(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthGetActivePrecompilesAtParams, options?: CallOptions): Promise<T.PrecompileConfigs> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetActivePrecompilesAtMethod, params, options);
 }
 
-/**
- * Returns the coinbase address (older name of eth_coinbase).
- *
- * The same as `eth_coinbase` (see the C-Chain document): the address block rewards and, where the L1 is configured so, fees go to. Subnet-EVM serves both names from its `eth` API.
- *
- * JSON-RPC `eth_etherbase` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.etherbase`: `client` is a {@link NodeCore}.
- */
+/** Returns the coinbase address (older name of eth_coinbase): the tree-shakable form of `l1.eth.etherbase` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthEtherbase(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthEtherbaseParams, options?: CallOptions): Promise<T.Address> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthEtherbaseMethod, params, options);
 }
 
-/**
- * Returns a Warp message sent from this chain.
- *
- * Returns the unsigned Warp message with this ID (emitted by the Warp precompile, or configured off-chain), as bytes. Needs `warp-api-enabled`; an unknown ID is -32000.
- *
- * JSON-RPC `warp_getMessage` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.warp.getMessage`: `client` is a {@link NodeCore}.
- */
+/** Returns a Warp message sent from this chain: the tree-shakable form of `l1.warp.getMessage` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1WarpGetMessage(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1WarpGetMessageParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1WarpGetMessageMethod, params, options);
 }
 
-/**
- * Returns this node's BLS signature of a Warp message.
- *
- * Returns the node's own 96-byte BLS signature of the Warp message with this ID. Needs `warp-api-enabled`.
- *
- * JSON-RPC `warp_getMessageSignature` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.warp.getMessageSignature`: `client` is a {@link NodeCore}.
- */
+/** Returns this node's BLS signature of a Warp message: the tree-shakable form of `l1.warp.getMessageSignature` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1WarpGetMessageSignature(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1WarpGetMessageSignatureParams, options?: CallOptions): Promise<T.BlsSignature> {
   return endpointCall(client.rpc.call, client.endpoint)(l1WarpGetMessageSignatureMethod, params, options);
 }
 
-/**
- * Returns this node's BLS signature of an accepted block's hash.
- *
- * Returns the node's BLS signature of a Warp message whose payload is the hash of an accepted block of this chain. Needs `warp-api-enabled`.
- *
- * JSON-RPC `warp_getBlockSignature` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.warp.getBlockSignature`: `client` is a {@link NodeCore}.
- */
+/** Returns this node's BLS signature of an accepted block's hash: the tree-shakable form of `l1.warp.getBlockSignature` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1WarpGetBlockSignature(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1WarpGetBlockSignatureParams, options?: CallOptions): Promise<T.BlsSignature> {
   return endpointCall(client.rpc.call, client.endpoint)(l1WarpGetBlockSignatureMethod, params, options);
 }
 
-/**
- * Collects validators' signatures of a Warp message into a signed message.
- *
- * Asks the validators of `subnetID` (the L1's own when empty) for their signatures of the message, and returns the signed Warp message once signers holding at least `quorumNum` percent of the weight answered. Needs `warp-api-enabled`; fails with -32000 when the quorum is not reached.
- *
- * JSON-RPC `warp_getMessageAggregateSignature` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.warp.getMessageAggregateSignature`: `client` is a {@link NodeCore}.
- */
+/** Collects validators' signatures of a Warp message into a signed message: the tree-shakable form of `l1.warp.getMessageAggregateSignature` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1WarpGetMessageAggregateSignature(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1WarpGetMessageAggregateSignatureParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1WarpGetMessageAggregateSignatureMethod, params, options);
 }
 
-/**
- * Collects validators' signatures of a block hash into a signed Warp message.
- *
- * As warp_getMessageAggregateSignature, for the Warp message whose payload is the hash of an accepted block. Needs `warp-api-enabled`.
- *
- * JSON-RPC `warp_getBlockAggregateSignature` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.warp.getBlockAggregateSignature`: `client` is a {@link NodeCore}.
- */
+/** Collects validators' signatures of a block hash into a signed Warp message: the tree-shakable form of `l1.warp.getBlockAggregateSignature` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1WarpGetBlockAggregateSignature(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1WarpGetBlockAggregateSignatureParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1WarpGetBlockAggregateSignatureMethod, params, options);
 }
 
-/**
- * Returns the coinbase address.
- *
- * The address the chain config names for block rewards and, where the L1 is configured so (the RewardManager precompile, or `allow-fee-recipients`), fees; the fixed `0x0100…0000` otherwise. `eth_etherbase` is its older name.
- *
- * JSON-RPC `eth_coinbase` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.coinbase`: `client` is a {@link NodeCore}.
- */
+/** Returns the coinbase address: the tree-shakable form of `l1.eth.coinbase` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthCoinbase(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthCoinbaseParams, options?: CallOptions): Promise<T.Address> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthCoinbaseMethod, params, options);
 }
 
-/**
- * Lists the last invalid blocks the node has seen on this L1.
- *
- * Takes no params; returns the blocks of this L1 that recently failed verification on the node, each with its hash, the block as JSON, its RLP encoding and, when recorded, why it was rejected. Usually empty.
- *
- * JSON-RPC `eth_getBadBlocks` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBadBlocks`: `client` is a {@link NodeCore}.
- */
+/** Lists the last invalid blocks the node has seen on this L1: the tree-shakable form of `l1.eth.getBadBlocks` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBadBlocks<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<L1EthGetBadBlocksResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBadBlocksMethod, params, options) as Promise<Decoded<L1EthGetBadBlocksResult, N>>;
 }
 
-/**
- * Returns the EVM chain id.
- *
- * Returns the chain id used for transaction replay protection (EIP-155): `0xa86a` (43114) on the C-Chain Mainnet and `0xa869` (43113) on Fuji. It is unrelated to the node network id.
- *
- * JSON-RPC `eth_chainId` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.chainId`: `client` is a {@link NodeCore}.
- */
+/** Returns the EVM chain id: the tree-shakable form of `l1.eth.chainId` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthChainId<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthChainIdMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Reports whether the node is still catching up with the chain.
- *
- * Returns `false` once the node has caught up, otherwise an object with the starting, current and highest block numbers of the sync in progress.
- *
- * JSON-RPC `eth_syncing` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.syncing`: `client` is a {@link NodeCore}.
- */
+/** Reports whether the node is still catching up with the chain: the tree-shakable form of `l1.eth.syncing` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthSyncing<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthSyncingMethod, params, options) as Promise<Decoded<T.SyncingStatus, N>>;
 }
 
-/**
- * Returns the number of the most recent block.
- *
- * Returns the height of the most recent block the node considers `latest`.
- *
- * JSON-RPC `eth_blockNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.blockNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns the number of the most recent block: the tree-shakable form of `l1.eth.blockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthBlockNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthBlockNumberMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Suggests a legacy gas price.
- *
- * Returns a gas price (wei per gas) that should get a legacy transaction included soon: the expected base fee plus a suggested priority fee.
- *
- * JSON-RPC `eth_gasPrice` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.gasPrice`: `client` is a {@link NodeCore}.
- */
+/** Suggests a legacy gas price: the tree-shakable form of `l1.eth.gasPrice` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGasPrice<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGasPriceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns the base fee of the next block.
- *
- * Returns the hex base fee (wei per gas) expected for the next block. Coreth computes a worst-case upper bound from the last accepted block and the current time, so a transaction paying at least this base fee is not rejected for a too-low fee cap. Takes no params. Originally an Avalanche extension, it is now also part of the Ethereum execution API.
- *
- * JSON-RPC `eth_baseFee` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.baseFee`: `client` is a {@link NodeCore}.
- */
+/** Returns the base fee of the next block: the tree-shakable form of `l1.eth.baseFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthBaseFee<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthBaseFeeMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Suggests a priority fee (tip) for dynamic-fee transactions.
- *
- * Returns the hex estimate of the priority fee per gas (tip, in wei) needed for a transaction to be included. Takes no params. Add it to the base fee (see `eth_baseFee`) to pick `maxFeePerGas`.
- *
- * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.maxPriorityFeePerGas`: `client` is a {@link NodeCore}.
- */
+/** Suggests a priority fee (tip) for dynamic-fee transactions: the tree-shakable form of `l1.eth.maxPriorityFeePerGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthMaxPriorityFeePerGas<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthMaxPriorityFeePerGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks.
- *
- * Walks back `blockCount` blocks from `newestBlock` and returns, per block, the base fee, the gas-used ratio and the effective priority fees at the requested percentiles. `baseFeePerGas` holds one more entry than the range: the base fee of the block after `newestBlock`. The node may return fewer blocks than requested when some are unavailable or the count exceeds its limit.
- *
- * JSON-RPC `eth_feeHistory` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.feeHistory`: `client` is a {@link NodeCore}.
- */
+/** Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks: the tree-shakable form of `l1.eth.feeHistory` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthFeeHistory<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthFeeHistoryMethod, params, options) as Promise<Decoded<T.FeeHistoryResults, N>>;
 }
 
-/**
- * Returns a block by hash.
- *
- * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
- *
- * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by hash: the tree-shakable form of `l1.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-/**
- * Returns a block by hash.
- *
- * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
- *
- * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by hash: the tree-shakable form of `l1.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-/**
- * Returns a block by hash.
- *
- * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
- *
- * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by hash: the tree-shakable form of `l1.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByHashResult, N>>;
 export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByHashResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockByHashMethod, params, options) as Promise<Decoded<L1EthGetBlockByHashResult, N>>;
 }
 
-/**
- * Returns a block by number or tag.
- *
- * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
- *
- * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by number or tag: the tree-shakable form of `l1.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-/**
- * Returns a block by number or tag.
- *
- * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
- *
- * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by number or tag: the tree-shakable form of `l1.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-/**
- * Returns a block by number or tag.
- *
- * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
- *
- * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block by number or tag: the tree-shakable form of `l1.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByNumberResult, N>>;
 export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByNumberResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockByNumberMethod, params, options) as Promise<Decoded<L1EthGetBlockByNumberResult, N>>;
 }
 
-/**
- * Returns a block header by hash.
- *
- * Returns only the header of the block with the given hash (no size, transactions or uncles), or `null` when the block is unknown. Fields introduced by a fork are absent for headers that predate it. These header methods are served by geth-derived clients, including Coreth; their standardisation in the execution API is recent.
- *
- * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getHeaderByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a block header by hash: the tree-shakable form of `l1.eth.getHeaderByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetHeaderByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByHashResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetHeaderByHashMethod, params, options) as Promise<Decoded<L1EthGetHeaderByHashResult, N>>;
 }
 
-/**
- * Returns a block header by number or tag.
- *
- * Returns only the header of the block at the given height or tag, or `null` when there is none (the execution API also specifies `null` for the `pending` tag).
- *
- * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getHeaderByNumber`: `client` is a {@link NodeCore}.
- */
+/** Returns a block header by number or tag: the tree-shakable form of `l1.eth.getHeaderByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetHeaderByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByNumberResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetHeaderByNumberMethod, params, options) as Promise<Decoded<L1EthGetHeaderByNumberResult, N>>;
 }
 
-/**
- * Counts the transactions of a block given by hash.
- *
- * Returns the number of transactions in the block, or `null` if the block is unknown.
- *
- * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockTransactionCountByHash`: `client` is a {@link NodeCore}.
- */
+/** Counts the transactions of a block given by hash: the tree-shakable form of `l1.eth.getBlockTransactionCountByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockTransactionCountByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByHashResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockTransactionCountByHashMethod, params, options) as Promise<Decoded<L1EthGetBlockTransactionCountByHashResult, N>>;
 }
 
-/**
- * Counts the transactions of a block given by number or tag.
- *
- * Returns the number of transactions in the block, or `null` if there is no such block.
- *
- * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockTransactionCountByNumber`: `client` is a {@link NodeCore}.
- */
+/** Counts the transactions of a block given by number or tag: the tree-shakable form of `l1.eth.getBlockTransactionCountByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockTransactionCountByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByNumberResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockTransactionCountByNumberMethod, params, options) as Promise<Decoded<L1EthGetBlockTransactionCountByNumberResult, N>>;
 }
 
-/**
- * Counts the uncles of a block given by hash.
- *
- * Returns the number of uncle (ommer) blocks, or `null` if the block is unknown. C-Chain blocks never have uncles, so the count is always `0x0`. The execution API has since dropped the uncle-count methods; they are kept here because the reference client and Coreth still serve them.
- *
- * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getUncleCountByBlockHash`: `client` is a {@link NodeCore}.
- */
+/** Counts the uncles of a block given by hash: the tree-shakable form of `l1.eth.getUncleCountByBlockHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetUncleCountByBlockHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockHashResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleCountByBlockHashMethod, params, options) as Promise<Decoded<L1EthGetUncleCountByBlockHashResult, N>>;
 }
 
-/**
- * Counts the uncles of a block given by number or tag.
- *
- * Returns the number of uncle blocks, or `null` if there is no such block; always `0x0` on the C-Chain. Dropped from the execution API but still served by the node.
- *
- * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getUncleCountByBlockNumber`: `client` is a {@link NodeCore}.
- */
+/** Counts the uncles of a block given by number or tag: the tree-shakable form of `l1.eth.getUncleCountByBlockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetUncleCountByBlockNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockNumberResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleCountByBlockNumberMethod, params, options) as Promise<Decoded<L1EthGetUncleCountByBlockNumberResult, N>>;
 }
 
-/**
- * Returns every receipt of a block.
- *
- * Returns the receipts of all transactions in the block, in block order, or `null` if the block is unknown.
- *
- * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBlockReceipts`: `client` is a {@link NodeCore}.
- */
+/** Returns every receipt of a block: the tree-shakable form of `l1.eth.getBlockReceipts` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBlockReceipts<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockReceiptsResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockReceiptsMethod, params, options) as Promise<Decoded<L1EthGetBlockReceiptsResult, N>>;
 }
 
-/**
- * Returns the AVAX balance of an account.
- *
- * Returns the balance in wei (10^-18 AVAX) of the address at the given block.
- *
- * JSON-RPC `eth_getBalance` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getBalance`: `client` is a {@link NodeCore}.
- */
+/** Returns the AVAX balance of an account: the tree-shakable form of `l1.eth.getBalance` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetBalance<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBalanceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Reads one storage slot of a contract.
- *
- * Returns the 32-byte value stored at the given slot of the account at the given block.
- *
- * JSON-RPC `eth_getStorageAt` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getStorageAt`: `client` is a {@link NodeCore}.
- */
+/** Reads one storage slot of a contract: the tree-shakable form of `l1.eth.getStorageAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetStorageAt(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthGetStorageAtParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetStorageAtMethod, params, options);
 }
 
-/**
- * Returns the nonce of an account.
- *
- * Returns the number of transactions sent from the address as of the given block, which is the nonce its next transaction must use (with `pending`, transactions waiting in the pool are counted too).
- *
- * JSON-RPC `eth_getTransactionCount` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getTransactionCount`: `client` is a {@link NodeCore}.
- */
+/** Returns the nonce of an account: the tree-shakable form of `l1.eth.getTransactionCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetTransactionCount<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns the bytecode deployed at an address.
- *
- * Returns the runtime bytecode of the account at the given block; `0x` for accounts without code.
- *
- * JSON-RPC `eth_getCode` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getCode`: `client` is a {@link NodeCore}.
- */
+/** Returns the bytecode deployed at an address: the tree-shakable form of `l1.eth.getCode` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetCode(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthGetCodeParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetCodeMethod, params, options);
 }
 
-/**
- * Returns Merkle proofs of an account and some of its storage slots.
- *
- * Returns the account proof and the storage proofs (EIP-1186) for the address and the given storage keys at
- * the given block.
- *
- * Avalanche deviation (since Coreth v0.12.2): state proofs are only served near the tip.
- *
- * - Archival nodes (`pruning-enabled: false`) reject blocks older than a window before the last accepted
- *   block. The window defaults to 24 hours (43200 blocks at the 2-second accept period assumed by the
- *   default) and is set with the chain config option `historical-proof-query-window` (a number of blocks
- *   before the last accepted block; `0` accepts any block).
- * - Pruning nodes (`pruning-enabled: true`) always reject queries outside the 32-block window of the last
- *   accepted block.
- *
- * A rejected request fails with error -32000, whose message reads like "block number N is before the oldest
- * allowed block number M (window of W blocks)".
- *
- * On a C-Chain after the Helicon activation (SAE VM) this window check is gone (the SAE C-Chain has no
- * `historical-proof-query-window` option): a proof is served for any block whose state the node still
- * holds, and a request for pruned state fails with -32000.
- *
- * JSON-RPC `eth_getProof` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getProof`: `client` is a {@link NodeCore}.
- */
+/** Returns Merkle proofs of an account and some of its storage slots: the tree-shakable form of `l1.eth.getProof` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetProof<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetProofMethod, params, options) as Promise<Decoded<T.AccountProof, N>>;
 }
 
-/**
- * Executes a message call against state without creating a transaction.
- *
- * Runs the call in the EVM on top of the state of the given block (default `latest`) and returns the returned bytes. Nothing is broadcast or stored. When the EVM reverts, the call fails with error code 3, `message` "execution reverted" (plus the decoded reason when there is one) and the raw revert data in `data`.
- *
- * JSON-RPC `eth_call` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.call`: `client` is a {@link NodeCore}.
- */
+/** Executes a message call against state without creating a transaction: the tree-shakable form of `l1.eth.call` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthCall(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthCallParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthCallMethod, params, options);
 }
 
-/**
- * Executes a message call and returns gas used and error details with the return data.
- *
- * Avalanche method (Coreth `internal/ethapi/api_extra.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Runs the same call as `eth_call`, but an EVM failure does not become a JSON-RPC error: the result carries the gas used, the error text and code, and the returned (or revert) data. A revert gives `errCode` 3 and `err` "execution reverted" plus the decoded reason; other EVM errors give their message in `err` (Coreth also sets `errCode` for errors that carry one; the SAE VM leaves it 0). Failures before execution (unknown block, bad arguments, missing state) are still JSON-RPC errors. Unlike `eth_call` the block is required.
- *
- * JSON-RPC `eth_callDetailed` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.callDetailed`: `client` is a {@link NodeCore}.
- */
+/** Executes a message call and returns gas used and error details with the return data: the tree-shakable form of `l1.eth.callDetailed` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthCallDetailed(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthCallDetailedMethod, params, options);
 }
 
-/**
- * Estimates the gas a transaction needs.
- *
- * Executes the transaction against the given block (default `latest`) and returns the smallest gas limit with which it succeeds. Fails with error code 3 and the revert data when it reverts at any gas limit.
- *
- * JSON-RPC `eth_estimateGas` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.estimateGas`: `client` is a {@link NodeCore}.
- */
+/** Estimates the gas a transaction needs: the tree-shakable form of `l1.eth.estimateGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthEstimateGas<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthEstimateGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Generates an EIP-2930 access list for a transaction.
- *
- * Executes the transaction against the given block (default `latest`) and returns the addresses and storage slots it touches, together with the gas used when that access list is attached. Execution failures are reported in the result's `error` field rather than as a JSON-RPC error.
- *
- * JSON-RPC `eth_createAccessList` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.createAccessList`: `client` is a {@link NodeCore}.
- */
+/** Generates an EIP-2930 access list for a transaction: the tree-shakable form of `l1.eth.createAccessList` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthCreateAccessList<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthCreateAccessListMethod, params, options) as Promise<Decoded<T.AccessListResult, N>>;
 }
 
-/**
- * Creates a log filter to poll.
- *
- * Installs a filter for logs matching the criteria and returns its id, to be polled with `eth_getFilterChanges` or read with `eth_getFilterLogs`. Filters expire when not polled for a while (five minutes in the reference client). On load-balanced endpoints such as the public API node a later request may reach another node that does not know the filter.
- *
- * JSON-RPC `eth_newFilter` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.newFilter`: `client` is a {@link NodeCore}.
- */
+/** Creates a log filter to poll: the tree-shakable form of `l1.eth.newFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthNewFilter(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthNewFilterParams, options?: CallOptions): Promise<T.FilterId> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthNewFilterMethod, params, options);
 }
 
-/**
- * Creates a filter that reports new block hashes.
- *
- * Installs a filter that collects the hashes of newly accepted blocks; poll it with `eth_getFilterChanges`.
- *
- * JSON-RPC `eth_newBlockFilter` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.newBlockFilter`: `client` is a {@link NodeCore}.
- */
+/** Creates a filter that reports new block hashes: the tree-shakable form of `l1.eth.newBlockFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthNewBlockFilter(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthNewBlockFilterParams, options?: CallOptions): Promise<T.FilterId> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthNewBlockFilterMethod, params, options);
 }
 
-/**
- * Creates a filter that reports new pending transaction hashes.
- *
- * Installs a filter that collects the hashes of transactions entering the node's pool; poll it with `eth_getFilterChanges`.
- *
- * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.newPendingTransactionFilter`: `client` is a {@link NodeCore}.
- */
+/** Creates a filter that reports new pending transaction hashes: the tree-shakable form of `l1.eth.newPendingTransactionFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthNewPendingTransactionFilter(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthNewPendingTransactionFilterParams, options?: CallOptions): Promise<T.FilterId> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthNewPendingTransactionFilterMethod, params, options);
 }
 
-/**
- * Removes a filter.
- *
- * Uninstalls the filter; returns `false` when no filter had that id (for example because it expired).
- *
- * JSON-RPC `eth_uninstallFilter` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.uninstallFilter`: `client` is a {@link NodeCore}.
- */
+/** Removes a filter: the tree-shakable form of `l1.eth.uninstallFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthUninstallFilter(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthUninstallFilterParams, options?: CallOptions): Promise<L1EthUninstallFilterResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthUninstallFilterMethod, params, options);
 }
 
-/**
- * Polls a filter for what happened since the last poll.
- *
- * Returns what the filter collected since it was last polled: block hashes for a block filter, transaction hashes for a pending-transaction filter, logs for a log filter. Fails with -32000 "filter not found" for an unknown or expired id.
- *
- * JSON-RPC `eth_getFilterChanges` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getFilterChanges`: `client` is a {@link NodeCore}.
- */
+/** Polls a filter for what happened since the last poll: the tree-shakable form of `l1.eth.getFilterChanges` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetFilterChanges<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetFilterChangesMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
 }
 
-/**
- * Returns every log matching a log filter.
- *
- * Returns all logs matching the criteria of an existing log filter, not only those since the last poll.
- *
- * JSON-RPC `eth_getFilterLogs` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getFilterLogs`: `client` is a {@link NodeCore}.
- */
+/** Returns every log matching a log filter: the tree-shakable form of `l1.eth.getFilterLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetFilterLogs<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetFilterLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
 }
 
-/**
- * Returns the logs matching a filter.
- *
- * Returns all logs matching the filter, without installing anything. Nodes bound the work per request (Coreth's `api-max-blocks-per-request` limits the block range); an oversize query fails with -32000.
- *
- * JSON-RPC `eth_getLogs` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getLogs`: `client` is a {@link NodeCore}.
- */
+/** Returns the logs matching a filter: the tree-shakable form of `l1.eth.getLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetLogs<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
 }
 
-/**
- * Returns a transaction by hash.
- *
- * Returns the transaction with the given hash, mined or still pending in the node's pool (then `blockHash`, `blockNumber` and `transactionIndex` are `null`), or `null` when the node does not know it.
- *
- * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getTransactionByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns a transaction by hash: the tree-shakable form of `l1.eth.getTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetTransactionByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByHashResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByHashMethod, params, options) as Promise<Decoded<L1EthGetTransactionByHashResult, N>>;
 }
 
-/**
- * Returns a transaction by block hash and position.
- *
- * Returns the transaction at the given index of the block with the given hash, or `null`.
- *
- * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getTransactionByBlockHashAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns a transaction by block hash and position: the tree-shakable form of `l1.eth.getTransactionByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetTransactionByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockHashAndIndexResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByBlockHashAndIndexMethod, params, options) as Promise<Decoded<L1EthGetTransactionByBlockHashAndIndexResult, N>>;
 }
 
-/**
- * Returns a transaction by block number and position.
- *
- * Returns the transaction at the given index of the block at the given height or tag, or `null`.
- *
- * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getTransactionByBlockNumberAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns a transaction by block number and position: the tree-shakable form of `l1.eth.getTransactionByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetTransactionByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockNumberAndIndexResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<L1EthGetTransactionByBlockNumberAndIndexResult, N>>;
 }
 
-/**
- * Returns the receipt of a mined transaction.
- *
- * Returns the receipt of the transaction with the given hash, or `null` when it is unknown or not yet in an accepted block.
- *
- * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getTransactionReceipt`: `client` is a {@link NodeCore}.
- */
+/** Returns the receipt of a mined transaction: the tree-shakable form of `l1.eth.getTransactionReceipt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetTransactionReceipt<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionReceiptResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionReceiptMethod, params, options) as Promise<Decoded<L1EthGetTransactionReceiptResult, N>>;
 }
 
-/**
- * Submits a signed transaction.
- *
- * Submits a signed, RLP-encoded transaction (typed transactions as `type || payload`) to the node's pool for gossip and inclusion, and returns its hash. Pool rejections (nonce too low, fee cap below the base fee, insufficient funds, underpriced replacement, ...) fail with -32000 and the reason. The C-Chain does not accept EIP-4844 blob transactions.
- *
- * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.sendRawTransaction`: `client` is a {@link NodeCore}.
- */
+/** Submits a signed transaction: the tree-shakable form of `l1.eth.sendRawTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthSendRawTransaction(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthSendRawTransactionParams, options?: CallOptions): Promise<T.Hash32> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthSendRawTransactionMethod, params, options);
 }
 
-/**
- * Signs a transaction with a node-held key and submits it.
- *
- * Fills missing fields (nonce, gas, fees, chain id), signs with the key of `from`, which must be an unlocked account of the node, and submits the result. Unusable on the public API node, which holds no keys.
- *
- * JSON-RPC `eth_sendTransaction` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.sendTransaction`: `client` is a {@link NodeCore}.
- */
+/** Signs a transaction with a node-held key and submits it: the tree-shakable form of `l1.eth.sendTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthSendTransaction(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthSendTransactionParams, options?: CallOptions): Promise<T.Hash32> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthSendTransactionMethod, params, options);
 }
 
-/**
- * Fills in the missing fields of a transaction without signing it.
- *
- * Completes a partial transaction (nonce, gas limit, fee fields, chain id, type) the way `eth_sendTransaction` would, but neither signs nor submits it; the caller signs the returned `tx` itself. The execution API returns `{tx}`; go-ethereum-derived nodes such as Coreth also return the unsigned RLP encoding as `raw`. Fails with code 3 if gas estimation hits a revert.
- *
- * JSON-RPC `eth_fillTransaction` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.fillTransaction`: `client` is a {@link NodeCore}.
- */
+/** Fills in the missing fields of a transaction without signing it: the tree-shakable form of `l1.eth.fillTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthFillTransaction<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthFillTransactionMethod, params, options) as Promise<Decoded<T.FillTransactionResult, N>>;
 }
 
-/**
- * Signs a message with a node-held key (EIP-191).
- *
- * Returns the signature of `keccak256("\x19Ethereum Signed Message:\n" + len(message) + message)` made with the key of `address`, which must be an unlocked account of the node. Unusable on the public API node.
- *
- * JSON-RPC `eth_sign` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.sign`: `client` is a {@link NodeCore}.
- */
+/** Signs a message with a node-held key (EIP-191): the tree-shakable form of `l1.eth.sign` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthSign(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthSignParams, options?: CallOptions): Promise<T.Bytes65> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthSignMethod, params, options);
 }
 
-/**
- * Signs a transaction with a node-held key without submitting it.
- *
- * Fills and signs the transaction with the key of `from` (an unlocked account of the node) and returns both the signed RLP encoding, ready for `eth_sendRawTransaction`, and the signed transaction object. Unusable on the public API node.
- *
- * JSON-RPC `eth_signTransaction` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.signTransaction`: `client` is a {@link NodeCore}.
- */
+/** Signs a transaction with a node-held key without submitting it: the tree-shakable form of `l1.eth.signTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthSignTransaction<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthSignTransactionMethod, params, options) as Promise<Decoded<T.SignTransactionResult, N>>;
 }
 
-/**
- * Returns the chain configuration of this EVM chain.
- *
- * Avalanche method (Coreth and Subnet-EVM). It takes no params and returns the chain config object the node runs with: the chain id, the Ethereum fork activations (block numbers and timestamps, as go-ethereum names them) and the Avalanche network-upgrade timestamps (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`). Numbers are JSON integers here, not hex. Subnet-EVM chains add their own fields (fee configuration, precompile upgrades), so the object is open-ended.
- *
- * JSON-RPC `eth_getChainConfig` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getChainConfig`: `client` is a {@link NodeCore}.
- */
+/** Returns the chain configuration of this EVM chain: the tree-shakable form of `l1.eth.getChainConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetChainConfig(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1EthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetChainConfigMethod, params, options);
 }
 
-/**
- * Returns the client version.
- *
- * Returns the version string of the EVM serving the chain: on the C-Chain before Helicon the Coreth version (`v0.15.3`); on a Helicon C-Chain (SAE VM) the AvalancheGo version line, e.g. `avalanchego/1.15.0 [database=v1.4.5, rpcchainvm=<n>, commit=<git commit>, go=<go version>]`.
- *
- * JSON-RPC `web3_clientVersion` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.web3.clientVersion`: `client` is a {@link NodeCore}.
- */
+/** Returns the client version: the tree-shakable form of `l1.web3.clientVersion` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1Web3ClientVersion(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1Web3ClientVersionParams, options?: CallOptions): Promise<L1Web3ClientVersionResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1Web3ClientVersionMethod, params, options);
 }
 
-/**
- * Hashes bytes with Keccak-256.
- *
- * Returns the Keccak-256 hash (the Ethereum "sha3", not the standardised SHA3-256) of the given bytes.
- *
- * JSON-RPC `web3_sha3` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.web3.sha3`: `client` is a {@link NodeCore}.
- */
+/** Hashes bytes with Keccak-256: the tree-shakable form of `l1.web3.sha3` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1Web3Sha3(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1Web3Sha3Params, options?: CallOptions): Promise<T.Hash32> {
   return endpointCall(client.rpc.call, client.endpoint)(l1Web3Sha3Method, params, options);
 }
 
-/**
- * Returns the EVM network id.
- *
- * Returns the EVM network id as a decimal string. The node sets it equal to the chain id, so it is `"43114"` on the C-Chain Mainnet and `"43113"` on Fuji; it is not the node network id (1 or 5).
- *
- * JSON-RPC `net_version` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.net.version`: `client` is a {@link NodeCore}.
- */
+/** Returns the EVM network id: the tree-shakable form of `l1.net.version` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1NetVersion(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1NetVersionParams, options?: CallOptions): Promise<L1NetVersionResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1NetVersionMethod, params, options);
 }
 
-/**
- * Reports whether the client listens for network connections.
- *
- * Always `true` on Coreth and on the SAE VM of Helicon; peer networking is done by AvalancheGo itself.
- *
- * JSON-RPC `net_listening` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.net.listening`: `client` is a {@link NodeCore}.
- */
+/** Reports whether the client listens for network connections: the tree-shakable form of `l1.net.listening` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1NetListening(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1NetListeningParams, options?: CallOptions): Promise<L1NetListeningResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1NetListeningMethod, params, options);
 }
 
-/**
- * Returns the number of peers of the client.
- *
- * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; a Helicon C-Chain (SAE VM) reports the number of peers of the chain's p2p network, itself excluded. Use the node's `info.peers` for detailed peer data.
- *
- * JSON-RPC `net_peerCount` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.net.peerCount`: `client` is a {@link NodeCore}.
- */
+/** Returns the number of peers of the client: the tree-shakable form of `l1.net.peerCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1NetPeerCount<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1NetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1NetPeerCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
 }
 
-/**
- * Returns an uncle of a block given by number or tag.
- *
- * Returns the uncle at `index` of the block, as a block without transactions, or `null` when there is none. C-Chain blocks never have uncles, so a C-Chain node always answers `null`; the method is served for compatibility with Ethereum tooling.
- *
- * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getUncleByBlockNumberAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns an uncle of a block given by number or tag: the tree-shakable form of `l1.eth.getUncleByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetUncleByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockNumberAndIndexResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<L1EthGetUncleByBlockNumberAndIndexResult, N>>;
 }
 
-/**
- * Returns an uncle of a block given by hash.
- *
- * Returns the uncle at `index` of the block with this hash, or `null`; always `null` on the C-Chain, whose blocks have no uncles.
- *
- * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getUncleByBlockHashAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns an uncle of a block given by hash: the tree-shakable form of `l1.eth.getUncleByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetUncleByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockHashAndIndexResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleByBlockHashAndIndexMethod, params, options) as Promise<Decoded<L1EthGetUncleByBlockHashAndIndexResult, N>>;
 }
 
-/**
- * Returns the signed bytes of a transaction given by hash.
- *
- * Returns the transaction's canonical encoding (the RLP of a legacy transaction, or the type byte followed by the payload for a typed one), as accepted by `eth_sendRawTransaction`. The transaction may be in a block or in the pool. An unknown hash gives `0x` (go-ethereum encodes the nil byte slice that way).
- *
- * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getRawTransactionByHash`: `client` is a {@link NodeCore}.
- */
+/** Returns the signed bytes of a transaction given by hash: the tree-shakable form of `l1.eth.getRawTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetRawTransactionByHash(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthGetRawTransactionByHashParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetRawTransactionByHashMethod, params, options);
 }
 
-/**
- * Returns the signed bytes of a transaction given by block number and index.
- *
- * Returns the encoding of the transaction at `index` of the block, or `0x` when there is no such block or transaction.
- *
- * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getRawTransactionByBlockNumberAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns the signed bytes of a transaction given by block number and index: the tree-shakable form of `l1.eth.getRawTransactionByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetRawTransactionByBlockNumberAndIndex(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthGetRawTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetRawTransactionByBlockNumberAndIndexMethod, params, options);
 }
 
-/**
- * Returns the signed bytes of a transaction given by block hash and index.
- *
- * Returns the encoding of the transaction at `index` of the block with this hash, or `0x` when there is none.
- *
- * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.getRawTransactionByBlockHashAndIndex`: `client` is a {@link NodeCore}.
- */
+/** Returns the signed bytes of a transaction given by block hash and index: the tree-shakable form of `l1.eth.getRawTransactionByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthGetRawTransactionByBlockHashAndIndex(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthGetRawTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<T.Bytes> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthGetRawTransactionByBlockHashAndIndexMethod, params, options);
 }
 
-/**
- * Returns the pool's transactions sent from accounts the node holds.
- *
- * Returns the pending pool transactions whose sender is an account of the node's own wallets. A C-Chain node holds no accounts (the SAE VM gives libevm an empty account manager; the public API node has none either), so it answers an empty array; use `txpool_content` or `txpool_contentFrom` to see the pool.
- *
- * JSON-RPC `eth_pendingTransactions` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.pendingTransactions`: `client` is a {@link NodeCore}.
- */
+/** Returns the pool's transactions sent from accounts the node holds: the tree-shakable form of `l1.eth.pendingTransactions` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthPendingTransactions<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<L1EthPendingTransactionsResult, N>> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthPendingTransactionsMethod, params, options) as Promise<Decoded<L1EthPendingTransactionsResult, N>>;
 }
 
-/**
- * Replaces a pooled transaction with new gas settings.
- *
- * Finds the pooled transaction matching `transaction` (sender and nonce; the nonce is required), signs a copy with the new gas price and limit using the node's key for the sender, and submits it in its place; returns the new hash. It needs the sender's key on the node, which a C-Chain node does not hold, so there it fails with -32000 (unknown account); wallets replace a transaction by sending a new one with the same nonce.
- *
- * JSON-RPC `eth_resend` at `/ext/bc/{blockchainId}/rpc`
- *
- * @throws {@link ParseError} code -32700: "Parse error"
- * @throws {@link InvalidRequestError} code -32600: "Invalid request"
- * @throws {@link MethodNotFoundError} code -32601: "Method not found"
- * @throws {@link InvalidParamsError} code -32602: "Invalid params"
- * @throws {@link InternalError} code -32603: "Internal error"
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.eth.resend`: `client` is a {@link NodeCore}.
- */
+/** Replaces a pooled transaction with new gas settings: the tree-shakable form of `l1.eth.resend` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1EthResend(client: NodeCore & { readonly endpoint: L1Endpoint }, params: L1EthResendParams, options?: CallOptions): Promise<T.Hash32> {
   return endpointCall(client.rpc.call, client.endpoint)(l1EthResendMethod, params, options);
 }
 
-/**
- * List the L1's current validators with their uptime
- *
- * Returns the L1's current validators (all, or those among `nodeIDs`): validation ID, node ID, weight, start time, whether the validator is active (an L1 validator with balance left), whether it is an L1 validator (as opposed to a legacy subnet validator), whether this node is connected to it, and the uptime this node measured since its start, as a percentage and in seconds.
- *
- * JSON-RPC `validators.getCurrentValidators` at `/ext/bc/{blockchainId}/validators`
- *
- * @throws {@link ServerError} code -32000: "Server error"
- *
- * The tree-shakable form of `l1.validators.getCurrentValidators`: `client` is a {@link NodeCore}.
- */
+/** List the L1's current validators with their uptime: the tree-shakable form of `l1.validators.getCurrentValidators` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function l1ValidatorsGetCurrentValidators(client: NodeCore & { readonly endpoint: L1Endpoint }, params?: L1ValidatorsGetCurrentValidatorsParams, options?: CallOptions): Promise<T.L1CurrentValidatorsResult> {
   return endpointCall(client.rpc.call, client.endpoint)(l1ValidatorsGetCurrentValidatorsMethod, params, options);
 }
 
-/**
- * Get the node's health
- *
- * Returns the last results of all health checks (or of the checks
- * selected by `tag` plus the global ones). This is the holistic report
- * operators should monitor. Status 200 when every reported check
- * passes, 503 otherwise; the body is the same `HealthResult` in both
- * cases.
- *
- * `GET /ext/health`
- *
- * The tree-shakable form of `http.getHealth`: `client` is a {@link NodeCore}.
- */
+/** Get the node's health: the tree-shakable form of `http.getHealth` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function httpGetHealth(client: NodeCore, params?: HttpGetHealthParams, options?: CallOptions): Promise<T.HealthResult> {
   return callHttp(httpOf(client), httpGetHealthOperation, params, options);
 }
 
-/**
- * Get the node's health (alias of /ext/health)
- *
- * Same report as `GET /ext/health`. Status 200 when every reported check passes, 503 otherwise; the body is `HealthResult` in both cases.
- *
- * `GET /ext/health/health`
- *
- * The tree-shakable form of `http.getHealthCheck`: `client` is a {@link NodeCore}.
- */
+/** Get the node's health (alias of /ext/health): the tree-shakable form of `http.getHealthCheck` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function httpGetHealthCheck(client: NodeCore, params?: HttpGetHealthCheckParams, options?: CallOptions): Promise<T.HealthResult> {
   return callHttp(httpOf(client), httpGetHealthCheckOperation, params, options);
 }
 
-/**
- * Get the node's readiness
- *
- * Returns the last results of the readiness (startup) checks; healthy once the node has finished initialising (all tracked chains bootstrapped). Status 200 when ready, 503 otherwise; the body is `HealthResult` in both cases.
- *
- * `GET /ext/health/readiness`
- *
- * The tree-shakable form of `http.getReadiness`: `client` is a {@link NodeCore}.
- */
+/** Get the node's readiness: the tree-shakable form of `http.getReadiness` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function httpGetReadiness(client: NodeCore, params?: HttpGetReadinessParams, options?: CallOptions): Promise<T.HealthResult> {
   return callHttp(httpOf(client), httpGetReadinessOperation, params, options);
 }
 
-/**
- * Get the node's liveness
- *
- * Healthy once the endpoint is available. With the default
- * configuration no liveness checks are registered, so the node answers
- * 200 with empty `checks`; 503 happens only if a registered liveness
- * check fails. The body is `HealthResult` in both cases.
- *
- * `GET /ext/health/liveness`
- *
- * The tree-shakable form of `http.getLiveness`: `client` is a {@link NodeCore}.
- */
+/** Get the node's liveness: the tree-shakable form of `http.getLiveness` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
 export function httpGetLiveness(client: NodeCore, params?: HttpGetLivenessParams, options?: CallOptions): Promise<T.HealthResult> {
   return callHttp(httpOf(client), httpGetLivenessOperation, params, options);
 }

@@ -479,10 +479,5 @@ export const mocks: MockTable = {
     { kind: "http", op: httpGetLivenessOperation, .../*#__PURE__*/ JSON.parse("{\"status\":200,\"types\":{\"tag\":\"array\",\"tag[]\":\"string\"},\"schema\":{\"$ref\":\"HealthResult\"}}") },
   ],
   results: nodeResults,
-  webSockets: [
-    {
-      path: "/ext/bc/C/ws",
-      endpoint: "/ext/bc/C/rpc",
-    },
-  ],
+  webSockets: [{ path: "/ext/bc/C/ws", endpoint: "/ext/bc/C/rpc" }],
 };

@@ -7,17 +7,10 @@ export const httpGetHealthOperation = {
   id: "getHealth",
   method: "GET",
   path: "/ext/health",
-  params: [
-    {
-      name: "tag",
-      in: "query",
-    },
-  ],
+  params: [{ name: "tag", in: "query" }],
   response: "json",
   idempotent: true,
-  returns: [
-    503,
-  ],
+  returns: [503],
   check: $827,
 };
 
@@ -25,17 +18,10 @@ export const httpGetHealthCheckOperation = {
   id: "getHealthCheck",
   method: "GET",
   path: "/ext/health/health",
-  params: [
-    {
-      name: "tag",
-      in: "query",
-    },
-  ],
+  params: [{ name: "tag", in: "query" }],
   response: "json",
   idempotent: true,
-  returns: [
-    503,
-  ],
+  returns: [503],
   check: $827,
 };
 
@@ -43,17 +29,10 @@ export const httpGetReadinessOperation = {
   id: "getReadiness",
   method: "GET",
   path: "/ext/health/readiness",
-  params: [
-    {
-      name: "tag",
-      in: "query",
-    },
-  ],
+  params: [{ name: "tag", in: "query" }],
   response: "json",
   idempotent: true,
-  returns: [
-    503,
-  ],
+  returns: [503],
   check: $827,
 };
 
@@ -61,16 +40,9 @@ export const httpGetLivenessOperation = {
   id: "getLiveness",
   method: "GET",
   path: "/ext/health/liveness",
-  params: [
-    {
-      name: "tag",
-      in: "query",
-    },
-  ],
+  params: [{ name: "tag", in: "query" }],
   response: "json",
   idempotent: true,
-  returns: [
-    503,
-  ],
+  returns: [503],
   check: $827,
 };

@@ -50,8 +50,13 @@ export function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra
   }
 }
 
-/** The factory's object for a group; `client` types the members below `path.slice(from)` (`from`: the part of the path the type already covers). */
-export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => void, from = 0): void {
+/**
+ * The factory's object for a group; `client` types the members below
+ * `path.slice(from)` (`from`: the part of the path the type already covers).
+ * `extra` writes members of its own at a path and returns the subgroups it
+ * wrote (which are then not written here).
+ */
+export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => readonly string[] | void, from = 0): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
@@ -66,8 +71,9 @@ export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Pagin
         w.writeLine(`${propertyKey(op.names.method, "value")}: ((params: ${identifier(op.names.params)}, callOptions?: CallOptions) => ${call}) as ${client}${member},`);
       } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
     }
-    extra(path);
+    const written = extra(path) ?? [];
     for (const [name, child] of node.children) {
+      if (written.includes(name)) continue;
       w.write(`${propertyKey(name, "value")}: `);
       // the builder is written ahead of the factory's object (writeEndpointBuilders)
       if (child.endpoint) w.write(`(endpoint) => ${child.endpoint.builder}(endpointCall(call, endpoint))`);

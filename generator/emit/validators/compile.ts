@@ -35,6 +35,11 @@ class Lines {
   lines(ls: readonly string[]): void {
     for (const l of ls) this.line(l);
   }
+  /** A block only when `head` is a test: where the type is already known, its lines are written in place. */
+  blockIf(known: boolean, head: string, body: () => void): void {
+    if (known) body();
+    else this.block(head, body);
+  }
   block(head: string, body: () => void): void {
     const start = this.out.length;
     this.line(head === "" ? "{" : `${head} {`);
@@ -287,12 +292,15 @@ export class ValidatorCompiler {
     }
     this.body(L, s);
     const lines = L.out;
-    if (anonymous) {
-      const key = lines.join("\n");
-      const same = this.bodies.get(key);
-      if (same) return same;
-      this.bodies.set(key, fn);
+    // schemas of the same shape compile to the same body: one function, and the others name it
+    const key = lines.join("\n");
+    const same = this.bodies.get(key);
+    if (same && anonymous) return same;
+    if (same) {
+      this.decls[slot] = (w) => w.writeLine(`const ${fn} = ${same};`);
+      return fn;
     }
+    this.bodies.set(key, fn);
     // the bulk of a large module's output: already formatted, so printed as is
     this.decls[slot] = new RawText(`function ${fn}(x, p, e) {\n${lines.map((l) => `  ${l}\n`).join("")}}\n`);
     return fn;
@@ -650,7 +658,7 @@ export class ValidatorCompiler {
     const any = props.length > 0 || (s.required?.length ?? 0) > 0 || loop || s.minProperties !== undefined || s.maxProperties !== undefined || s.dependentRequired || s.dependentSchemas;
     if (!any) return;
     this.helpers.add("isObject");
-    L.block(known ? "if (true)" : "if (isObject(x))", () => {
+    L.blockIf(known, "if (isObject(x))", () => {
       this.helpers.add("hasOwn");
       if (props.length > 0 || (s.required?.length ?? 0) > 0 || s.dependentRequired || s.dependentSchemas) this.plain(L);
       // a missing property is reported at its own path, so the issue names the field
@@ -775,8 +783,8 @@ export class ValidatorCompiler {
         });
       }
       if (needMatch) {
-        const cond = [patterns.length > 0 ? "!matched" : undefined, isDeclared === "false" ? undefined : `!(${isDeclared})`].filter(Boolean).join(" && ") || "true";
-        L.block(`if (${cond})`, () => {
+        const cond = [patterns.length > 0 ? "!matched" : undefined, isDeclared === "false" ? undefined : `!(${isDeclared})`].filter(Boolean).join(" && ");
+        L.blockIf(cond === "", `if (${cond})`, () => {
           if (ap!.kind === "boolean") this.failStmt(L, "additionalProperties", '"must not have additional property \'" + k + "\'"', "false", "pk");
           else this.sub(L, apCheck!, "x[k]", "pk");
         });
@@ -787,7 +795,7 @@ export class ValidatorCompiler {
   private arrayKeywords(L: Lines, s: IrObjectLikeSchema, known: boolean): void {
     const any = s.items || s.prefixItems || s.minItems !== undefined || s.maxItems !== undefined || s.uniqueItems || s.contains;
     if (!any) return;
-    L.block(known ? "if (true)" : "if (Array.isArray(x))", () => {
+    L.blockIf(known, "if (Array.isArray(x))", () => {
       if (s.minItems !== undefined) L.block(`if (x.length < ${s.minItems})`, () => this.failStmt(L, "minItems", stringLiteral(`must have at least ${s.minItems} items`), String(s.minItems)));
       if (s.maxItems !== undefined) L.block(`if (x.length > ${s.maxItems})`, () => this.failStmt(L, "maxItems", stringLiteral(`must have at most ${s.maxItems} items`), String(s.maxItems)));
       if (s.uniqueItems) {
