@@ -350,11 +350,16 @@ function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, 
   const after = "nothing was written";
   const foreign: string[] = [];
   const generated = [...files.keys()].sort();
+  // a file avaspec wrote that already holds the new text is left as it is: the everyday regenerate moves only what
+  // changed, and tools that watch the output (tsc --watch, bundlers, editors) see only real changes
+  const changed: string[] = [];
   for (const path of generated) {
     const p = place(root, path);
     if (p.blocked) throw blockedError(root, path, p.blocked, sh, after);
     if (p.kind === "folder") throw new WriteError(`${sh(path)} is a folder where avaspec writes a file; move it away`);
     if (p.kind === "link" || p.kind === "other" || (p.kind === "file" && !owned.has(path))) foreign.push(path);
+    // a plain file reached through folders only (place checked every step), so reading it follows no link
+    if (!(p.kind === "file" && owned.has(path) && holds(join(root, path), files.get(path)!))) changed.push(path);
   }
   if (foreign.length > 0 && !force) {
     throw new WriteError(`${foreign.length} file${foreign.length === 1 ? "" : "s"} in ${show(outDir)} that avaspec did not write would be replaced: ${foreign.slice(0, 5).join(", ")}${foreign.length > 5 ? ", …" : ""}; move ${foreign.length === 1 ? "it" : "them"} away, or run with --force to replace ${foreign.length === 1 ? "it" : "them"}`);
@@ -368,7 +373,17 @@ function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, 
     if (p.kind === "file") remove.push(path);
     else if (p.kind !== "missing") kept.push(path);
   }
-  return { journal: { files: generated, remove }, foreign, kept };
+  return { journal: { files: changed, remove }, foreign, kept };
+}
+
+/** Whether the file holds exactly this text (sizes first: most changed files differ in length). */
+function holds(file: string, text: string): boolean {
+  const bytes = Buffer.from(text, "utf8");
+  try {
+    return statSync(file).size === bytes.length && readFileSync(file).equals(bytes);
+  } catch {
+    return false;
+  }
 }
 
 async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions): Promise<WriteResult> {
@@ -436,6 +451,8 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
       await writeFile(target, files.get(path)!);
       if (stagePause > 0) await new Promise((r) => setTimeout(r, stagePause));
     }
+    // nothing else may be staged (every file already held its text): the folder is made for the manifest
+    await mkdir(staged, { recursive: true });
     await writeFile(join(staged, MANIFEST_FILE), manifestText(files.keys()));
     abandonIfStopped();
     // the commit point: from here on a killed run is finished by the next one

@@ -271,3 +271,26 @@ describe("a killed write", () => {
     expect(runCli([...args, "--check"], dir).status).toBe(0);
   }, 60_000);
 });
+
+describe("a regenerate moves only what changed", () => {
+  it("leaves files that already hold their text untouched (same inode), replaces the changed ones, and the output is complete", () => {
+    const dir = temp();
+    writeFileSync(join(dir, "api.yaml"), PETSTORE);
+    const args = ["generate", "--input", "api.yaml", "--out", "client", "--targets", "types,validators,client"];
+    expect(runCli(args, dir).status).toBe(0);
+    const inodes = (rel: string) => statSync(join(dir, "client", rel)).ino;
+    const runtime = "src/runtime/errors/errors.ts";
+    const before = { runtime: inodes(runtime), client: inodes("src/api/client.ts") };
+    // a description changes (with the patch release it calls for): the client module changes, the runtime does not
+    writeFileSync(join(dir, "api.yaml"), PETSTORE.replace("description: Lists pets, optionally", "description: Lists every pet, optionally").replace(/^( {2}version: )1\.0\.0$/m, "$11.0.1"));
+    expect(runCli(args, dir).status).toBe(0);
+    expect(inodes(runtime)).toBe(before.runtime);
+    expect(readFileSync(join(dir, "client/src/api/client.ts"), "utf8")).toContain("Lists every pet");
+    expect(inodes("src/api/client.ts")).not.toBe(before.client);
+    expect(runCli([...args, "--check"], dir).status).toBe(0);
+    // a hand edit of a generated file is not "already holding its text": it is rewritten
+    writeFileSync(join(dir, "client", runtime), "// edited\n");
+    expect(runCli(args, dir).status).toBe(0);
+    expect(readFileSync(join(dir, "client", runtime), "utf8")).not.toBe("// edited\n");
+  });
+});
