@@ -12,7 +12,7 @@
  * schemas to show how its cost grows. avaspec runs as users get it:
  * the repository is packed (`npm pack`, which builds the bundled CLI), the
  * tarball installed into a temporary project, and its `avaspec` bin run. On
- * our own 15 documents it runs twice over: into a fresh folder each time, and
+ * our own documents (all of spec/) it runs twice over: into a fresh folder each time, and
  * as a regenerate (the previous run's output, with its manifest, left in
  * place: the everyday `npm run generate`). Each tool runs as its own
  * process under `/usr/bin/time -f "%e %M %U %S"` (wall s, peak RSS KB, user s,
@@ -248,11 +248,13 @@ const notes: string[] = [];
 
 // (a) our own specs
 if (sections.has("own")) {
-  const root = readJson<{ package: object; inputs: { spec?: string; specs?: { spec: string }[] }[] }>(join(ROOT, "avaspec.config.json"));
+  const root = readJson<{ package: object; inputs: { spec?: string; specs?: { spec: string }[]; refs?: { allow?: string[] } }[] }>(join(ROOT, "avaspec.config.json"));
   const full = structuredClone(root);
+  // the config is written to a temporary folder: every path in it (specs, folders external $refs may reach) made absolute
   for (const input of full.inputs) {
     if (input.spec !== undefined) input.spec = resolve(ROOT, input.spec);
     for (const e of input.specs ?? []) e.spec = resolve(ROOT, e.spec);
+    if (input.refs?.allow) input.refs.allow = input.refs.allow.map((p) => resolve(ROOT, p) + (p.endsWith("/") ? "/" : ""));
   }
   const docs = full.inputs.flatMap((i) => [...(i.spec ? [i.spec] : []), ...(i.specs ?? []).map((e) => e.spec)]);
   const openrpc = docs.filter((d) => d.includes(".openrpc."));
@@ -588,7 +590,8 @@ if (sections.has("graph")) {
   targets.push({ label: "Microsoft Graph beta: tsc on avaspec's package, peak RSS", value: tc?.peakRssMb, limit: 2048, unit: " MB", failed: tcFailed });
 }
 if (sections.has("own")) {
-  targets.push({ label: "own specs: packed avaspec, cold regenerate of the 15 documents, median wall", value: find("own-all-regenerate", "avaspec")?.wall, limit: 1.0, unit: " s", failed: find("own-all-regenerate", "avaspec")?.error !== undefined });
+  // issue 27: the packed CLI regenerates all the documents (23 since issue 27, 15 before) in at most 1.5 s
+  targets.push({ label: "own specs: packed avaspec, cold regenerate of all the documents, median wall", value: find("own-all-regenerate", "avaspec")?.wall, limit: 1.5, unit: " s", failed: find("own-all-regenerate", "avaspec")?.error !== undefined });
   targets.push({ label: "own specs: packed avaspec into a fresh folder, median wall", value: find("own-all", "avaspec")?.wall, limit: 1.0, unit: " s", failed: find("own-all", "avaspec")?.error !== undefined });
 }
 for (const t of targets) t.pass = t.failed ? false : t.value === undefined ? undefined : t.value <= t.limit;
