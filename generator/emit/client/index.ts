@@ -15,12 +15,13 @@ import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
 import { apiKeyOptions } from "./api-keys.js";
 import { CodeCall, CodeRef, writeValue } from "../value.js";
 import { DeprecatedValueWatches } from "./deprecated-values.js";
-import { endpointMemberDocs, endpointTypeName, endpointTypes } from "./endpoint-groups.js";
+import { endpointMemberDocs, endpointTypes } from "./endpoint-groups.js";
 import { groupTree, socketTree, writeEndpointBuilders, writeFactoryObject, writeGroup, type Paging } from "./groups.js";
-import { endpointGroupOf } from "../../ir/endpoints.js";
-import { itemType, nextPageDoc, pagingValue } from "./paging.js";
+import { itemType, pagingValue } from "./paging.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { resultChecksStatement } from "./results.js";
+import { emitFunctions } from "./functions.js";
+import { errorSummary, methodDocs } from "./docs.js";
 import type { OperationsModule } from "./operations.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
@@ -329,7 +330,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     });
   });
 
-  emitFunctions(ir, out, { hasHttp, hasRpc, numbered, defaultNumbers, decodes, decoded, resultType, ctx, paging });
+  out.statements.push(...emitFunctions(ir, { hasHttp, hasRpc, numbered, defaultNumbers, decodes, decoded, resultType, ctx, paging }));
 
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
@@ -365,115 +366,6 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   return [...imports, ...out.statements];
 }
 
-interface FunctionContext {
-  hasHttp: boolean;
-  hasRpc: boolean;
-  numbered: boolean;
-  defaultNumbers: "bigint" | "string";
-  /** Operations whose results hold string-encoded integers (typed by the number policy). */
-  decodes: ReadonlySet<IrOperation>;
-  decoded: (op: IrOperation, type: string) => string;
-  resultType: (op: IrOperation) => string;
-  ctx: TypeContext;
-  paging: Paging;
-}
-
-/**
- * The tree-shakable form: the state the functions share (`XCore`), its
- * factory, and one exported function per operation in viem's style,
- * `getChainInfo(core, params, options)`, typed by the core's `numbers`.
- * Nothing links the functions to each other, so a bundle keeps only the
- * ones it calls (and their descriptors).
- */
-function emitFunctions(ir: IrDocument, out: Emitted, f: FunctionContext): void {
-  const core = identifier(ir.names.core);
-  const title = comment(ir.info.title);
-  out.statements.push((w) => {
-    writeDocs(w, `What the functions of ${title} share, made by {@link ${identifier(ir.names.coreFactory)}}: the settled options${f.hasRpc ? " and the JSON-RPC transport (its batching included)" : ""}. Each operation is also a function of its own (\`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\`), so a bundle holds only the operations it calls.\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option).`);
-    w.write(`export interface ${core}<N extends Numbers = Numbers> `).inlineBlock(() => {
-      w.writeLine("/** How integers the spec sends as strings come back: the result types follow it. */");
-      w.writeLine("readonly numbers: N;");
-      w.writeLine(`readonly options: ${identifier(ir.names.options)} & { results?: ResultChecks };`);
-      if (f.hasRpc) w.writeLine("readonly rpc: RpcTransport;");
-      if (f.hasHttp) {
-        w.writeLine("/** The settled HTTP options, made by the first HTTP call (so a bundle without one does not hold the code). */");
-        w.writeLine("http?: HttpConfig;");
-      }
-    });
-    w.newLine();
-    writeDocs(
-      w,
-      `Creates the state of ${title}'s functions, for the tree-shakable form: \`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\` instead of \`client.${ir.operations[0] ? [...ir.operations[0].group, ir.operations[0].names.method].join(".") : "operation"}(params)\`. Same options as {@link ${identifier(ir.names.factory)}}; \`validateResponse\` needs \`results\` (\`${comment(ir.names.results)}\`), which the client factory passes itself. Integers the spec sends as strings come back as \`${f.defaultNumbers}\`s unless \`numbers\` says otherwise.`,
-    );
-    const base = identifier(ir.names.defaultBaseUrl);
-    w.write(`export function ${identifier(ir.names.coreFactory)}<N extends Numbers = ${stringLiteral(f.defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N; results?: ResultChecks } = {}): ${core}<N> `).inlineBlock(() => {
-      w.writeLine(`const numbers = (options.numbers ?? ${stringLiteral(f.defaultNumbers)}) as N;`);
-      // an HTTP module settles its options now, so that a bad option fails here; a mixed one on its first HTTP call
-      if (f.hasHttp && !f.hasRpc) w.writeLine(`return { numbers, options, http: resolveHttpConfig(options, ${base}, options.results, numbers) };`);
-      else if (f.hasRpc) w.writeLine(`return { numbers, options, rpc: createRpcTransport(options, ${base}, options.results, numbers) };`);
-      // a document without operations (webhooks only): a core with nothing to call
-      else w.writeLine("return { numbers, options };");
-    });
-    if (f.hasHttp && f.hasRpc) {
-      w.newLine();
-      w.writeLine(`function httpOf(client: ${core}): HttpConfig {`);
-      w.writeLine(`  return (client.http ??= resolveHttpConfig(client.options, ${base}, client.options.results, client.numbers));`);
-      w.writeLine("}");
-    }
-  });
-  for (const op of ir.operations) {
-    const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
-    const params = identifier(op.names.params);
-    const name = identifier(op.names.function);
-    const decodes = f.decodes.has(op);
-    const generic = decodes ? "<N extends Numbers>" : "";
-    // a method of an endpoint with path variables: the core carries their values (withEndpoint)
-    const endpoint = endpointGroupOf(ir, op.group);
-    const coreType = `${decodes ? `${core}<N>` : core}${endpoint ? ` & { readonly endpoint: ${endpointTypeName(endpoint)} }` : ""}`;
-    const rpcCall = endpoint ? "endpointCall(client.rpc.call, client.endpoint)" : "client.rpc.call";
-    const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
-    const paged = f.paging.get(op);
-    const docs = `${methodDocs(op)}${paged ? `\n\n${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
-    out.statements.push((w) => {
-      const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
-      for (const v of byParam?.variants ?? []) {
-        writeDocs(w, docs);
-        w.writeLine(`export function ${name}${generic}(client: ${coreType}, params: ${params} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${f.decoded(op, typeText(toTypeNode(v.schema, f.ctx)))}>;`);
-      }
-      if (byParam) {
-        writeDocs(w, docs);
-        w.writeLine(`export function ${name}${generic}(client: ${coreType}, params${optional ? "?" : ""}: ${params}, options?: CallOptions): Promise<${f.decoded(op, f.resultType(op))}>;`);
-      } else writeDocs(w, docs);
-      const result = f.decoded(op, f.resultType(op));
-      w.write(`export function ${name}${generic}(client: ${coreType}, params${optional ? "?" : ""}: ${params}, options?: CallOptions): Promise<${result}> `).inlineBlock(() => {
-        w.writeLine(`return ${call}${decodes ? ` as Promise<${result}>` : ""};`);
-      });
-    });
-  }
-}
-
-
-function methodDocs(op: IrOperation): string {
-  const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${httpTarget(op)}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
-  const throws = op.protocol === "json-rpc" ? [...new Map(op.errors.map((e) => [e.className, e])).values()].map((e) => `@throws {@link ${identifier(e.className)}} ${comment(errorSummary(e))}`).join("\n") : "";
-  const wrapped = op.protocol === "json-rpc" && op.result?.wire ? `Servers may also send the result wrapped, as \`{ ${comment(JSON.stringify(op.result.wire.property))}: … }\`; it is unwrapped before it is checked and returned.` : undefined;
-  const unimplemented = op.unimplemented ? `Not served everywhere: ${comment(op.unimplemented)}` : undefined;
-  const since = op.lifecycle?.addedIn ? `@since ${comment(op.lifecycle.addedIn)}` : undefined;
-  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), wrapped, unimplemented, since, deprecatedTag(op), throws || undefined]
-    .filter(Boolean)
-    .join("\n\n");
-}
-
-/** `@deprecated`, with the release that deprecated or removed it. */
-function deprecatedTag(op: IrOperation): string | undefined {
-  if (!op.deprecated) return undefined;
-  const l = op.lifecycle;
-  // the marker says when the removal takes effect (a release, or an upgrade at its activation): the sentence claims nothing more
-  if (l?.removedIn) return `@deprecated ${l.deprecatedIn ? `Deprecated in ${comment(l.deprecatedIn)} and removed` : "Removed"} in ${comment(l.removedIn)}. Servers do not serve it from then on.`;
-  if (l?.deprecatedIn) return `@deprecated Since ${comment(l.deprecatedIn)}.`;
-  return "@deprecated";
-}
-
 /** What the first call of a deprecated operation warns (a string literal in the descriptor). */
 function deprecationMessage(op: IrOperation): string | undefined {
   if (!op.deprecated) return undefined;
@@ -481,11 +373,6 @@ function deprecationMessage(op: IrOperation): string | undefined {
   const l = op.lifecycle;
   if (l?.removedIn) return `${name} is ${l.deprecatedIn ? `deprecated in ${l.deprecatedIn} and ` : ""}removed in ${l.removedIn}; servers do not serve it from then on`;
   return `${name} is deprecated${l?.deprecatedIn ? ` since ${l.deprecatedIn}` : ""}`;
-}
-
-/** `code -32000: "alias length is too long"`. */
-function errorSummary(e: IrRpcError): string {
-  return `code ${e.code}${e.message ? `: ${JSON.stringify(e.message)}` : ""}`;
 }
 
 /**
