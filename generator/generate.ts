@@ -11,6 +11,7 @@ import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
 import { OperationsModule } from "./emit/client/operations.js";
+import { FunctionsModule } from "./emit/client/functions-js.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
 import { emitPackageFiles, runtimeFiles, specJsonNames, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
@@ -101,7 +102,12 @@ export function generate(config: ResolvedConfig, options: GenerateOptions = {}):
     }
     if (has("client")) {
       const operations = new OperationsModule();
-      files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!, operations)));
+      const functions = new FunctionsModule();
+      files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir, validators.get(i)!, operations, functions)));
+      if (functions.any) {
+        files.set(`src/${i.output}/functions.js`, printer.print(header(from), functions.js()));
+        files.set(`src/${i.output}/functions.d.ts`, printer.print(header(from), functions.dts()));
+      }
       if (operations.descriptors.length > 0) {
         const v = validators.get(i)!;
         const fromValidators = new Set([...v.checks.values(), ...v.walkers.values()].flatMap((c: { params?: string; result?: string; forms?: string }) => [c.params, c.result, c.forms].filter((n): n is string => n !== undefined)));

@@ -3,7 +3,7 @@
  * factory of that state, and one exported function per operation.
  */
 import type { WriterFunction } from "../../writer.js";
-import type { IrDocument, IrOperation } from "../../ir/types.js";
+import type { IrDocument, IrOperation, IrPaging } from "../../ir/types.js";
 import { endpointGroupOf } from "../../ir/endpoints.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { toTypeNode, typeText, writeDocs, type TypeContext } from "../types/type-node.js";
@@ -35,9 +35,8 @@ export interface FunctionContext {
 export function emitFunctions(ir: IrDocument, f: FunctionContext): WriterFunction[] {
   const out: WriterFunction[] = [];
   const core = identifier(ir.names.core);
-  const title = comment(ir.info.title);
   out.push((w) => {
-    writeDocs(w, `What the functions of ${title} share, made by {@link ${identifier(ir.names.coreFactory)}}: the settled options${f.hasRpc ? " and the JSON-RPC transport (its batching included)" : ""}. Each operation is also a function of its own (\`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\`), so a bundle holds only the operations it calls.\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option).`);
+    writeDocs(w, coreDocs(ir, f.hasRpc));
     w.write(`export interface ${core}<N extends Numbers = Numbers> `).inlineBlock(() => {
       w.writeLine("/** How integers the spec sends as strings come back: the result types follow it. */");
       w.writeLine("readonly numbers: N;");
@@ -49,10 +48,7 @@ export function emitFunctions(ir: IrDocument, f: FunctionContext): WriterFunctio
       }
     });
     w.newLine();
-    writeDocs(
-      w,
-      `Creates the state of ${title}'s functions, for the tree-shakable form: \`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\` instead of \`client.${ir.operations[0] ? [...ir.operations[0].group, ir.operations[0].names.method].join(".") : "operation"}(params)\`. Same options as {@link ${identifier(ir.names.factory)}}; \`validateResponse\` needs \`results\` (\`${comment(ir.names.results)}\`), which the client factory passes itself. Integers the spec sends as strings come back as \`${f.defaultNumbers}\`s unless \`numbers\` says otherwise.`,
-    );
+    writeDocs(w, coreFactoryDocs(ir, f.defaultNumbers));
     const base = identifier(ir.names.defaultBaseUrl);
     w.write(`export function ${identifier(ir.names.coreFactory)}<N extends Numbers = ${stringLiteral(f.defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N; results?: ResultChecks } = {}): ${core}<N> `).inlineBlock(() => {
       w.writeLine(`const numbers = (options.numbers ?? ${stringLiteral(f.defaultNumbers)}) as N;`);
@@ -81,7 +77,7 @@ export function emitFunctions(ir: IrDocument, f: FunctionContext): WriterFunctio
     const rpcCall = endpoint ? "endpointCall(client.rpc.call, client.endpoint)" : "client.rpc.call";
     const call = op.protocol === "http" ? `callHttp(${f.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
     const paged = f.paging.get(op);
-    const docs = `${methodDocs(op)}${paged ? `\n\n${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${core}}.`;
+    const docs = functionDocs(ir, op, paged);
     out.push((w) => {
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
       for (const v of byParam?.variants ?? []) {
@@ -99,4 +95,19 @@ export function emitFunctions(ir: IrDocument, f: FunctionContext): WriterFunctio
     });
   }
   return out;
+}
+
+/** The doc comment of `XCore`. */
+export function coreDocs(ir: IrDocument, hasRpc: boolean): string {
+  return `What the functions of ${comment(ir.info.title)} share, made by {@link ${identifier(ir.names.coreFactory)}}: the settled options${hasRpc ? " and the JSON-RPC transport (its batching included)" : ""}. Each operation is also a function of its own (\`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\`), so a bundle holds only the operations it calls.\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option).`;
+}
+
+/** The doc comment of `createXCore`. */
+export function coreFactoryDocs(ir: IrDocument, defaultNumbers: string): string {
+  return `Creates the state of ${comment(ir.info.title)}'s functions, for the tree-shakable form: \`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\` instead of \`client.${ir.operations[0] ? [...ir.operations[0].group, ir.operations[0].names.method].join(".") : "operation"}(params)\`. Same options as {@link ${identifier(ir.names.factory)}}; \`validateResponse\` needs \`results\` (\`${comment(ir.names.results)}\`), which the client factory passes itself. Integers the spec sends as strings come back as \`${defaultNumbers}\`s unless \`numbers\` says otherwise.`;
+}
+
+/** The doc comment of an operation's function. */
+export function functionDocs(ir: IrDocument, op: IrOperation, paged: IrPaging | undefined): string {
+  return `${methodDocs(op)}${paged ? `\n\n${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : ""}\n\nThe tree-shakable form of \`${comment([...op.group, op.names.method].join("."))}\`: \`client\` is a {@link ${identifier(ir.names.core)}}.`;
 }

@@ -21,6 +21,7 @@ import { itemType, pagingValue } from "./paging.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { resultChecksStatement } from "./results.js";
 import { emitFunctions } from "./functions.js";
+import { functionsAsJs, type FunctionsModule } from "./functions-js.js";
 import { errorSummary, methodDocs } from "./docs.js";
 import type { OperationsModule } from "./operations.js";
 import { jsDoc, printType, schemaTypeContext, toTypeNode, typeText, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
@@ -42,7 +43,9 @@ interface Emitted {
 }
 
 /** client.ts; the HTTP operations' descriptors go to `operations` (operations.js and its declarations). */
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule): (StatementStructures | WriterFunction)[] {
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule, functions: FunctionsModule): (StatementStructures | WriterFunction)[] {
+  // an HTTP module's code goes to functions.js (emit/client/functions-js.ts); client.ts keeps its types
+  const asJs = functionsAsJs(ir);
   const { checks, walkers, subscriptionCodecs, subscriptionChecks } = validators;
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
@@ -84,7 +87,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     const named = op.protocol === "http" ? undefined : used;
     if (c && check) named?.add(c.params);
     if (c?.result) {
-      used.add(c.result);
+      if (!asJs) used.add(c.result);
       results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
     }
     const walk = walkers.get(op);
@@ -184,7 +187,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
 
   // result checks (and subscription payload checks) live apart from the descriptors: a bundle that does not validate
   // responses drops them; after every descriptor they name
-  out.statements.push(resultChecksStatement(ir.names, results, hasHttp, sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0)));
+  if (!asJs) out.statements.push(resultChecksStatement(ir.names, results, hasHttp, sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0)));
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
@@ -260,13 +263,14 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     w.newLine();
   });
 
-  out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
+  if (!asJs) out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
 
-  out.statements.push((w) => {
+  const factoryDocs = `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.` : ""}`;
+  if (!asJs) out.statements.push((w) => {
     const client = identifier(ir.names.client);
     // the implementation is typed with the wire's strings; the runtime decodes as `numbers` says, and the result is typed by N
     const wire = numbered ? `${client}<"string">` : client;
-    writeDocs(w, `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.` : ""}`);
+    writeDocs(w, factoryDocs);
     const signature = numbered ? `<N extends Numbers = ${stringLiteral(defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N } = {}): ${client}<N>` : `(options: ${identifier(ir.names.options)} = {}): ${client}`;
     w.write(`export function ${identifier(ir.names.factory)}${signature} `).inlineBlock(() => {
       const base = identifier(ir.names.defaultBaseUrl);
@@ -330,39 +334,43 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     });
   });
 
-  out.statements.push(...emitFunctions(ir, { hasHttp, hasRpc, numbered, defaultNumbers, decodes, decoded, resultType, ctx, paging }));
+  if (asJs) functions.set({ ir, results, factoryDocs, numbered, decodes, resultType, paging, writeClientObject: (w) => writeFactoryObject(w, tree, paging, [], identifier(ir.names.client), () => {}) });
+  else out.statements.push(...emitFunctions(ir, { hasHttp, hasRpc, numbered, defaultNumbers, decodes, decoded, resultType, ctx, paging }));
 
   const runtimeImports = [
-    ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
+    ...(hasHttp && !asJs ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),
     ...(watches.any ? ["valueNotices", { name: "DeprecatedValue", isTypeOnly: true }] : []),
     ...((ir.endpointGroups ?? []).length > 0 ? ["endpointCall"] : []),
     ...[...errorBases].sort(),
-    ...(anyPaged ? ["paged"] : []),
-    "resultChecks",
+    ...(anyPaged && !asJs ? ["paged"] : []),
+    ...(asJs ? [] : ["resultChecks"]),
     { name: "CallOptions", isTypeOnly: true },
-    ...(results.length > 0 ? [{ name: "Check", isTypeOnly: true }] : []),
-    { name: "ResultChecks", isTypeOnly: true },
+    ...(results.length > 0 && !asJs ? [{ name: "Check", isTypeOnly: true }] : []),
+    ...(asJs ? [] : [{ name: "ResultChecks", isTypeOnly: true }]),
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
     ...(numbered ? [{ name: "Decoded", isTypeOnly: true }] : []),
-    { name: "Numbers", isTypeOnly: true },
-    ...(hasHttp ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
+    ...(numbered || !asJs ? [{ name: "Numbers", isTypeOnly: true }] : []),
+    ...(hasHttp && !asJs ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "RpcTransport", isTypeOnly: true }] : []),
     ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
     ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
   ];
-  const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
+  // nothing but types (an HTTP module whose code is in functions.js): one type-only import, which leaves no import in JavaScript
+  const typesOnly = runtimeImports.every((n) => typeof n !== "string" && n.isTypeOnly);
+  const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", isTypeOnly: typesOnly, namedImports: typesOnly ? runtimeImports.map((n) => (typeof n === "string" ? n : n.name)) : runtimeImports }];
   if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
   // what the HTTP descriptors name is imported by operations.js; client.ts names only the checks of its own statements (the result pairs, JSON-RPC descriptors)
   if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
   if (operations.descriptors.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
+    if (!asJs) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
     imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
   }
+  if (functions.any) imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: "./functions.js", namedExports: functions.exportNames() });
   return [...imports, ...out.statements];
 }
 
