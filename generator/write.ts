@@ -324,9 +324,15 @@ function holdSignals(outDir: string): HeldSignals {
   };
 }
 
-export async function writeTree(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions = {}): Promise<WriteResult> {
+/**
+ * Writes the files into `outDir`. `files` may be a stream (generate.ts's
+ * `generateStream`): each file is staged as it comes and not held, and the
+ * checks that need every path (files in the way, links on the way) run once
+ * the last is staged, before the commit point, so a refusal still leaves the
+ * output as it was.
+ */
+export async function writeTree(outDir: string, files: Iterable<readonly [string, string]>, options: WriteOptions = {}): Promise<WriteResult> {
   checkOutPath(outDir);
-  for (const path of files.keys()) if (!isEntry(path)) throw new Error(`internal: generated path ${JSON.stringify(path)}`);
   try {
     return await writeChecked(outDir, files, options);
   } catch (e) {
@@ -345,11 +351,11 @@ interface Plan {
 }
 
 /** What the run will write, replace and remove, or a refusal before anything is written. */
-function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, owned: ReadonlySet<string>, force: boolean): Plan {
+function plan(root: string, outDir: string, files: ReadonlySet<string>, owned: ReadonlySet<string>, force: boolean): Plan {
   const sh = showIn(outDir);
   const after = "nothing was written";
   const foreign: string[] = [];
-  const generated = [...files.keys()].sort();
+  const generated = [...files].sort();
   for (const path of generated) {
     const p = place(root, path);
     if (p.blocked) throw blockedError(root, path, p.blocked, sh, after);
@@ -371,7 +377,7 @@ function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, 
   return { journal: { files: generated, remove }, foreign, kept };
 }
 
-async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions): Promise<WriteResult> {
+async function writeChecked(outDir: string, files: Iterable<readonly [string, string]>, options: WriteOptions): Promise<WriteResult> {
   const signals = holdSignals(outDir);
   try {
     return await writeHeld(outDir, files, options, signals);
@@ -383,7 +389,7 @@ async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, 
   }
 }
 
-async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions, signals: HeldSignals): Promise<WriteResult> {
+async function writeHeld(outDir: string, files: Iterable<readonly [string, string]>, options: WriteOptions, signals: HeldSignals): Promise<WriteResult> {
   // an --out that is a link means the folder it points to; links inside that folder are never followed
   const exists = kindOf(outDir) !== "missing";
   const found = exists ? realpathSync(outDir) : undefined;
@@ -395,7 +401,7 @@ async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, opt
       `${show(outDir)} is not empty and has no ${MANIFEST_FILE}, so avaspec did not write it (${entries.length} entr${entries.length === 1 ? "y" : "ies"}, e.g. ${entries.sort().slice(0, 3).join(", ")}); pick an empty or new folder, or run with --force to generate into it (files avaspec would write are replaced, everything else is kept)`,
     );
   }
-  const { journal, foreign, kept } = found === undefined ? { journal: { files: [...files.keys()].sort(), remove: [] }, foreign: [], kept: [] } : plan(found, outDir, files, previous ?? new Set(), options.force ?? false);
+  const planFor = (generated: ReadonlySet<string>): Plan => (found === undefined ? { journal: { files: [...generated].sort(), remove: [] }, foreign: [], kept: [] } : plan(found, outDir, generated, previous ?? new Set(), options.force ?? false));
 
   try {
     makeDirs(outDir);
@@ -404,12 +410,12 @@ async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, opt
     throw new WriteError(`cannot create the output folder ${show(outDir)}: ${err.code ?? err.message}${err.path && err.path !== outDir ? ` at ${show(err.path)}` : ""}; nothing was written`);
   }
   const root = found ?? realpathSync(outDir);
-  await stageAndApply(root, outDir, files, journal, signals);
-  return { written: files.size, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
+  const { journal, foreign, kept } = await stageAndApply(root, outDir, files, planFor, signals);
+  return { written: journal.files.length, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
 }
 
-/** Stages the files, commits the journal and applies it; a held signal before the commit point abandons the run. */
-async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<string, string>, journal: Journal, signals: HeldSignals): Promise<void> {
+/** Stages the files, plans the run once every path is known, commits the journal and applies it; a refusal or a held signal before the commit point abandons the run. */
+async function stageAndApply(root: string, outDir: string, files: Iterable<readonly [string, string]>, planFor: (generated: ReadonlySet<string>) => Plan, signals: HeldSignals): Promise<Plan> {
   const staging = join(root, STAGING_DIR);
   // before the commit point the previous output is untouched: the staging folder goes and the process dies of the signal
   const abandonIfStopped = () => {
@@ -429,14 +435,20 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
     writeDurably(join(staging, OWNER), JSON.stringify({ pid: process.pid }) + "\n");
     const staged = join(staging, "files");
     const stagePause = pauseFor("stage");
-    for (const path of journal.files) {
+    const generated = new Set<string>();
+    for (const [path, text] of files) {
+      if (!isEntry(path)) throw new Error(`internal: generated path ${JSON.stringify(path)}`);
       abandonIfStopped();
       const target = join(staged, path);
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, files.get(path)!);
+      await writeFile(target, text);
+      generated.add(path);
       if (stagePause > 0) await new Promise((r) => setTimeout(r, stagePause));
     }
-    await writeFile(join(staged, MANIFEST_FILE), manifestText(files.keys()));
+    // the refusals that need every path; the previous output is still untouched
+    const planned = planFor(generated);
+    const journal = planned.journal;
+    await writeFile(join(staged, MANIFEST_FILE), manifestText(generated));
     abandonIfStopped();
     // the commit point: from here on a killed run is finished by the next one
     writeDurably(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal) + "\n");
@@ -446,6 +458,7 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
     if (applyPause > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, applyPause);
     apply(root, outDir, journal);
     rmSync(staging, { recursive: true, force: true });
+    return planned;
   } catch (e) {
     if (!committed) rmSync(staging, { recursive: true, force: true, maxRetries: 3 });
     throw e;
