@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import type { mockServerCommand as MockServerCommand, StartMockServer } from "../runtime/mock/server.js";
 import { packageRoot } from "./assets.js";
 import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
-import { generate } from "./generate.js";
+import { generateStream } from "./generate.js";
 import { diffCommand } from "./diff/command.js";
 import { formatDiagnostic, SourceLines } from "./load/diagnostics.js";
 import { realPathOf } from "./safe-path.js";
@@ -136,7 +136,8 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
     console.error(`avaspec: ${problem}`);
     return 1;
   }
-  const result = generate(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false });
+  // the files are printed as the write (or the comparison) takes them, so a write holds one at a time
+  const result = generateStream(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false });
   const lines = new Map<string, SourceLines>();
   for (const d of result.diagnostics) {
     const text = result.sources.get(d.file);
@@ -152,10 +153,11 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
   }
   try {
     if (options.check) {
-      const drift = checkTree(outDir, result.files);
+      const files = new Map(result.files);
+      const drift = checkTree(outDir, files);
       const total = drift.changed.length + drift.missing.length + drift.extra.length;
       if (total === 0) {
-        console.log(`avaspec: ${config.out}/ is up to date (${result.files.size} files)`);
+        console.log(`avaspec: ${config.out}/ is up to date (${files.size} files)`);
         return 0;
       }
       console.error(`avaspec: ${config.out}/ is not what the specs produce (${total} file${total === 1 ? "" : "s"}); run \`${config.regenerate}\``);

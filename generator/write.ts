@@ -324,9 +324,15 @@ function holdSignals(outDir: string): HeldSignals {
   };
 }
 
-export async function writeTree(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions = {}): Promise<WriteResult> {
+/**
+ * Writes the files into `outDir`. `files` may be a stream (generate.ts's
+ * `generateStream`): each file is staged as it comes and not held, and the
+ * checks that need every path (files in the way, links on the way) run once
+ * the last is staged, before the commit point, so a refusal still leaves the
+ * output as it was.
+ */
+export async function writeTree(outDir: string, files: Iterable<readonly [string, string]>, options: WriteOptions = {}): Promise<WriteResult> {
   checkOutPath(outDir);
-  for (const path of files.keys()) if (!isEntry(path)) throw new Error(`internal: generated path ${JSON.stringify(path)}`);
   try {
     return await writeChecked(outDir, files, options);
   } catch (e) {
@@ -345,21 +351,16 @@ interface Plan {
 }
 
 /** What the run will write, replace and remove, or a refusal before anything is written. */
-function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, owned: ReadonlySet<string>, force: boolean): Plan {
+function plan(root: string, outDir: string, files: ReadonlySet<string>, owned: ReadonlySet<string>, force: boolean): Plan {
   const sh = showIn(outDir);
   const after = "nothing was written";
   const foreign: string[] = [];
-  const generated = [...files.keys()].sort();
-  // a file avaspec wrote that already holds the new text is left as it is: the everyday regenerate moves only what
-  // changed, and tools that watch the output (tsc --watch, bundlers, editors) see only real changes
-  const changed: string[] = [];
+  const generated = [...files].sort();
   for (const path of generated) {
     const p = place(root, path);
     if (p.blocked) throw blockedError(root, path, p.blocked, sh, after);
     if (p.kind === "folder") throw new WriteError(`${sh(path)} is a folder where avaspec writes a file; move it away`);
     if (p.kind === "link" || p.kind === "other" || (p.kind === "file" && !owned.has(path))) foreign.push(path);
-    // a plain file reached through folders only (place checked every step), so reading it follows no link
-    if (!(p.kind === "file" && owned.has(path) && holds(join(root, path), files.get(path)!))) changed.push(path);
   }
   if (foreign.length > 0 && !force) {
     throw new WriteError(`${foreign.length} file${foreign.length === 1 ? "" : "s"} in ${show(outDir)} that avaspec did not write would be replaced: ${foreign.slice(0, 5).join(", ")}${foreign.length > 5 ? ", …" : ""}; move ${foreign.length === 1 ? "it" : "them"} away, or run with --force to replace ${foreign.length === 1 ? "it" : "them"}`);
@@ -373,7 +374,7 @@ function plan(root: string, outDir: string, files: ReadonlyMap<string, string>, 
     if (p.kind === "file") remove.push(path);
     else if (p.kind !== "missing") kept.push(path);
   }
-  return { journal: { files: changed, remove }, foreign, kept };
+  return { journal: { files: generated, remove }, foreign, kept };
 }
 
 /** Whether the file holds exactly this text (sizes first: most changed files differ in length). */
@@ -386,7 +387,7 @@ function holds(file: string, text: string): boolean {
   }
 }
 
-async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions): Promise<WriteResult> {
+async function writeChecked(outDir: string, files: Iterable<readonly [string, string]>, options: WriteOptions): Promise<WriteResult> {
   const signals = holdSignals(outDir);
   try {
     return await writeHeld(outDir, files, options, signals);
@@ -398,7 +399,7 @@ async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, 
   }
 }
 
-async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions, signals: HeldSignals): Promise<WriteResult> {
+async function writeHeld(outDir: string, files: Iterable<readonly [string, string]>, options: WriteOptions, signals: HeldSignals): Promise<WriteResult> {
   // an --out that is a link means the folder it points to; links inside that folder are never followed
   const exists = kindOf(outDir) !== "missing";
   const found = exists ? realpathSync(outDir) : undefined;
@@ -410,7 +411,7 @@ async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, opt
       `${show(outDir)} is not empty and has no ${MANIFEST_FILE}, so avaspec did not write it (${entries.length} entr${entries.length === 1 ? "y" : "ies"}, e.g. ${entries.sort().slice(0, 3).join(", ")}); pick an empty or new folder, or run with --force to generate into it (files avaspec would write are replaced, everything else is kept)`,
     );
   }
-  const { journal, foreign, kept } = found === undefined ? { journal: { files: [...files.keys()].sort(), remove: [] }, foreign: [], kept: [] } : plan(found, outDir, files, previous ?? new Set(), options.force ?? false);
+  const planFor = (generated: ReadonlySet<string>): Plan => (found === undefined ? { journal: { files: [...generated].sort(), remove: [] }, foreign: [], kept: [] } : plan(found, outDir, generated, previous ?? new Set(), options.force ?? false));
 
   try {
     makeDirs(outDir);
@@ -419,12 +420,27 @@ async function writeHeld(outDir: string, files: ReadonlyMap<string, string>, opt
     throw new WriteError(`cannot create the output folder ${show(outDir)}: ${err.code ?? err.message}${err.path && err.path !== outDir ? ` at ${show(err.path)}` : ""}; nothing was written`);
   }
   const root = found ?? realpathSync(outDir);
-  await stageAndApply(root, outDir, files, journal, signals);
-  return { written: files.size, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
+  // a file avaspec wrote that already holds the new text is left as it is: the everyday regenerate moves only what
+  // changed, and tools that watch the output (tsc --watch, bundlers, editors) see only real changes
+  const unchanged = (path: string, text: string): boolean => {
+    if (found === undefined || !(previous?.has(path) ?? false)) return false;
+    const p = place(found, path);
+    // a plain file reached through folders only (place checked every step), so reading it follows no link
+    return !p.blocked && p.kind === "file" && holds(join(found, path), text);
+  };
+  const { journal, foreign, kept, written } = await stageAndApply(root, outDir, files, planFor, unchanged, signals);
+  return { written, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
 }
 
-/** Stages the files, commits the journal and applies it; a held signal before the commit point abandons the run. */
-async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<string, string>, journal: Journal, signals: HeldSignals): Promise<void> {
+/** Stages the files, plans the run once every path is known, commits the journal and applies it; a refusal or a held signal before the commit point abandons the run. */
+async function stageAndApply(
+  root: string,
+  outDir: string,
+  files: Iterable<readonly [string, string]>,
+  planFor: (generated: ReadonlySet<string>) => Plan,
+  unchanged: (path: string, text: string) => boolean,
+  signals: HeldSignals,
+): Promise<Plan & { written: number }> {
   const staging = join(root, STAGING_DIR);
   // before the commit point the previous output is untouched: the staging folder goes and the process dies of the signal
   const abandonIfStopped = () => {
@@ -444,16 +460,27 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
     writeDurably(join(staging, OWNER), JSON.stringify({ pid: process.pid }) + "\n");
     const staged = join(staging, "files");
     const stagePause = pauseFor("stage");
-    for (const path of journal.files) {
+    const generated = new Set<string>();
+    const same = new Set<string>();
+    for (const [path, text] of files) {
+      if (!isEntry(path)) throw new Error(`internal: generated path ${JSON.stringify(path)}`);
       abandonIfStopped();
+      generated.add(path);
+      if (unchanged(path, text)) {
+        same.add(path);
+        continue;
+      }
       const target = join(staged, path);
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, files.get(path)!);
+      await writeFile(target, text);
       if (stagePause > 0) await new Promise((r) => setTimeout(r, stagePause));
     }
+    // the refusals that need every path; the previous output is still untouched
+    const planned = planFor(generated);
+    const journal = { ...planned.journal, files: planned.journal.files.filter((p) => !same.has(p)) };
     // nothing else may be staged (every file already held its text): the folder is made for the manifest
     await mkdir(staged, { recursive: true });
-    await writeFile(join(staged, MANIFEST_FILE), manifestText(files.keys()));
+    await writeFile(join(staged, MANIFEST_FILE), manifestText(generated));
     abandonIfStopped();
     // the commit point: from here on a killed run is finished by the next one
     writeDurably(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal) + "\n");
@@ -463,6 +490,7 @@ async function stageAndApply(root: string, outDir: string, files: ReadonlyMap<st
     if (applyPause > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, applyPause);
     apply(root, outDir, journal);
     rmSync(staging, { recursive: true, force: true });
+    return { ...planned, journal, written: generated.size };
   } catch (e) {
     if (!committed) rmSync(staging, { recursive: true, force: true, maxRetries: 3 });
     throw e;

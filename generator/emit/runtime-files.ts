@@ -127,9 +127,20 @@ export function runtimeImportsOf(path: string, text: string): string[] {
  * the generator's own mistake.
  */
 export function runtimeClosure(files: ReadonlyMap<string, string>): Map<string, string> {
+  const direct: string[] = [];
+  for (const [path, text] of files) direct.push(...packageRuntimeImports(path, text));
+  return runtimeClosureOf(direct);
+}
+
+/** The runtime files a package file imports directly (none for a runtime file, a non-module or another package file). */
+export function packageRuntimeImports(path: string, text: string): string[] {
+  return /\.(ts|js)$/.test(path) && !path.startsWith(`${RUNTIME_OUT}/`) ? runtimeImportsOf(path, text) : [];
+}
+
+/** The closure from the runtime files a package's modules import directly: a writer that streams the files keeps these paths, not the texts. */
+export function runtimeClosureOf(direct: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
-  const todo: string[] = [];
-  for (const [path, text] of files) if (/\.(ts|js)$/.test(path) && !path.startsWith(`${RUNTIME_OUT}/`)) todo.push(...runtimeImportsOf(path, text));
+  const todo: string[] = [...direct];
   while (todo.length > 0) {
     const path = todo.pop()!;
     if (out.has(path)) continue;

@@ -37,7 +37,8 @@ function spec(n: number): object {
             { name: "fields", in: "query", explode: false, schema: { type: "array", items: { type: "string", enum: ["a", "b", "c"] } } },
             { name: "limit", in: "query", schema: { type: "integer", minimum: 1 } },
           ],
-          responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/Item${i % 50}` } } } } },
+          // every tenth answers an inline list, which the client names (GetItem10Response) and MockAnswers refers to by that name
+          responses: { "200": { description: "ok", content: { "application/json": { schema: i % 10 === 0 ? { type: "object", properties: { items: { type: "array", items: { $ref: `#/components/schemas/Item${i % 50}` } } } } : { $ref: `#/components/schemas/Item${i % 50}` } } } } },
         },
       },
     ]),
@@ -96,16 +97,29 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe(`a package of ${OPERATIONS} operations`, () => {
-  it("ships its checks and HTTP descriptors as JavaScript with declarations, and its build copies them to dist/", () => {
-    for (const f of ["validators.js", "validators.d.ts", "operations.js", "operations.d.ts"]) expect(existsSync(join(pkg, "src/many", f)), f).toBe(true);
-    for (const f of ["validators.ts", "operations.ts"]) expect(existsSync(join(pkg, "src/many", f)), f).toBe(false);
+  it("ships its checks, HTTP descriptors and client code as JavaScript with declarations, and its build copies them to dist/", () => {
+    for (const f of ["validators.js", "validators.d.ts", "operations.js", "operations.d.ts", "functions.js", "functions.d.ts"]) expect(existsSync(join(pkg, "src/many", f)), f).toBe(true);
+    for (const f of ["validators.ts", "operations.ts", "functions.ts"]) expect(existsSync(join(pkg, "src/many", f)), f).toBe(false);
     // the descriptors keep their types: declared with their params and result types
     expect(readFileSync(join(pkg, "src/many/operations.d.ts"), "utf8")).toContain("export declare const getItem7Operation: HttpOperation<C.GetItem7Params, T.Item7>;");
+    // so do the functions and the factory, which client.ts re-exports; client.ts itself holds types only (no function body for tsc to check)
+    const functions = readFileSync(join(pkg, "src/many/functions.d.ts"), "utf8");
+    expect(functions).toContain("export declare function getItem7(client: ManyCore, params: C.GetItem7Params, options?: CallOptions): Promise<T.Item7>;");
+    expect(functions).toContain("export declare function createManyClient(options?: C.ManyClientOptions): C.ManyClient;");
+    const client = readFileSync(join(pkg, "src/many/client.ts"), "utf8");
+    expect(client).toMatch(/^export \{[^}]*\bcreateManyClient, type ManyCore, createManyCore, getItem0\b[^}]*\} from "\.\/functions\.js";$/m);
+    expect(client).not.toMatch(/^(export )?(function|const) /m);
     const build = spawnSync("npm", ["run", "build"], { cwd: pkg, encoding: "utf8" });
     expect(build.stderr).not.toMatch(/error/i);
     expect(build.status).toBe(0);
-    for (const f of ["validators.js", "validators.d.ts", "operations.js", "operations.d.ts", "client.js", "client.d.ts"]) expect(existsSync(join(pkg, "dist/many", f)), f).toBe(true);
+    for (const f of ["validators.js", "validators.d.ts", "operations.js", "operations.d.ts", "functions.js", "functions.d.ts", "client.js", "client.d.ts"]) expect(existsSync(join(pkg, "dist/many", f)), f).toBe(true);
   }, 180_000);
+
+  it("types MockAnswers' entries by one generic alias, and success bodies by the names the client gives them, not spelt out again", () => {
+    const mocks = readFileSync(join(pkg, "src/many/mocks.ts"), "utf8");
+    expect(mocks).toContain("  getItem10: Answer<undefined, C.GetItem10Response> | Answer<200, C.GetItem10Response>;");
+    expect(mocks).toContain("  getItem7: Answer<undefined, T.Item7> | Answer<200, T.Item7>;");
+  });
 
   it("type-checks, declarations included", () => {
     const r = spawnSync(process.execPath, [TSC, "-p", join(pkg, "tsconfig.json"), "--noEmit", "--skipLibCheck", "false", "--pretty", "false"], { encoding: "utf8" });

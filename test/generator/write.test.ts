@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MANIFEST_FILE, STAGING_DIR } from "../../generator/write.js";
+import { MANIFEST_FILE, STAGING_DIR, writeTree } from "../../generator/write.js";
 import { CLI, ROOT, runCli } from "../helpers/cli.js";
 
 const PETSTORE = readFileSync(join(ROOT, "test/fixtures/petstore-30/spec.yaml"), "utf8");
@@ -292,5 +292,39 @@ describe("a regenerate moves only what changed", () => {
     writeFileSync(join(dir, "client", runtime), "// edited\n");
     expect(runCli(args, dir).status).toBe(0);
     expect(readFileSync(join(dir, "client", runtime), "utf8")).not.toBe("// edited\n");
+  });
+});
+
+describe("a stream of files (the CLI's generateStream)", () => {
+  it("stages each file as it comes, so the writer holds one at a time, and writes the manifest of all", async () => {
+    const out = join(temp(), "out");
+    const stagedBefore: boolean[] = [];
+    function* files(): Generator<[string, string]> {
+      yield ["a.txt", "one\n"];
+      // asked for the next file only once the previous one is in the staging folder
+      stagedBefore.push(existsSync(join(out, STAGING_DIR, "files", "a.txt")));
+      yield ["b/c.txt", "two\n"];
+      stagedBefore.push(existsSync(join(out, STAGING_DIR, "files", "b/c.txt")));
+    }
+    const result = await writeTree(out, files());
+    // the second check runs when the writer asks for a third file (the end of the stream)
+    expect(stagedBefore).toEqual([true, true]);
+    expect(result.written).toBe(2);
+    expect(readFileSync(join(out, "b/c.txt"), "utf8")).toBe("two\n");
+    expect(JSON.parse(readFileSync(join(out, MANIFEST_FILE), "utf8")).files).toEqual(["a.txt", "b/c.txt"]);
+    expect(existsSync(join(out, STAGING_DIR))).toBe(false);
+  });
+
+  it("refuses a file in the way only once every path is known, with the output as it was and no staging folder", async () => {
+    const out = temp();
+    await writeTree(out, new Map([["a.txt", "mine\n"]]));
+    writeFileSync(join(out, "b.txt"), "the user's\n");
+    const before = snapshot(out);
+    function* files(): Generator<[string, string]> {
+      yield ["a.txt", "new\n"];
+      yield ["b.txt", "would replace the user's file\n"];
+    }
+    await expect(writeTree(out, files())).rejects.toThrow(/1 file in .* that avaspec did not write would be replaced: b\.txt/);
+    expect(snapshot(out)).toEqual(before);
   });
 });

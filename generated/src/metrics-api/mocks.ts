@@ -5,26 +5,29 @@ import type { MockTable } from "../runtime/mock/mock.js";
 import { compositeQueryV2Operation, getAddressesByBalanceOverTimeOperation, getAddressesByBtcbBridgedOperation, getAvgTpsOperation, getChainOperation, getEvmChainMetricsOperation, getEvmChainRollingWindowMetricsOperation, getIcmSummaryOperation, getIcmTimeseriesOperation, getMetricsByNodeIdOperation, getMetricsBySubnetIdOperation, getMetricsByValidationIdOperation, getStakingMetricsOperation, getTotalL1ValidatorMetricsOperation, getValidatorsByDateRangeOperation, listChainsOperation, metricsApiResults, metricsHealthCheckOperation, metricsLiveCheckOperation } from "./client.js";
 import type * as T from "./types.js";
 
+/** One answer of an HTTP operation: a documented status and its body (status undefined: the 2XX body, served when an override names no status). */
+type Answer<S extends number | undefined, B> = { status: S; body: B };
+
 /** What this module's mocks answer, by operation id and JSON-RPC method name: the id and body `override` takes (types only; see runtime/mock/mock.ts `MockAnswers`). */
 export type MockAnswers = {
-  getAddressesByBalanceOverTime: { status: undefined; body: T.ListAddressesByBalanceOverTimeResponse } | { status: 200; body: T.ListAddressesByBalanceOverTimeResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getAvgTps: { status: undefined; body: T.AvgTpsResponse } | { status: 200; body: T.AvgTpsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  listChains: { status: undefined; body: T.ListChainsResponse } | { status: 200; body: T.ListChainsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getChain: { status: undefined; body: T.Chain } | { status: 200; body: T.Chain } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getEvmChainMetrics: { status: undefined; body: T.MetricsApiResponse } | { status: 200; body: T.MetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getEvmChainRollingWindowMetrics: { status: undefined; body: T.RollingWindowMetricsApiResponse } | { status: 200; body: T.RollingWindowMetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getICMTimeseries: { status: undefined; body: T.IcmMetricsApiResponse } | { status: 200; body: T.IcmMetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getICMSummary: { status: undefined; body: T.IcmRollingWindowMetricsApiResponse } | { status: 200; body: T.IcmRollingWindowMetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getStakingMetrics: { status: undefined; body: T.MetricsApiResponse } | { status: 200; body: T.MetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getTotalL1ValidatorMetrics: { status: undefined; body: T.MetricsApiResponse } | { status: 200; body: T.MetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getMetricsByValidationId: { status: undefined; body: T.MetricsApiResponse } | { status: 200; body: T.MetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getMetricsByNodeId: { status: undefined; body: T.MetricsApiResponse } | { status: 200; body: T.MetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getMetricsBySubnetId: { status: undefined; body: T.MetricsApiResponse } | { status: 200; body: T.MetricsApiResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getAddressesByBtcbBridged: { status: undefined; body: T.LookingGlassResponse } | { status: 200; body: T.LookingGlassResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  getValidatorsByDateRange: { status: undefined; body: T.PChainLookingGlassResponse } | { status: 200; body: T.PChainLookingGlassResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  compositeQueryV2: { status: undefined; body: T.CompositeQueryResponse } | { status: 200; body: T.CompositeQueryResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  "metrics-health-check": { status: undefined; body: T.HealthCheckResultDto } | { status: 200; body: T.HealthCheckResultDto } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
-  "metrics-live-check": { status: undefined; body: T.HealthCheckResultDto } | { status: 200; body: T.HealthCheckResultDto } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getAddressesByBalanceOverTime: Answer<undefined, T.ListAddressesByBalanceOverTimeResponse> | Answer<200, T.ListAddressesByBalanceOverTimeResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getAvgTps: Answer<undefined, T.AvgTpsResponse> | Answer<200, T.AvgTpsResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  listChains: Answer<undefined, T.ListChainsResponse> | Answer<200, T.ListChainsResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getChain: Answer<undefined, T.Chain> | Answer<200, T.Chain> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getEvmChainMetrics: Answer<undefined, T.MetricsApiResponse> | Answer<200, T.MetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getEvmChainRollingWindowMetrics: Answer<undefined, T.RollingWindowMetricsApiResponse> | Answer<200, T.RollingWindowMetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getICMTimeseries: Answer<undefined, T.IcmMetricsApiResponse> | Answer<200, T.IcmMetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getICMSummary: Answer<undefined, T.IcmRollingWindowMetricsApiResponse> | Answer<200, T.IcmRollingWindowMetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getStakingMetrics: Answer<undefined, T.MetricsApiResponse> | Answer<200, T.MetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getTotalL1ValidatorMetrics: Answer<undefined, T.MetricsApiResponse> | Answer<200, T.MetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getMetricsByValidationId: Answer<undefined, T.MetricsApiResponse> | Answer<200, T.MetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getMetricsByNodeId: Answer<undefined, T.MetricsApiResponse> | Answer<200, T.MetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getMetricsBySubnetId: Answer<undefined, T.MetricsApiResponse> | Answer<200, T.MetricsApiResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getAddressesByBtcbBridged: Answer<undefined, T.LookingGlassResponse> | Answer<200, T.LookingGlassResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  getValidatorsByDateRange: Answer<undefined, T.PChainLookingGlassResponse> | Answer<200, T.PChainLookingGlassResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  compositeQueryV2: Answer<undefined, T.CompositeQueryResponse> | Answer<200, T.CompositeQueryResponse> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  "metrics-health-check": Answer<undefined, T.HealthCheckResultDto> | Answer<200, T.HealthCheckResultDto> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
+  "metrics-live-check": Answer<undefined, T.HealthCheckResultDto> | Answer<200, T.HealthCheckResultDto> | Answer<400 | 401 | 403 | 404 | 429 | 500 | 502 | 503, T.ErrorBody>;
 };
 
 /** What the mock service serves for this module's operations (see runtime/mock/mock.ts). */

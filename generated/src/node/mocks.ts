@@ -7,6 +7,9 @@ import { adminAliasChainMethod, adminAliasMethod, adminDbGetMethod, adminGetChai
 import type * as C from "./client.js";
 import type * as T from "./types.js";
 
+/** One answer of an HTTP operation: a documented status and its body (status undefined: the 2XX body, served when an override names no status). */
+type Answer<S extends number | undefined, B> = { status: S; body: B };
+
 /** What this module's mocks answer, by operation id and JSON-RPC method name: the id and body `override` takes (types only; see runtime/mock/mock.ts `MockAnswers`). */
 export type MockAnswers = {
   "admin.alias": { result: T.EmptyResult };
@@ -194,10 +197,10 @@ export type MockAnswers = {
   warp_getMessageAggregateSignature: { result: T.Bytes };
   warp_getBlockAggregateSignature: { result: T.Bytes };
   "validators.getCurrentValidators": { result: T.L1CurrentValidatorsResult };
-  getHealth: { status: undefined; body: T.HealthResult } | { status: 200 | 503; body: T.HealthResult };
-  getHealthCheck: { status: undefined; body: T.HealthResult } | { status: 200 | 503; body: T.HealthResult };
-  getReadiness: { status: undefined; body: T.HealthResult } | { status: 200 | 503; body: T.HealthResult };
-  getLiveness: { status: undefined; body: T.HealthResult } | { status: 200 | 503; body: T.HealthResult };
+  getHealth: Answer<undefined, T.HealthResult> | Answer<200 | 503, T.HealthResult>;
+  getHealthCheck: Answer<undefined, T.HealthResult> | Answer<200 | 503, T.HealthResult>;
+  getReadiness: Answer<undefined, T.HealthResult> | Answer<200 | 503, T.HealthResult>;
+  getLiveness: Answer<undefined, T.HealthResult> | Answer<200 | 503, T.HealthResult>;
 };
 
 /** What the mock service serves for this module's operations (see runtime/mock/mock.ts). */

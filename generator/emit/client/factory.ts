@@ -12,13 +12,19 @@ import { socketTree, writeEndpointBuilders, writeFactoryObject, type GroupNode }
 import { nodeAt, sharedSocketGroups } from "./interface.js";
 import { descriptorOf } from "./sockets.js";
 
+/** The doc comment of the client factory. */
+export function factoryDocs(c: ClientContext): string {
+  const { ir, numbered, defaultNumbers } = c;
+  return `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.` : ""}`;
+}
+
 export function writeClientFactory(c: ClientContext, tree: GroupNode): (w: TextWriter) => void {
   const { ir, numbered, defaultNumbers } = c;
   return (w) => {
     const client = identifier(ir.names.client);
     // the implementation is typed with the wire's strings; the runtime decodes as `numbers` says, and the result is typed by N
     const wire = numbered ? `${client}<"string">` : client;
-    writeDocs(w, `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.` : ""}`);
+    writeDocs(w, factoryDocs(c));
     const signature = numbered ? `<N extends Numbers = ${stringLiteral(defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N } = {}): ${client}<N>` : `(options: ${identifier(ir.names.options)} = {}): ${client}`;
     w.write(`export function ${identifier(ir.names.factory)}${signature} `).inlineBlock(() => {
       const base = identifier(ir.names.defaultBaseUrl);

@@ -4,6 +4,7 @@
  * client method, where the description and errors are written.
  */
 import { endpointGroupOf } from "../../ir/endpoints.js";
+import type { IrDocument, IrPaging } from "../../ir/types.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { toTypeNode, typeText, writeDocs } from "../types/type-node.js";
 import { decoded, paramsOptional, resultType, type ClientContext } from "./context.js";
@@ -21,9 +22,8 @@ import { nextPageDoc } from "./paging.js";
 export function emitFunctions(c: ClientContext): void {
   const { ir, out } = c;
   const core = identifier(ir.names.core);
-  const title = comment(ir.info.title);
   out.statements.push((w) => {
-    writeDocs(w, `What the functions of ${title} share, made by {@link ${identifier(ir.names.coreFactory)}}: the settled options${c.hasRpc ? " and the JSON-RPC transport (its batching included)" : ""}. Each operation is also a function of its own (\`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\`), so a bundle holds only the operations it calls.\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option).`);
+    writeDocs(w, coreDocs(ir, c.hasRpc));
     w.write(`export interface ${core}<N extends Numbers = Numbers> `).inlineBlock(() => {
       w.writeLine("/** How integers the spec sends as strings come back: the result types follow it. */");
       w.writeLine("readonly numbers: N;");
@@ -35,10 +35,7 @@ export function emitFunctions(c: ClientContext): void {
       }
     });
     w.newLine();
-    writeDocs(
-      w,
-      `Creates the state of ${title}'s functions, for the tree-shakable form: \`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\` instead of \`client.${ir.operations[0] ? [...ir.operations[0].group, ir.operations[0].names.method].join(".") : "operation"}(params)\`. Same options as {@link ${identifier(ir.names.factory)}}; \`validateResponse\` needs \`results\` (\`${comment(ir.names.results)}\`), which the client factory passes itself. Integers the spec sends as strings come back as \`${c.defaultNumbers}\`s unless \`numbers\` says otherwise.`,
-    );
+    writeDocs(w, coreFactoryDocs(ir, c.defaultNumbers));
     const base = identifier(ir.names.defaultBaseUrl);
     w.write(`export function ${identifier(ir.names.coreFactory)}<N extends Numbers = ${stringLiteral(c.defaultNumbers)}>(options: ${identifier(ir.names.options)} & { numbers?: N; results?: ResultChecks } = {}): ${core}<N> `).inlineBlock(() => {
       w.writeLine(`const numbers = (options.numbers ?? ${stringLiteral(c.defaultNumbers)}) as N;`);
@@ -67,7 +64,7 @@ export function emitFunctions(c: ClientContext): void {
     const rpcCall = endpoint ? "endpointCall(client.rpc.call, client.endpoint)" : "client.rpc.call";
     const call = op.protocol === "http" ? `callHttp(${c.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
     const paged = c.paging.get(op);
-    const docs = functionDocs(op, ir.names.client, core, paged ? `${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : undefined);
+    const docs = functionDocs(op, ir.names.client, core, pagedNote(paged));
     out.statements.push((w) => {
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
       for (const v of byParam?.variants ?? []) {
@@ -84,4 +81,19 @@ export function emitFunctions(c: ClientContext): void {
       });
     });
   }
+}
+
+/** The doc comment of `XCore`. */
+export function coreDocs(ir: IrDocument, hasRpc: boolean): string {
+  return `What the functions of ${comment(ir.info.title)} share, made by {@link ${identifier(ir.names.coreFactory)}}: the settled options${hasRpc ? " and the JSON-RPC transport (its batching included)" : ""}. Each operation is also a function of its own (\`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\`), so a bundle holds only the operations it calls.\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option).`;
+}
+
+/** The doc comment of `createXCore`. */
+export function coreFactoryDocs(ir: IrDocument, defaultNumbers: string): string {
+  return `Creates the state of ${comment(ir.info.title)}'s functions, for the tree-shakable form: \`${identifier(ir.operations[0]?.names.function ?? "operation")}(core, params)\` instead of \`client.${ir.operations[0] ? [...ir.operations[0].group, ir.operations[0].names.method].join(".") : "operation"}(params)\`. Same options as {@link ${identifier(ir.names.factory)}}; \`validateResponse\` needs \`results\` (\`${comment(ir.names.results)}\`), which the client factory passes itself. Integers the spec sends as strings come back as \`${defaultNumbers}\`s unless \`numbers\` says otherwise.`;
+}
+
+/** What an operation's function says of its pages. */
+export function pagedNote(paged: IrPaging | undefined): string | undefined {
+  return paged ? `${nextPageDoc(paged)} (the client object's \`.pages()\` and \`.iterate()\` walk them all).` : undefined;
 }

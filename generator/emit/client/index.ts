@@ -27,24 +27,31 @@ import { emitRpcErrors } from "./rpc-errors.js";
 import { emitProviders } from "./providers.js";
 import { emitSockets } from "./sockets.js";
 import { writeClientInterface } from "./interface.js";
-import { writeClientFactory } from "./factory.js";
+import { factoryDocs, writeClientFactory } from "./factory.js";
+import { functionsAsJs, type FunctionsModule } from "./functions-js.js";
+import { writeFactoryObject } from "./groups.js";
+import { resultType } from "./context.js";
 import { emitFunctions } from "./functions.js";
 
 export { providerNames, type ProviderNames } from "./providers.js";
 
 /** client.ts; the HTTP operations' descriptors go to `operations` (operations.js and its declarations). */
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule): (StatementStructures | WriterFunction)[] {
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule, functions: FunctionsModule): (StatementStructures | WriterFunction)[] {
   const c = clientContext(ir, validators);
+  // an HTTP module's code goes to functions.js (emit/client/functions-js.ts); client.ts keeps its types
+  const asJs = functionsAsJs(ir);
   const { out, hasHttp, hasRpc, sockets } = c;
   // declared JSON-RPC errors first: the descriptors below refer to their classes
   const errorBases = emitRpcErrors(ir, c.ctx, out);
   const { used, results, watches } = emitOperations(c, validators, operations);
   const providers = (c.providers = emitProviders(c));
   emitSockets(c, validators, used, results);
+  // functions.js imports the result checks; client.ts then names no check
+  if (asJs) used.clear();
 
   // result checks (and subscription payload checks) live apart from the descriptors: a bundle that does not validate
   // responses drops them; after every descriptor they name
-  out.statements.push(resultChecksStatement(ir.names, results, hasHttp, sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0)));
+  if (!asJs) out.statements.push(resultChecksStatement(ir.names, results, hasHttp, sockets.some((k) => (k.subscriptions?.kinds.length ?? 0) > 0)));
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
@@ -58,31 +65,35 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
 
   const tree = groupTree(ir.operations, ir.endpointGroups, (g) => endpointMemberDocs(ir, g));
   out.statements.push(writeClientInterface(c, tree, validators.subscriptionCodecs));
-  out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
-  out.statements.push(writeClientFactory(c, tree));
-  emitFunctions(c);
+  if (asJs) {
+    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
+  } else {
+    out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
+    out.statements.push(writeClientFactory(c, tree));
+    emitFunctions(c);
+  }
 
   const { numbered } = c;
   const anyPaged = c.paging.size > 0;
   const runtimeImports = [
-    ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
+    ...(hasHttp && !asJs ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),
     ...(watches.any ? ["valueNotices", { name: "DeprecatedValue", isTypeOnly: true }] : []),
     ...((ir.endpointGroups ?? []).length > 0 ? ["endpointCall"] : []),
     ...[...errorBases].sort(),
-    ...(anyPaged ? ["paged"] : []),
-    "resultChecks",
+    ...(anyPaged && !asJs ? ["paged"] : []),
+    ...(asJs ? [] : ["resultChecks"]),
     { name: "CallOptions", isTypeOnly: true },
-    ...(results.length > 0 ? [{ name: "Check", isTypeOnly: true }] : []),
-    { name: "ResultChecks", isTypeOnly: true },
+    ...(results.length > 0 && !asJs ? [{ name: "Check", isTypeOnly: true }] : []),
+    ...(asJs ? [] : [{ name: "ResultChecks", isTypeOnly: true }]),
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
     ...(numbered ? [{ name: "Decoded", isTypeOnly: true }] : []),
-    { name: "Numbers", isTypeOnly: true },
-    ...(hasHttp ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
+    ...(numbered || !asJs ? [{ name: "Numbers", isTypeOnly: true }] : []),
+    ...(hasHttp && !asJs ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "RpcTransport", isTypeOnly: true }] : []),
     ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
     ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
@@ -92,9 +103,10 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   // what the HTTP descriptors name is imported by operations.js; client.ts names only the checks of its own statements (the result pairs, JSON-RPC descriptors)
   if (used.size > 0) imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
   if (operations.descriptors.length > 0) {
-    imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
+    if (!asJs) imports.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: operations.names });
     imports.push({ kind: Kind.ExportDeclaration, moduleSpecifier: "./operations.js", namedExports: operations.names });
   }
+  if (functions.any) imports.push({ kind: Kind.ExportDeclaration, moduleSpecifier: "./functions.js", namedExports: functions.exportNames() });
   return [...imports, ...out.statements];
 }
 /** The facts every piece of the client emitter asks. */
