@@ -10,6 +10,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, ROOT, runCli } from "../helpers/cli.js";
 
+/** A module's client code: client.ts, and for an HTTP module the functions.js and functions.d.ts that hold its factories. */
+function clientCode(moduleDir: string): string {
+  return ["client.ts", "functions.d.ts", "functions.js"].map((f) => join(moduleDir, f)).filter((f) => existsSync(f)).map((f) => readFileSync(f, "utf8")).join("\n");
+}
+
 const PETSTORE = join(ROOT, "test/fixtures/petstore-30/spec.yaml");
 const RPC = join(ROOT, "test/fixtures/rpc-by-name/spec.yaml");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
@@ -44,7 +49,7 @@ describe("generate --input <spec> --out <dir>", () => {
     expect(json(join(pkg, "package.json"))).toMatchObject({ name: "pets-client", version: "1.0.0" });
     // spec.yaml would be "spec", a folder of the package itself: the module is "api"
     for (const f of ["src/api/client.ts", "src/api/validators.js", "src/api/mocks.ts", "src/mocks/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
-    expect(readFileSync(join(pkg, "src/api/client.ts"), "utf8")).toContain("export function createApiClient(");
+    expect(clientCode(join(pkg, "src/api"))).toContain("export declare function createApiClient(");
     expect(runCli(["generate", "--input", PETSTORE, "--out", "pets-client", "--check"], dir).status).toBe(0);
     expect(typecheck(pkg)).toMatchObject({ status: 0 });
   }, 120_000);
@@ -109,7 +114,7 @@ describe("avaspec.config.ts", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     const pkg = join(dir, "pkg");
-    expect(readFileSync(join(pkg, "src/pets/client.ts"), "utf8")).toContain("export function createPetsClient(");
+    expect(clientCode(join(pkg, "src/pets"))).toContain("export declare function createPetsClient(");
     expect(existsSync(join(pkg, "src/chain/types.ts"))).toBe(true);
     expect(existsSync(join(pkg, "src/chain/validators.js"))).toBe(false);
     expect(existsSync(join(pkg, "src/chain/client.ts"))).toBe(false);
@@ -176,7 +181,7 @@ describe("generate --watch", () => {
     let wrote = Date.now();
     writeFileSync(join(dir, "api.yaml"), spec.replace("title: Petstore (OpenAPI 3.0 fixture)", "title: Watched change one"));
     await out.next(/^avaspec: regenerated in \d+ ms/, wrote);
-    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("Watched change one");
+    expect(clientCode(join(dir, "out/src/api"))).toContain("Watched change one");
 
     // broken: diagnostics with file:line:col, the output keeps its last good state, the watch goes on
     wrote = Date.now();
@@ -184,13 +189,13 @@ describe("generate --watch", () => {
     await err.next(/^api\.yaml:\d+:\d+ at #\/paths\/~1pets\/get\/operationId: /, wrote);
     await out.next(/^avaspec: kept the last good output/, wrote);
     expect(child.exitCode).toBeNull();
-    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("Watched change one");
+    expect(clientCode(join(dir, "out/src/api"))).toContain("Watched change one");
 
     // fixed again
     wrote = Date.now();
     writeFileSync(join(dir, "api.yaml"), spec.replace("title: Petstore (OpenAPI 3.0 fixture)", "title: Watched change two"));
     await out.next(/^avaspec: regenerated/, wrote);
-    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("Watched change two");
+    expect(clientCode(join(dir, "out/src/api"))).toContain("Watched change two");
 
     const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
@@ -217,7 +222,7 @@ describe("generate --watch", () => {
     await err.next(/need info\.version 2\.0\.0 or more, but info\.version stayed at 1\.0\.0 \[versions\/too-small\] \(warning\)/, wrote);
     await out.next(/^avaspec: the specs changed since release; `avaspec generate` \(without --watch\) will record 2\.0\.0/, wrote);
     await out.next(/^avaspec: regenerated/, wrote);
-    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).not.toContain("deletePet");
+    expect(clientCode(join(dir, "out/src/api"))).not.toContain("deletePet");
     expect(["package.json", "versions.json", "CHANGELOG.md", "spec/api.json"].map((f) => readFileSync(join(dir, "out", f), "utf8"))).toEqual(recorded);
 
     // a second save still diffs against the recorded release: still 2.0.0, not 3.0.0
@@ -226,7 +231,7 @@ describe("generate --watch", () => {
     await out.next(/will record 2\.0\.0/, wrote);
     // one save can raise two change events: the regeneration of the first save may still be the one reporting,
     // so wait for the output that has the rename (bounded like every wait here)
-    for (const until = Date.now() + 15_000; !readFileSync(join(dir, "out/src/api/client.ts"), "utf8").includes("listAllPets"); ) {
+    for (const until = Date.now() + 15_000; !clientCode(join(dir, "out/src/api")).includes("listAllPets"); ) {
       if (Date.now() > until) throw new Error("the watch never regenerated the renamed method");
       await new Promise((r) => setTimeout(r, 50));
     }

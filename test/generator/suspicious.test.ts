@@ -71,7 +71,8 @@ describe("warnings, and generation goes on", () => {
     expect(stderr).not.toContain("properties/fine");
   });
   it("does not take the javascript: server as the client's base URL", () => {
-    const client = readFileSync(join(dir, "out/src/api/client.ts"), "utf8");
+    // an HTTP module's base URL is in functions.js (its client code as JavaScript), declared in functions.d.ts
+    const client = ["client.ts", "functions.js", "functions.d.ts"].map((f) => readFileSync(join(dir, "out/src/api", f), "utf8")).join("\n");
     expect(client).toContain('"https://api.example.com"');
     expect(client).not.toContain("javascript:");
   });
