@@ -44,7 +44,9 @@ describe("generate --input <spec> --out <dir>", () => {
     expect(json(join(pkg, "package.json"))).toMatchObject({ name: "pets-client", version: "1.0.0" });
     // spec.yaml would be "spec", a folder of the package itself: the module is "api"
     for (const f of ["src/api/client.ts", "src/api/validators.js", "src/api/mocks.ts", "src/mocks/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
-    expect(readFileSync(join(pkg, "src/api/client.ts"), "utf8")).toContain("export function createApiClient(");
+    // an HTTP module's factory is JavaScript with its declaration (functions.js), re-exported by client.ts
+    expect(readFileSync(join(pkg, "src/api/functions.d.ts"), "utf8")).toContain("export declare function createApiClient(");
+    expect(readFileSync(join(pkg, "src/api/client.ts"), "utf8")).toMatch(/^export \{[^}]*\bcreateApiClient\b[^}]*\} from "\.\/functions\.js";$/m);
     expect(runCli(["generate", "--input", PETSTORE, "--out", "pets-client", "--check"], dir).status).toBe(0);
     expect(typecheck(pkg)).toMatchObject({ status: 0 });
   }, 120_000);
@@ -109,7 +111,7 @@ describe("avaspec.config.ts", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     const pkg = join(dir, "pkg");
-    expect(readFileSync(join(pkg, "src/pets/client.ts"), "utf8")).toContain("export function createPetsClient(");
+    expect(readFileSync(join(pkg, "src/pets/functions.d.ts"), "utf8")).toContain("export declare function createPetsClient(");
     expect(existsSync(join(pkg, "src/chain/types.ts"))).toBe(true);
     expect(existsSync(join(pkg, "src/chain/validators.js"))).toBe(false);
     expect(existsSync(join(pkg, "src/chain/client.ts"))).toBe(false);

@@ -71,9 +71,10 @@ describe("warnings, and generation goes on", () => {
     expect(stderr).not.toContain("properties/fine");
   });
   it("does not take the javascript: server as the client's base URL", () => {
-    const client = readFileSync(join(dir, "out/src/api/client.ts"), "utf8");
-    expect(client).toContain('"https://api.example.com"');
-    expect(client).not.toContain("javascript:");
+    // an HTTP module's base URL is in its functions.js (declared in functions.d.ts); client.ts holds the types
+    const code = ["client.ts", "functions.js", "functions.d.ts"].map((f) => readFileSync(join(dir, "out/src/api", f), "utf8")).join("\n");
+    expect(readFileSync(join(dir, "out/src/api/functions.js"), "utf8")).toContain('_DEFAULT_BASE_URL = "https://api.example.com"');
+    expect(code).not.toContain("javascript:");
   });
 });
 
