@@ -9,6 +9,10 @@ export const SLOW_SUITES = [
   "test/generator/scale.test.ts",
   "test/generator/write-signals.test.ts",
   "test/generator/diff-history.test.ts",
+  // the house rules (layers, sizes) copy and scan the whole generator; the property run found its bugs and keeps guarding them
+  "test/generator/layers.test.ts",
+  "test/generator/sizes.test.ts",
+  "test/generator/property-found.test.ts",
 ];
 
 export default defineConfig({
