@@ -173,7 +173,9 @@ try {
     const req = seen[before];
     assert.equal(req.method, "GET");
     assert.equal(req.path, "/v1/chains/43114");
-    assert.equal(req.headers["x-service-api-key"], "smoke-key");
+    // apiKey goes under the real service's header (the Data API document prefers GlacierApiKey); the requirement's is not sent
+    assert.equal(req.headers["x-glacier-api-key"], "smoke-key");
+    assert.equal(req.headers["x-service-api-key"], undefined);
     assert.equal(req.headers["accept"], "application/json");
   });
 
