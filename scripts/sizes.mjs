@@ -33,8 +33,6 @@ export const FOLDERS = ["generator", "runtime"];
  * and when an unlisted one is.
  */
 export const ALLOWED = [
-  "file generator/emit/validators/compile.ts",
-  "class generator/emit/validators/compile.ts ValidatorCompiler",
   "function generator/emit/package/index.ts readmeExamples",
   "file runtime/ws/ws.ts",
   "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
