@@ -571,23 +571,23 @@ export declare function validateMetricsLiveCheckParams(value: unknown): Validati
 export declare function validateMetricsLiveCheckResponse(value: unknown): ValidationResult<T.HealthCheckResultDto>;
 
 /** Checks and integer codecs the client's operation descriptors use (not re-exported by the module index). */
+export declare const $127: Check;
+export declare const $134: Check;
+export declare const $138: Check;
+export declare const $139: Check;
+export declare const $140: Check;
 export declare const $144: Check;
-export declare const $151: Check;
-export declare const $155: Check;
+export declare const $145: Check;
+export declare const $152: Check;
 export declare const $156: Check;
-export declare const $157: Check;
 export declare const $161: Check;
-export declare const $162: Check;
-export declare const $169: Check;
-export declare const $173: Check;
-export declare const $178: Check;
-export declare const $182: Check;
-export declare const $187: Check;
-export declare const $192: Check;
-export declare const $197: Check;
-export declare const $200: Check;
-export declare const $205: Check;
-export declare const $207: Check;
+export declare const $165: Check;
+export declare const $170: Check;
+export declare const $175: Check;
+export declare const $180: Check;
+export declare const $183: Check;
+export declare const $188: Check;
+export declare const $189: Check;
 export declare const $AvgTpsResponse: Check;
 export declare const $Chain: Check;
 export declare const $CompositeQueryResponse: Check;

@@ -79,27 +79,23 @@ function $BalanceOverTimeEntry(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["sortKey"];
-    if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-      if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["sortKey"];
+    if (v2 === undefined || !(plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+    }
+    else if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -144,23 +140,19 @@ function $ListAddressesByBalanceOverTimeResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["addresses"];
-    if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$10(v2, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$10(v2, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -174,41 +166,9 @@ function $10(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x11 = x[i];
-      const p11 = e === null ? p : p + "/" + i;
-      {
-        const x = x11;
-        const p = p11;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["address"];
-          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v2 = x["sortKey"];
-          if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-            if (!$6(v2, e === null ? p : p + "/sortKey", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-          }
-        }
+      if (!$BalanceOverTimeEntry(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -224,34 +184,30 @@ function $TimeSeriesDataPoint(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["timestamp"];
-    if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((Number.isInteger(v1)))) {
-        if (e === null) return false;
-        $7(v1, p + "/timestamp", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
-    const v2 = x["value"];
-    if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v2 === "number"))) {
-        if (e === null) return false;
-        $13(v2, p + "/value", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)))) {
+      if (e === null) return false;
+      $7(v1, p + "/timestamp", e);
+      ok = false;
     }
-    else {
+    const v2 = x["value"];
+    if (v2 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
+    }
+    else if (!((typeof v2 === "number"))) {
+      if (e === null) return false;
+      $12(v2, p + "/value", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $13(x, p, e) {
+function $12(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -269,57 +225,47 @@ function $AvgTpsResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["results"];
-    if (v1 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-      if (!$14(v1, e === null ? p : p + "/results", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["results"] === undefined || hasOwn(x, "results"))) {
       if (e === null) return false;
       ok = fail(e, p + "/results", "required", "is required", "results");
     }
-    const v2 = x["status"];
-    if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-      if (!((Number.isInteger(v2)))) {
-        if (e === null) return false;
-        $7(v2, p + "/status", e);
-        ok = false;
-      }
+    else if (!$13(v1, e === null ? p : p + "/results", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["status"];
+    if (v2 === undefined || !(plain && OP["status"] === undefined || hasOwn(x, "status"))) {
       if (e === null) return false;
       ok = fail(e, p + "/status", "required", "is required", "status");
     }
+    else if (!((Number.isInteger(v2)))) {
+      if (e === null) return false;
+      $7(v2, p + "/status", e);
+      ok = false;
+    }
     const v3 = x["lastRun"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3))) && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
-        if (e === null) return false;
-        $7(v3, p + "/lastRun", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3))) && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
+      if (e === null) return false;
+      $7(v3, p + "/lastRun", e);
+      ok = false;
     }
     const v4 = x["nextPageToken"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/nextPageToken", e);
+      ok = false;
     }
     const v5 = x["nextPageStartKey"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string")) && (plain && OP["nextPageStartKey"] === undefined || hasOwn(x, "nextPageStartKey"))) {
-        if (e === null) return false;
-        $PageToken(v5, p + "/nextPageStartKey", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string")) && (plain && OP["nextPageStartKey"] === undefined || hasOwn(x, "nextPageStartKey"))) {
+      if (e === null) return false;
+      $PageToken(v5, p + "/nextPageStartKey", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $14(x, p, e) {
+function $13(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -327,42 +273,9 @@ function $14(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x15 = x[i];
-      const p15 = e === null ? p : p + "/" + i;
-      {
-        const x = x15;
-        const p = p15;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["timestamp"];
-          if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-            if (!((Number.isInteger(v1)))) {
-              if (e === null) return false;
-              $7(v1, p + "/timestamp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-          }
-          const v2 = x["value"];
-          if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-            if (!((typeof v2 === "number"))) {
-              if (e === null) return false;
-              $13(v2, p + "/value", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/value", "required", "is required", "value");
-          }
-        }
+      if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -378,54 +291,48 @@ function $ErrorBody(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["message"];
-    if (v1 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-      if (!$19(v1, e === null ? p : p + "/message", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["message"] === undefined || hasOwn(x, "message"))) {
       if (e === null) return false;
       ok = fail(e, p + "/message", "required", "is required", "message");
     }
-    const v2 = x["statusCode"];
-    if (v2 !== undefined && (plain && OP["statusCode"] === undefined || hasOwn(x, "statusCode"))) {
-      if (!((Number.isInteger(v2)))) {
-        if (e === null) return false;
-        $7(v2, p + "/statusCode", e);
-        ok = false;
-      }
+    else if (!$17(v1, e === null ? p : p + "/message", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["statusCode"];
+    if (v2 === undefined || !(plain && OP["statusCode"] === undefined || hasOwn(x, "statusCode"))) {
       if (e === null) return false;
       ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
     }
-    const v3 = x["error"];
-    if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/error", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)))) {
+      if (e === null) return false;
+      $7(v2, p + "/statusCode", e);
+      ok = false;
     }
-    else {
+    const v3 = x["error"];
+    if (v3 === undefined || !(plain && OP["error"] === undefined || hasOwn(x, "error"))) {
       if (e === null) return false;
       ok = fail(e, p + "/error", "required", "is required", "error");
+    }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/error", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $19(x, p, e) {
+function $17(x, p, e) {
   let ok = true;
-  if (!($PageToken(x, p, null) || $21(x, p, null))) {
+  if (!($PageToken(x, p, null) || $19(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $21(x, p, e) {
+function $19(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -468,29 +375,25 @@ function $ListChainsResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["chains"];
-    if (v2 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-      if (!$26(v2, e === null ? p : p + "/chains", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chains", "required", "is required", "chains");
+    }
+    else if (!$24(v2, e === null ? p : p + "/chains", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $26(x, p, e) {
+function $24(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -498,85 +401,14 @@ function $26(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x27 = x[i];
-      const p27 = e === null ? p : p + "/" + i;
-      {
-        const x = x27;
-        const p = p27;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["evmChainId"];
-          if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-            if (!((typeof v1 === "number"))) {
-              if (e === null) return false;
-              $13(v1, p + "/evmChainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-          }
-          const v2 = x["chainName"];
-          if (v2 !== undefined && (plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/chainName", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/chainName", "required", "is required", "chainName");
-          }
-          const v3 = x["blockchainId"];
-          if (v3 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/blockchainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-          }
-          const v4 = x["subnetId"];
-          if (v4 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/subnetId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-          }
-          const v5 = x["network"];
-          if (v5 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-            if (!((typeof v5 === "string"))) {
-              if (e === null) return false;
-              $NetworkType(v5, p + "/network", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/network", "required", "is required", "network");
-          }
-        }
+      if (!$Chain(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
   return ok;
 }
-
-const $NetworkType = $PageToken;
 
 function $Chain(x, p, e) {
   let ok = true;
@@ -587,68 +419,60 @@ function $Chain(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["evmChainId"];
-    if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-      if (!((typeof v1 === "number"))) {
-        if (e === null) return false;
-        $13(v1, p + "/evmChainId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
     }
-    const v2 = x["chainName"];
-    if (v2 !== undefined && (plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/chainName", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "number"))) {
+      if (e === null) return false;
+      $12(v1, p + "/evmChainId", e);
+      ok = false;
     }
-    else {
+    const v2 = x["chainName"];
+    if (v2 === undefined || !(plain && OP["chainName"] === undefined || hasOwn(x, "chainName"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainName", "required", "is required", "chainName");
     }
-    const v3 = x["blockchainId"];
-    if (v3 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/blockchainId", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/chainName", e);
+      ok = false;
     }
-    else {
+    const v3 = x["blockchainId"];
+    if (v3 === undefined || !(plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
     }
-    const v4 = x["subnetId"];
-    if (v4 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/subnetId", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/blockchainId", e);
+      ok = false;
     }
-    else {
+    const v4 = x["subnetId"];
+    if (v4 === undefined || !(plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
     }
-    const v5 = x["network"];
-    if (v5 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-      if (!((typeof v5 === "string"))) {
-        if (e === null) return false;
-        $NetworkType(v5, p + "/network", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/subnetId", e);
+      ok = false;
     }
-    else {
+    const v5 = x["network"];
+    if (v5 === undefined || !(plain && OP["network"] === undefined || hasOwn(x, "network"))) {
       if (e === null) return false;
       ok = fail(e, p + "/network", "required", "is required", "network");
+    }
+    else if (!((typeof v5 === "string"))) {
+      if (e === null) return false;
+      $NetworkType(v5, p + "/network", e);
+      ok = false;
     }
   }
   return ok;
 }
+
+const $NetworkType = $PageToken;
 
 function $ChainMetric(x, p, e) {
   let ok = true;
@@ -685,29 +509,25 @@ function $MetricsApiResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["results"];
-    if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-      if (!$33(v2, e === null ? p : p + "/results", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["results"] === undefined || hasOwn(x, "results"))) {
       if (e === null) return false;
       ok = fail(e, p + "/results", "required", "is required", "results");
+    }
+    else if (!$30(v2, e === null ? p : p + "/results", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $33(x, p, e) {
+function $30(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -715,42 +535,9 @@ function $33(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x34 = x[i];
-      const p34 = e === null ? p : p + "/" + i;
-      {
-        const x = x34;
-        const p = p34;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["value"];
-          if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-            if (!((typeof v1 === "number"))) {
-              if (e === null) return false;
-              $13(v1, p + "/value", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/value", "required", "is required", "value");
-          }
-          const v2 = x["timestamp"];
-          if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-            if (!((Number.isInteger(v2)))) {
-              if (e === null) return false;
-              $7(v2, p + "/timestamp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-          }
-        }
+      if (!$MetricsValue(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -766,28 +553,24 @@ function $MetricsValue(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["value"];
-    if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v1 === "number"))) {
-        if (e === null) return false;
-        $13(v1, p + "/value", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    const v2 = x["timestamp"];
-    if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((Number.isInteger(v2)))) {
-        if (e === null) return false;
-        $7(v2, p + "/timestamp", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "number"))) {
+      if (e === null) return false;
+      $12(v1, p + "/value", e);
+      ok = false;
     }
-    else {
+    const v2 = x["timestamp"];
+    if (v2 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    else if (!((Number.isInteger(v2)))) {
+      if (e === null) return false;
+      $7(v2, p + "/timestamp", e);
+      ok = false;
     }
   }
   return ok;
@@ -815,80 +598,13 @@ function $RollingWindowMetricsApiResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["result"];
-    if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-      const x44 = v1;
-      const p44 = e === null ? p : p + "/result";
-      {
-        const x = x44;
-        const p = p44;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["lastHour"];
-          if (v1 !== undefined) {
-            if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-              if (e === null) return false;
-              $13(v1, p + "/lastHour", e);
-              ok = false;
-            }
-          }
-          const v2 = x["lastDay"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-              if (e === null) return false;
-              $13(v2, p + "/lastDay", e);
-              ok = false;
-            }
-          }
-          const v3 = x["lastWeek"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-              if (e === null) return false;
-              $13(v3, p + "/lastWeek", e);
-              ok = false;
-            }
-          }
-          const v4 = x["lastMonth"];
-          if (v4 !== undefined) {
-            if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-              if (e === null) return false;
-              $13(v4, p + "/lastMonth", e);
-              ok = false;
-            }
-          }
-          const v5 = x["last90Days"];
-          if (v5 !== undefined) {
-            if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-              if (e === null) return false;
-              $13(v5, p + "/last90Days", e);
-              ok = false;
-            }
-          }
-          const v6 = x["lastYear"];
-          if (v6 !== undefined) {
-            if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-              if (e === null) return false;
-              $13(v6, p + "/lastYear", e);
-              ok = false;
-            }
-          }
-          const v7 = x["allTime"];
-          if (v7 !== undefined) {
-            if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-              if (e === null) return false;
-              $13(v7, p + "/allTime", e);
-              ok = false;
-            }
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["result"] === undefined || hasOwn(x, "result"))) {
       if (e === null) return false;
       ok = fail(e, p + "/result", "required", "is required", "result");
+    }
+    else if (!$ChainRollingWindowMetricsValue(v1, e === null ? p : p + "/result", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -903,60 +619,46 @@ function $ChainRollingWindowMetricsValue(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["lastHour"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-        if (e === null) return false;
-        $13(v1, p + "/lastHour", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
+      if (e === null) return false;
+      $12(v1, p + "/lastHour", e);
+      ok = false;
     }
     const v2 = x["lastDay"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-        if (e === null) return false;
-        $13(v2, p + "/lastDay", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
+      if (e === null) return false;
+      $12(v2, p + "/lastDay", e);
+      ok = false;
     }
     const v3 = x["lastWeek"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-        if (e === null) return false;
-        $13(v3, p + "/lastWeek", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
+      if (e === null) return false;
+      $12(v3, p + "/lastWeek", e);
+      ok = false;
     }
     const v4 = x["lastMonth"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-        if (e === null) return false;
-        $13(v4, p + "/lastMonth", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
+      if (e === null) return false;
+      $12(v4, p + "/lastMonth", e);
+      ok = false;
     }
     const v5 = x["last90Days"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-        if (e === null) return false;
-        $13(v5, p + "/last90Days", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
+      if (e === null) return false;
+      $12(v5, p + "/last90Days", e);
+      ok = false;
     }
     const v6 = x["lastYear"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-        if (e === null) return false;
-        $13(v6, p + "/lastYear", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
+      if (e === null) return false;
+      $12(v6, p + "/lastYear", e);
+      ok = false;
     }
     const v7 = x["allTime"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-        if (e === null) return false;
-        $13(v7, p + "/allTime", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
+      if (e === null) return false;
+      $12(v7, p + "/allTime", e);
+      ok = false;
     }
   }
   return ok;
@@ -971,29 +673,25 @@ function $IcmMetricsApiResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["results"];
-    if (v2 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-      if (!$46(v2, e === null ? p : p + "/results", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["results"] === undefined || hasOwn(x, "results"))) {
       if (e === null) return false;
       ok = fail(e, p + "/results", "required", "is required", "results");
+    }
+    else if (!$41(v2, e === null ? p : p + "/results", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $46(x, p, e) {
+function $41(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1001,66 +699,9 @@ function $46(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x47 = x[i];
-      const p47 = e === null ? p : p + "/" + i;
-      {
-        const x = x47;
-        const p = p47;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["value"];
-          if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-            if (!((typeof v1 === "number"))) {
-              if (e === null) return false;
-              $13(v1, p + "/value", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/value", "required", "is required", "value");
-          }
-          const v2 = x["timestamp"];
-          if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-            if (!((Number.isInteger(v2)))) {
-              if (e === null) return false;
-              $7(v2, p + "/timestamp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-          }
-          const v3 = x["srcBlockchainId"];
-          if (v3 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/srcBlockchainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
-          }
-          const v4 = x["destBlockchainId"];
-          if (v4 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/destBlockchainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
-          }
-        }
+      if (!$IcmMetricsValue(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -1076,52 +717,44 @@ function $IcmMetricsValue(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["value"];
-    if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v1 === "number"))) {
-        if (e === null) return false;
-        $13(v1, p + "/value", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    const v2 = x["timestamp"];
-    if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((Number.isInteger(v2)))) {
-        if (e === null) return false;
-        $7(v2, p + "/timestamp", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "number"))) {
+      if (e === null) return false;
+      $12(v1, p + "/value", e);
+      ok = false;
     }
-    else {
+    const v2 = x["timestamp"];
+    if (v2 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
-    const v3 = x["srcBlockchainId"];
-    if (v3 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/srcBlockchainId", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)))) {
+      if (e === null) return false;
+      $7(v2, p + "/timestamp", e);
+      ok = false;
     }
-    else {
+    const v3 = x["srcBlockchainId"];
+    if (v3 === undefined || !(plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
     }
-    const v4 = x["destBlockchainId"];
-    if (v4 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/destBlockchainId", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/srcBlockchainId", e);
+      ok = false;
     }
-    else {
+    const v4 = x["destBlockchainId"];
+    if (v4 === undefined || !(plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/destBlockchainId", e);
+      ok = false;
     }
   }
   return ok;
@@ -1136,104 +769,13 @@ function $IcmRollingWindowMetricsApiResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["result"];
-    if (v1 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-      const x61 = v1;
-      const p61 = e === null ? p : p + "/result";
-      {
-        const x = x61;
-        const p = p61;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["lastHour"];
-          if (v1 !== undefined) {
-            if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-              if (e === null) return false;
-              $13(v1, p + "/lastHour", e);
-              ok = false;
-            }
-          }
-          const v2 = x["lastDay"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-              if (e === null) return false;
-              $13(v2, p + "/lastDay", e);
-              ok = false;
-            }
-          }
-          const v3 = x["lastWeek"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-              if (e === null) return false;
-              $13(v3, p + "/lastWeek", e);
-              ok = false;
-            }
-          }
-          const v4 = x["lastMonth"];
-          if (v4 !== undefined) {
-            if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-              if (e === null) return false;
-              $13(v4, p + "/lastMonth", e);
-              ok = false;
-            }
-          }
-          const v5 = x["last90Days"];
-          if (v5 !== undefined) {
-            if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-              if (e === null) return false;
-              $13(v5, p + "/last90Days", e);
-              ok = false;
-            }
-          }
-          const v6 = x["lastYear"];
-          if (v6 !== undefined) {
-            if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-              if (e === null) return false;
-              $13(v6, p + "/lastYear", e);
-              ok = false;
-            }
-          }
-          const v7 = x["allTime"];
-          if (v7 !== undefined) {
-            if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-              if (e === null) return false;
-              $13(v7, p + "/allTime", e);
-              ok = false;
-            }
-          }
-          const v8 = x["srcBlockchainId"];
-          if (v8 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-            if (!((typeof v8 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v8, p + "/srcBlockchainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
-          }
-          const v9 = x["destBlockchainId"];
-          if (v9 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-            if (!((typeof v9 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v9, p + "/destBlockchainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["result"] === undefined || hasOwn(x, "result"))) {
       if (e === null) return false;
       ok = fail(e, p + "/result", "required", "is required", "result");
+    }
+    else if (!$IcmRollingWindowMetricsValue(v1, e === null ? p : p + "/result", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -1248,84 +790,66 @@ function $IcmRollingWindowMetricsValue(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["lastHour"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
-        if (e === null) return false;
-        $13(v1, p + "/lastHour", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "number")) && (plain && OP["lastHour"] === undefined || hasOwn(x, "lastHour"))) {
+      if (e === null) return false;
+      $12(v1, p + "/lastHour", e);
+      ok = false;
     }
     const v2 = x["lastDay"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
-        if (e === null) return false;
-        $13(v2, p + "/lastDay", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "number")) && (plain && OP["lastDay"] === undefined || hasOwn(x, "lastDay"))) {
+      if (e === null) return false;
+      $12(v2, p + "/lastDay", e);
+      ok = false;
     }
     const v3 = x["lastWeek"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
-        if (e === null) return false;
-        $13(v3, p + "/lastWeek", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "number")) && (plain && OP["lastWeek"] === undefined || hasOwn(x, "lastWeek"))) {
+      if (e === null) return false;
+      $12(v3, p + "/lastWeek", e);
+      ok = false;
     }
     const v4 = x["lastMonth"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
-        if (e === null) return false;
-        $13(v4, p + "/lastMonth", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "number")) && (plain && OP["lastMonth"] === undefined || hasOwn(x, "lastMonth"))) {
+      if (e === null) return false;
+      $12(v4, p + "/lastMonth", e);
+      ok = false;
     }
     const v5 = x["last90Days"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
-        if (e === null) return false;
-        $13(v5, p + "/last90Days", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "number")) && (plain && OP["last90Days"] === undefined || hasOwn(x, "last90Days"))) {
+      if (e === null) return false;
+      $12(v5, p + "/last90Days", e);
+      ok = false;
     }
     const v6 = x["lastYear"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
-        if (e === null) return false;
-        $13(v6, p + "/lastYear", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "number")) && (plain && OP["lastYear"] === undefined || hasOwn(x, "lastYear"))) {
+      if (e === null) return false;
+      $12(v6, p + "/lastYear", e);
+      ok = false;
     }
     const v7 = x["allTime"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
-        if (e === null) return false;
-        $13(v7, p + "/allTime", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "number")) && (plain && OP["allTime"] === undefined || hasOwn(x, "allTime"))) {
+      if (e === null) return false;
+      $12(v7, p + "/allTime", e);
+      ok = false;
     }
     const v8 = x["srcBlockchainId"];
-    if (v8 !== undefined && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-      if (!((typeof v8 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v8, p + "/srcBlockchainId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v8 === undefined || !(plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/srcBlockchainId", "required", "is required", "srcBlockchainId");
     }
-    const v9 = x["destBlockchainId"];
-    if (v9 !== undefined && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-      if (!((typeof v9 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v9, p + "/destBlockchainId", e);
-        ok = false;
-      }
+    else if (!((typeof v8 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v8, p + "/srcBlockchainId", e);
+      ok = false;
     }
-    else {
+    const v9 = x["destBlockchainId"];
+    if (v9 === undefined || !(plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/destBlockchainId", "required", "is required", "destBlockchainId");
+    }
+    else if (!((typeof v9 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v9, p + "/destBlockchainId", e);
+      ok = false;
     }
   }
   return ok;
@@ -1353,29 +877,25 @@ function $LookingGlassResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["addresses"];
-    if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$63(v2, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$56(v2, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $63(x, p, e) {
+function $56(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1383,42 +903,9 @@ function $63(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x64 = x[i];
-      const p64 = e === null ? p : p + "/" + i;
-      {
-        const x = x64;
-        const p = p64;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["address"];
-          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v2 = x["sortKey"];
-          if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/sortKey", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-          }
-        }
+      if (!$AddressDetails(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -1434,28 +921,24 @@ function $AddressDetails(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["sortKey"];
-    if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/sortKey", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["sortKey"];
+    if (v2 === undefined || !(plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+    }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/sortKey", e);
+      ok = false;
     }
   }
   return ok;
@@ -1470,29 +953,25 @@ function $PChainLookingGlassResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["addresses"];
-    if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$68(v2, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$60(v2, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $68(x, p, e) {
+function $60(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1500,41 +979,9 @@ function $68(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x69 = x[i];
-      const p69 = e === null ? p : p + "/" + i;
-      {
-        const x = x69;
-        const p = p69;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["addresses"];
-          if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-            if (!$21(v1, e === null ? p : p + "/addresses", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-          }
-          const v2 = x["sortKey"];
-          if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/sortKey", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-          }
-        }
+      if (!$PChainAddressDetails(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -1550,27 +997,23 @@ function $PChainAddressDetails(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$21(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
-    const v2 = x["sortKey"];
-    if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/sortKey", e);
-        ok = false;
-      }
+    else if (!$19(v1, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["sortKey"];
+    if (v2 === undefined || !(plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+    }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/sortKey", e);
+      ok = false;
     }
   }
   return ok;
@@ -1585,49 +1028,41 @@ function $CompositeQueryRequestDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/pageToken", e);
+      ok = false;
     }
     const v2 = x["pageSize"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $74(v2, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $65(v2, p + "/pageSize", e);
+      ok = false;
     }
     const v3 = x["queries"];
-    if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
-      if (!$75(v3, e === null ? p : p + "/queries", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v3 === undefined || !(plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
       if (e === null) return false;
       ok = fail(e, p + "/queries", "required", "is required", "queries");
     }
-    const v4 = x["operator"];
-    if (v4 !== undefined && (plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
-      if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
-        if (e === null) return false;
-        $Operator(v4, p + "/operator", e);
-        ok = false;
-      }
+    else if (!$66(v3, e === null ? p : p + "/queries", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v4 = x["operator"];
+    if (v4 === undefined || !(plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
       if (e === null) return false;
       ok = fail(e, p + "/operator", "required", "is required", "operator");
+    }
+    else if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
+      if (e === null) return false;
+      $Operator(v4, p + "/operator", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $74(x, p, e) {
+function $65(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1646,7 +1081,7 @@ function $74(x, p, e) {
   return ok;
 }
 
-function $75(x, p, e) {
+function $66(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1654,7 +1089,7 @@ function $75(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$76(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$67(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -1663,7 +1098,7 @@ function $75(x, p, e) {
   return ok;
 }
 
-function $76(x, p, e) {
+function $67(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($AllTimeNativeBalanceQueryDto(x, p, null)) matches++;
@@ -1692,102 +1127,39 @@ function $AllTimeNativeBalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AllTimeNativeBalance"))) {
-        if (e === null) return false;
-        $78(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x83 = v3;
-      const p83 = e === null ? p : p + "/params";
-      {
-        const x = x83;
-        const p = p83;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["firstDate"];
-          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/firstDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-          }
-          const v2 = x["lastDate"];
-          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/lastDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-          }
-          const v3 = x["minBalance"];
-          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v4 = x["evmChainId"];
-          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/evmChainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AllTimeNativeBalance"))) {
+      if (e === null) return false;
+      $69(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$DateRangeMinBalanceParam(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $78(x, p, e) {
+function $69(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1809,52 +1181,44 @@ function $DateRangeMinBalanceParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["firstDate"];
-    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/firstDate", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
     }
-    const v2 = x["lastDate"];
-    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/lastDate", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/firstDate", e);
+      ok = false;
     }
-    else {
+    const v2 = x["lastDate"];
+    if (v2 === undefined || !(plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
     }
-    const v3 = x["minBalance"];
-    if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/minBalance", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/lastDate", e);
+      ok = false;
     }
-    else {
+    const v3 = x["minBalance"];
+    if (v3 === undefined || !(plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
     }
-    const v4 = x["evmChainId"];
-    if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/evmChainId", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/minBalance", e);
+      ok = false;
     }
-    else {
+    const v4 = x["evmChainId"];
+    if (v4 === undefined || !(plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/evmChainId", e);
+      ok = false;
     }
   }
   return ok;
@@ -1869,102 +1233,39 @@ function $AnyTimeNativeBalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AnyTimeNativeBalance"))) {
-        if (e === null) return false;
-        $85(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x86 = v3;
-      const p86 = e === null ? p : p + "/params";
-      {
-        const x = x86;
-        const p = p86;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["firstDate"];
-          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/firstDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-          }
-          const v2 = x["lastDate"];
-          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/lastDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-          }
-          const v3 = x["minBalance"];
-          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v4 = x["evmChainId"];
-          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/evmChainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AnyTimeNativeBalance"))) {
+      if (e === null) return false;
+      $75(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$DateRangeMinBalanceParam(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $85(x, p, e) {
+function $75(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1986,114 +1287,39 @@ function $AllTimeErc20BalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AllTimeErc20Balance"))) {
-        if (e === null) return false;
-        $88(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x94 = v3;
-      const p94 = e === null ? p : p + "/params";
-      {
-        const x = x94;
-        const p = p94;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["firstDate"];
-          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/firstDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-          }
-          const v2 = x["lastDate"];
-          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/lastDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-          }
-          const v3 = x["minBalance"];
-          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v4 = x["evmChainId"];
-          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/evmChainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-          }
-          const v5 = x["contractAddress"];
-          if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-            if (!((typeof v5 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v5, p + "/contractAddress", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AllTimeErc20Balance"))) {
+      if (e === null) return false;
+      $77(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$DateRangeErc20MinBalanceParam(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $88(x, p, e) {
+function $77(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2115,64 +1341,54 @@ function $DateRangeErc20MinBalanceParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["firstDate"];
-    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/firstDate", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
     }
-    const v2 = x["lastDate"];
-    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/lastDate", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/firstDate", e);
+      ok = false;
     }
-    else {
+    const v2 = x["lastDate"];
+    if (v2 === undefined || !(plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
     }
-    const v3 = x["minBalance"];
-    if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/minBalance", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/lastDate", e);
+      ok = false;
     }
-    else {
+    const v3 = x["minBalance"];
+    if (v3 === undefined || !(plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
     }
-    const v4 = x["evmChainId"];
-    if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/evmChainId", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/minBalance", e);
+      ok = false;
     }
-    else {
+    const v4 = x["evmChainId"];
+    if (v4 === undefined || !(plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
     }
-    const v5 = x["contractAddress"];
-    if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-      if (!((typeof v5 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v5, p + "/contractAddress", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/evmChainId", e);
+      ok = false;
     }
-    else {
+    const v5 = x["contractAddress"];
+    if (v5 === undefined || !(plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
       if (e === null) return false;
       ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+    }
+    else if (!((typeof v5 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v5, p + "/contractAddress", e);
+      ok = false;
     }
   }
   return ok;
@@ -2187,114 +1403,39 @@ function $AnyTimeErc20BalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AnyTimeErc20Balance"))) {
-        if (e === null) return false;
-        $96(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x97 = v3;
-      const p97 = e === null ? p : p + "/params";
-      {
-        const x = x97;
-        const p = p97;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["firstDate"];
-          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/firstDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-          }
-          const v2 = x["lastDate"];
-          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/lastDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-          }
-          const v3 = x["minBalance"];
-          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v4 = x["evmChainId"];
-          if (v4 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/evmChainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-          }
-          const v5 = x["contractAddress"];
-          if (v5 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-            if (!((typeof v5 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v5, p + "/contractAddress", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AnyTimeErc20Balance"))) {
+      if (e === null) return false;
+      $84(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$DateRangeErc20MinBalanceParam(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $96(x, p, e) {
+function $84(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2316,45 +1457,39 @@ function $AllTimeNftHoldersQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AllTimeNftHolders"))) {
-        if (e === null) return false;
-        $99(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      if (!$100(v3, e === null ? p : p + "/params", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AllTimeNftHolders"))) {
+      if (e === null) return false;
+      $86(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$87(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $99(x, p, e) {
+function $86(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2367,7 +1502,7 @@ function $99(x, p, e) {
   return ok;
 }
 
-function $100(x, p, e) {
+function $87(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($TimestampRangeNftHoldersParam(x, p, null)) matches++;
@@ -2388,52 +1523,44 @@ function $TimestampRangeNftHoldersParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["evmChainId"];
-    if (v1 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/evmChainId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
     }
-    const v2 = x["contractAddress"];
-    if (v2 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/contractAddress", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/evmChainId", e);
+      ok = false;
     }
-    else {
+    const v2 = x["contractAddress"];
+    if (v2 === undefined || !(plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
       if (e === null) return false;
       ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
     }
-    const v3 = x["startTs"];
-    if (v3 !== undefined && (plain && OP["startTs"] === undefined || hasOwn(x, "startTs"))) {
-      if (!((typeof v3 === "number"))) {
-        if (e === null) return false;
-        $13(v3, p + "/startTs", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/contractAddress", e);
+      ok = false;
     }
-    else {
+    const v3 = x["startTs"];
+    if (v3 === undefined || !(plain && OP["startTs"] === undefined || hasOwn(x, "startTs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startTs", "required", "is required", "startTs");
     }
-    const v4 = x["endTs"];
-    if (v4 !== undefined && (plain && OP["endTs"] === undefined || hasOwn(x, "endTs"))) {
-      if (!((typeof v4 === "number"))) {
-        if (e === null) return false;
-        $13(v4, p + "/endTs", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "number"))) {
+      if (e === null) return false;
+      $12(v3, p + "/startTs", e);
+      ok = false;
     }
-    else {
+    const v4 = x["endTs"];
+    if (v4 === undefined || !(plain && OP["endTs"] === undefined || hasOwn(x, "endTs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/endTs", "required", "is required", "endTs");
+    }
+    else if (!((typeof v4 === "number"))) {
+      if (e === null) return false;
+      $12(v4, p + "/endTs", e);
+      ok = false;
     }
   }
   return ok;
@@ -2448,52 +1575,44 @@ function $DateRangeNftHoldersParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["firstDate"];
-    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/firstDate", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
     }
-    const v2 = x["lastDate"];
-    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/lastDate", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/firstDate", e);
+      ok = false;
     }
-    else {
+    const v2 = x["lastDate"];
+    if (v2 === undefined || !(plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
     }
-    const v3 = x["evmChainId"];
-    if (v3 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/evmChainId", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/lastDate", e);
+      ok = false;
     }
-    else {
+    const v3 = x["evmChainId"];
+    if (v3 === undefined || !(plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
     }
-    const v4 = x["contractAddress"];
-    if (v4 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/contractAddress", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/evmChainId", e);
+      ok = false;
     }
-    else {
+    const v4 = x["contractAddress"];
+    if (v4 === undefined || !(plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
       if (e === null) return false;
       ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/contractAddress", e);
+      ok = false;
     }
   }
   return ok;
@@ -2508,45 +1627,39 @@ function $AnyTimeNftHoldersQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AnyTimeNftHolders"))) {
-        if (e === null) return false;
-        $110(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      if (!$100(v3, e === null ? p : p + "/params", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AnyTimeNftHolders"))) {
+      if (e === null) return false;
+      $97(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$87(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $110(x, p, e) {
+function $97(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2568,98 +1681,39 @@ function $LatestBalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "LatestBalance"))) {
-        if (e === null) return false;
-        $113(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x117 = v3;
-      const p117 = e === null ? p : p + "/params";
-      {
-        const x = x117;
-        const p = p117;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["minBalance"];
-          if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v2 = x["evmChainId"];
-          if (v2 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/evmChainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
-          }
-          const v3 = x["tokenType"];
-          if (v3 !== undefined && (plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
-            if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
-              if (e === null) return false;
-              $TokenType(v3, p + "/tokenType", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/tokenType", "required", "is required", "tokenType");
-          }
-          const v4 = x["contractAddress"];
-          if (v4 !== undefined) {
-            if (!((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/contractAddress", e);
-              ok = false;
-            }
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "LatestBalance"))) {
+      if (e === null) return false;
+      $100(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$LatestBalanceParams(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $113(x, p, e) {
+function $100(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2681,48 +1735,40 @@ function $LatestBalanceParams(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["minBalance"];
-    if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/minBalance", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
     }
-    const v2 = x["evmChainId"];
-    if (v2 !== undefined && (plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/evmChainId", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/minBalance", e);
+      ok = false;
     }
-    else {
+    const v2 = x["evmChainId"];
+    if (v2 === undefined || !(plain && OP["evmChainId"] === undefined || hasOwn(x, "evmChainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/evmChainId", "required", "is required", "evmChainId");
     }
-    const v3 = x["tokenType"];
-    if (v3 !== undefined && (plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
-      if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
-        if (e === null) return false;
-        $TokenType(v3, p + "/tokenType", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/evmChainId", e);
+      ok = false;
     }
-    else {
+    const v3 = x["tokenType"];
+    if (v3 === undefined || !(plain && OP["tokenType"] === undefined || hasOwn(x, "tokenType"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tokenType", "required", "is required", "tokenType");
     }
+    else if (!((typeof v3 === "string") && (v3 === "ERC20" || v3 === "NATIVE"))) {
+      if (e === null) return false;
+      $TokenType(v3, p + "/tokenType", e);
+      ok = false;
+    }
     const v4 = x["contractAddress"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/contractAddress", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string")) && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/contractAddress", e);
+      ok = false;
     }
   }
   return ok;
@@ -2750,102 +1796,39 @@ function $AllTimeStarsArenaBalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AllTimeStarsArenaBalance"))) {
-        if (e === null) return false;
-        $119(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x124 = v3;
-      const p124 = e === null ? p : p + "/params";
-      {
-        const x = x124;
-        const p = p124;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["firstDate"];
-          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/firstDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-          }
-          const v2 = x["lastDate"];
-          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/lastDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-          }
-          const v3 = x["minBalance"];
-          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v4 = x["subjectAddress"];
-          if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/subjectAddress", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AllTimeStarsArenaBalance"))) {
+      if (e === null) return false;
+      $105(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$DateRangeStarsArenaMinBalanceParam(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $119(x, p, e) {
+function $105(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2867,52 +1850,44 @@ function $DateRangeStarsArenaMinBalanceParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["firstDate"];
-    if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/firstDate", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
     }
-    const v2 = x["lastDate"];
-    if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/lastDate", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/firstDate", e);
+      ok = false;
     }
-    else {
+    const v2 = x["lastDate"];
+    if (v2 === undefined || !(plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
     }
-    const v3 = x["minBalance"];
-    if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/minBalance", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/lastDate", e);
+      ok = false;
     }
-    else {
+    const v3 = x["minBalance"];
+    if (v3 === undefined || !(plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
     }
-    const v4 = x["subjectAddress"];
-    if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/subjectAddress", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/minBalance", e);
+      ok = false;
     }
-    else {
+    const v4 = x["subjectAddress"];
+    if (v4 === undefined || !(plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/subjectAddress", e);
+      ok = false;
     }
   }
   return ok;
@@ -2927,102 +1902,39 @@ function $AnyTimeStarsArenaBalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "AnyTimeStarsArenaBalance"))) {
-        if (e === null) return false;
-        $126(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x127 = v3;
-      const p127 = e === null ? p : p + "/params";
-      {
-        const x = x127;
-        const p = p127;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["firstDate"];
-          if (v1 !== undefined && (plain && OP["firstDate"] === undefined || hasOwn(x, "firstDate"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/firstDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/firstDate", "required", "is required", "firstDate");
-          }
-          const v2 = x["lastDate"];
-          if (v2 !== undefined && (plain && OP["lastDate"] === undefined || hasOwn(x, "lastDate"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/lastDate", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastDate", "required", "is required", "lastDate");
-          }
-          const v3 = x["minBalance"];
-          if (v3 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v3, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v4 = x["subjectAddress"];
-          if (v4 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v4, p + "/subjectAddress", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "AnyTimeStarsArenaBalance"))) {
+      if (e === null) return false;
+      $111(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$DateRangeStarsArenaMinBalanceParam(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $126(x, p, e) {
+function $111(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3044,78 +1956,39 @@ function $LatestStarsArenaBalanceQueryDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["type"];
-    if (v2 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v2 === "string") && (v2 === "LatestBalanceStarsArena"))) {
-        if (e === null) return false;
-        $129(v2, p + "/type", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["type"];
+    if (v2 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v3 = x["params"];
-    if (v3 !== undefined && (plain && OP["params"] === undefined || hasOwn(x, "params"))) {
-      const x132 = v3;
-      const p132 = e === null ? p : p + "/params";
-      {
-        const x = x132;
-        const p = p132;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["minBalance"];
-          if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/minBalance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
-          }
-          const v2 = x["subjectAddress"];
-          if (v2 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $PageToken(v2, p + "/subjectAddress", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
-          }
-        }
-      }
+    else if (!((typeof v2 === "string") && (v2 === "LatestBalanceStarsArena"))) {
+      if (e === null) return false;
+      $113(v2, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v3 = x["params"];
+    if (v3 === undefined || !(plain && OP["params"] === undefined || hasOwn(x, "params"))) {
       if (e === null) return false;
       ok = fail(e, p + "/params", "required", "is required", "params");
+    }
+    else if (!$LatestStarsArenaBalanceParams(v3, e === null ? p : p + "/params", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $129(x, p, e) {
+function $113(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3137,28 +2010,24 @@ function $LatestStarsArenaBalanceParams(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["minBalance"];
-    if (v1 !== undefined && (plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/minBalance", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["minBalance"] === undefined || hasOwn(x, "minBalance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minBalance", "required", "is required", "minBalance");
     }
-    const v2 = x["subjectAddress"];
-    if (v2 !== undefined && (plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/subjectAddress", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/minBalance", e);
+      ok = false;
     }
-    else {
+    const v2 = x["subjectAddress"];
+    if (v2 === undefined || !(plain && OP["subjectAddress"] === undefined || hasOwn(x, "subjectAddress"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subjectAddress", "required", "is required", "subjectAddress");
+    }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/subjectAddress", e);
+      ok = false;
     }
   }
   return ok;
@@ -3186,52 +2055,44 @@ function $CompositeQueryResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nextPageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nextPageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["nextPageToken"] === undefined || hasOwn(x, "nextPageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nextPageToken", e);
+      ok = false;
     }
     const v2 = x["subQueryCounts"];
-    if (v2 !== undefined && (plain && OP["subQueryCounts"] === undefined || hasOwn(x, "subQueryCounts"))) {
-      if (!$134(v2, e === null ? p : p + "/subQueryCounts", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["subQueryCounts"] === undefined || hasOwn(x, "subQueryCounts"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subQueryCounts", "required", "is required", "subQueryCounts");
     }
-    const v3 = x["totalCount"];
-    if (v3 !== undefined && (plain && OP["totalCount"] === undefined || hasOwn(x, "totalCount"))) {
-      if (!((typeof v3 === "number"))) {
-        if (e === null) return false;
-        $13(v3, p + "/totalCount", e);
-        ok = false;
-      }
+    else if (!$117(v2, e === null ? p : p + "/subQueryCounts", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["totalCount"];
+    if (v3 === undefined || !(plain && OP["totalCount"] === undefined || hasOwn(x, "totalCount"))) {
       if (e === null) return false;
       ok = fail(e, p + "/totalCount", "required", "is required", "totalCount");
     }
-    const v4 = x["addresses"];
-    if (v4 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$21(v4, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v3 === "number"))) {
+      if (e === null) return false;
+      $12(v3, p + "/totalCount", e);
+      ok = false;
     }
-    else {
+    const v4 = x["addresses"];
+    if (v4 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$19(v4, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $134(x, p, e) {
+function $117(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3241,7 +2102,7 @@ function $134(x, p, e) {
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (!$13(x[k], pk, e)) {
+      if (!$12(x[k], pk, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -3261,45 +2122,31 @@ function $HealthCheckResultDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/status", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/status", e);
+      ok = false;
     }
     const v2 = x["info"];
-    if (v2 !== undefined) {
-      if ((plain && OP["info"] === undefined || hasOwn(x, "info"))) {
-        if (!$140(v2, e === null ? p : p + "/info", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["info"] === undefined || hasOwn(x, "info")) && !$123(v2, e === null ? p : p + "/info", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v3 = x["error"];
-    if (v3 !== undefined) {
-      if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        if (!$140(v3, e === null ? p : p + "/error", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error")) && !$123(v3, e === null ? p : p + "/error", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v4 = x["details"];
-    if (v4 !== undefined) {
-      if ((plain && OP["details"] === undefined || hasOwn(x, "details"))) {
-        if (!$143(v4, e === null ? p : p + "/details", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v4 !== undefined && (plain && OP["details"] === undefined || hasOwn(x, "details")) && !$126(v4, e === null ? p : p + "/details", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $140(x, p, e) {
+function $123(x, p, e) {
   let ok = true;
   if (!(isObject(x) || x === null)) {
     if (e === null) return false;
@@ -3327,18 +2174,16 @@ function $HealthIndicatorResultDto(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/status", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/status", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $143(x, p, e) {
+function $126(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3357,7 +2202,7 @@ function $143(x, p, e) {
   return ok;
 }
 
-function $144(x, p, e) {
+function $127(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3366,85 +2211,71 @@ function $144(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainId"];
-    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-        if (e === null) return false;
-        $EvmChainId(v1, p + "/chainId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
-    const v2 = x["address"];
-    if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/address", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+      if (e === null) return false;
+      $EvmChainId(v1, p + "/chainId", e);
+      ok = false;
     }
-    else {
+    const v2 = x["address"];
+    if (v2 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v3 = x["threshold"];
-    if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c147.test(v3))))) {
-        if (e === null) return false;
-        $146(v3, p + "/threshold", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v3 = x["threshold"];
+    if (v3 === undefined || !(plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
       if (e === null) return false;
       ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c130.test(v3))))) {
+      if (e === null) return false;
+      $129(v3, p + "/threshold", e);
+      ok = false;
+    }
     const v4 = x["startTimestamp"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v4, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v4, p + "/startTimestamp", e);
+      ok = false;
     }
     const v5 = x["endTimestamp"];
-    if (v5 !== undefined) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v5, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v5, p + "/endTimestamp", e);
+      ok = false;
     }
     const v6 = x["pageToken"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v6, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v6, p + "/pageToken", e);
+      ok = false;
     }
     const v7 = x["pageSize"];
-    if (v7 !== undefined) {
-      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $150(v7, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $133(v7, p + "/pageSize", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $146(x, p, e) {
+function $129(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c147.test(x)) {
+    if (!$c130.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -3452,9 +2283,9 @@ function $146(x, p, e) {
   return ok;
 }
 
-const $c147 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
+const $c130 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
 
-function $148(x, p, e) {
+function $131(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3469,7 +2300,7 @@ function $148(x, p, e) {
   return ok;
 }
 
-function $150(x, p, e) {
+function $133(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3488,7 +2319,7 @@ function $150(x, p, e) {
   return ok;
 }
 
-function $151(x, p, e) {
+function $134(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3497,53 +2328,43 @@ function $151(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainId"];
-    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
+    else if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["pageToken"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/pageToken", e);
+      ok = false;
     }
     const v3 = x["from"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (e === null) return false;
-        $EvmChainId(v3, p + "/from", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+      if (e === null) return false;
+      $EvmChainId(v3, p + "/from", e);
+      ok = false;
     }
     const v4 = x["to"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4)))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        if (e === null) return false;
-        $EvmChainId(v4, p + "/to", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4)))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+      if (e === null) return false;
+      $EvmChainId(v4, p + "/to", e);
+      ok = false;
     }
     const v5 = x["startKey"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["startKey"] === undefined || hasOwn(x, "startKey"))) {
-        if (e === null) return false;
-        $154(v5, p + "/startKey", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["startKey"] === undefined || hasOwn(x, "startKey"))) {
+      if (e === null) return false;
+      $137(v5, p + "/startKey", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $154(x, p, e) {
+function $137(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3559,7 +2380,7 @@ function $154(x, p, e) {
   return ok;
 }
 
-function $155(x, p, e) {
+function $138(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3568,26 +2389,22 @@ function $155(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pageToken"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/pageToken", e);
+      ok = false;
     }
     const v2 = x["network"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "mainnet" || v2 === "fuji" || v2 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (e === null) return false;
-        $Network(v2, p + "/network", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "mainnet" || v2 === "fuji" || v2 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+      if (e === null) return false;
+      $Network(v2, p + "/network", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $156(x, p, e) {
+function $139(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3596,22 +2413,20 @@ function $156(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainId"];
-    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-        if (e === null) return false;
-        $EvmChainId(v1, p + "/chainId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+      if (e === null) return false;
+      $EvmChainId(v1, p + "/chainId", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $157(x, p, e) {
+function $140(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3620,73 +2435,59 @@ function $157(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainId"];
-    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    else if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v2 = x["metric"];
-    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v2 === "string") && (v2 === "activeAddresses" || v2 === "activeSenders" || v2 === "cumulativeTxCount" || v2 === "cumulativeAddresses" || v2 === "cumulativeContracts" || v2 === "cumulativeDeployers" || v2 === "contracts" || v2 === "deployers" || v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid"))) {
-        if (e === null) return false;
-        $ChainMetric(v2, p + "/metric", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
+    else if (!((typeof v2 === "string") && (v2 === "activeAddresses" || v2 === "activeSenders" || v2 === "cumulativeTxCount" || v2 === "cumulativeAddresses" || v2 === "cumulativeContracts" || v2 === "cumulativeDeployers" || v2 === "contracts" || v2 === "deployers" || v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid"))) {
+      if (e === null) return false;
+      $ChainMetric(v2, p + "/metric", e);
+      ok = false;
+    }
     const v3 = x["startTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/startTimestamp", e);
+      ok = false;
     }
     const v4 = x["endTimestamp"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v4, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v4, p + "/endTimestamp", e);
+      ok = false;
     }
     const v5 = x["timeInterval"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
-        if (e === null) return false;
-        $TimeIntervalGranularity(v5, p + "/timeInterval", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
+      if (e === null) return false;
+      $TimeIntervalGranularity(v5, p + "/timeInterval", e);
+      ok = false;
     }
     const v6 = x["pageToken"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v6, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v6, p + "/pageToken", e);
+      ok = false;
     }
     const v7 = x["pageSize"];
-    if (v7 !== undefined) {
-      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $160(v7, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $143(v7, p + "/pageSize", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $160(x, p, e) {
+function $143(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3705,7 +2506,7 @@ function $160(x, p, e) {
   return ok;
 }
 
-function $161(x, p, e) {
+function $144(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3714,33 +2515,29 @@ function $161(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainId"];
-    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
-    const v2 = x["metric"];
-    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v2 === "string") && (v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid" || v2 === "contracts" || v2 === "deployers" || v2 === "activeAddresses" || v2 === "activeSenders"))) {
-        if (e === null) return false;
-        $ChainRollingWindowMetric(v2, p + "/metric", e);
-        ok = false;
-      }
+    else if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["metric"];
+    if (v2 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
+    }
+    else if (!((typeof v2 === "string") && (v2 === "gasUsed" || v2 === "txCount" || v2 === "avgGps" || v2 === "maxGps" || v2 === "avgTps" || v2 === "maxTps" || v2 === "avgGasPrice" || v2 === "maxGasPrice" || v2 === "feesPaid" || v2 === "contracts" || v2 === "deployers" || v2 === "activeAddresses" || v2 === "activeSenders"))) {
+      if (e === null) return false;
+      $ChainRollingWindowMetric(v2, p + "/metric", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $162(x, p, e) {
+function $145(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3749,82 +2546,64 @@ function $162(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["startTimestamp"];
-    if (v1 !== undefined) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v1, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v1, p + "/startTimestamp", e);
+      ok = false;
     }
     const v2 = x["endTimestamp"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v2, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v2, p + "/endTimestamp", e);
+      ok = false;
     }
     const v3 = x["srcBlockchainId"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-        if (e === null) return false;
-        $PageToken(v3, p + "/srcBlockchainId", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+      if (e === null) return false;
+      $PageToken(v3, p + "/srcBlockchainId", e);
+      ok = false;
     }
     const v4 = x["destBlockchainId"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/destBlockchainId", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/destBlockchainId", e);
+      ok = false;
     }
     const v5 = x["timeInterval"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
-        if (e === null) return false;
-        $TimeIntervalGranularity(v5, p + "/timeInterval", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (v5 === "hour" || v5 === "day" || v5 === "week" || v5 === "month")) && (plain && OP["timeInterval"] === undefined || hasOwn(x, "timeInterval"))) {
+      if (e === null) return false;
+      $TimeIntervalGranularity(v5, p + "/timeInterval", e);
+      ok = false;
     }
     const v6 = x["pageToken"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v6, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v6, p + "/pageToken", e);
+      ok = false;
     }
     const v7 = x["pageSize"];
-    if (v7 !== undefined) {
-      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $160(v7, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $143(v7, p + "/pageSize", e);
+      ok = false;
     }
     const v8 = x["groupBy"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "string") && (v8 === "srcBlockchainId" || v8 === "destBlockchainId" || v8 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
-        if (e === null) return false;
-        $168(v8, p + "/groupBy", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "string") && (v8 === "srcBlockchainId" || v8 === "destBlockchainId" || v8 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
+      if (e === null) return false;
+      $151(v8, p + "/groupBy", e);
+      ok = false;
     }
     const v9 = x["network"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string") && (v9 === "mainnet" || v9 === "fuji" || v9 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (e === null) return false;
-        $Network(v9, p + "/network", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string") && (v9 === "mainnet" || v9 === "fuji" || v9 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+      if (e === null) return false;
+      $Network(v9, p + "/network", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $168(x, p, e) {
+function $151(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3837,7 +2616,7 @@ function $168(x, p, e) {
   return ok;
 }
 
-function $169(x, p, e) {
+function $152(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3846,42 +2625,34 @@ function $169(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["srcBlockchainId"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/srcBlockchainId", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["srcBlockchainId"] === undefined || hasOwn(x, "srcBlockchainId"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/srcBlockchainId", e);
+      ok = false;
     }
     const v2 = x["destBlockchainId"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/destBlockchainId", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["destBlockchainId"] === undefined || hasOwn(x, "destBlockchainId"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/destBlockchainId", e);
+      ok = false;
     }
     const v3 = x["groupBy"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (v3 === "srcBlockchainId" || v3 === "destBlockchainId" || v3 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
-        if (e === null) return false;
-        $168(v3, p + "/groupBy", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (v3 === "srcBlockchainId" || v3 === "destBlockchainId" || v3 === "srcBlockchainId,destBlockchainId")) && (plain && OP["groupBy"] === undefined || hasOwn(x, "groupBy"))) {
+      if (e === null) return false;
+      $151(v3, p + "/groupBy", e);
+      ok = false;
     }
     const v4 = x["network"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (v4 === "mainnet" || v4 === "fuji" || v4 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (e === null) return false;
-        $Network(v4, p + "/network", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (v4 === "mainnet" || v4 === "fuji" || v4 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+      if (e === null) return false;
+      $Network(v4, p + "/network", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $173(x, p, e) {
+function $156(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3890,74 +2661,60 @@ function $173(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["network"];
-    if (v1 !== undefined && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-      if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
-        if (e === null) return false;
-        $Network(v1, p + "/network", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["network"] === undefined || hasOwn(x, "network"))) {
       if (e === null) return false;
       ok = fail(e, p + "/network", "required", "is required", "network");
     }
-    const v2 = x["metric"];
-    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v2 === "string") && (v2 === "delegatorCount" || v2 === "delegatorWeight" || v2 === "validatorCount" || v2 === "validatorWeight"))) {
-        if (e === null) return false;
-        $NetworkMetric(v2, p + "/metric", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+      if (e === null) return false;
+      $Network(v1, p + "/network", e);
+      ok = false;
     }
-    else {
+    const v2 = x["metric"];
+    if (v2 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
+    else if (!((typeof v2 === "string") && (v2 === "delegatorCount" || v2 === "delegatorWeight" || v2 === "validatorCount" || v2 === "validatorWeight"))) {
+      if (e === null) return false;
+      $NetworkMetric(v2, p + "/metric", e);
+      ok = false;
+    }
     const v3 = x["startTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/startTimestamp", e);
+      ok = false;
     }
     const v4 = x["endTimestamp"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v4, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v4, p + "/endTimestamp", e);
+      ok = false;
     }
     const v5 = x["pageToken"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v5, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v5, p + "/pageToken", e);
+      ok = false;
     }
     const v6 = x["pageSize"];
-    if (v6 !== undefined) {
-      if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $160(v6, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 2160))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $143(v6, p + "/pageSize", e);
+      ok = false;
     }
     const v7 = x["subnetId"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string")) && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-        if (e === null) return false;
-        $PageToken(v7, p + "/subnetId", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string")) && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
+      if (e === null) return false;
+      $PageToken(v7, p + "/subnetId", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $178(x, p, e) {
+function $161(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3966,38 +2723,32 @@ function $178(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["metric"];
-    if (v1 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v1 === "string") && (v1 === "totalCumulativeFeesDaily" || v1 === "totalValidatorFeesDaily" || v1 === "totalPayingValidatorsDaily"))) {
-        if (e === null) return false;
-        $179(v1, p + "/metric", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
+    else if (!((typeof v1 === "string") && (v1 === "totalCumulativeFeesDaily" || v1 === "totalValidatorFeesDaily" || v1 === "totalPayingValidatorsDaily"))) {
+      if (e === null) return false;
+      $162(v1, p + "/metric", e);
+      ok = false;
+    }
     const v2 = x["startTimestamp"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v2, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v2, p + "/startTimestamp", e);
+      ok = false;
     }
     const v3 = x["endTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/endTimestamp", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $179(x, p, e) {
+function $162(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4010,7 +2761,7 @@ function $179(x, p, e) {
   return ok;
 }
 
-function $182(x, p, e) {
+function $165(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4019,50 +2770,42 @@ function $182(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["l1ValidationId"];
-    if (v1 !== undefined && (plain && OP["l1ValidationId"] === undefined || hasOwn(x, "l1ValidationId"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/l1ValidationId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["l1ValidationId"] === undefined || hasOwn(x, "l1ValidationId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/l1ValidationId", "required", "is required", "l1ValidationId");
     }
-    const v2 = x["metric"];
-    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v2 === "string") && (v2 === "validationCumulativeFeesDaily" || v2 === "validationFeesDaily"))) {
-        if (e === null) return false;
-        $184(v2, p + "/metric", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/l1ValidationId", e);
+      ok = false;
     }
-    else {
+    const v2 = x["metric"];
+    if (v2 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
+    else if (!((typeof v2 === "string") && (v2 === "validationCumulativeFeesDaily" || v2 === "validationFeesDaily"))) {
+      if (e === null) return false;
+      $167(v2, p + "/metric", e);
+      ok = false;
+    }
     const v3 = x["startTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/startTimestamp", e);
+      ok = false;
     }
     const v4 = x["endTimestamp"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v4, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v4, p + "/endTimestamp", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $184(x, p, e) {
+function $167(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4075,7 +2818,7 @@ function $184(x, p, e) {
   return ok;
 }
 
-function $187(x, p, e) {
+function $170(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4084,50 +2827,42 @@ function $187(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nodeId"];
-    if (v1 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/nodeId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
     }
-    const v2 = x["metric"];
-    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v2 === "string") && (v2 === "perNodeCumulativeFeesPaid" || v2 === "perNodeDailyFeesPaid"))) {
-        if (e === null) return false;
-        $189(v2, p + "/metric", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/nodeId", e);
+      ok = false;
     }
-    else {
+    const v2 = x["metric"];
+    if (v2 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
+    else if (!((typeof v2 === "string") && (v2 === "perNodeCumulativeFeesPaid" || v2 === "perNodeDailyFeesPaid"))) {
+      if (e === null) return false;
+      $172(v2, p + "/metric", e);
+      ok = false;
+    }
     const v3 = x["startTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/startTimestamp", e);
+      ok = false;
     }
     const v4 = x["endTimestamp"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v4, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v4, p + "/endTimestamp", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $189(x, p, e) {
+function $172(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4140,7 +2875,7 @@ function $189(x, p, e) {
   return ok;
 }
 
-function $192(x, p, e) {
+function $175(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4149,50 +2884,42 @@ function $192(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["subnetId"];
-    if (v1 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/subnetId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
     }
-    const v2 = x["metric"];
-    if (v2 !== undefined && (plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
-      if (!((typeof v2 === "string") && (v2 === "perSubnetDailyFeesPaid" || v2 === "perSubnetCumulativeFeesPaid" || v2 === "perSubnetPayingValidators"))) {
-        if (e === null) return false;
-        $194(v2, p + "/metric", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/subnetId", e);
+      ok = false;
     }
-    else {
+    const v2 = x["metric"];
+    if (v2 === undefined || !(plain && OP["metric"] === undefined || hasOwn(x, "metric"))) {
       if (e === null) return false;
       ok = fail(e, p + "/metric", "required", "is required", "metric");
     }
+    else if (!((typeof v2 === "string") && (v2 === "perSubnetDailyFeesPaid" || v2 === "perSubnetCumulativeFeesPaid" || v2 === "perSubnetPayingValidators"))) {
+      if (e === null) return false;
+      $177(v2, p + "/metric", e);
+      ok = false;
+    }
     const v3 = x["startTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/startTimestamp", e);
+      ok = false;
     }
     const v4 = x["endTimestamp"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v4, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v4, p + "/endTimestamp", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $194(x, p, e) {
+function $177(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4205,7 +2932,7 @@ function $194(x, p, e) {
   return ok;
 }
 
-function $197(x, p, e) {
+function $180(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4214,38 +2941,32 @@ function $197(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["threshold"];
-    if (v1 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/threshold", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
       if (e === null) return false;
       ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/threshold", e);
+      ok = false;
+    }
     const v2 = x["pageToken"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v2, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v2, p + "/pageToken", e);
+      ok = false;
     }
     const v3 = x["pageSize"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $150(v3, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $133(v3, p + "/pageSize", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $200(x, p, e) {
+function $183(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4254,62 +2975,50 @@ function $200(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["subnetId"];
-    if (v1 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $PageToken(v1, p + "/subnetId", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
     }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $PageToken(v1, p + "/subnetId", e);
+      ok = false;
+    }
     const v2 = x["startTimestamp"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-        if (e === null) return false;
-        $148(v2, p + "/startTimestamp", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
+      if (e === null) return false;
+      $131(v2, p + "/startTimestamp", e);
+      ok = false;
     }
     const v3 = x["endTimestamp"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-        if (e === null) return false;
-        $148(v3, p + "/endTimestamp", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
+      if (e === null) return false;
+      $131(v3, p + "/endTimestamp", e);
+      ok = false;
     }
     const v4 = x["pageToken"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-        if (e === null) return false;
-        $PageToken(v4, p + "/pageToken", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+      if (e === null) return false;
+      $PageToken(v4, p + "/pageToken", e);
+      ok = false;
     }
     const v5 = x["pageSize"];
-    if (v5 !== undefined) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-        if (e === null) return false;
-        $150(v5, p + "/pageSize", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+      if (e === null) return false;
+      $133(v5, p + "/pageSize", e);
+      ok = false;
     }
     const v6 = x["network"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (v6 === "mainnet" || v6 === "fuji" || v6 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
-        if (e === null) return false;
-        $Network(v6, p + "/network", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (v6 === "mainnet" || v6 === "fuji" || v6 === "testnet")) && (plain && OP["network"] === undefined || hasOwn(x, "network"))) {
+      if (e === null) return false;
+      $Network(v6, p + "/network", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $205(x, p, e) {
+function $188(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4318,69 +3027,19 @@ function $205(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["body"];
-    if (v1 !== undefined && (plain && OP["body"] === undefined || hasOwn(x, "body"))) {
-      const x206 = v1;
-      const p206 = e === null ? p : p + "/body";
-      {
-        const x = x206;
-        const p = p206;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["pageToken"];
-          if (v1 !== undefined) {
-            if (!((typeof v1 === "string")) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-              if (e === null) return false;
-              $PageToken(v1, p + "/pageToken", e);
-              ok = false;
-            }
-          }
-          const v2 = x["pageSize"];
-          if (v2 !== undefined) {
-            if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-              if (e === null) return false;
-              $74(v2, p + "/pageSize", e);
-              ok = false;
-            }
-          }
-          const v3 = x["queries"];
-          if (v3 !== undefined && (plain && OP["queries"] === undefined || hasOwn(x, "queries"))) {
-            if (!$75(v3, e === null ? p : p + "/queries", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/queries", "required", "is required", "queries");
-          }
-          const v4 = x["operator"];
-          if (v4 !== undefined && (plain && OP["operator"] === undefined || hasOwn(x, "operator"))) {
-            if (!((typeof v4 === "string") && (v4 === "AND" || v4 === "OR"))) {
-              if (e === null) return false;
-              $Operator(v4, p + "/operator", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/operator", "required", "is required", "operator");
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["body"] === undefined || hasOwn(x, "body"))) {
       if (e === null) return false;
       ok = fail(e, p + "/body", "required", "is required", "body");
+    }
+    else if (!$CompositeQueryRequestDto(v1, e === null ? p : p + "/body", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $207(x, p, e) {
+function $189(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4934,7 +3593,7 @@ export function isHealthIndicatorResultDto(value) {
 }
 
 export function validateGetAddressesByBalanceOverTimeParams(value) {
-  return run($144, value);
+  return run($127, value);
 }
 
 export function validateGetAddressesByBalanceOverTimeResponse(value) {
@@ -4942,7 +3601,7 @@ export function validateGetAddressesByBalanceOverTimeResponse(value) {
 }
 
 export function validateGetAvgTpsParams(value) {
-  return run($151, value);
+  return run($134, value);
 }
 
 export function validateGetAvgTpsResponse(value) {
@@ -4950,11 +3609,11 @@ export function validateGetAvgTpsResponse(value) {
 }
 
 export function validateListChainsParams(value) {
-  return run($155, value);
+  return run($138, value);
 }
 
 export function validateGetChainParams(value) {
-  return run($156, value);
+  return run($139, value);
 }
 
 export function validateGetChainResponse(value) {
@@ -4962,7 +3621,7 @@ export function validateGetChainResponse(value) {
 }
 
 export function validateGetEvmChainMetricsParams(value) {
-  return run($157, value);
+  return run($140, value);
 }
 
 export function validateGetEvmChainMetricsResponse(value) {
@@ -4970,7 +3629,7 @@ export function validateGetEvmChainMetricsResponse(value) {
 }
 
 export function validateGetEvmChainRollingWindowMetricsParams(value) {
-  return run($161, value);
+  return run($144, value);
 }
 
 export function validateGetEvmChainRollingWindowMetricsResponse(value) {
@@ -4978,7 +3637,7 @@ export function validateGetEvmChainRollingWindowMetricsResponse(value) {
 }
 
 export function validateGetIcmTimeseriesParams(value) {
-  return run($162, value);
+  return run($145, value);
 }
 
 export function validateGetIcmTimeseriesResponse(value) {
@@ -4986,7 +3645,7 @@ export function validateGetIcmTimeseriesResponse(value) {
 }
 
 export function validateGetIcmSummaryParams(value) {
-  return run($169, value);
+  return run($152, value);
 }
 
 export function validateGetIcmSummaryResponse(value) {
@@ -4994,7 +3653,7 @@ export function validateGetIcmSummaryResponse(value) {
 }
 
 export function validateGetStakingMetricsParams(value) {
-  return run($173, value);
+  return run($156, value);
 }
 
 export function validateGetStakingMetricsResponse(value) {
@@ -5002,7 +3661,7 @@ export function validateGetStakingMetricsResponse(value) {
 }
 
 export function validateGetTotalL1ValidatorMetricsParams(value) {
-  return run($178, value);
+  return run($161, value);
 }
 
 export function validateGetTotalL1ValidatorMetricsResponse(value) {
@@ -5010,7 +3669,7 @@ export function validateGetTotalL1ValidatorMetricsResponse(value) {
 }
 
 export function validateGetMetricsByValidationIdParams(value) {
-  return run($182, value);
+  return run($165, value);
 }
 
 export function validateGetMetricsByValidationIdResponse(value) {
@@ -5018,7 +3677,7 @@ export function validateGetMetricsByValidationIdResponse(value) {
 }
 
 export function validateGetMetricsByNodeIdParams(value) {
-  return run($187, value);
+  return run($170, value);
 }
 
 export function validateGetMetricsByNodeIdResponse(value) {
@@ -5026,7 +3685,7 @@ export function validateGetMetricsByNodeIdResponse(value) {
 }
 
 export function validateGetMetricsBySubnetIdParams(value) {
-  return run($192, value);
+  return run($175, value);
 }
 
 export function validateGetMetricsBySubnetIdResponse(value) {
@@ -5034,7 +3693,7 @@ export function validateGetMetricsBySubnetIdResponse(value) {
 }
 
 export function validateGetAddressesByBtcbBridgedParams(value) {
-  return run($197, value);
+  return run($180, value);
 }
 
 export function validateGetAddressesByBtcbBridgedResponse(value) {
@@ -5042,7 +3701,7 @@ export function validateGetAddressesByBtcbBridgedResponse(value) {
 }
 
 export function validateGetValidatorsByDateRangeParams(value) {
-  return run($200, value);
+  return run($183, value);
 }
 
 export function validateGetValidatorsByDateRangeResponse(value) {
@@ -5050,7 +3709,7 @@ export function validateGetValidatorsByDateRangeResponse(value) {
 }
 
 export function validateCompositeQueryV2Params(value) {
-  return run($205, value);
+  return run($188, value);
 }
 
 export function validateCompositeQueryV2Response(value) {
@@ -5058,7 +3717,7 @@ export function validateCompositeQueryV2Response(value) {
 }
 
 export function validateMetricsHealthCheckParams(value) {
-  return run($207, value);
+  return run($189, value);
 }
 
 export function validateMetricsHealthCheckResponse(value) {
@@ -5066,11 +3725,11 @@ export function validateMetricsHealthCheckResponse(value) {
 }
 
 export function validateMetricsLiveCheckParams(value) {
-  return run($207, value);
+  return run($189, value);
 }
 
 export function validateMetricsLiveCheckResponse(value) {
   return run($HealthCheckResultDto, value, true);
 }
 
-export { $144, $151, $155, $156, $157, $161, $162, $169, $173, $178, $182, $187, $192, $197, $200, $205, $207, $AvgTpsResponse, $Chain, $CompositeQueryResponse, $HealthCheckResultDto, $IcmMetricsApiResponse, $IcmRollingWindowMetricsApiResponse, $ListAddressesByBalanceOverTimeResponse, $ListChainsResponse, $LookingGlassResponse, $MetricsApiResponse, $PChainLookingGlassResponse, $RollingWindowMetricsApiResponse, norm$ListAddressesByBalanceOverTimeResponse };
+export { $127, $134, $138, $139, $140, $144, $145, $152, $156, $161, $165, $170, $175, $180, $183, $188, $189, $AvgTpsResponse, $Chain, $CompositeQueryResponse, $HealthCheckResultDto, $IcmMetricsApiResponse, $IcmRollingWindowMetricsApiResponse, $ListAddressesByBalanceOverTimeResponse, $ListChainsResponse, $LookingGlassResponse, $MetricsApiResponse, $PChainLookingGlassResponse, $RollingWindowMetricsApiResponse, norm$ListAddressesByBalanceOverTimeResponse };

@@ -11,7 +11,7 @@ import type { Check } from "../runtime/values/validate.js";
 import { valueNotices, type DeprecatedValue } from "../runtime/values/values.js";
 import { createWsTransport, type Subscription, type SubscriptionKind, type SubscriptionParams, type SubscribeOptions, type WebSocketOptions, type WsPath } from "../runtime/ws/ws.js";
 import type * as T from "./types.js";
-import { $184, $185, $224, $23, $435, $438, $441, $442, $447, $453, $457, $459, $468, $470, $472, $475, $478, $479, $483, $487, $493, $496, $497, $5, $500, $501, $503, $509, $511, $512, $519, $520, $525, $530, $532, $536, $543, $544, $546, $550, $6, $600, $601, $604, $606, $607, $610, $611, $612, $615, $622, $623, $626, $627, $628, $631, $633, $634, $637, $639, $642, $646, $647, $648, $650, $653, $654, $655, $656, $657, $662, $666, $684, $685, $686, $688, $689, $69, $691, $693, $695, $698, $700, $704, $708, $711, $719, $725, $726, $730, $731, $736, $738, $739, $742, $747, $839, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction } from "./validators.js";
+import { $159, $160, $196, $22, $366, $369, $372, $373, $378, $384, $388, $390, $399, $401, $403, $406, $409, $410, $414, $418, $423, $426, $427, $430, $431, $433, $439, $441, $442, $449, $450, $459, $461, $465, $472, $473, $475, $479, $5, $529, $530, $533, $535, $536, $539, $540, $541, $544, $551, $552, $555, $556, $557, $560, $562, $563, $566, $567, $570, $574, $575, $576, $578, $581, $582, $583, $584, $585, $590, $593, $6, $611, $612, $613, $614, $615, $616, $617, $618, $621, $629, $636, $641, $642, $646, $647, $652, $654, $655, $658, $67, $754, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction } from "./validators.js";
 import { httpGetHealthOperation, httpGetHealthCheckOperation, httpGetReadinessOperation, httpGetLivenessOperation } from "./operations.js";
 export { httpGetHealthOperation, httpGetHealthCheckOperation, httpGetReadinessOperation, httpGetLivenessOperation } from "./operations.js";
 
@@ -210,7 +210,7 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [{ name: "endpoint", required: true }, { name: "alias", required: true }],
-  check: $435,
+  check: $366,
   errors: [AliasTooLongError, InvalidParamsError, ServerError],
 };
 
@@ -235,7 +235,7 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
   endpoint: "/ext/admin",
   form: "by-name",
   params: [{ name: "chain", required: true }, { name: "alias", required: true }],
-  check: $438,
+  check: $369,
   errors: [AliasTooLongError, InvalidParamsError, ServerError],
 };
 
@@ -252,7 +252,7 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
   form: "by-name",
   idempotent: true,
   params: [{ name: "chain", required: true }],
-  check: $441,
+  check: $372,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -269,7 +269,7 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
   form: "by-name",
   idempotent: true,
   params: [{ name: "loggerName" }],
-  check: $442,
+  check: $373,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -307,7 +307,7 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
   endpoint: "/ext/admin",
   form: "by-name",
   params: [{ name: "loggerName" }, { name: "logLevel" }, { name: "displayLevel" }],
-  check: $447,
+  check: $378,
   errors: [LoggerLevelMissingError, InvalidParamsError, ServerError],
 };
 
@@ -370,7 +370,7 @@ export const adminDbGetMethod: RpcMethod<AdminDbGetParams, T.DbGetResult> = {
   form: "by-name",
   idempotent: true,
   params: [{ name: "key", required: true }],
-  check: $453,
+  check: $384,
   errors: [ServerError],
 };
 
@@ -404,7 +404,7 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
   form: "by-name",
   idempotent: true,
   params: [{ name: "chain", required: true }],
-  check: $457,
+  check: $388,
   errors: [ChainNotGivenError, InvalidParamsError, ServerError],
 };
 
@@ -424,7 +424,7 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
   form: "by-name",
   idempotent: true,
   params: [{ name: "alias", required: true }],
-  check: $459,
+  check: $390,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -529,7 +529,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
   form: "by-name",
   idempotent: true,
   params: [{ name: "nodeIDs" }],
-  check: $468,
+  check: $399,
   resultIntegers: dec$PeersResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -547,7 +547,7 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID" }],
-  check: $470,
+  check: $401,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -570,7 +570,7 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
   form: "by-name",
   idempotent: true,
   params: [{ name: "tags" }],
-  check: $472,
+  check: $403,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -587,7 +587,7 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
   form: "by-name",
   idempotent: true,
   params: [{ name: "tags" }],
-  check: $472,
+  check: $403,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -621,7 +621,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
   idempotent: true,
   deprecated: "platform.getBalance is deprecated",
   params: [{ name: "addresses", required: true }],
-  check: $475,
+  check: $406,
   resultIntegers: dec$BalanceResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -641,7 +641,7 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
   form: "by-name",
   idempotent: true,
   params: [{ name: "blockID", required: true }, { name: "encoding" }],
-  check: $478,
+  check: $409,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -664,7 +664,7 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
   form: "by-name",
   idempotent: true,
   params: [{ name: "height", required: true }, { name: "encoding" }],
-  check: $479,
+  check: $410,
   paramIntegers: enc$43,
   errors: [InvalidParamsError, ServerError],
 };
@@ -713,7 +713,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID" }],
-  check: $470,
+  check: $401,
   resultIntegers: dec$CurrentSupplyResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -733,7 +733,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID" }, { name: "nodeIDs" }],
-  check: $483,
+  check: $414,
   resultIntegers: dec$CurrentValidatorsResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -800,7 +800,7 @@ export const platformGetUtxosMethod: RpcMethod<PlatformGetUtxosParams, T.UtxosRe
     { name: "startIndex" },
     { name: "encoding" },
   ],
-  check: $487,
+  check: $418,
   paramIntegers: enc$44,
   resultIntegers: dec$UtxosResult,
   errors: [InvalidParamsError, ServerError],
@@ -838,7 +838,7 @@ export const platformGetSubnetsMethod: RpcMethod<PlatformGetSubnetsParams | unde
   idempotent: true,
   deprecated: "platform.getSubnets is deprecated",
   params: [{ name: "ids" }],
-  check: $493,
+  check: $423,
   resultIntegers: dec$SubnetsResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -856,7 +856,7 @@ export const platformGetStakingAssetIdMethod: RpcMethod<PlatformGetStakingAssetI
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID" }],
-  check: $470,
+  check: $401,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -873,7 +873,7 @@ export const platformGetL1ValidatorMethod: RpcMethod<PlatformGetL1ValidatorParam
   form: "by-name",
   idempotent: true,
   params: [{ name: "validationID", required: true }],
-  check: $496,
+  check: $426,
   resultIntegers: dec$L1ValidatorResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -893,7 +893,7 @@ export const platformSampleValidatorsMethod: RpcMethod<PlatformSampleValidatorsP
   form: "by-name",
   idempotent: true,
   params: [{ name: "size", required: true }, { name: "subnetID" }],
-  check: $497,
+  check: $427,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -945,7 +945,7 @@ export const platformIssueTxMethod: RpcMethod<PlatformIssueTxParams, T.TxIdResul
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [{ name: "tx", required: true }, { name: "encoding" }],
-  check: $500,
+  check: $430,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -964,7 +964,7 @@ export const platformGetTxMethod: RpcMethod<PlatformGetTxParams, T.TxResult> = {
   form: "by-name",
   idempotent: true,
   params: [{ name: "txID", required: true }, { name: "encoding" }],
-  check: $501,
+  check: $431,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -1006,7 +1006,7 @@ export const platformGetStakeMethod: RpcMethod<PlatformGetStakeParams, T.StakeRe
   idempotent: true,
   deprecated: "platform.getStake is deprecated",
   params: [{ name: "addresses", required: true }, { name: "validatorsOnly" }, { name: "encoding" }],
-  check: $503,
+  check: $433,
   resultIntegers: dec$StakeResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1024,7 +1024,7 @@ export const platformGetMinStakeMethod: RpcMethod<PlatformGetMinStakeParams | un
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID" }],
-  check: $470,
+  check: $401,
   resultIntegers: dec$MinStakeResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1042,7 +1042,7 @@ export const platformGetTotalStakeMethod: RpcMethod<PlatformGetTotalStakeParams 
   form: "by-name",
   idempotent: true,
   params: [{ name: "subnetID" }],
-  check: $470,
+  check: $401,
   resultIntegers: dec$TotalStakeResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1063,7 +1063,7 @@ export const platformGetRewardUtxosMethod: RpcMethod<PlatformGetRewardUtxosParam
   idempotent: true,
   deprecated: "platform.getRewardUTXOs is deprecated",
   params: [{ name: "txID", required: true }, { name: "encoding" }],
-  check: $509,
+  check: $439,
   resultIntegers: dec$RewardUtxosResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1100,7 +1100,7 @@ export const platformGetValidatorsAtMethod: RpcMethod<PlatformGetValidatorsAtPar
   form: "by-name",
   idempotent: true,
   params: [{ name: "height", required: true }, { name: "subnetID" }],
-  check: $511,
+  check: $441,
   paramIntegers: enc$45,
   resultIntegers: dec$ValidatorsAtResult,
   errors: [InvalidParamsError, ServerError],
@@ -1123,7 +1123,7 @@ export const platformGetAllValidatorsAtMethod: RpcMethod<PlatformGetAllValidator
   form: "by-name",
   idempotent: true,
   params: [{ name: "height", required: true }],
-  check: $512,
+  check: $442,
   paramIntegers: enc$45,
   resultIntegers: dec$AllValidatorsAtResult,
   errors: [InvalidParamsError, ServerError],
@@ -1224,7 +1224,7 @@ export const xChainAvmGetBlockMethod: RpcMethod<XChainAvmGetBlockParams, T.XChai
   form: "by-name",
   idempotent: true,
   params: [{ name: "blockID", required: true }, { name: "encoding" }],
-  check: $519,
+  check: $449,
   errors: [ServerError],
 };
 
@@ -1247,7 +1247,7 @@ export const xChainAvmGetBlockByHeightMethod: RpcMethod<XChainAvmGetBlockByHeigh
   form: "by-name",
   idempotent: true,
   params: [{ name: "height", required: true }, { name: "encoding" }],
-  check: $520,
+  check: $450,
   paramIntegers: enc$43,
   errors: [ServerError],
 };
@@ -1280,7 +1280,7 @@ export const xChainAvmIssueTxMethod: RpcMethod<XChainAvmIssueTxParams, T.TxIdRes
   endpoint: "/ext/bc/X",
   form: "by-name",
   params: [{ name: "tx", required: true }, { name: "encoding" }],
-  check: $500,
+  check: $430,
   errors: [ServerError],
 };
 
@@ -1317,7 +1317,7 @@ export const xChainAvmGetTxMethod: RpcMethod<XChainAvmGetTxParams, T.XChainTxRes
   form: "by-name",
   idempotent: true,
   params: [{ name: "txID", required: true }, { name: "encoding" }],
-  check: $501,
+  check: $431,
   errors: [ServerError],
 };
 
@@ -1355,7 +1355,7 @@ export const xChainAvmGetUtxosMethod: RpcMethod<XChainAvmGetUtxosParams, T.Utxos
     { name: "startIndex" },
     { name: "encoding" },
   ],
-  check: $525,
+  check: $418,
   paramIntegers: enc$44,
   resultIntegers: dec$UtxosResult,
   errors: [ServerError],
@@ -1377,7 +1377,7 @@ export const xChainAvmGetAssetDescriptionMethod: RpcMethod<XChainAvmGetAssetDesc
   form: "by-name",
   idempotent: true,
   params: [{ name: "assetID", required: true }],
-  check: $530,
+  check: $459,
   resultIntegers: dec$AssetDescriptionResult,
   errors: [ServerError],
 };
@@ -1403,7 +1403,7 @@ export const xChainAvmGetBalanceMethod: RpcMethod<XChainAvmGetBalanceParams, T.X
   idempotent: true,
   deprecated: "avm.getBalance is deprecated",
   params: [{ name: "address", required: true }, { name: "assetID", required: true }, { name: "includePartial" }],
-  check: $532,
+  check: $461,
   resultIntegers: dec$XChainBalanceResult,
   errors: [ServerError],
 };
@@ -1424,7 +1424,7 @@ export const xChainAvmGetAllBalancesMethod: RpcMethod<XChainAvmGetAllBalancesPar
   idempotent: true,
   deprecated: "avm.getAllBalances is deprecated",
   params: [{ name: "address", required: true }, { name: "includePartial" }],
-  check: $536,
+  check: $465,
   resultIntegers: dec$AllBalancesResult,
   errors: [ServerError],
 };
@@ -1458,7 +1458,7 @@ export const xChainWalletIssueTxMethod: RpcMethod<XChainWalletIssueTxParams, T.T
   form: "by-name",
   deprecated: "wallet.issueTx is deprecated",
   params: [{ name: "tx", required: true }, { name: "encoding" }],
-  check: $500,
+  check: $430,
   errors: [ServerError],
 };
 
@@ -1505,7 +1505,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1528,7 +1528,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
   form: "by-name",
   idempotent: true,
   params: [{ name: "index", required: true }, { name: "encoding" }],
-  check: $544,
+  check: $473,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1558,7 +1558,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
   idempotent: true,
   wrappedIn: "containers",
   params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
-  check: $546,
+  check: $475,
   resultIntegers: dec$ContainerList,
   errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
@@ -1578,7 +1578,7 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$GetIndexResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1596,7 +1596,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
   form: "by-name",
   idempotent: true,
   params: [{ name: "encoding" }],
-  check: $550,
+  check: $479,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1616,7 +1616,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -1635,7 +1635,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1658,7 +1658,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
   form: "by-name",
   idempotent: true,
   params: [{ name: "index", required: true }, { name: "encoding" }],
-  check: $544,
+  check: $473,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1688,7 +1688,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
   idempotent: true,
   wrappedIn: "containers",
   params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
-  check: $546,
+  check: $475,
   resultIntegers: dec$ContainerList,
   errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
@@ -1708,7 +1708,7 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$GetIndexResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1726,7 +1726,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
   form: "by-name",
   idempotent: true,
   params: [{ name: "encoding" }],
-  check: $550,
+  check: $479,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1746,7 +1746,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -1765,7 +1765,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1788,7 +1788,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
   form: "by-name",
   idempotent: true,
   params: [{ name: "index", required: true }, { name: "encoding" }],
-  check: $544,
+  check: $473,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1818,7 +1818,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
   idempotent: true,
   wrappedIn: "containers",
   params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
-  check: $546,
+  check: $475,
   resultIntegers: dec$ContainerList,
   errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
@@ -1838,7 +1838,7 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$GetIndexResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1856,7 +1856,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
   form: "by-name",
   idempotent: true,
   params: [{ name: "encoding" }],
-  check: $550,
+  check: $479,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1876,7 +1876,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -1895,7 +1895,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1918,7 +1918,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
   form: "by-name",
   idempotent: true,
   params: [{ name: "index", required: true }, { name: "encoding" }],
-  check: $544,
+  check: $473,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1948,7 +1948,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
   idempotent: true,
   wrappedIn: "containers",
   params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
-  check: $546,
+  check: $475,
   resultIntegers: dec$ContainerList,
   errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
@@ -1968,7 +1968,7 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$GetIndexResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -1986,7 +1986,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
   form: "by-name",
   idempotent: true,
   params: [{ name: "encoding" }],
-  check: $550,
+  check: $479,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -2006,7 +2006,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
   form: "by-name",
   idempotent: true,
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -2026,7 +2026,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
   idempotent: true,
   deprecated: "index.getContainerByID is deprecated",
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -2050,7 +2050,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
   idempotent: true,
   deprecated: "index.getContainerByIndex is deprecated",
   params: [{ name: "index", required: true }, { name: "encoding" }],
-  check: $544,
+  check: $473,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -2081,7 +2081,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
   deprecated: "index.getContainerRange is deprecated",
   wrappedIn: "containers",
   params: [{ name: "startIndex", required: true }, { name: "numToFetch", required: true }, { name: "encoding" }],
-  check: $546,
+  check: $475,
   resultIntegers: dec$ContainerList,
   errors: [StartIndexOutOfRangeError, NumToFetchOutOfRangeError, InvalidParamsError, ServerError],
 };
@@ -2102,7 +2102,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
   idempotent: true,
   deprecated: "index.getIndex is deprecated",
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   resultIntegers: dec$GetIndexResult,
   errors: [InvalidParamsError, ServerError],
 };
@@ -2121,7 +2121,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
   idempotent: true,
   deprecated: "index.getLastAccepted is deprecated",
   params: [{ name: "encoding" }],
-  check: $550,
+  check: $479,
   resultIntegers: dec$Container,
   errors: [InvalidParamsError, ServerError],
 };
@@ -2142,7 +2142,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
   idempotent: true,
   deprecated: "index.isAccepted is deprecated",
   params: [{ name: "id", required: true }, { name: "encoding" }],
-  check: $543,
+  check: $472,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -2340,7 +2340,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
     { name: "newestBlock", required: true },
     { name: "rewardPercentiles", required: true },
   ],
-  check: $601,
+  check: $530,
   paramIntegers: enc$50,
   resultIntegers: dec$FeeHistoryResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2368,7 +2368,7 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "hydratedTransactions", required: true }],
-  check: $604,
+  check: $533,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2400,7 +2400,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }, { name: "hydratedTransactions", required: true }],
-  check: $607,
+  check: $536,
   paramIntegers: enc$52,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2426,7 +2426,7 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }],
-  check: $610,
+  check: $539,
   resultIntegers: dec$54,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2456,7 +2456,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }],
-  check: $612,
+  check: $541,
   paramIntegers: enc$52,
   resultIntegers: dec$54,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2482,7 +2482,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }],
-  check: $610,
+  check: $539,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2512,7 +2512,7 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }],
-  check: $612,
+  check: $541,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2538,7 +2538,7 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }],
-  check: $610,
+  check: $539,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2568,7 +2568,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }],
-  check: $612,
+  check: $541,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2599,7 +2599,7 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "block", required: true }],
-  check: $622,
+  check: $551,
   paramIntegers: enc$63,
   resultIntegers: dec$64,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2630,7 +2630,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "block", required: true }],
-  check: $622,
+  check: $551,
   paramIntegers: enc$63,
   resultIntegers: dec$67,
   errors: [
@@ -2664,7 +2664,7 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "address", required: true }, { name: "block", required: true }],
-  check: $627,
+  check: $556,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2692,7 +2692,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "address", required: true }, { name: "storageSlot", required: true }, { name: "block", required: true }],
-  check: $628,
+  check: $557,
   paramIntegers: enc$63,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2717,7 +2717,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "address", required: true }, { name: "block", required: true }],
-  check: $627,
+  check: $556,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2743,7 +2743,7 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "address", required: true }, { name: "block", required: true }],
-  check: $627,
+  check: $556,
   paramIntegers: enc$63,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2770,7 +2770,7 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "address", required: true }, { name: "storageKeys", required: true }, { name: "block", required: true }],
-  check: $631,
+  check: $560,
   paramIntegers: enc$63,
   resultIntegers: dec$AccountProof,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2796,7 +2796,7 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "transaction", required: true }, { name: "block" }],
-  check: $633,
+  check: $562,
   paramIntegers: enc$73,
   errors: [
     ExecutionRevertedError,
@@ -2831,7 +2831,7 @@ export const cChainEthCallDetailedMethod: RpcMethod<CChainEthCallDetailedParams,
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "transaction", required: true }, { name: "block", required: true }, { name: "stateOverrides" }],
-  check: $634,
+  check: $563,
   paramIntegers: enc$73,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -2856,7 +2856,7 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "transaction", required: true }, { name: "block" }],
-  check: $633,
+  check: $562,
   paramIntegers: enc$73,
   resultIntegers: dec$Uint,
   errors: [
@@ -2890,7 +2890,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "transaction", required: true }, { name: "block" }],
-  check: $633,
+  check: $562,
   paramIntegers: enc$73,
   resultIntegers: dec$AccessListResult,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2923,7 +2923,7 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "payload", required: true }, { name: "block" }],
-  check: $637,
+  check: $566,
   paramIntegers: enc$77,
   resultIntegers: dec$78,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -2991,7 +2991,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "filterId", required: true }],
-  check: $642,
+  check: $570,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3007,7 +3007,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "filterId", required: true }],
-  check: $642,
+  check: $570,
   resultIntegers: dec$FilterResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3025,7 +3025,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
   form: "by-position",
   idempotent: true,
   params: [{ name: "filterId", required: true }],
-  check: $642,
+  check: $570,
   resultIntegers: dec$FilterResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3071,7 +3071,7 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }],
-  check: $646,
+  check: $574,
   resultIntegers: dec$79,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3102,7 +3102,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
-  check: $648,
+  check: $576,
   paramIntegers: enc$80,
   resultIntegers: dec$79,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -3135,7 +3135,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }, { name: "index", required: true }],
-  check: $650,
+  check: $578,
   paramIntegers: enc$82,
   resultIntegers: dec$79,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -3161,7 +3161,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }],
-  check: $646,
+  check: $574,
   resultIntegers: dec$84,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3178,7 +3178,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "transaction", required: true }],
-  check: $654,
+  check: $582,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3290,7 +3290,7 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "address", required: true }, { name: "message", required: true }],
-  check: $655,
+  check: $583,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3352,7 +3352,7 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
   form: "by-position",
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["options", "fromBlock"], ["options", "toBlock"]]]]),
   params: [{ name: "subscriptionType", required: true }, { name: "options" }],
-  check: $656,
+  check: $584,
   paramIntegers: enc$85,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3376,7 +3376,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "subscriptionId", required: true }],
-  check: $657,
+  check: $585,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3462,7 +3462,7 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
   form: "by-position",
   idempotent: true,
   params: [{ name: "data", required: true }],
-  check: $666,
+  check: $593,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3588,7 +3588,7 @@ export const cChainEthGetUncleByBlockNumberAndIndexMethod: RpcMethod<CChainEthGe
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }, { name: "index", required: true }],
-  check: $650,
+  check: $578,
   paramIntegers: enc$82,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -3620,7 +3620,7 @@ export const cChainEthGetUncleByBlockHashAndIndexMethod: RpcMethod<CChainEthGetU
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
-  check: $648,
+  check: $576,
   paramIntegers: enc$80,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -3639,7 +3639,7 @@ export const cChainEthGetRawTransactionByHashMethod: RpcMethod<CChainEthGetRawTr
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }],
-  check: $646,
+  check: $574,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3663,7 +3663,7 @@ export const cChainEthGetRawTransactionByBlockNumberAndIndexMethod: RpcMethod<CC
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }, { name: "index", required: true }],
-  check: $650,
+  check: $578,
   paramIntegers: enc$82,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3687,7 +3687,7 @@ export const cChainEthGetRawTransactionByBlockHashAndIndexMethod: RpcMethod<CCha
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
-  check: $648,
+  check: $576,
   paramIntegers: enc$80,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3733,7 +3733,7 @@ export const cChainEthResendMethod: RpcMethod<CChainEthResendParams, T.Hash32> =
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "transaction", required: true }, { name: "gasPrice" }, { name: "gasLimit" }],
-  check: $684,
+  check: $611,
   paramIntegers: enc$94,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3751,7 +3751,7 @@ export const cChainTxpoolContentFromMethod: RpcMethod<CChainTxpoolContentFromPar
   form: "by-position",
   idempotent: true,
   params: [{ name: "address", required: true }],
-  check: $685,
+  check: $612,
   resultIntegers: dec$TxpoolContentFrom,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3771,7 +3771,7 @@ export const cChainDebugTraceTransactionMethod: RpcMethod<CChainDebugTraceTransa
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }, { name: "config" }],
-  check: $686,
+  check: $613,
   resultIntegers: dec$TraceResult,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3798,7 +3798,7 @@ export const cChainDebugTraceCallMethod: RpcMethod<CChainDebugTraceCallParams, T
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"], ["block", "blockNumber"]]]]),
   params: [{ name: "transaction", required: true }, { name: "block", required: true }, { name: "config" }],
-  check: $688,
+  check: $614,
   paramIntegers: enc$95,
   resultIntegers: dec$TraceResult,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -3824,7 +3824,7 @@ export const cChainDebugTraceBlockByNumberMethod: RpcMethod<CChainDebugTraceBloc
   idempotent: true,
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["block"]]]]),
   params: [{ name: "block", required: true }, { name: "config" }],
-  check: $689,
+  check: $615,
   paramIntegers: enc$52,
   resultIntegers: dec$TxTraceResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -3845,7 +3845,7 @@ export const cChainDebugTraceBlockByHashMethod: RpcMethod<CChainDebugTraceBlockB
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "config" }],
-  check: $691,
+  check: $616,
   resultIntegers: dec$TxTraceResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3865,7 +3865,7 @@ export const cChainDebugTraceBlockMethod: RpcMethod<CChainDebugTraceBlockParams,
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockRlp", required: true }, { name: "config" }],
-  check: $693,
+  check: $617,
   resultIntegers: dec$TxTraceResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3885,7 +3885,7 @@ export const cChainDebugTraceBlockFromFileMethod: RpcMethod<CChainDebugTraceBloc
   form: "by-position",
   idempotent: true,
   params: [{ name: "file", required: true }, { name: "config" }],
-  check: $695,
+  check: $618,
   resultIntegers: dec$TxTraceResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3905,7 +3905,7 @@ export const cChainDebugTraceBadBlockMethod: RpcMethod<CChainDebugTraceBadBlockP
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "config" }],
-  check: $698,
+  check: $616,
   resultIntegers: dec$TxTraceResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -3931,7 +3931,7 @@ export const cChainDebugStandardTraceBlockToFileMethod: RpcMethod<CChainDebugSta
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "blockHash", required: true }, { name: "config" }],
-  check: $700,
+  check: $621,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3956,7 +3956,7 @@ export const cChainDebugStandardTraceBadBlockToFileMethod: RpcMethod<CChainDebug
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [{ name: "blockHash", required: true }, { name: "config" }],
-  check: $704,
+  check: $621,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -3982,7 +3982,7 @@ export const cChainDebugIntermediateRootsMethod: RpcMethod<CChainDebugIntermedia
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "config" }],
-  check: $708,
+  check: $616,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -4007,7 +4007,7 @@ export const cChainDebugTraceChainMethod: RpcMethod<CChainDebugTraceChainParams,
   form: "by-position",
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["start"], ["end"]]]]),
   params: [{ name: "start", required: true }, { name: "end", required: true }, { name: "config" }],
-  check: $711,
+  check: $629,
   paramIntegers: enc$97,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -4209,7 +4209,7 @@ export const cChainAvaxGetUtxosMethod: RpcMethod<CChainAvaxGetUtxosParams, T.Get
     { name: "startIndex" },
     { name: "encoding" },
   ],
-  check: $719,
+  check: $636,
   paramIntegers: enc$98,
   resultIntegers: dec$GetUtxosResult,
   errors: [ServerError],
@@ -4229,7 +4229,7 @@ export const cChainAvaxIssueTxMethod: RpcMethod<CChainAvaxIssueTxParams, T.Issue
   endpoint: "/ext/bc/C/avax",
   form: "by-name",
   params: [{ name: "tx", required: true }, { name: "encoding" }],
-  check: $725,
+  check: $641,
   errors: [ServerError],
 };
 
@@ -4248,7 +4248,7 @@ export const cChainAvaxGetAtomicTxMethod: RpcMethod<CChainAvaxGetAtomicTxParams,
   form: "by-name",
   idempotent: true,
   params: [{ name: "txID", required: true }, { name: "encoding" }],
-  check: $726,
+  check: $642,
   resultIntegers: dec$GetAtomicTxResult,
   errors: [ServerError],
 };
@@ -4317,7 +4317,7 @@ export const l1EthFeeConfigMethod: RpcMethod<L1EthFeeConfigParams | undefined, T
   form: "by-position",
   idempotent: true,
   params: [{ name: "block" }],
-  check: $730,
+  check: $646,
   paramIntegers: enc$63,
   errors: [InvalidParamsError, ServerError],
 };
@@ -4338,7 +4338,7 @@ export const l1EthGetActiveRulesAtMethod: RpcMethod<L1EthGetActiveRulesAtParams 
   form: "by-position",
   idempotent: true,
   params: [{ name: "timestamp" }],
-  check: $731,
+  check: $647,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4359,7 +4359,7 @@ export const l1EthGetActivePrecompilesAtMethod: RpcMethod<L1EthGetActivePrecompi
   idempotent: true,
   deprecated: "eth_getActivePrecompilesAt is deprecated",
   params: [{ name: "timestamp" }],
-  check: $731,
+  check: $647,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4389,7 +4389,7 @@ export const l1WarpGetMessageMethod: RpcMethod<L1WarpGetMessageParams, T.Bytes> 
   form: "by-position",
   idempotent: true,
   params: [{ name: "messageID", required: true }],
-  check: $736,
+  check: $652,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4406,7 +4406,7 @@ export const l1WarpGetMessageSignatureMethod: RpcMethod<L1WarpGetMessageSignatur
   form: "by-position",
   idempotent: true,
   params: [{ name: "messageID", required: true }],
-  check: $736,
+  check: $652,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4423,7 +4423,7 @@ export const l1WarpGetBlockSignatureMethod: RpcMethod<L1WarpGetBlockSignaturePar
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockID", required: true }],
-  check: $738,
+  check: $654,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4448,7 +4448,7 @@ export const l1WarpGetMessageAggregateSignatureMethod: RpcMethod<L1WarpGetMessag
   form: "by-position",
   idempotent: true,
   params: [{ name: "messageID", required: true }, { name: "quorumNum", required: true }, { name: "subnetID", required: true }],
-  check: $739,
+  check: $655,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4473,7 +4473,7 @@ export const l1WarpGetBlockAggregateSignatureMethod: RpcMethod<L1WarpGetBlockAgg
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockID", required: true }, { name: "quorumNum", required: true }, { name: "subnetID", required: true }],
-  check: $742,
+  check: $658,
   errors: [InvalidParamsError, ServerError],
 };
 
@@ -4620,7 +4620,7 @@ export const l1EthFeeHistoryMethod: RpcMethod<L1EthFeeHistoryParams, T.FeeHistor
     { name: "newestBlock", required: true },
     { name: "rewardPercentiles", required: true },
   ],
-  check: $601,
+  check: $530,
   paramIntegers: enc$50,
   resultIntegers: dec$FeeHistoryResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4648,7 +4648,7 @@ export const l1EthGetBlockByHashMethod: RpcMethod<L1EthGetBlockByHashParams, L1E
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "hydratedTransactions", required: true }],
-  check: $604,
+  check: $533,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -4679,7 +4679,7 @@ export const l1EthGetBlockByNumberMethod: RpcMethod<L1EthGetBlockByNumberParams,
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }, { name: "hydratedTransactions", required: true }],
-  check: $607,
+  check: $536,
   paramIntegers: enc$52,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4705,7 +4705,7 @@ export const l1EthGetHeaderByHashMethod: RpcMethod<L1EthGetHeaderByHashParams, L
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }],
-  check: $610,
+  check: $539,
   resultIntegers: dec$54,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -4734,7 +4734,7 @@ export const l1EthGetHeaderByNumberMethod: RpcMethod<L1EthGetHeaderByNumberParam
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }],
-  check: $612,
+  check: $541,
   paramIntegers: enc$52,
   resultIntegers: dec$54,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4760,7 +4760,7 @@ export const l1EthGetBlockTransactionCountByHashMethod: RpcMethod<L1EthGetBlockT
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }],
-  check: $610,
+  check: $539,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -4789,7 +4789,7 @@ export const l1EthGetBlockTransactionCountByNumberMethod: RpcMethod<L1EthGetBloc
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }],
-  check: $612,
+  check: $541,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4815,7 +4815,7 @@ export const l1EthGetUncleCountByBlockHashMethod: RpcMethod<L1EthGetUncleCountBy
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }],
-  check: $610,
+  check: $539,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -4844,7 +4844,7 @@ export const l1EthGetUncleCountByBlockNumberMethod: RpcMethod<L1EthGetUncleCount
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }],
-  check: $612,
+  check: $541,
   paramIntegers: enc$52,
   resultIntegers: dec$57,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4874,7 +4874,7 @@ export const l1EthGetBlockReceiptsMethod: RpcMethod<L1EthGetBlockReceiptsParams,
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }],
-  check: $622,
+  check: $551,
   paramIntegers: enc$63,
   resultIntegers: dec$64,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4899,7 +4899,7 @@ export const l1EthGetBalanceMethod: RpcMethod<L1EthGetBalanceParams, T.Uint> = {
   form: "by-position",
   idempotent: true,
   params: [{ name: "address", required: true }, { name: "block", required: true }],
-  check: $627,
+  check: $556,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4926,7 +4926,7 @@ export const l1EthGetStorageAtMethod: RpcMethod<L1EthGetStorageAtParams, T.Bytes
   form: "by-position",
   idempotent: true,
   params: [{ name: "address", required: true }, { name: "storageSlot", required: true }, { name: "block", required: true }],
-  check: $628,
+  check: $557,
   paramIntegers: enc$63,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -4950,7 +4950,7 @@ export const l1EthGetTransactionCountMethod: RpcMethod<L1EthGetTransactionCountP
   form: "by-position",
   idempotent: true,
   params: [{ name: "address", required: true }, { name: "block", required: true }],
-  check: $627,
+  check: $556,
   paramIntegers: enc$63,
   resultIntegers: dec$Uint,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -4975,7 +4975,7 @@ export const l1EthGetCodeMethod: RpcMethod<L1EthGetCodeParams, T.Bytes> = {
   form: "by-position",
   idempotent: true,
   params: [{ name: "address", required: true }, { name: "block", required: true }],
-  check: $627,
+  check: $556,
   paramIntegers: enc$63,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5001,7 +5001,7 @@ export const l1EthGetProofMethod: RpcMethod<L1EthGetProofParams, T.AccountProof>
   form: "by-position",
   idempotent: true,
   params: [{ name: "address", required: true }, { name: "storageKeys", required: true }, { name: "block", required: true }],
-  check: $631,
+  check: $560,
   paramIntegers: enc$63,
   resultIntegers: dec$AccountProof,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -5026,7 +5026,7 @@ export const l1EthCallMethod: RpcMethod<L1EthCallParams, T.Bytes> = {
   form: "by-position",
   idempotent: true,
   params: [{ name: "transaction", required: true }, { name: "block" }],
-  check: $633,
+  check: $562,
   paramIntegers: enc$73,
   errors: [
     ExecutionRevertedError,
@@ -5060,7 +5060,7 @@ export const l1EthCallDetailedMethod: RpcMethod<L1EthCallDetailedParams, T.Detai
   form: "by-position",
   idempotent: true,
   params: [{ name: "transaction", required: true }, { name: "block", required: true }, { name: "stateOverrides" }],
-  check: $634,
+  check: $563,
   paramIntegers: enc$73,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5084,7 +5084,7 @@ export const l1EthEstimateGasMethod: RpcMethod<L1EthEstimateGasParams, T.Uint> =
   form: "by-position",
   idempotent: true,
   params: [{ name: "transaction", required: true }, { name: "block" }],
-  check: $633,
+  check: $562,
   paramIntegers: enc$73,
   resultIntegers: dec$Uint,
   errors: [
@@ -5117,7 +5117,7 @@ export const l1EthCreateAccessListMethod: RpcMethod<L1EthCreateAccessListParams,
   form: "by-position",
   idempotent: true,
   params: [{ name: "transaction", required: true }, { name: "block" }],
-  check: $633,
+  check: $562,
   paramIntegers: enc$73,
   resultIntegers: dec$AccessListResult,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -5184,7 +5184,7 @@ export const l1EthUninstallFilterMethod: RpcMethod<L1EthUninstallFilterParams, L
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [{ name: "filterId", required: true }],
-  check: $642,
+  check: $570,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -5200,7 +5200,7 @@ export const l1EthGetFilterChangesMethod: RpcMethod<L1EthGetFilterChangesParams,
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [{ name: "filterId", required: true }],
-  check: $642,
+  check: $570,
   resultIntegers: dec$FilterResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5218,7 +5218,7 @@ export const l1EthGetFilterLogsMethod: RpcMethod<L1EthGetFilterLogsParams, T.Fil
   form: "by-position",
   idempotent: true,
   params: [{ name: "filterId", required: true }],
-  check: $642,
+  check: $570,
   resultIntegers: dec$FilterResults,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5263,7 +5263,7 @@ export const l1EthGetTransactionByHashMethod: RpcMethod<L1EthGetTransactionByHas
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }],
-  check: $646,
+  check: $574,
   resultIntegers: dec$79,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5294,7 +5294,7 @@ export const l1EthGetTransactionByBlockHashAndIndexMethod: RpcMethod<L1EthGetTra
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
-  check: $648,
+  check: $576,
   paramIntegers: enc$80,
   resultIntegers: dec$79,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -5326,7 +5326,7 @@ export const l1EthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<L1EthGetT
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }, { name: "index", required: true }],
-  check: $650,
+  check: $578,
   paramIntegers: enc$82,
   resultIntegers: dec$79,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -5352,7 +5352,7 @@ export const l1EthGetTransactionReceiptMethod: RpcMethod<L1EthGetTransactionRece
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }],
-  check: $646,
+  check: $574,
   resultIntegers: dec$84,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5369,7 +5369,7 @@ export const l1EthSendRawTransactionMethod: RpcMethod<L1EthSendRawTransactionPar
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [{ name: "transaction", required: true }],
-  check: $654,
+  check: $582,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -5481,7 +5481,7 @@ export const l1EthSignMethod: RpcMethod<L1EthSignParams, T.Bytes65> = {
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [{ name: "address", required: true }, { name: "message", required: true }],
-  check: $655,
+  check: $583,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -5570,7 +5570,7 @@ export const l1Web3Sha3Method: RpcMethod<L1Web3Sha3Params, T.Hash32> = {
   form: "by-position",
   idempotent: true,
   params: [{ name: "data", required: true }],
-  check: $666,
+  check: $593,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -5654,7 +5654,7 @@ export const l1EthGetUncleByBlockNumberAndIndexMethod: RpcMethod<L1EthGetUncleBy
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }, { name: "index", required: true }],
-  check: $650,
+  check: $578,
   paramIntegers: enc$82,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -5686,7 +5686,7 @@ export const l1EthGetUncleByBlockHashAndIndexMethod: RpcMethod<L1EthGetUncleByBl
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
-  check: $648,
+  check: $576,
   paramIntegers: enc$80,
   resultIntegers: dec$51,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
@@ -5705,7 +5705,7 @@ export const l1EthGetRawTransactionByHashMethod: RpcMethod<L1EthGetRawTransactio
   form: "by-position",
   idempotent: true,
   params: [{ name: "transactionHash", required: true }],
-  check: $646,
+  check: $574,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
 
@@ -5728,7 +5728,7 @@ export const l1EthGetRawTransactionByBlockNumberAndIndexMethod: RpcMethod<L1EthG
   form: "by-position",
   idempotent: true,
   params: [{ name: "block", required: true }, { name: "index", required: true }],
-  check: $650,
+  check: $578,
   paramIntegers: enc$82,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5752,7 +5752,7 @@ export const l1EthGetRawTransactionByBlockHashAndIndexMethod: RpcMethod<L1EthGet
   form: "by-position",
   idempotent: true,
   params: [{ name: "blockHash", required: true }, { name: "index", required: true }],
-  check: $648,
+  check: $576,
   paramIntegers: enc$80,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5798,7 +5798,7 @@ export const l1EthResendMethod: RpcMethod<L1EthResendParams, T.Hash32> = {
   endpoint: "/ext/bc/{blockchainId}/rpc",
   form: "by-position",
   params: [{ name: "transaction", required: true }, { name: "gasPrice" }, { name: "gasLimit" }],
-  check: $684,
+  check: $611,
   paramIntegers: enc$94,
   errors: [ParseError, InvalidRequestError, MethodNotFoundError, InvalidParamsError, InternalError, ServerError],
 };
@@ -5816,7 +5816,7 @@ export const l1ValidatorsGetCurrentValidatorsMethod: RpcMethod<L1ValidatorsGetCu
   form: "by-name",
   idempotent: true,
   params: [{ name: "nodeIDs" }],
-  check: $468,
+  check: $399,
   errors: [ServerError],
 };
 
@@ -6399,25 +6399,25 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [cChainEthChainIdMethod as object, $Uint],
     [cChainEthSyncingMethod as object, $SyncingStatus],
     [cChainEthCoinbaseMethod as object, $Address],
-    [cChainEthAccountsMethod as object, $224],
+    [cChainEthAccountsMethod as object, $196],
     [cChainEthBlockNumberMethod as object, $Uint],
     [cChainEthConfigMethod as object, $EthConfig],
     [cChainEthGasPriceMethod as object, $Uint],
     [cChainEthBaseFeeMethod as object, $Uint],
     [cChainEthBlobBaseFeeMethod as object, $Uint],
     [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
-    [cChainEthSuggestPriceOptionsMethod as object, $600],
+    [cChainEthSuggestPriceOptionsMethod as object, $529],
     [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
-    [cChainEthGetBlockByHashMethod as object, $606],
-    [cChainEthGetBlockByNumberMethod as object, $606],
-    [cChainEthGetHeaderByHashMethod as object, $611],
-    [cChainEthGetHeaderByNumberMethod as object, $611],
-    [cChainEthGetBlockTransactionCountByHashMethod as object, $615],
-    [cChainEthGetBlockTransactionCountByNumberMethod as object, $615],
-    [cChainEthGetUncleCountByBlockHashMethod as object, $615],
-    [cChainEthGetUncleCountByBlockNumberMethod as object, $615],
-    [cChainEthGetBlockReceiptsMethod as object, $623],
-    [cChainEthGetBlockAccessListMethod as object, $626],
+    [cChainEthGetBlockByHashMethod as object, $535],
+    [cChainEthGetBlockByNumberMethod as object, $535],
+    [cChainEthGetHeaderByHashMethod as object, $540],
+    [cChainEthGetHeaderByNumberMethod as object, $540],
+    [cChainEthGetBlockTransactionCountByHashMethod as object, $544],
+    [cChainEthGetBlockTransactionCountByNumberMethod as object, $544],
+    [cChainEthGetUncleCountByBlockHashMethod as object, $544],
+    [cChainEthGetUncleCountByBlockNumberMethod as object, $544],
+    [cChainEthGetBlockReceiptsMethod as object, $552],
+    [cChainEthGetBlockAccessListMethod as object, $555],
     [cChainEthGetBalanceMethod as object, $Uint],
     [cChainEthGetStorageAtMethod as object, $Bytes],
     [cChainEthGetTransactionCountMethod as object, $Uint],
@@ -6427,42 +6427,42 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [cChainEthCallDetailedMethod as object, $DetailedExecutionResult],
     [cChainEthEstimateGasMethod as object, $Uint],
     [cChainEthCreateAccessListMethod as object, $AccessListResult],
-    [cChainEthSimulateV1Method as object, $639],
+    [cChainEthSimulateV1Method as object, $567],
     [cChainEthNewFilterMethod as object, $FilterId],
     [cChainEthNewBlockFilterMethod as object, $FilterId],
     [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
-    [cChainEthUninstallFilterMethod as object, $23],
+    [cChainEthUninstallFilterMethod as object, $22],
     [cChainEthGetFilterChangesMethod as object, $FilterResults],
     [cChainEthGetFilterLogsMethod as object, $FilterResults],
     [cChainEthGetLogsMethod as object, $FilterResults],
-    [cChainEthGetTransactionByHashMethod as object, $647],
-    [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $647],
-    [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $647],
-    [cChainEthGetTransactionReceiptMethod as object, $653],
+    [cChainEthGetTransactionByHashMethod as object, $575],
+    [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $575],
+    [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $575],
+    [cChainEthGetTransactionReceiptMethod as object, $581],
     [cChainEthSendRawTransactionMethod as object, $Hash32],
     [cChainEthSendTransactionMethod as object, $Hash32],
     [cChainEthFillTransactionMethod as object, $FillTransactionResult],
     [cChainEthSignMethod as object, $Bytes65],
     [cChainEthSignTransactionMethod as object, $SignTransactionResult],
     [cChainEthSubscribeMethod as object, $SubscriptionId],
-    [cChainEthUnsubscribeMethod as object, $23],
+    [cChainEthUnsubscribeMethod as object, $22],
     [cChainEthCapabilitiesMethod as object, $EthCapabilities],
     [cChainEthGetChainConfigMethod as object, $ChainConfig],
-    [cChainEthGetBadBlocksMethod as object, $662],
+    [cChainEthGetBadBlocksMethod as object, $590],
     [cChainWeb3ClientVersionMethod as object, $6],
     [cChainWeb3Sha3Method as object, $Hash32],
-    [cChainNetVersionMethod as object, $69],
-    [cChainNetListeningMethod as object, $23],
+    [cChainNetVersionMethod as object, $67],
+    [cChainNetListeningMethod as object, $22],
     [cChainNetPeerCountMethod as object, $Uint],
     [cChainTxpoolStatusMethod as object, $TxpoolStatus],
     [cChainTxpoolContentMethod as object, $TxpoolContent],
     [cChainTxpoolInspectMethod as object, $TxpoolInspect],
-    [cChainEthGetUncleByBlockNumberAndIndexMethod as object, $606],
-    [cChainEthGetUncleByBlockHashAndIndexMethod as object, $606],
+    [cChainEthGetUncleByBlockNumberAndIndexMethod as object, $535],
+    [cChainEthGetUncleByBlockHashAndIndexMethod as object, $535],
     [cChainEthGetRawTransactionByHashMethod as object, $Bytes],
     [cChainEthGetRawTransactionByBlockNumberAndIndexMethod as object, $Bytes],
     [cChainEthGetRawTransactionByBlockHashAndIndexMethod as object, $Bytes],
-    [cChainEthPendingTransactionsMethod as object, $185],
+    [cChainEthPendingTransactionsMethod as object, $160],
     [cChainEthResendMethod as object, $Hash32],
     [cChainTxpoolContentFromMethod as object, $TxpoolContentFrom],
     [cChainDebugTraceTransactionMethod as object, $TraceResult],
@@ -6474,7 +6474,7 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [cChainDebugTraceBadBlockMethod as object, $TxTraceResults],
     [cChainDebugStandardTraceBlockToFileMethod as object, $5],
     [cChainDebugStandardTraceBadBlockToFileMethod as object, $5],
-    [cChainDebugIntermediateRootsMethod as object, $184],
+    [cChainDebugIntermediateRootsMethod as object, $159],
     [cChainDebugTraceChainMethod as object, $SubscriptionId],
     [cChainAdminStartCpuProfilerMethod as object, $CChainEmptyResult],
     [cChainAdminStopCpuProfilerMethod as object, $CChainEmptyResult],
@@ -6503,7 +6503,7 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [l1WarpGetMessageAggregateSignatureMethod as object, $Bytes],
     [l1WarpGetBlockAggregateSignatureMethod as object, $Bytes],
     [l1EthCoinbaseMethod as object, $Address],
-    [l1EthGetBadBlocksMethod as object, $747],
+    [l1EthGetBadBlocksMethod as object, $590],
     [l1EthChainIdMethod as object, $Uint],
     [l1EthSyncingMethod as object, $SyncingStatus],
     [l1EthBlockNumberMethod as object, $Uint],
@@ -6511,15 +6511,15 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [l1EthBaseFeeMethod as object, $Uint],
     [l1EthMaxPriorityFeePerGasMethod as object, $Uint],
     [l1EthFeeHistoryMethod as object, $FeeHistoryResults],
-    [l1EthGetBlockByHashMethod as object, $606],
-    [l1EthGetBlockByNumberMethod as object, $606],
-    [l1EthGetHeaderByHashMethod as object, $611],
-    [l1EthGetHeaderByNumberMethod as object, $611],
-    [l1EthGetBlockTransactionCountByHashMethod as object, $615],
-    [l1EthGetBlockTransactionCountByNumberMethod as object, $615],
-    [l1EthGetUncleCountByBlockHashMethod as object, $615],
-    [l1EthGetUncleCountByBlockNumberMethod as object, $615],
-    [l1EthGetBlockReceiptsMethod as object, $623],
+    [l1EthGetBlockByHashMethod as object, $535],
+    [l1EthGetBlockByNumberMethod as object, $535],
+    [l1EthGetHeaderByHashMethod as object, $540],
+    [l1EthGetHeaderByNumberMethod as object, $540],
+    [l1EthGetBlockTransactionCountByHashMethod as object, $544],
+    [l1EthGetBlockTransactionCountByNumberMethod as object, $544],
+    [l1EthGetUncleCountByBlockHashMethod as object, $544],
+    [l1EthGetUncleCountByBlockNumberMethod as object, $544],
+    [l1EthGetBlockReceiptsMethod as object, $552],
     [l1EthGetBalanceMethod as object, $Uint],
     [l1EthGetStorageAtMethod as object, $Bytes],
     [l1EthGetTransactionCountMethod as object, $Uint],
@@ -6532,14 +6532,14 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [l1EthNewFilterMethod as object, $FilterId],
     [l1EthNewBlockFilterMethod as object, $FilterId],
     [l1EthNewPendingTransactionFilterMethod as object, $FilterId],
-    [l1EthUninstallFilterMethod as object, $23],
+    [l1EthUninstallFilterMethod as object, $22],
     [l1EthGetFilterChangesMethod as object, $FilterResults],
     [l1EthGetFilterLogsMethod as object, $FilterResults],
     [l1EthGetLogsMethod as object, $FilterResults],
-    [l1EthGetTransactionByHashMethod as object, $647],
-    [l1EthGetTransactionByBlockHashAndIndexMethod as object, $647],
-    [l1EthGetTransactionByBlockNumberAndIndexMethod as object, $647],
-    [l1EthGetTransactionReceiptMethod as object, $653],
+    [l1EthGetTransactionByHashMethod as object, $575],
+    [l1EthGetTransactionByBlockHashAndIndexMethod as object, $575],
+    [l1EthGetTransactionByBlockNumberAndIndexMethod as object, $575],
+    [l1EthGetTransactionReceiptMethod as object, $581],
     [l1EthSendRawTransactionMethod as object, $Hash32],
     [l1EthSendTransactionMethod as object, $Hash32],
     [l1EthFillTransactionMethod as object, $FillTransactionResult],
@@ -6548,15 +6548,15 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [l1EthGetChainConfigMethod as object, $ChainConfig],
     [l1Web3ClientVersionMethod as object, $6],
     [l1Web3Sha3Method as object, $Hash32],
-    [l1NetVersionMethod as object, $69],
-    [l1NetListeningMethod as object, $23],
+    [l1NetVersionMethod as object, $67],
+    [l1NetListeningMethod as object, $22],
     [l1NetPeerCountMethod as object, $Uint],
-    [l1EthGetUncleByBlockNumberAndIndexMethod as object, $606],
-    [l1EthGetUncleByBlockHashAndIndexMethod as object, $606],
+    [l1EthGetUncleByBlockNumberAndIndexMethod as object, $535],
+    [l1EthGetUncleByBlockHashAndIndexMethod as object, $535],
     [l1EthGetRawTransactionByHashMethod as object, $Bytes],
     [l1EthGetRawTransactionByBlockNumberAndIndexMethod as object, $Bytes],
     [l1EthGetRawTransactionByBlockHashAndIndexMethod as object, $Bytes],
-    [l1EthPendingTransactionsMethod as object, $185],
+    [l1EthPendingTransactionsMethod as object, $160],
     [l1EthResendMethod as object, $Hash32],
     [l1ValidatorsGetCurrentValidatorsMethod as object, $L1CurrentValidatorsResult],
     [httpGetHealthOperation as object, $HealthResult],
@@ -6565,8 +6565,8 @@ function nodeResultPairs(): (readonly [object, Check])[] {
     [httpGetLivenessOperation as object, $HealthResult],
     [cChainNewHeadsSubscription as object, $BlockHeader],
     [cChainLogsSubscription as object, $Log],
-    [cChainNewPendingTransactionsSubscription as object, $839],
-    [cChainNewAcceptedTransactionsSubscription as object, $839],
+    [cChainNewPendingTransactionsSubscription as object, $754],
+    [cChainNewAcceptedTransactionsSubscription as object, $754],
     [cChainSyncingSubscription as object, $SyncingStatus],
   ];
 }

@@ -22,28 +22,24 @@ function $DbGetResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["value"];
-    if (v1 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c2.test(v1))))) {
-        if (e === null) return false;
-        $1(v1, p + "/value", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    const v2 = x["errorCode"];
-    if (v2 !== undefined && (plain && OP["errorCode"] === undefined || hasOwn(x, "errorCode"))) {
-      if (!((Number.isInteger(v2)) && (v2 === 0 || v2 === 1 || v2 === 2))) {
-        if (e === null) return false;
-        $3(v2, p + "/errorCode", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c2.test(v1))))) {
+      if (e === null) return false;
+      $1(v1, p + "/value", e);
+      ok = false;
     }
-    else {
+    const v2 = x["errorCode"];
+    if (v2 === undefined || !(plain && OP["errorCode"] === undefined || hasOwn(x, "errorCode"))) {
       if (e === null) return false;
       ok = fail(e, p + "/errorCode", "required", "is required", "errorCode");
+    }
+    else if (!((Number.isInteger(v2)) && (v2 === 0 || v2 === 1 || v2 === 2))) {
+      if (e === null) return false;
+      $3(v2, p + "/errorCode", e);
+      ok = false;
     }
   }
   return ok;
@@ -107,15 +103,13 @@ function $ChainAliasesResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["aliases"];
-    if (v1 !== undefined && (plain && OP["aliases"] === undefined || hasOwn(x, "aliases"))) {
-      if (!$5(v1, e === null ? p : p + "/aliases", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["aliases"] === undefined || hasOwn(x, "aliases"))) {
       if (e === null) return false;
       ok = fail(e, p + "/aliases", "required", "is required", "aliases");
+    }
+    else if (!$5(v1, e === null ? p : p + "/aliases", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -173,28 +167,24 @@ function $LoggerLevels(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["logLevel"];
-    if (v1 !== undefined && (plain && OP["logLevel"] === undefined || hasOwn(x, "logLevel"))) {
-      if (!((typeof v1 === "string") && (v1 === "VERBO" || v1 === "DEBUG" || v1 === "TRACE" || v1 === "INFO" || v1 === "WARN" || v1 === "ERROR" || v1 === "FATAL" || v1 === "OFF"))) {
-        if (e === null) return false;
-        $LogLevel(v1, p + "/logLevel", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["logLevel"] === undefined || hasOwn(x, "logLevel"))) {
       if (e === null) return false;
       ok = fail(e, p + "/logLevel", "required", "is required", "logLevel");
     }
-    const v2 = x["displayLevel"];
-    if (v2 !== undefined && (plain && OP["displayLevel"] === undefined || hasOwn(x, "displayLevel"))) {
-      if (!((typeof v2 === "string") && (v2 === "VERBO" || v2 === "DEBUG" || v2 === "TRACE" || v2 === "INFO" || v2 === "WARN" || v2 === "ERROR" || v2 === "FATAL" || v2 === "OFF"))) {
-        if (e === null) return false;
-        $LogLevel(v2, p + "/displayLevel", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (v1 === "VERBO" || v1 === "DEBUG" || v1 === "TRACE" || v1 === "INFO" || v1 === "WARN" || v1 === "ERROR" || v1 === "FATAL" || v1 === "OFF"))) {
+      if (e === null) return false;
+      $LogLevel(v1, p + "/logLevel", e);
+      ok = false;
     }
-    else {
+    const v2 = x["displayLevel"];
+    if (v2 === undefined || !(plain && OP["displayLevel"] === undefined || hasOwn(x, "displayLevel"))) {
       if (e === null) return false;
       ok = fail(e, p + "/displayLevel", "required", "is required", "displayLevel");
+    }
+    else if (!((typeof v2 === "string") && (v2 === "VERBO" || v2 === "DEBUG" || v2 === "TRACE" || v2 === "INFO" || v2 === "WARN" || v2 === "ERROR" || v2 === "FATAL" || v2 === "OFF"))) {
+      if (e === null) return false;
+      $LogLevel(v2, p + "/displayLevel", e);
+      ok = false;
     }
   }
   return ok;
@@ -209,15 +199,13 @@ function $LoggerLevelsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["loggerLevels"];
-    if (v1 !== undefined && (plain && OP["loggerLevels"] === undefined || hasOwn(x, "loggerLevels"))) {
-      if (!$7(v1, e === null ? p : p + "/loggerLevels", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["loggerLevels"] === undefined || hasOwn(x, "loggerLevels"))) {
       if (e === null) return false;
       ok = fail(e, p + "/loggerLevels", "required", "is required", "loggerLevels");
+    }
+    else if (!$7(v1, e === null ? p : p + "/loggerLevels", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -253,13 +241,9 @@ function $SetLoggerLevelResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["loggerLevels"];
-    if (v1 !== undefined) {
-      if ((plain && OP["loggerLevels"] === undefined || hasOwn(x, "loggerLevels"))) {
-        if (!$7(v1, e === null ? p : p + "/loggerLevels", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["loggerLevels"] === undefined || hasOwn(x, "loggerLevels")) && !$7(v1, e === null ? p : p + "/loggerLevels", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -274,24 +258,18 @@ function $LoadVmsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["newVMs"];
-    if (v1 !== undefined && (plain && OP["newVMs"] === undefined || hasOwn(x, "newVMs"))) {
-      if (!$9(v1, e === null ? p : p + "/newVMs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["newVMs"] === undefined || hasOwn(x, "newVMs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/newVMs", "required", "is required", "newVMs");
     }
+    else if (!$9(v1, e === null ? p : p + "/newVMs", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["failedVMs"];
-    if (v2 !== undefined) {
-      if ((plain && OP["failedVMs"] === undefined || hasOwn(x, "failedVMs"))) {
-        if (!$12(v2, e === null ? p : p + "/failedVMs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["failedVMs"] === undefined || hasOwn(x, "failedVMs")) && !$12(v2, e === null ? p : p + "/failedVMs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -395,28 +373,24 @@ function $NodePop(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["publicKey"];
-    if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
-        if (e === null) return false;
-        $17(v1, p + "/publicKey", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
-    const v2 = x["proofOfPossession"];
-    if (v2 !== undefined && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 194 && $c18.test(v2)))))) {
-        if (e === null) return false;
-        $19(v2, p + "/proofOfPossession", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
+      if (e === null) return false;
+      $17(v1, p + "/publicKey", e);
+      ok = false;
     }
-    else {
+    const v2 = x["proofOfPossession"];
+    if (v2 === undefined || !(plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
       if (e === null) return false;
       ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 194 && $c18.test(v2)))))) {
+      if (e === null) return false;
+      $19(v2, p + "/proofOfPossession", e);
+      ok = false;
     }
   }
   return ok;
@@ -463,60 +437,23 @@ function $NodeIdResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nodeID"];
-    if (v1 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c16.test(v1))))) {
-        if (e === null) return false;
-        $NodeId(v1, p + "/nodeID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
-    const v2 = x["nodePOP"];
-    if (v2 !== undefined && (plain && OP["nodePOP"] === undefined || hasOwn(x, "nodePOP"))) {
-      const x20 = v2;
-      const p20 = e === null ? p : p + "/nodePOP";
-      {
-        const x = x20;
-        const p = p20;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["publicKey"];
-          if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
-              if (e === null) return false;
-              $17(v1, p + "/publicKey", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-          }
-          const v2 = x["proofOfPossession"];
-          if (v2 !== undefined && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 194 && $c18.test(v2)))))) {
-              if (e === null) return false;
-              $19(v2, p + "/proofOfPossession", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-          }
-        }
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c16.test(v1))))) {
+      if (e === null) return false;
+      $NodeId(v1, p + "/nodeID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["nodePOP"];
+    if (v2 === undefined || !(plain && OP["nodePOP"] === undefined || hasOwn(x, "nodePOP"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodePOP", "required", "is required", "nodePOP");
+    }
+    else if (!$NodePop(v2, e === null ? p : p + "/nodePOP", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -531,16 +468,14 @@ function $NodeIpResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["ip"];
-    if (v1 !== undefined && (plain && OP["ip"] === undefined || hasOwn(x, "ip"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/ip", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["ip"] === undefined || hasOwn(x, "ip"))) {
       if (e === null) return false;
       ok = fail(e, p + "/ip", "required", "is required", "ip");
+    }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/ip", e);
+      ok = false;
     }
   }
   return ok;
@@ -555,16 +490,14 @@ function $NetworkIdResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["networkID"];
-    if (v1 !== undefined && (plain && OP["networkID"] === undefined || hasOwn(x, "networkID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/networkID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["networkID"] === undefined || hasOwn(x, "networkID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/networkID", "required", "is required", "networkID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/networkID", e);
+      ok = false;
     }
   }
   return ok;
@@ -579,16 +512,14 @@ function $NetworkNameResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["networkName"];
-    if (v1 !== undefined && (plain && OP["networkName"] === undefined || hasOwn(x, "networkName"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/networkName", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["networkName"] === undefined || hasOwn(x, "networkName"))) {
       if (e === null) return false;
       ok = fail(e, p + "/networkName", "required", "is required", "networkName");
+    }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/networkName", e);
+      ok = false;
     }
   }
   return ok;
@@ -603,16 +534,14 @@ function $BlockchainIdResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockchainID"];
-    if (v1 !== undefined && (plain && OP["blockchainID"] === undefined || hasOwn(x, "blockchainID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/blockchainID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockchainID"] === undefined || hasOwn(x, "blockchainID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/blockchainID", e);
+      ok = false;
     }
   }
   return ok;
@@ -627,22 +556,20 @@ function $IsBootstrappedResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["isBootstrapped"];
-    if (v1 !== undefined && (plain && OP["isBootstrapped"] === undefined || hasOwn(x, "isBootstrapped"))) {
-      if (!((typeof v1 === "boolean"))) {
-        if (e === null) return false;
-        $23(v1, p + "/isBootstrapped", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["isBootstrapped"] === undefined || hasOwn(x, "isBootstrapped"))) {
       if (e === null) return false;
       ok = fail(e, p + "/isBootstrapped", "required", "is required", "isBootstrapped");
+    }
+    else if (!((typeof v1 === "boolean"))) {
+      if (e === null) return false;
+      $22(v1, p + "/isBootstrapped", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $23(x, p, e) {
+function $22(x, p, e) {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -660,63 +587,53 @@ function $NodeVersion(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["version"];
-    if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/version", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["version"] === undefined || hasOwn(x, "version"))) {
       if (e === null) return false;
       ok = fail(e, p + "/version", "required", "is required", "version");
     }
-    const v2 = x["databaseVersion"];
-    if (v2 !== undefined && (plain && OP["databaseVersion"] === undefined || hasOwn(x, "databaseVersion"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/databaseVersion", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/version", e);
+      ok = false;
     }
-    else {
+    const v2 = x["databaseVersion"];
+    if (v2 === undefined || !(plain && OP["databaseVersion"] === undefined || hasOwn(x, "databaseVersion"))) {
       if (e === null) return false;
       ok = fail(e, p + "/databaseVersion", "required", "is required", "databaseVersion");
     }
-    const v3 = x["rpcProtocolVersion"];
-    if (v3 !== undefined && (plain && OP["rpcProtocolVersion"] === undefined || hasOwn(x, "rpcProtocolVersion"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/rpcProtocolVersion", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/databaseVersion", e);
+      ok = false;
     }
-    else {
+    const v3 = x["rpcProtocolVersion"];
+    if (v3 === undefined || !(plain && OP["rpcProtocolVersion"] === undefined || hasOwn(x, "rpcProtocolVersion"))) {
       if (e === null) return false;
       ok = fail(e, p + "/rpcProtocolVersion", "required", "is required", "rpcProtocolVersion");
     }
-    const v4 = x["gitCommit"];
-    if (v4 !== undefined && (plain && OP["gitCommit"] === undefined || hasOwn(x, "gitCommit"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $6(v4, p + "/gitCommit", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/rpcProtocolVersion", e);
+      ok = false;
     }
-    else {
+    const v4 = x["gitCommit"];
+    if (v4 === undefined || !(plain && OP["gitCommit"] === undefined || hasOwn(x, "gitCommit"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gitCommit", "required", "is required", "gitCommit");
     }
-    const v5 = x["vmVersions"];
-    if (v5 !== undefined && (plain && OP["vmVersions"] === undefined || hasOwn(x, "vmVersions"))) {
-      if (!$12(v5, e === null ? p : p + "/vmVersions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $6(v4, p + "/gitCommit", e);
+      ok = false;
     }
-    else {
+    const v5 = x["vmVersions"];
+    if (v5 === undefined || !(plain && OP["vmVersions"] === undefined || hasOwn(x, "vmVersions"))) {
       if (e === null) return false;
       ok = fail(e, p + "/vmVersions", "required", "is required", "vmVersions");
+    }
+    else if (!$12(v5, e === null ? p : p + "/vmVersions", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -731,112 +648,94 @@ function $TxFees(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txFee"];
-    if (v1 !== undefined && (plain && OP["txFee"] === undefined || hasOwn(x, "txFee"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/txFee", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txFee"] === undefined || hasOwn(x, "txFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txFee", "required", "is required", "txFee");
     }
-    const v2 = x["createAssetTxFee"];
-    if (v2 !== undefined && (plain && OP["createAssetTxFee"] === undefined || hasOwn(x, "createAssetTxFee"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/createAssetTxFee", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/txFee", e);
+      ok = false;
     }
-    else {
+    const v2 = x["createAssetTxFee"];
+    if (v2 === undefined || !(plain && OP["createAssetTxFee"] === undefined || hasOwn(x, "createAssetTxFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/createAssetTxFee", "required", "is required", "createAssetTxFee");
     }
-    const v3 = x["createSubnetTxFee"];
-    if (v3 !== undefined && (plain && OP["createSubnetTxFee"] === undefined || hasOwn(x, "createSubnetTxFee"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/createSubnetTxFee", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/createAssetTxFee", e);
+      ok = false;
     }
-    else {
+    const v3 = x["createSubnetTxFee"];
+    if (v3 === undefined || !(plain && OP["createSubnetTxFee"] === undefined || hasOwn(x, "createSubnetTxFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/createSubnetTxFee", "required", "is required", "createSubnetTxFee");
     }
-    const v4 = x["transformSubnetTxFee"];
-    if (v4 !== undefined && (plain && OP["transformSubnetTxFee"] === undefined || hasOwn(x, "transformSubnetTxFee"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
-        if (e === null) return false;
-        $Uint64String(v4, p + "/transformSubnetTxFee", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/createSubnetTxFee", e);
+      ok = false;
     }
-    else {
+    const v4 = x["transformSubnetTxFee"];
+    if (v4 === undefined || !(plain && OP["transformSubnetTxFee"] === undefined || hasOwn(x, "transformSubnetTxFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transformSubnetTxFee", "required", "is required", "transformSubnetTxFee");
     }
-    const v5 = x["createBlockchainTxFee"];
-    if (v5 !== undefined && (plain && OP["createBlockchainTxFee"] === undefined || hasOwn(x, "createBlockchainTxFee"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
-        if (e === null) return false;
-        $Uint64String(v5, p + "/createBlockchainTxFee", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
+      if (e === null) return false;
+      $Uint64String(v4, p + "/transformSubnetTxFee", e);
+      ok = false;
     }
-    else {
+    const v5 = x["createBlockchainTxFee"];
+    if (v5 === undefined || !(plain && OP["createBlockchainTxFee"] === undefined || hasOwn(x, "createBlockchainTxFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/createBlockchainTxFee", "required", "is required", "createBlockchainTxFee");
     }
-    const v6 = x["addPrimaryNetworkValidatorFee"];
-    if (v6 !== undefined && (plain && OP["addPrimaryNetworkValidatorFee"] === undefined || hasOwn(x, "addPrimaryNetworkValidatorFee"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c14.test(v6))))) {
-        if (e === null) return false;
-        $Uint64String(v6, p + "/addPrimaryNetworkValidatorFee", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
+      if (e === null) return false;
+      $Uint64String(v5, p + "/createBlockchainTxFee", e);
+      ok = false;
     }
-    else {
+    const v6 = x["addPrimaryNetworkValidatorFee"];
+    if (v6 === undefined || !(plain && OP["addPrimaryNetworkValidatorFee"] === undefined || hasOwn(x, "addPrimaryNetworkValidatorFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addPrimaryNetworkValidatorFee", "required", "is required", "addPrimaryNetworkValidatorFee");
     }
-    const v7 = x["addPrimaryNetworkDelegatorFee"];
-    if (v7 !== undefined && (plain && OP["addPrimaryNetworkDelegatorFee"] === undefined || hasOwn(x, "addPrimaryNetworkDelegatorFee"))) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c14.test(v7))))) {
-        if (e === null) return false;
-        $Uint64String(v7, p + "/addPrimaryNetworkDelegatorFee", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c14.test(v6))))) {
+      if (e === null) return false;
+      $Uint64String(v6, p + "/addPrimaryNetworkValidatorFee", e);
+      ok = false;
     }
-    else {
+    const v7 = x["addPrimaryNetworkDelegatorFee"];
+    if (v7 === undefined || !(plain && OP["addPrimaryNetworkDelegatorFee"] === undefined || hasOwn(x, "addPrimaryNetworkDelegatorFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addPrimaryNetworkDelegatorFee", "required", "is required", "addPrimaryNetworkDelegatorFee");
     }
-    const v8 = x["addSubnetValidatorFee"];
-    if (v8 !== undefined && (plain && OP["addSubnetValidatorFee"] === undefined || hasOwn(x, "addSubnetValidatorFee"))) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c14.test(v8))))) {
-        if (e === null) return false;
-        $Uint64String(v8, p + "/addSubnetValidatorFee", e);
-        ok = false;
-      }
+    else if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c14.test(v7))))) {
+      if (e === null) return false;
+      $Uint64String(v7, p + "/addPrimaryNetworkDelegatorFee", e);
+      ok = false;
     }
-    else {
+    const v8 = x["addSubnetValidatorFee"];
+    if (v8 === undefined || !(plain && OP["addSubnetValidatorFee"] === undefined || hasOwn(x, "addSubnetValidatorFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addSubnetValidatorFee", "required", "is required", "addSubnetValidatorFee");
     }
-    const v9 = x["addSubnetDelegatorFee"];
-    if (v9 !== undefined && (plain && OP["addSubnetDelegatorFee"] === undefined || hasOwn(x, "addSubnetDelegatorFee"))) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9))))) {
-        if (e === null) return false;
-        $Uint64String(v9, p + "/addSubnetDelegatorFee", e);
-        ok = false;
-      }
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c14.test(v8))))) {
+      if (e === null) return false;
+      $Uint64String(v8, p + "/addSubnetValidatorFee", e);
+      ok = false;
     }
-    else {
+    const v9 = x["addSubnetDelegatorFee"];
+    if (v9 === undefined || !(plain && OP["addSubnetDelegatorFee"] === undefined || hasOwn(x, "addSubnetDelegatorFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addSubnetDelegatorFee", "required", "is required", "addSubnetDelegatorFee");
+    }
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9))))) {
+      if (e === null) return false;
+      $Uint64String(v9, p + "/addSubnetDelegatorFee", e);
+      ok = false;
     }
   }
   return ok;
@@ -851,24 +750,18 @@ function $VmsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["vms"];
-    if (v1 !== undefined && (plain && OP["vms"] === undefined || hasOwn(x, "vms"))) {
-      if (!$9(v1, e === null ? p : p + "/vms", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["vms"] === undefined || hasOwn(x, "vms"))) {
       if (e === null) return false;
       ok = fail(e, p + "/vms", "required", "is required", "vms");
     }
+    else if (!$9(v1, e === null ? p : p + "/vms", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["fxs"];
-    if (v2 !== undefined) {
-      if ((plain && OP["fxs"] === undefined || hasOwn(x, "fxs"))) {
-        if (!$12(v2, e === null ? p : p + "/fxs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["fxs"] === undefined || hasOwn(x, "fxs")) && !$12(v2, e === null ? p : p + "/fxs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -883,138 +776,110 @@ function $Peer(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["ip"];
-    if (v1 !== undefined && (plain && OP["ip"] === undefined || hasOwn(x, "ip"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/ip", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["ip"] === undefined || hasOwn(x, "ip"))) {
       if (e === null) return false;
       ok = fail(e, p + "/ip", "required", "is required", "ip");
     }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/ip", e);
+      ok = false;
+    }
     const v2 = x["publicIP"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["publicIP"] === undefined || hasOwn(x, "publicIP"))) {
-        if (e === null) return false;
-        $6(v2, p + "/publicIP", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["publicIP"] === undefined || hasOwn(x, "publicIP"))) {
+      if (e === null) return false;
+      $6(v2, p + "/publicIP", e);
+      ok = false;
     }
     const v3 = x["nodeID"];
-    if (v3 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c16.test(v3))))) {
-        if (e === null) return false;
-        $NodeId(v3, p + "/nodeID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v3 === undefined || !(plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
-    const v4 = x["version"];
-    if (v4 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $6(v4, p + "/version", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c16.test(v3))))) {
+      if (e === null) return false;
+      $NodeId(v3, p + "/nodeID", e);
+      ok = false;
     }
-    else {
+    const v4 = x["version"];
+    if (v4 === undefined || !(plain && OP["version"] === undefined || hasOwn(x, "version"))) {
       if (e === null) return false;
       ok = fail(e, p + "/version", "required", "is required", "version");
     }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $6(v4, p + "/version", e);
+      ok = false;
+    }
     const v5 = x["upgradeTime"];
-    if (v5 !== undefined) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["upgradeTime"] === undefined || hasOwn(x, "upgradeTime"))) {
-        if (e === null) return false;
-        $37(v5, p + "/upgradeTime", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["upgradeTime"] === undefined || hasOwn(x, "upgradeTime"))) {
+      if (e === null) return false;
+      $36(v5, p + "/upgradeTime", e);
+      ok = false;
     }
     const v6 = x["lastSent"];
-    if (v6 !== undefined && (plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
-      if (!((typeof v6 === "string"))) {
-        if (e === null) return false;
-        $6(v6, p + "/lastSent", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v6 === undefined || !(plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
     }
-    const v7 = x["lastReceived"];
-    if (v7 !== undefined && (plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
-      if (!((typeof v7 === "string"))) {
-        if (e === null) return false;
-        $6(v7, p + "/lastReceived", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "string"))) {
+      if (e === null) return false;
+      $6(v6, p + "/lastSent", e);
+      ok = false;
     }
-    else {
+    const v7 = x["lastReceived"];
+    if (v7 === undefined || !(plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
     }
-    const v8 = x["benched"];
-    if (v8 !== undefined && (plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
-      if (!$5(v8, e === null ? p : p + "/benched", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v7 === "string"))) {
+      if (e === null) return false;
+      $6(v7, p + "/lastReceived", e);
+      ok = false;
     }
-    else {
+    const v8 = x["benched"];
+    if (v8 === undefined || !(plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
       if (e === null) return false;
       ok = fail(e, p + "/benched", "required", "is required", "benched");
     }
-    const v9 = x["observedUptime"];
-    if (v9 !== undefined && (plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9))))) {
-        if (e === null) return false;
-        $Uint64String(v9, p + "/observedUptime", e);
-        ok = false;
-      }
+    else if (!$5(v8, e === null ? p : p + "/benched", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v9 = x["observedUptime"];
+    if (v9 === undefined || !(plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
     }
-    const v10 = x["trackedSubnets"];
-    if (v10 !== undefined && (plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
-      if (!$42(v10, e === null ? p : p + "/trackedSubnets", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9))))) {
+      if (e === null) return false;
+      $Uint64String(v9, p + "/observedUptime", e);
+      ok = false;
     }
-    else {
+    const v10 = x["trackedSubnets"];
+    if (v10 === undefined || !(plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
       if (e === null) return false;
       ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
     }
+    else if (!$41(v10, e === null ? p : p + "/trackedSubnets", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v11 = x["supportedACPs"];
-    if (v11 !== undefined) {
-      if ((plain && OP["supportedACPs"] === undefined || hasOwn(x, "supportedACPs"))) {
-        if (!$43(v11, e === null ? p : p + "/supportedACPs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v11 !== undefined && (plain && OP["supportedACPs"] === undefined || hasOwn(x, "supportedACPs")) && !$42(v11, e === null ? p : p + "/supportedACPs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v12 = x["objectedACPs"];
-    if (v12 !== undefined) {
-      if ((plain && OP["objectedACPs"] === undefined || hasOwn(x, "objectedACPs"))) {
-        if (!$43(v12, e === null ? p : p + "/objectedACPs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v12 !== undefined && (plain && OP["objectedACPs"] === undefined || hasOwn(x, "objectedACPs")) && !$42(v12, e === null ? p : p + "/objectedACPs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $37(x, p, e) {
+function $36(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1029,7 +894,7 @@ function $37(x, p, e) {
   return ok;
 }
 
-function $42(x, p, e) {
+function $41(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1050,7 +915,7 @@ function $42(x, p, e) {
   return ok;
 }
 
-function $43(x, p, e) {
+function $42(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1062,7 +927,7 @@ function $43(x, p, e) {
         const v = x[i];
         if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
           if (e === null) return false;
-          $37(v, p + "/" + i, e);
+          $36(v, p + "/" + i, e);
           ok = false;
         }
       }
@@ -1080,33 +945,29 @@ function $PeersResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["numPeers"];
-    if (v1 !== undefined && (plain && OP["numPeers"] === undefined || hasOwn(x, "numPeers"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/numPeers", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["numPeers"] === undefined || hasOwn(x, "numPeers"))) {
       if (e === null) return false;
       ok = fail(e, p + "/numPeers", "required", "is required", "numPeers");
     }
-    const v2 = x["peers"];
-    if (v2 !== undefined && (plain && OP["peers"] === undefined || hasOwn(x, "peers"))) {
-      if (!$47(v2, e === null ? p : p + "/peers", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/numPeers", e);
+      ok = false;
     }
-    else {
+    const v2 = x["peers"];
+    if (v2 === undefined || !(plain && OP["peers"] === undefined || hasOwn(x, "peers"))) {
       if (e === null) return false;
       ok = fail(e, p + "/peers", "required", "is required", "peers");
+    }
+    else if (!$46(v2, e === null ? p : p + "/peers", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $47(x, p, e) {
+function $46(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1114,146 +975,9 @@ function $47(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x48 = x[i];
-      const p48 = e === null ? p : p + "/" + i;
-      {
-        const x = x48;
-        const p = p48;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["ip"];
-          if (v1 !== undefined && (plain && OP["ip"] === undefined || hasOwn(x, "ip"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $6(v1, p + "/ip", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/ip", "required", "is required", "ip");
-          }
-          const v2 = x["publicIP"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string")) && (plain && OP["publicIP"] === undefined || hasOwn(x, "publicIP"))) {
-              if (e === null) return false;
-              $6(v2, p + "/publicIP", e);
-              ok = false;
-            }
-          }
-          const v3 = x["nodeID"];
-          if (v3 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c16.test(v3))))) {
-              if (e === null) return false;
-              $NodeId(v3, p + "/nodeID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-          }
-          const v4 = x["version"];
-          if (v4 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $6(v4, p + "/version", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/version", "required", "is required", "version");
-          }
-          const v5 = x["upgradeTime"];
-          if (v5 !== undefined) {
-            if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["upgradeTime"] === undefined || hasOwn(x, "upgradeTime"))) {
-              if (e === null) return false;
-              $37(v5, p + "/upgradeTime", e);
-              ok = false;
-            }
-          }
-          const v6 = x["lastSent"];
-          if (v6 !== undefined && (plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
-            if (!((typeof v6 === "string"))) {
-              if (e === null) return false;
-              $6(v6, p + "/lastSent", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
-          }
-          const v7 = x["lastReceived"];
-          if (v7 !== undefined && (plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
-            if (!((typeof v7 === "string"))) {
-              if (e === null) return false;
-              $6(v7, p + "/lastReceived", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
-          }
-          const v8 = x["benched"];
-          if (v8 !== undefined && (plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
-            if (!$5(v8, e === null ? p : p + "/benched", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/benched", "required", "is required", "benched");
-          }
-          const v9 = x["observedUptime"];
-          if (v9 !== undefined && (plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
-            if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9))))) {
-              if (e === null) return false;
-              $Uint64String(v9, p + "/observedUptime", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
-          }
-          const v10 = x["trackedSubnets"];
-          if (v10 !== undefined && (plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
-            if (!$42(v10, e === null ? p : p + "/trackedSubnets", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
-          }
-          const v11 = x["supportedACPs"];
-          if (v11 !== undefined) {
-            if ((plain && OP["supportedACPs"] === undefined || hasOwn(x, "supportedACPs"))) {
-              if (!$43(v11, e === null ? p : p + "/supportedACPs", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v12 = x["objectedACPs"];
-          if (v12 !== undefined) {
-            if ((plain && OP["objectedACPs"] === undefined || hasOwn(x, "objectedACPs"))) {
-              if (!$43(v12, e === null ? p : p + "/objectedACPs", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-        }
+      if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -1269,28 +993,24 @@ function $UptimeResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["rewardingStakePercentage"];
-    if (v1 !== undefined && (plain && OP["rewardingStakePercentage"] === undefined || hasOwn(x, "rewardingStakePercentage"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
-        if (e === null) return false;
-        $DecimalString(v1, p + "/rewardingStakePercentage", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["rewardingStakePercentage"] === undefined || hasOwn(x, "rewardingStakePercentage"))) {
       if (e === null) return false;
       ok = fail(e, p + "/rewardingStakePercentage", "required", "is required", "rewardingStakePercentage");
     }
-    const v2 = x["weightedAveragePercentage"];
-    if (v2 !== undefined && (plain && OP["weightedAveragePercentage"] === undefined || hasOwn(x, "weightedAveragePercentage"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c15.test(v2))))) {
-        if (e === null) return false;
-        $DecimalString(v2, p + "/weightedAveragePercentage", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
+      if (e === null) return false;
+      $DecimalString(v1, p + "/rewardingStakePercentage", e);
+      ok = false;
     }
-    else {
+    const v2 = x["weightedAveragePercentage"];
+    if (v2 === undefined || !(plain && OP["weightedAveragePercentage"] === undefined || hasOwn(x, "weightedAveragePercentage"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weightedAveragePercentage", "required", "is required", "weightedAveragePercentage");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c15.test(v2))))) {
+      if (e === null) return false;
+      $DecimalString(v2, p + "/weightedAveragePercentage", e);
+      ok = false;
     }
   }
   return ok;
@@ -1305,212 +1025,176 @@ function $UpgradeSchedule(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["apricotPhase1Time"];
-    if (v1 !== undefined && (plain && OP["apricotPhase1Time"] === undefined || hasOwn(x, "apricotPhase1Time"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/apricotPhase1Time", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["apricotPhase1Time"] === undefined || hasOwn(x, "apricotPhase1Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase1Time", "required", "is required", "apricotPhase1Time");
     }
-    const v2 = x["apricotPhase2Time"];
-    if (v2 !== undefined && (plain && OP["apricotPhase2Time"] === undefined || hasOwn(x, "apricotPhase2Time"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/apricotPhase2Time", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/apricotPhase1Time", e);
+      ok = false;
     }
-    else {
+    const v2 = x["apricotPhase2Time"];
+    if (v2 === undefined || !(plain && OP["apricotPhase2Time"] === undefined || hasOwn(x, "apricotPhase2Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase2Time", "required", "is required", "apricotPhase2Time");
     }
-    const v3 = x["apricotPhase3Time"];
-    if (v3 !== undefined && (plain && OP["apricotPhase3Time"] === undefined || hasOwn(x, "apricotPhase3Time"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/apricotPhase3Time", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/apricotPhase2Time", e);
+      ok = false;
     }
-    else {
+    const v3 = x["apricotPhase3Time"];
+    if (v3 === undefined || !(plain && OP["apricotPhase3Time"] === undefined || hasOwn(x, "apricotPhase3Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase3Time", "required", "is required", "apricotPhase3Time");
     }
-    const v4 = x["apricotPhase4Time"];
-    if (v4 !== undefined && (plain && OP["apricotPhase4Time"] === undefined || hasOwn(x, "apricotPhase4Time"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $6(v4, p + "/apricotPhase4Time", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/apricotPhase3Time", e);
+      ok = false;
     }
-    else {
+    const v4 = x["apricotPhase4Time"];
+    if (v4 === undefined || !(plain && OP["apricotPhase4Time"] === undefined || hasOwn(x, "apricotPhase4Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase4Time", "required", "is required", "apricotPhase4Time");
     }
-    const v5 = x["apricotPhase4MinPChainHeight"];
-    if (v5 !== undefined && (plain && OP["apricotPhase4MinPChainHeight"] === undefined || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-        if (e === null) return false;
-        $37(v5, p + "/apricotPhase4MinPChainHeight", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $6(v4, p + "/apricotPhase4Time", e);
+      ok = false;
     }
-    else {
+    const v5 = x["apricotPhase4MinPChainHeight"];
+    if (v5 === undefined || !(plain && OP["apricotPhase4MinPChainHeight"] === undefined || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase4MinPChainHeight", "required", "is required", "apricotPhase4MinPChainHeight");
     }
-    const v6 = x["apricotPhase5Time"];
-    if (v6 !== undefined && (plain && OP["apricotPhase5Time"] === undefined || hasOwn(x, "apricotPhase5Time"))) {
-      if (!((typeof v6 === "string"))) {
-        if (e === null) return false;
-        $6(v6, p + "/apricotPhase5Time", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+      if (e === null) return false;
+      $36(v5, p + "/apricotPhase4MinPChainHeight", e);
+      ok = false;
     }
-    else {
+    const v6 = x["apricotPhase5Time"];
+    if (v6 === undefined || !(plain && OP["apricotPhase5Time"] === undefined || hasOwn(x, "apricotPhase5Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase5Time", "required", "is required", "apricotPhase5Time");
     }
-    const v7 = x["apricotPhasePre6Time"];
-    if (v7 !== undefined && (plain && OP["apricotPhasePre6Time"] === undefined || hasOwn(x, "apricotPhasePre6Time"))) {
-      if (!((typeof v7 === "string"))) {
-        if (e === null) return false;
-        $6(v7, p + "/apricotPhasePre6Time", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "string"))) {
+      if (e === null) return false;
+      $6(v6, p + "/apricotPhase5Time", e);
+      ok = false;
     }
-    else {
+    const v7 = x["apricotPhasePre6Time"];
+    if (v7 === undefined || !(plain && OP["apricotPhasePre6Time"] === undefined || hasOwn(x, "apricotPhasePre6Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhasePre6Time", "required", "is required", "apricotPhasePre6Time");
     }
-    const v8 = x["apricotPhase6Time"];
-    if (v8 !== undefined && (plain && OP["apricotPhase6Time"] === undefined || hasOwn(x, "apricotPhase6Time"))) {
-      if (!((typeof v8 === "string"))) {
-        if (e === null) return false;
-        $6(v8, p + "/apricotPhase6Time", e);
-        ok = false;
-      }
+    else if (!((typeof v7 === "string"))) {
+      if (e === null) return false;
+      $6(v7, p + "/apricotPhasePre6Time", e);
+      ok = false;
     }
-    else {
+    const v8 = x["apricotPhase6Time"];
+    if (v8 === undefined || !(plain && OP["apricotPhase6Time"] === undefined || hasOwn(x, "apricotPhase6Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhase6Time", "required", "is required", "apricotPhase6Time");
     }
-    const v9 = x["apricotPhasePost6Time"];
-    if (v9 !== undefined && (plain && OP["apricotPhasePost6Time"] === undefined || hasOwn(x, "apricotPhasePost6Time"))) {
-      if (!((typeof v9 === "string"))) {
-        if (e === null) return false;
-        $6(v9, p + "/apricotPhasePost6Time", e);
-        ok = false;
-      }
+    else if (!((typeof v8 === "string"))) {
+      if (e === null) return false;
+      $6(v8, p + "/apricotPhase6Time", e);
+      ok = false;
     }
-    else {
+    const v9 = x["apricotPhasePost6Time"];
+    if (v9 === undefined || !(plain && OP["apricotPhasePost6Time"] === undefined || hasOwn(x, "apricotPhasePost6Time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/apricotPhasePost6Time", "required", "is required", "apricotPhasePost6Time");
     }
-    const v10 = x["banffTime"];
-    if (v10 !== undefined && (plain && OP["banffTime"] === undefined || hasOwn(x, "banffTime"))) {
-      if (!((typeof v10 === "string"))) {
-        if (e === null) return false;
-        $6(v10, p + "/banffTime", e);
-        ok = false;
-      }
+    else if (!((typeof v9 === "string"))) {
+      if (e === null) return false;
+      $6(v9, p + "/apricotPhasePost6Time", e);
+      ok = false;
     }
-    else {
+    const v10 = x["banffTime"];
+    if (v10 === undefined || !(plain && OP["banffTime"] === undefined || hasOwn(x, "banffTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/banffTime", "required", "is required", "banffTime");
     }
-    const v11 = x["cortinaTime"];
-    if (v11 !== undefined && (plain && OP["cortinaTime"] === undefined || hasOwn(x, "cortinaTime"))) {
-      if (!((typeof v11 === "string"))) {
-        if (e === null) return false;
-        $6(v11, p + "/cortinaTime", e);
-        ok = false;
-      }
+    else if (!((typeof v10 === "string"))) {
+      if (e === null) return false;
+      $6(v10, p + "/banffTime", e);
+      ok = false;
     }
-    else {
+    const v11 = x["cortinaTime"];
+    if (v11 === undefined || !(plain && OP["cortinaTime"] === undefined || hasOwn(x, "cortinaTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/cortinaTime", "required", "is required", "cortinaTime");
     }
-    const v12 = x["cortinaXChainStopVertexID"];
-    if (v12 !== undefined && (plain && OP["cortinaXChainStopVertexID"] === undefined || hasOwn(x, "cortinaXChainStopVertexID"))) {
-      if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c4.test(v12))))) {
-        if (e === null) return false;
-        $Cb58Id(v12, p + "/cortinaXChainStopVertexID", e);
-        ok = false;
-      }
+    else if (!((typeof v11 === "string"))) {
+      if (e === null) return false;
+      $6(v11, p + "/cortinaTime", e);
+      ok = false;
     }
-    else {
+    const v12 = x["cortinaXChainStopVertexID"];
+    if (v12 === undefined || !(plain && OP["cortinaXChainStopVertexID"] === undefined || hasOwn(x, "cortinaXChainStopVertexID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/cortinaXChainStopVertexID", "required", "is required", "cortinaXChainStopVertexID");
     }
-    const v13 = x["durangoTime"];
-    if (v13 !== undefined && (plain && OP["durangoTime"] === undefined || hasOwn(x, "durangoTime"))) {
-      if (!((typeof v13 === "string"))) {
-        if (e === null) return false;
-        $6(v13, p + "/durangoTime", e);
-        ok = false;
-      }
+    else if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c4.test(v12))))) {
+      if (e === null) return false;
+      $Cb58Id(v12, p + "/cortinaXChainStopVertexID", e);
+      ok = false;
     }
-    else {
+    const v13 = x["durangoTime"];
+    if (v13 === undefined || !(plain && OP["durangoTime"] === undefined || hasOwn(x, "durangoTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/durangoTime", "required", "is required", "durangoTime");
     }
-    const v14 = x["etnaTime"];
-    if (v14 !== undefined && (plain && OP["etnaTime"] === undefined || hasOwn(x, "etnaTime"))) {
-      if (!((typeof v14 === "string"))) {
-        if (e === null) return false;
-        $6(v14, p + "/etnaTime", e);
-        ok = false;
-      }
+    else if (!((typeof v13 === "string"))) {
+      if (e === null) return false;
+      $6(v13, p + "/durangoTime", e);
+      ok = false;
     }
-    else {
+    const v14 = x["etnaTime"];
+    if (v14 === undefined || !(plain && OP["etnaTime"] === undefined || hasOwn(x, "etnaTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/etnaTime", "required", "is required", "etnaTime");
     }
-    const v15 = x["fortunaTime"];
-    if (v15 !== undefined && (plain && OP["fortunaTime"] === undefined || hasOwn(x, "fortunaTime"))) {
-      if (!((typeof v15 === "string"))) {
-        if (e === null) return false;
-        $6(v15, p + "/fortunaTime", e);
-        ok = false;
-      }
+    else if (!((typeof v14 === "string"))) {
+      if (e === null) return false;
+      $6(v14, p + "/etnaTime", e);
+      ok = false;
     }
-    else {
+    const v15 = x["fortunaTime"];
+    if (v15 === undefined || !(plain && OP["fortunaTime"] === undefined || hasOwn(x, "fortunaTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/fortunaTime", "required", "is required", "fortunaTime");
     }
-    const v16 = x["graniteTime"];
-    if (v16 !== undefined && (plain && OP["graniteTime"] === undefined || hasOwn(x, "graniteTime"))) {
-      if (!((typeof v16 === "string"))) {
-        if (e === null) return false;
-        $6(v16, p + "/graniteTime", e);
-        ok = false;
-      }
+    else if (!((typeof v15 === "string"))) {
+      if (e === null) return false;
+      $6(v15, p + "/fortunaTime", e);
+      ok = false;
     }
-    else {
+    const v16 = x["graniteTime"];
+    if (v16 === undefined || !(plain && OP["graniteTime"] === undefined || hasOwn(x, "graniteTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
     }
+    else if (!((typeof v16 === "string"))) {
+      if (e === null) return false;
+      $6(v16, p + "/graniteTime", e);
+      ok = false;
+    }
     const v17 = x["graniteEpochDuration"];
-    if (v17 !== undefined) {
-      if (!((Number.isInteger(v17)) && (typeof v17 !== "number" || (v17 >= 0))) && (plain && OP["graniteEpochDuration"] === undefined || hasOwn(x, "graniteEpochDuration"))) {
-        if (e === null) return false;
-        $37(v17, p + "/graniteEpochDuration", e);
-        ok = false;
-      }
+    if (v17 !== undefined && !((Number.isInteger(v17)) && (typeof v17 !== "number" || (v17 >= 0))) && (plain && OP["graniteEpochDuration"] === undefined || hasOwn(x, "graniteEpochDuration"))) {
+      if (e === null) return false;
+      $36(v17, p + "/graniteEpochDuration", e);
+      ok = false;
     }
     const v18 = x["heliconTime"];
-    if (v18 !== undefined) {
-      if (!((typeof v18 === "string")) && (plain && OP["heliconTime"] === undefined || hasOwn(x, "heliconTime"))) {
-        if (e === null) return false;
-        $6(v18, p + "/heliconTime", e);
-        ok = false;
-      }
+    if (v18 !== undefined && !((typeof v18 === "string")) && (plain && OP["heliconTime"] === undefined || hasOwn(x, "heliconTime"))) {
+      if (e === null) return false;
+      $6(v18, p + "/heliconTime", e);
+      ok = false;
     }
   }
   return ok;
@@ -1525,68 +1209,58 @@ function $Acp(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["supportWeight"];
-    if (v1 !== undefined && (plain && OP["supportWeight"] === undefined || hasOwn(x, "supportWeight"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/supportWeight", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["supportWeight"] === undefined || hasOwn(x, "supportWeight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
     }
-    const v2 = x["supporters"];
-    if (v2 !== undefined && (plain && OP["supporters"] === undefined || hasOwn(x, "supporters"))) {
-      if (!$66(v2, e === null ? p : p + "/supporters", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/supportWeight", e);
+      ok = false;
     }
-    else {
+    const v2 = x["supporters"];
+    if (v2 === undefined || !(plain && OP["supporters"] === undefined || hasOwn(x, "supporters"))) {
       if (e === null) return false;
       ok = fail(e, p + "/supporters", "required", "is required", "supporters");
     }
-    const v3 = x["objectWeight"];
-    if (v3 !== undefined && (plain && OP["objectWeight"] === undefined || hasOwn(x, "objectWeight"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/objectWeight", e);
-        ok = false;
-      }
+    else if (!$64(v2, e === null ? p : p + "/supporters", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["objectWeight"];
+    if (v3 === undefined || !(plain && OP["objectWeight"] === undefined || hasOwn(x, "objectWeight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
     }
-    const v4 = x["objectors"];
-    if (v4 !== undefined && (plain && OP["objectors"] === undefined || hasOwn(x, "objectors"))) {
-      if (!$66(v4, e === null ? p : p + "/objectors", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/objectWeight", e);
+      ok = false;
     }
-    else {
+    const v4 = x["objectors"];
+    if (v4 === undefined || !(plain && OP["objectors"] === undefined || hasOwn(x, "objectors"))) {
       if (e === null) return false;
       ok = fail(e, p + "/objectors", "required", "is required", "objectors");
     }
-    const v5 = x["abstainWeight"];
-    if (v5 !== undefined && (plain && OP["abstainWeight"] === undefined || hasOwn(x, "abstainWeight"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
-        if (e === null) return false;
-        $Uint64String(v5, p + "/abstainWeight", e);
-        ok = false;
-      }
+    else if (!$64(v4, e === null ? p : p + "/objectors", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v5 = x["abstainWeight"];
+    if (v5 === undefined || !(plain && OP["abstainWeight"] === undefined || hasOwn(x, "abstainWeight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
+    }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
+      if (e === null) return false;
+      $Uint64String(v5, p + "/abstainWeight", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $66(x, p, e) {
+function $64(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1620,21 +1294,19 @@ function $AcpsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["acps"];
-    if (v1 !== undefined && (plain && OP["acps"] === undefined || hasOwn(x, "acps"))) {
-      if (!$68(v1, e === null ? p : p + "/acps", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["acps"] === undefined || hasOwn(x, "acps"))) {
       if (e === null) return false;
       ok = fail(e, p + "/acps", "required", "is required", "acps");
+    }
+    else if (!$66(v1, e === null ? p : p + "/acps", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $68(x, p, e) {
+function $66(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1644,7 +1316,7 @@ function $68(x, p, e) {
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (!$69(k, pk, e)) {
+      if (!$67(k, pk, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -1657,14 +1329,14 @@ function $68(x, p, e) {
   return ok;
 }
 
-function $69(x, p, e) {
+function $67(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c70.test(x)) {
+    if (!$c68.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
     }
@@ -1672,7 +1344,7 @@ function $69(x, p, e) {
   return ok;
 }
 
-const $c70 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+const $c68 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 const $HealthTags = $5;
 
@@ -1685,58 +1357,48 @@ function $HealthCheck(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["error"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        if (e === null) return false;
-        $6(v1, p + "/error", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+      if (e === null) return false;
+      $6(v1, p + "/error", e);
+      ok = false;
     }
     const v2 = x["timestamp"];
-    if (v2 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/timestamp", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
-    const v3 = x["duration"];
-    if (v3 !== undefined && (plain && OP["duration"] === undefined || hasOwn(x, "duration"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $37(v3, p + "/duration", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/timestamp", e);
+      ok = false;
     }
-    else {
+    const v3 = x["duration"];
+    if (v3 === undefined || !(plain && OP["duration"] === undefined || hasOwn(x, "duration"))) {
       if (e === null) return false;
       ok = fail(e, p + "/duration", "required", "is required", "duration");
     }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $36(v3, p + "/duration", e);
+      ok = false;
+    }
     const v4 = x["contiguousFailures"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["contiguousFailures"] === undefined || hasOwn(x, "contiguousFailures"))) {
-        if (e === null) return false;
-        $37(v4, p + "/contiguousFailures", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["contiguousFailures"] === undefined || hasOwn(x, "contiguousFailures"))) {
+      if (e === null) return false;
+      $36(v4, p + "/contiguousFailures", e);
+      ok = false;
     }
     const v5 = x["timeOfFirstFailure"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string" || v5 === null)) && (plain && OP["timeOfFirstFailure"] === undefined || hasOwn(x, "timeOfFirstFailure"))) {
-        if (e === null) return false;
-        $76(v5, p + "/timeOfFirstFailure", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string" || v5 === null)) && (plain && OP["timeOfFirstFailure"] === undefined || hasOwn(x, "timeOfFirstFailure"))) {
+      if (e === null) return false;
+      $74(v5, p + "/timeOfFirstFailure", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $76(x, p, e) {
+function $74(x, p, e) {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
@@ -1754,33 +1416,29 @@ function $HealthResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["checks"];
-    if (v1 !== undefined && (plain && OP["checks"] === undefined || hasOwn(x, "checks"))) {
-      if (!$77(v1, e === null ? p : p + "/checks", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["checks"] === undefined || hasOwn(x, "checks"))) {
       if (e === null) return false;
       ok = fail(e, p + "/checks", "required", "is required", "checks");
     }
-    const v2 = x["healthy"];
-    if (v2 !== undefined && (plain && OP["healthy"] === undefined || hasOwn(x, "healthy"))) {
-      if (!((typeof v2 === "boolean"))) {
-        if (e === null) return false;
-        $23(v2, p + "/healthy", e);
-        ok = false;
-      }
+    else if (!$75(v1, e === null ? p : p + "/checks", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["healthy"];
+    if (v2 === undefined || !(plain && OP["healthy"] === undefined || hasOwn(x, "healthy"))) {
       if (e === null) return false;
       ok = fail(e, p + "/healthy", "required", "is required", "healthy");
+    }
+    else if (!((typeof v2 === "boolean"))) {
+      if (e === null) return false;
+      $22(v2, p + "/healthy", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $77(x, p, e) {
+function $75(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1821,7 +1479,7 @@ const $BlsSignature = $19;
 function $HeightParam(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($37(x, p, null)) matches++;
+  if ($36(x, p, null)) matches++;
   if ($Uint64String(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -1839,39 +1497,33 @@ function $Owner(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["locktime"];
-    if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/locktime", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/locktime", "required", "is required", "locktime");
     }
-    const v2 = x["threshold"];
-    if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/threshold", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/locktime", e);
+      ok = false;
     }
-    else {
+    const v2 = x["threshold"];
+    if (v2 === undefined || !(plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
       if (e === null) return false;
       ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
-    const v3 = x["addresses"];
-    if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/threshold", e);
+      ok = false;
     }
-    else {
+    const v3 = x["addresses"];
+    if (v3 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$5(v3, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -1905,34 +1557,30 @@ function $UtxoId(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
-    const v2 = x["outputIndex"];
-    if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
-        if (e === null) return false;
-        $83(v2, p + "/outputIndex", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/txID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["outputIndex"];
+    if (v2 === undefined || !(plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+    }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
+      if (e === null) return false;
+      $81(v2, p + "/outputIndex", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $83(x, p, e) {
+function $81(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1960,113 +1608,95 @@ function $BalanceResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["balance"];
-    if (v1 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/balance", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
-    const v2 = x["unlocked"];
-    if (v2 !== undefined && (plain && OP["unlocked"] === undefined || hasOwn(x, "unlocked"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/unlocked", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/balance", e);
+      ok = false;
     }
-    else {
+    const v2 = x["unlocked"];
+    if (v2 === undefined || !(plain && OP["unlocked"] === undefined || hasOwn(x, "unlocked"))) {
       if (e === null) return false;
       ok = fail(e, p + "/unlocked", "required", "is required", "unlocked");
     }
-    const v3 = x["lockedStakeable"];
-    if (v3 !== undefined && (plain && OP["lockedStakeable"] === undefined || hasOwn(x, "lockedStakeable"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/lockedStakeable", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/unlocked", e);
+      ok = false;
     }
-    else {
+    const v3 = x["lockedStakeable"];
+    if (v3 === undefined || !(plain && OP["lockedStakeable"] === undefined || hasOwn(x, "lockedStakeable"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedStakeable", "required", "is required", "lockedStakeable");
     }
-    const v4 = x["lockedNotStakeable"];
-    if (v4 !== undefined && (plain && OP["lockedNotStakeable"] === undefined || hasOwn(x, "lockedNotStakeable"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
-        if (e === null) return false;
-        $Uint64String(v4, p + "/lockedNotStakeable", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/lockedStakeable", e);
+      ok = false;
     }
-    else {
+    const v4 = x["lockedNotStakeable"];
+    if (v4 === undefined || !(plain && OP["lockedNotStakeable"] === undefined || hasOwn(x, "lockedNotStakeable"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedNotStakeable", "required", "is required", "lockedNotStakeable");
     }
-    const v5 = x["balances"];
-    if (v5 !== undefined && (plain && OP["balances"] === undefined || hasOwn(x, "balances"))) {
-      if (!$AssetAmounts(v5, e === null ? p : p + "/balances", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
+      if (e === null) return false;
+      $Uint64String(v4, p + "/lockedNotStakeable", e);
+      ok = false;
     }
-    else {
+    const v5 = x["balances"];
+    if (v5 === undefined || !(plain && OP["balances"] === undefined || hasOwn(x, "balances"))) {
       if (e === null) return false;
       ok = fail(e, p + "/balances", "required", "is required", "balances");
     }
-    const v6 = x["unlockeds"];
-    if (v6 !== undefined && (plain && OP["unlockeds"] === undefined || hasOwn(x, "unlockeds"))) {
-      if (!$AssetAmounts(v6, e === null ? p : p + "/unlockeds", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$AssetAmounts(v5, e === null ? p : p + "/balances", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v6 = x["unlockeds"];
+    if (v6 === undefined || !(plain && OP["unlockeds"] === undefined || hasOwn(x, "unlockeds"))) {
       if (e === null) return false;
       ok = fail(e, p + "/unlockeds", "required", "is required", "unlockeds");
     }
-    const v7 = x["lockedStakeables"];
-    if (v7 !== undefined && (plain && OP["lockedStakeables"] === undefined || hasOwn(x, "lockedStakeables"))) {
-      if (!$AssetAmounts(v7, e === null ? p : p + "/lockedStakeables", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$AssetAmounts(v6, e === null ? p : p + "/unlockeds", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v7 = x["lockedStakeables"];
+    if (v7 === undefined || !(plain && OP["lockedStakeables"] === undefined || hasOwn(x, "lockedStakeables"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedStakeables", "required", "is required", "lockedStakeables");
     }
-    const v8 = x["lockedNotStakeables"];
-    if (v8 !== undefined && (plain && OP["lockedNotStakeables"] === undefined || hasOwn(x, "lockedNotStakeables"))) {
-      if (!$AssetAmounts(v8, e === null ? p : p + "/lockedNotStakeables", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$AssetAmounts(v7, e === null ? p : p + "/lockedStakeables", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v8 = x["lockedNotStakeables"];
+    if (v8 === undefined || !(plain && OP["lockedNotStakeables"] === undefined || hasOwn(x, "lockedNotStakeables"))) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedNotStakeables", "required", "is required", "lockedNotStakeables");
     }
-    const v9 = x["utxoIDs"];
-    if (v9 !== undefined && (plain && OP["utxoIDs"] === undefined || hasOwn(x, "utxoIDs"))) {
-      if (!$84(v9, e === null ? p : p + "/utxoIDs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$AssetAmounts(v8, e === null ? p : p + "/lockedNotStakeables", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v9 = x["utxoIDs"];
+    if (v9 === undefined || !(plain && OP["utxoIDs"] === undefined || hasOwn(x, "utxoIDs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxoIDs", "required", "is required", "utxoIDs");
+    }
+    else if (!$82(v9, e === null ? p : p + "/utxoIDs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $84(x, p, e) {
+function $82(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2074,42 +1704,9 @@ function $84(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x85 = x[i];
-      const p85 = e === null ? p : p + "/" + i;
-      {
-        const x = x85;
-        const p = p85;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["txID"];
-          if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-              if (e === null) return false;
-              $Cb58Id(v1, p + "/txID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/txID", "required", "is required", "txID");
-          }
-          const v2 = x["outputIndex"];
-          if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
-            if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
-              if (e === null) return false;
-              $83(v2, p + "/outputIndex", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
-          }
-        }
+      if (!$UtxoId(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -2138,21 +1735,19 @@ function $Credential(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["signatures"];
-    if (v1 !== undefined && (plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
-      if (!$86(v1, e === null ? p : p + "/signatures", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
       if (e === null) return false;
       ok = fail(e, p + "/signatures", "required", "is required", "signatures");
+    }
+    else if (!$83(v1, e === null ? p : p + "/signatures", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $86(x, p, e) {
+function $83(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2182,41 +1777,35 @@ function $JsonBlockTx(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["unsignedTx"];
-    if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
-      if (!((isObject(v1)))) {
-        if (e === null) return false;
-        $NodeConfigResult(v1, p + "/unsignedTx", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
     }
-    const v2 = x["credentials"];
-    if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-      if (!$88(v2, e === null ? p : p + "/credentials", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((isObject(v1)))) {
+      if (e === null) return false;
+      $NodeConfigResult(v1, p + "/unsignedTx", e);
+      ok = false;
     }
-    else {
+    const v2 = x["credentials"];
+    if (v2 === undefined || !(plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
       if (e === null) return false;
       ok = fail(e, p + "/credentials", "required", "is required", "credentials");
     }
+    else if (!$85(v2, e === null ? p : p + "/credentials", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v3 = x["id"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (e === null) return false;
-        $Cb58Id(v3, p + "/id", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (e === null) return false;
+      $Cb58Id(v3, p + "/id", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $88(x, p, e) {
+function $85(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2224,29 +1813,9 @@ function $88(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x89 = x[i];
-      const p89 = e === null ? p : p + "/" + i;
-      {
-        const x = x89;
-        const p = p89;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["signatures"];
-          if (v1 !== undefined && (plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
-            if (!$86(v1, e === null ? p : p + "/signatures", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/signatures", "required", "is required", "signatures");
-          }
-        }
+      if (!$Credential(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -2262,43 +1831,35 @@ function $JsonBlock(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["parentID"];
-    if (v1 !== undefined && (plain && OP["parentID"] === undefined || hasOwn(x, "parentID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/parentID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["parentID"] === undefined || hasOwn(x, "parentID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/parentID", "required", "is required", "parentID");
     }
-    const v2 = x["height"];
-    if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $37(v2, p + "/height", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/parentID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["height"];
+    if (v2 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
     }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $36(v2, p + "/height", e);
+      ok = false;
+    }
     const v3 = x["txs"];
-    if (v3 !== undefined) {
-      if ((plain && OP["txs"] === undefined || hasOwn(x, "txs"))) {
-        if (!$91(v3, e === null ? p : p + "/txs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["txs"] === undefined || hasOwn(x, "txs")) && !$87(v3, e === null ? p : p + "/txs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $91(x, p, e) {
+function $87(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2306,49 +1867,9 @@ function $91(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x92 = x[i];
-      const p92 = e === null ? p : p + "/" + i;
-      {
-        const x = x92;
-        const p = p92;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["unsignedTx"];
-          if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
-            if (!((isObject(v1)))) {
-              if (e === null) return false;
-              $NodeConfigResult(v1, p + "/unsignedTx", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
-          }
-          const v2 = x["credentials"];
-          if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-            if (!$88(v2, e === null ? p : p + "/credentials", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/credentials", "required", "is required", "credentials");
-          }
-          const v3 = x["id"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-              if (e === null) return false;
-              $Cb58Id(v3, p + "/id", e);
-              ok = false;
-            }
-          }
-        }
+      if (!$JsonBlockTx(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -2364,33 +1885,29 @@ function $BlockResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$93(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
     }
-    const v2 = x["encoding"];
-    if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json"))) {
-        if (e === null) return false;
-        $BlockEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$88(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["encoding"];
+    if (v2 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json"))) {
+      if (e === null) return false;
+      $BlockEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $93(x, p, e) {
+function $88(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -2411,52 +1928,44 @@ function $BlockchainEntry(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["name"];
-    if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/name", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["name"];
+    if (v2 === undefined || !(plain && OP["name"] === undefined || hasOwn(x, "name"))) {
       if (e === null) return false;
       ok = fail(e, p + "/name", "required", "is required", "name");
     }
-    const v3 = x["subnetID"];
-    if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3))))) {
-        if (e === null) return false;
-        $Cb58Id(v3, p + "/subnetID", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/name", e);
+      ok = false;
     }
-    else {
+    const v3 = x["subnetID"];
+    if (v3 === undefined || !(plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
     }
-    const v4 = x["vmID"];
-    if (v4 !== undefined && (plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4))))) {
-        if (e === null) return false;
-        $Cb58Id(v4, p + "/vmID", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3))))) {
+      if (e === null) return false;
+      $Cb58Id(v3, p + "/subnetID", e);
+      ok = false;
     }
-    else {
+    const v4 = x["vmID"];
+    if (v4 === undefined || !(plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/vmID", "required", "is required", "vmID");
+    }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4))))) {
+      if (e === null) return false;
+      $Cb58Id(v4, p + "/vmID", e);
+      ok = false;
     }
   }
   return ok;
@@ -2471,21 +1980,19 @@ function $BlockchainsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockchains"];
-    if (v1 !== undefined && (plain && OP["blockchains"] === undefined || hasOwn(x, "blockchains"))) {
-      if (!$95(v1, e === null ? p : p + "/blockchains", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockchains"] === undefined || hasOwn(x, "blockchains"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
+    }
+    else if (!$90(v1, e === null ? p : p + "/blockchains", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $95(x, p, e) {
+function $90(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2493,66 +2000,9 @@ function $95(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x96 = x[i];
-      const p96 = e === null ? p : p + "/" + i;
-      {
-        const x = x96;
-        const p = p96;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["id"];
-          if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-              if (e === null) return false;
-              $Cb58Id(v1, p + "/id", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/id", "required", "is required", "id");
-          }
-          const v2 = x["name"];
-          if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-            if (!((typeof v2 === "string"))) {
-              if (e === null) return false;
-              $6(v2, p + "/name", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/name", "required", "is required", "name");
-          }
-          const v3 = x["subnetID"];
-          if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3))))) {
-              if (e === null) return false;
-              $Cb58Id(v3, p + "/subnetID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
-          }
-          const v4 = x["vmID"];
-          if (v4 !== undefined && (plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4))))) {
-              if (e === null) return false;
-              $Cb58Id(v4, p + "/vmID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/vmID", "required", "is required", "vmID");
-          }
-        }
+      if (!$BlockchainEntry(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -2581,16 +2031,14 @@ function $BlockchainStatusResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-      if (!((typeof v1 === "string") && (v1 === "Validating" || v1 === "Created" || v1 === "Preferred" || v1 === "Syncing" || v1 === "Unknown"))) {
-        if (e === null) return false;
-        $BlockchainStatus(v1, p + "/status", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["status"] === undefined || hasOwn(x, "status"))) {
       if (e === null) return false;
       ok = fail(e, p + "/status", "required", "is required", "status");
+    }
+    else if (!((typeof v1 === "string") && (v1 === "Validating" || v1 === "Created" || v1 === "Preferred" || v1 === "Syncing" || v1 === "Unknown"))) {
+      if (e === null) return false;
+      $BlockchainStatus(v1, p + "/status", e);
+      ok = false;
     }
   }
   return ok;
@@ -2605,24 +2053,20 @@ function $CurrentSupplyResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["supply"];
-    if (v1 !== undefined && (plain && OP["supply"] === undefined || hasOwn(x, "supply"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/supply", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["supply"] === undefined || hasOwn(x, "supply"))) {
       if (e === null) return false;
       ok = fail(e, p + "/supply", "required", "is required", "supply");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/supply", e);
+      ok = false;
+    }
     const v2 = x["height"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2)))) && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/height", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2)))) && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/height", e);
+      ok = false;
     }
   }
   return ok;
@@ -2637,32 +2081,26 @@ function $ValidatorSigner(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["publicKey"];
-    if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
-        if (e === null) return false;
-        $BlsPublicKey(v1, p + "/publicKey", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
+      if (e === null) return false;
+      $BlsPublicKey(v1, p + "/publicKey", e);
+      ok = false;
+    }
     const v2 = x["proofOfPosession"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 194 && $c18.test(v2))))) && (plain && OP["proofOfPosession"] === undefined || hasOwn(x, "proofOfPosession"))) {
-        if (e === null) return false;
-        $BlsSignature(v2, p + "/proofOfPosession", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 194 && $c18.test(v2))))) && (plain && OP["proofOfPosession"] === undefined || hasOwn(x, "proofOfPosession"))) {
+      if (e === null) return false;
+      $BlsSignature(v2, p + "/proofOfPosession", e);
+      ok = false;
     }
     const v3 = x["proofOfPossession"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 194 && $c18.test(v3))))) && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
-        if (e === null) return false;
-        $BlsSignature(v3, p + "/proofOfPossession", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 194 && $c18.test(v3))))) && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
+      if (e === null) return false;
+      $BlsSignature(v3, p + "/proofOfPossession", e);
+      ok = false;
     }
   }
   return ok;
@@ -2677,125 +2115,65 @@ function $Delegator(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
-    const v2 = x["startTime"];
-    if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/startTime", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/txID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["startTime"];
+    if (v2 === undefined || !(plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startTime", "required", "is required", "startTime");
     }
-    const v3 = x["endTime"];
-    if (v3 !== undefined && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/endTime", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/startTime", e);
+      ok = false;
     }
-    else {
+    const v3 = x["endTime"];
+    if (v3 === undefined || !(plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/endTime", "required", "is required", "endTime");
     }
-    const v4 = x["weight"];
-    if (v4 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
-        if (e === null) return false;
-        $Uint64String(v4, p + "/weight", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/endTime", e);
+      ok = false;
     }
-    else {
+    const v4 = x["weight"];
+    if (v4 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
-    const v5 = x["nodeID"];
-    if (v5 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c16.test(v5))))) {
-        if (e === null) return false;
-        $NodeId(v5, p + "/nodeID", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
+      if (e === null) return false;
+      $Uint64String(v4, p + "/weight", e);
+      ok = false;
     }
-    else {
+    const v5 = x["nodeID"];
+    if (v5 === undefined || !(plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c16.test(v5))))) {
+      if (e === null) return false;
+      $NodeId(v5, p + "/nodeID", e);
+      ok = false;
+    }
     const v6 = x["rewardOwner"];
-    if (v6 !== undefined) {
-      if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-        const x97 = v6;
-        const p97 = e === null ? p : p + "/rewardOwner";
-        {
-          const x = x97;
-          const p = p97;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v6 !== undefined && (plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner")) && !$Owner(v6, e === null ? p : p + "/rewardOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v7 = x["potentialReward"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c14.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
-        if (e === null) return false;
-        $Uint64String(v7, p + "/potentialReward", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || ($c14.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
+      if (e === null) return false;
+      $Uint64String(v7, p + "/potentialReward", e);
+      ok = false;
     }
   }
   return ok;
@@ -2810,503 +2188,176 @@ function $Validator(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1)))) && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1)))) && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/txID", e);
+      ok = false;
     }
     const v2 = x["startTime"];
-    if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/startTime", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startTime", "required", "is required", "startTime");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/startTime", e);
+      ok = false;
+    }
     const v3 = x["endTime"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3)))) && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/endTime", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3)))) && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/endTime", e);
+      ok = false;
     }
     const v4 = x["nodeID"];
-    if (v4 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c16.test(v4))))) {
-        if (e === null) return false;
-        $NodeId(v4, p + "/nodeID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v4 === undefined || !(plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
-    const v5 = x["weight"];
-    if (v5 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
-        if (e === null) return false;
-        $Uint64String(v5, p + "/weight", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c16.test(v4))))) {
+      if (e === null) return false;
+      $NodeId(v4, p + "/nodeID", e);
+      ok = false;
     }
-    else {
+    const v5 = x["weight"];
+    if (v5 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
+      if (e === null) return false;
+      $Uint64String(v5, p + "/weight", e);
+      ok = false;
+    }
     const v6 = x["validationID"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c4.test(v6)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
-        if (e === null) return false;
-        $Cb58Id(v6, p + "/validationID", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ($c4.test(v6)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
+      if (e === null) return false;
+      $Cb58Id(v6, p + "/validationID", e);
+      ok = false;
     }
     const v7 = x["publicKey"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 98 && $c18.test(v7))))) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-        if (e === null) return false;
-        $BlsPublicKey(v7, p + "/publicKey", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 98 && $c18.test(v7))))) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+      if (e === null) return false;
+      $BlsPublicKey(v7, p + "/publicKey", e);
+      ok = false;
     }
     const v8 = x["minNonce"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c14.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
-        if (e === null) return false;
-        $Uint64String(v8, p + "/minNonce", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c14.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
+      if (e === null) return false;
+      $Uint64String(v8, p + "/minNonce", e);
+      ok = false;
     }
     const v9 = x["balance"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (e === null) return false;
-        $Uint64String(v9, p + "/balance", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+      if (e === null) return false;
+      $Uint64String(v9, p + "/balance", e);
+      ok = false;
     }
     const v10 = x["potentialReward"];
-    if (v10 !== undefined) {
-      if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c14.test(v10)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
-        if (e === null) return false;
-        $Uint64String(v10, p + "/potentialReward", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c14.test(v10)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
+      if (e === null) return false;
+      $Uint64String(v10, p + "/potentialReward", e);
+      ok = false;
     }
     const v11 = x["accruedDelegateeReward"];
-    if (v11 !== undefined) {
-      if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c14.test(v11)))) && (plain && OP["accruedDelegateeReward"] === undefined || hasOwn(x, "accruedDelegateeReward"))) {
-        if (e === null) return false;
-        $Uint64String(v11, p + "/accruedDelegateeReward", e);
-        ok = false;
-      }
+    if (v11 !== undefined && !((typeof v11 === "string") && (typeof v11 !== "string" || ($c14.test(v11)))) && (plain && OP["accruedDelegateeReward"] === undefined || hasOwn(x, "accruedDelegateeReward"))) {
+      if (e === null) return false;
+      $Uint64String(v11, p + "/accruedDelegateeReward", e);
+      ok = false;
     }
     const v12 = x["delegationFee"];
-    if (v12 !== undefined) {
-      if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c15.test(v12)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
-        if (e === null) return false;
-        $DecimalString(v12, p + "/delegationFee", e);
-        ok = false;
-      }
+    if (v12 !== undefined && !((typeof v12 === "string") && (typeof v12 !== "string" || ($c15.test(v12)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
+      if (e === null) return false;
+      $DecimalString(v12, p + "/delegationFee", e);
+      ok = false;
     }
     const v13 = x["exactDelegationFee"];
-    if (v13 !== undefined) {
-      if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c14.test(v13)))) && (plain && OP["exactDelegationFee"] === undefined || hasOwn(x, "exactDelegationFee"))) {
-        if (e === null) return false;
-        $Uint64String(v13, p + "/exactDelegationFee", e);
-        ok = false;
-      }
+    if (v13 !== undefined && !((typeof v13 === "string") && (typeof v13 !== "string" || ($c14.test(v13)))) && (plain && OP["exactDelegationFee"] === undefined || hasOwn(x, "exactDelegationFee"))) {
+      if (e === null) return false;
+      $Uint64String(v13, p + "/exactDelegationFee", e);
+      ok = false;
     }
     const v14 = x["uptime"];
-    if (v14 !== undefined) {
-      if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c15.test(v14)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
-        if (e === null) return false;
-        $DecimalString(v14, p + "/uptime", e);
-        ok = false;
-      }
+    if (v14 !== undefined && !((typeof v14 === "string") && (typeof v14 !== "string" || ($c15.test(v14)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
+      if (e === null) return false;
+      $DecimalString(v14, p + "/uptime", e);
+      ok = false;
     }
     const v15 = x["delegatorCount"];
-    if (v15 !== undefined) {
-      if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c14.test(v15)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
-        if (e === null) return false;
-        $Uint64String(v15, p + "/delegatorCount", e);
-        ok = false;
-      }
+    if (v15 !== undefined && !((typeof v15 === "string") && (typeof v15 !== "string" || ($c14.test(v15)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+      if (e === null) return false;
+      $Uint64String(v15, p + "/delegatorCount", e);
+      ok = false;
     }
     const v16 = x["delegatorWeight"];
-    if (v16 !== undefined) {
-      if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c14.test(v16)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
-        if (e === null) return false;
-        $Uint64String(v16, p + "/delegatorWeight", e);
-        ok = false;
-      }
+    if (v16 !== undefined && !((typeof v16 === "string") && (typeof v16 !== "string" || ($c14.test(v16)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
+      if (e === null) return false;
+      $Uint64String(v16, p + "/delegatorWeight", e);
+      ok = false;
     }
     const v17 = x["connected"];
-    if (v17 !== undefined) {
-      if (!((typeof v17 === "boolean")) && (plain && OP["connected"] === undefined || hasOwn(x, "connected"))) {
-        if (e === null) return false;
-        $23(v17, p + "/connected", e);
-        ok = false;
-      }
+    if (v17 !== undefined && !((typeof v17 === "boolean")) && (plain && OP["connected"] === undefined || hasOwn(x, "connected"))) {
+      if (e === null) return false;
+      $22(v17, p + "/connected", e);
+      ok = false;
     }
     const v18 = x["remainingBalanceOwner"];
-    if (v18 !== undefined) {
-      if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
-        const x99 = v18;
-        const p99 = e === null ? p : p + "/remainingBalanceOwner";
-        {
-          const x = x99;
-          const p = p99;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v18 !== undefined && (plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner")) && !$Owner(v18, e === null ? p : p + "/remainingBalanceOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v19 = x["deactivationOwner"];
-    if (v19 !== undefined) {
-      if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
-        const x100 = v19;
-        const p100 = e === null ? p : p + "/deactivationOwner";
-        {
-          const x = x100;
-          const p = p100;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v19 !== undefined && (plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner")) && !$Owner(v19, e === null ? p : p + "/deactivationOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v20 = x["validationRewardOwner"];
-    if (v20 !== undefined) {
-      if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
-        const x101 = v20;
-        const p101 = e === null ? p : p + "/validationRewardOwner";
-        {
-          const x = x101;
-          const p = p101;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v20 !== undefined && (plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner")) && !$Owner(v20, e === null ? p : p + "/validationRewardOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v21 = x["delegationRewardOwner"];
-    if (v21 !== undefined) {
-      if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
-        const x102 = v21;
-        const p102 = e === null ? p : p + "/delegationRewardOwner";
-        {
-          const x = x102;
-          const p = p102;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v21 !== undefined && (plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner")) && !$Owner(v21, e === null ? p : p + "/delegationRewardOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v22 = x["signer"];
-    if (v22 !== undefined) {
-      if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
-        const x103 = v22;
-        const p103 = e === null ? p : p + "/signer";
-        {
-          const x = x103;
-          const p = p103;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["publicKey"];
-            if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
-                if (e === null) return false;
-                $BlsPublicKey(v1, p + "/publicKey", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-            }
-            const v2 = x["proofOfPosession"];
-            if (v2 !== undefined) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 194 && $c18.test(v2))))) && (plain && OP["proofOfPosession"] === undefined || hasOwn(x, "proofOfPosession"))) {
-                if (e === null) return false;
-                $BlsSignature(v2, p + "/proofOfPosession", e);
-                ok = false;
-              }
-            }
-            const v3 = x["proofOfPossession"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 194 && $c18.test(v3))))) && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
-                if (e === null) return false;
-                $BlsSignature(v3, p + "/proofOfPossession", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
+    if (v22 !== undefined && (plain && OP["signer"] === undefined || hasOwn(x, "signer")) && !$ValidatorSigner(v22, e === null ? p : p + "/signer", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v23 = x["validatorAuthority"];
-    if (v23 !== undefined) {
-      if ((plain && OP["validatorAuthority"] === undefined || hasOwn(x, "validatorAuthority"))) {
-        const x104 = v23;
-        const p104 = e === null ? p : p + "/validatorAuthority";
-        {
-          const x = x104;
-          const p = p104;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v23 !== undefined && (plain && OP["validatorAuthority"] === undefined || hasOwn(x, "validatorAuthority")) && !$Owner(v23, e === null ? p : p + "/validatorAuthority", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v24 = x["nextPeriod"];
-    if (v24 !== undefined) {
-      if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c14.test(v24)))) && (plain && OP["nextPeriod"] === undefined || hasOwn(x, "nextPeriod"))) {
-        if (e === null) return false;
-        $Uint64String(v24, p + "/nextPeriod", e);
-        ok = false;
-      }
+    if (v24 !== undefined && !((typeof v24 === "string") && (typeof v24 !== "string" || ($c14.test(v24)))) && (plain && OP["nextPeriod"] === undefined || hasOwn(x, "nextPeriod"))) {
+      if (e === null) return false;
+      $Uint64String(v24, p + "/nextPeriod", e);
+      ok = false;
     }
     const v25 = x["autoCompoundRewardShares"];
-    if (v25 !== undefined) {
-      if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c14.test(v25)))) && (plain && OP["autoCompoundRewardShares"] === undefined || hasOwn(x, "autoCompoundRewardShares"))) {
-        if (e === null) return false;
-        $Uint64String(v25, p + "/autoCompoundRewardShares", e);
-        ok = false;
-      }
+    if (v25 !== undefined && !((typeof v25 === "string") && (typeof v25 !== "string" || ($c14.test(v25)))) && (plain && OP["autoCompoundRewardShares"] === undefined || hasOwn(x, "autoCompoundRewardShares"))) {
+      if (e === null) return false;
+      $Uint64String(v25, p + "/autoCompoundRewardShares", e);
+      ok = false;
     }
     const v26 = x["staked"];
-    if (v26 !== undefined) {
-      if ((plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
-        if (!$105(v26, e === null ? p : p + "/staked", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v26 !== undefined && (plain && OP["staked"] === undefined || hasOwn(x, "staked")) && !$92(v26, e === null ? p : p + "/staked", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v27 = x["delegators"];
-    if (v27 !== undefined) {
-      if ((plain && OP["delegators"] === undefined || hasOwn(x, "delegators"))) {
-        if (!$109(v27, e === null ? p : p + "/delegators", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v27 !== undefined && (plain && OP["delegators"] === undefined || hasOwn(x, "delegators")) && !$95(v27, e === null ? p : p + "/delegators", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $105(x, p, e) {
+function $92(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3314,213 +2365,9 @@ function $105(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x106 = x[i];
-      const p106 = e === null ? p : p + "/" + i;
-      {
-        const x = x106;
-        const p = p106;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["locktime"];
-          if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-              if (e === null) return false;
-              $Uint64String(v1, p + "/locktime", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-          }
-          const v2 = x["amount"];
-          if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-              if (e === null) return false;
-              $Uint64String(v2, p + "/amount", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/amount", "required", "is required", "amount");
-          }
-          const v3 = x["address"];
-          if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $6(v3, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v4 = x["message"];
-          if (v4 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-            if (!((typeof v4 === "string"))) {
-              if (e === null) return false;
-              $6(v4, p + "/message", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/message", "required", "is required", "message");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $109(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x110 = x[i];
-      const p110 = e === null ? p : p + "/" + i;
-      {
-        const x = x110;
-        const p = p110;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["txID"];
-          if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-              if (e === null) return false;
-              $Cb58Id(v1, p + "/txID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/txID", "required", "is required", "txID");
-          }
-          const v2 = x["startTime"];
-          if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-              if (e === null) return false;
-              $Uint64String(v2, p + "/startTime", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/startTime", "required", "is required", "startTime");
-          }
-          const v3 = x["endTime"];
-          if (v3 !== undefined && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-              if (e === null) return false;
-              $Uint64String(v3, p + "/endTime", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/endTime", "required", "is required", "endTime");
-          }
-          const v4 = x["weight"];
-          if (v4 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
-              if (e === null) return false;
-              $Uint64String(v4, p + "/weight", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/weight", "required", "is required", "weight");
-          }
-          const v5 = x["nodeID"];
-          if (v5 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-            if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c16.test(v5))))) {
-              if (e === null) return false;
-              $NodeId(v5, p + "/nodeID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-          }
-          const v6 = x["rewardOwner"];
-          if (v6 !== undefined) {
-            if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-              const x111 = v6;
-              const p111 = e === null ? p : p + "/rewardOwner";
-              {
-                const x = x111;
-                const p = p111;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["locktime"];
-                  if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-                    if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                      if (e === null) return false;
-                      $Uint64String(v1, p + "/locktime", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-                  }
-                  const v2 = x["threshold"];
-                  if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint64String(v2, p + "/threshold", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-                  }
-                  const v3 = x["addresses"];
-                  if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                    if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-                  }
-                }
-              }
-            }
-          }
-          const v7 = x["potentialReward"];
-          if (v7 !== undefined) {
-            if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c14.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
-              if (e === null) return false;
-              $Uint64String(v7, p + "/potentialReward", e);
-              ok = false;
-            }
-          }
-        }
+      if (!$StakedUtxo(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -3536,52 +2383,61 @@ function $StakedUtxo(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["locktime"];
-    if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/locktime", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/locktime", "required", "is required", "locktime");
     }
-    const v2 = x["amount"];
-    if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/amount", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/locktime", e);
+      ok = false;
     }
-    else {
+    const v2 = x["amount"];
+    if (v2 === undefined || !(plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
       if (e === null) return false;
       ok = fail(e, p + "/amount", "required", "is required", "amount");
     }
-    const v3 = x["address"];
-    if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/address", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/amount", e);
+      ok = false;
     }
-    else {
+    const v3 = x["address"];
+    if (v3 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v4 = x["message"];
-    if (v4 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $6(v4, p + "/message", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v4 = x["message"];
+    if (v4 === undefined || !(plain && OP["message"] === undefined || hasOwn(x, "message"))) {
       if (e === null) return false;
       ok = fail(e, p + "/message", "required", "is required", "message");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $6(v4, p + "/message", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $95(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    for (let i = 0; i < x.length; i++) {
+      if (!$Delegator(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
+      }
     }
   }
   return ok;
@@ -3596,21 +2452,19 @@ function $CurrentValidatorsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validators"];
-    if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-      if (!$112(v1, e === null ? p : p + "/validators", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validators", "required", "is required", "validators");
+    }
+    else if (!$96(v1, e === null ? p : p + "/validators", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $112(x, p, e) {
+function $96(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3630,7 +2484,7 @@ function $112(x, p, e) {
 function $Uint32Param(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($83(x, p, null)) matches++;
+  if ($81(x, p, null)) matches++;
   if ($Uint64String(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -3642,8 +2496,8 @@ function $Uint32Param(x, p, e) {
 function $Uint16Param(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($115(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($99(x, p, null)) matches++;
+  if ($100(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -3651,7 +2505,7 @@ function $Uint16Param(x, p, e) {
   return ok;
 }
 
-function $115(x, p, e) {
+function $99(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3670,14 +2524,14 @@ function $115(x, p, e) {
   return ok;
 }
 
-function $116(x, p, e) {
+function $100(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c117.test(x)) {
+    if (!$c101.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]{0,4})$", "^(0|[1-9][0-9]{0,4})$");
     }
@@ -3685,14 +2539,14 @@ function $116(x, p, e) {
   return ok;
 }
 
-const $c117 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]{0,4})$");
+const $c101 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]{0,4})$");
 
 function $HeightOrProposed(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($37(x, p, null)) matches++;
+  if ($36(x, p, null)) matches++;
   if ($Uint64String(x, p, null)) matches++;
-  if ($119(x, p, null)) matches++;
+  if ($103(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of \"proposed\", or a value of type integer, or a string matching ^(0|[1-9][0-9]*)$" : "must match exactly one schema in oneOf"));
@@ -3700,7 +2554,7 @@ function $HeightOrProposed(x, p, e) {
   return ok;
 }
 
-function $119(x, p, e) {
+function $103(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3739,7 +2593,7 @@ function $TxEncoding(x, p, e) {
   return ok;
 }
 
-const $GasNumber = $37;
+const $GasNumber = $36;
 
 function $HeightResult(x, p, e) {
   let ok = true;
@@ -3750,16 +2604,14 @@ function $HeightResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["height"];
-    if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/height", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/height", e);
+      ok = false;
     }
   }
   return ok;
@@ -3774,28 +2626,24 @@ function $UtxoIndex(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["utxo"];
-    if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2))))) {
-        if (e === null) return false;
-        $Cb58Id(v2, p + "/utxo", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["utxo"];
+    if (v2 === undefined || !(plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2))))) {
+      if (e === null) return false;
+      $Cb58Id(v2, p + "/utxo", e);
+      ok = false;
     }
   }
   return ok;
@@ -3810,83 +2658,42 @@ function $UtxosResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["numFetched"];
-    if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/numFetched", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
       if (e === null) return false;
       ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
     }
-    const v2 = x["utxos"];
-    if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-      if (!$86(v2, e === null ? p : p + "/utxos", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/numFetched", e);
+      ok = false;
     }
-    else {
+    const v2 = x["utxos"];
+    if (v2 === undefined || !(plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxos", "required", "is required", "utxos");
     }
-    const v3 = x["endIndex"];
-    if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-      const x123 = v3;
-      const p123 = e === null ? p : p + "/endIndex";
-      {
-        const x = x123;
-        const p = p123;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["address"];
-          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $6(v1, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v2 = x["utxo"];
-          if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2))))) {
-              if (e === null) return false;
-              $Cb58Id(v2, p + "/utxo", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-          }
-        }
-      }
+    else if (!$83(v2, e === null ? p : p + "/utxos", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["endIndex"];
+    if (v3 === undefined || !(plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/endIndex", "required", "is required", "endIndex");
     }
-    const v4 = x["encoding"];
-    if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v4 === "string") && (v4 === "hex" || v4 === "hexc" || v4 === "hexnc"))) {
-        if (e === null) return false;
-        $BytesEncoding(v4, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$UtxoIndex(v3, e === null ? p : p + "/endIndex", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v4 = x["encoding"];
+    if (v4 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v4 === "string") && (v4 === "hex" || v4 === "hexc" || v4 === "hexnc"))) {
+      if (e === null) return false;
+      $BytesEncoding(v4, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
@@ -3901,108 +2708,92 @@ function $SubnetResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["isPermissioned"];
-    if (v1 !== undefined && (plain && OP["isPermissioned"] === undefined || hasOwn(x, "isPermissioned"))) {
-      if (!((typeof v1 === "boolean"))) {
-        if (e === null) return false;
-        $23(v1, p + "/isPermissioned", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["isPermissioned"] === undefined || hasOwn(x, "isPermissioned"))) {
       if (e === null) return false;
       ok = fail(e, p + "/isPermissioned", "required", "is required", "isPermissioned");
     }
-    const v2 = x["controlKeys"];
-    if (v2 !== undefined && (plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
-      if (!$5(v2, e === null ? p : p + "/controlKeys", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "boolean"))) {
+      if (e === null) return false;
+      $22(v1, p + "/isPermissioned", e);
+      ok = false;
     }
-    else {
+    const v2 = x["controlKeys"];
+    if (v2 === undefined || !(plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
       if (e === null) return false;
       ok = fail(e, p + "/controlKeys", "required", "is required", "controlKeys");
     }
-    const v3 = x["threshold"];
-    if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/threshold", e);
-        ok = false;
-      }
+    else if (!$5(v2, e === null ? p : p + "/controlKeys", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["threshold"];
+    if (v3 === undefined || !(plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
       if (e === null) return false;
       ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
-    const v4 = x["locktime"];
-    if (v4 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
-        if (e === null) return false;
-        $Uint64String(v4, p + "/locktime", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/threshold", e);
+      ok = false;
     }
-    else {
+    const v4 = x["locktime"];
+    if (v4 === undefined || !(plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/locktime", "required", "is required", "locktime");
     }
-    const v5 = x["subnetTransformationTxID"];
-    if (v5 !== undefined && (plain && OP["subnetTransformationTxID"] === undefined || hasOwn(x, "subnetTransformationTxID"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c4.test(v5))))) {
-        if (e === null) return false;
-        $Cb58Id(v5, p + "/subnetTransformationTxID", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
+      if (e === null) return false;
+      $Uint64String(v4, p + "/locktime", e);
+      ok = false;
     }
-    else {
+    const v5 = x["subnetTransformationTxID"];
+    if (v5 === undefined || !(plain && OP["subnetTransformationTxID"] === undefined || hasOwn(x, "subnetTransformationTxID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetTransformationTxID", "required", "is required", "subnetTransformationTxID");
     }
-    const v6 = x["conversionID"];
-    if (v6 !== undefined && (plain && OP["conversionID"] === undefined || hasOwn(x, "conversionID"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c4.test(v6))))) {
-        if (e === null) return false;
-        $Cb58Id(v6, p + "/conversionID", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c4.test(v5))))) {
+      if (e === null) return false;
+      $Cb58Id(v5, p + "/subnetTransformationTxID", e);
+      ok = false;
     }
-    else {
+    const v6 = x["conversionID"];
+    if (v6 === undefined || !(plain && OP["conversionID"] === undefined || hasOwn(x, "conversionID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/conversionID", "required", "is required", "conversionID");
     }
-    const v7 = x["managerChainID"];
-    if (v7 !== undefined && (plain && OP["managerChainID"] === undefined || hasOwn(x, "managerChainID"))) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c4.test(v7))))) {
-        if (e === null) return false;
-        $Cb58Id(v7, p + "/managerChainID", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c4.test(v6))))) {
+      if (e === null) return false;
+      $Cb58Id(v6, p + "/conversionID", e);
+      ok = false;
     }
-    else {
+    const v7 = x["managerChainID"];
+    if (v7 === undefined || !(plain && OP["managerChainID"] === undefined || hasOwn(x, "managerChainID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/managerChainID", "required", "is required", "managerChainID");
     }
-    const v8 = x["managerAddress"];
-    if (v8 !== undefined && (plain && OP["managerAddress"] === undefined || hasOwn(x, "managerAddress"))) {
-      if (!$127(v8, e === null ? p : p + "/managerAddress", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c4.test(v7))))) {
+      if (e === null) return false;
+      $Cb58Id(v7, p + "/managerChainID", e);
+      ok = false;
     }
-    else {
+    const v8 = x["managerAddress"];
+    if (v8 === undefined || !(plain && OP["managerAddress"] === undefined || hasOwn(x, "managerAddress"))) {
       if (e === null) return false;
       ok = fail(e, p + "/managerAddress", "required", "is required", "managerAddress");
+    }
+    else if (!$110(v8, e === null ? p : p + "/managerAddress", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $127(x, p, e) {
+function $110(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4010,7 +2801,7 @@ function $127(x, p, e) {
   return ok;
 }
 
-function $128(x, p, e) {
+function $111(x, p, e) {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4028,39 +2819,33 @@ function $SubnetEntry(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["controlKeys"];
-    if (v2 !== undefined && (plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
-      if (!$5(v2, e === null ? p : p + "/controlKeys", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["controlKeys"];
+    if (v2 === undefined || !(plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
       if (e === null) return false;
       ok = fail(e, p + "/controlKeys", "required", "is required", "controlKeys");
     }
-    const v3 = x["threshold"];
-    if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/threshold", e);
-        ok = false;
-      }
+    else if (!$5(v2, e === null ? p : p + "/controlKeys", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["threshold"];
+    if (v3 === undefined || !(plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
       if (e === null) return false;
       ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+    }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/threshold", e);
+      ok = false;
     }
   }
   return ok;
@@ -4075,25 +2860,23 @@ function $SubnetsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["subnets"];
-    if (v1 !== undefined && (plain && OP["subnets"] === undefined || hasOwn(x, "subnets"))) {
-      if (!$131(v1, e === null ? p : p + "/subnets", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["subnets"] === undefined || hasOwn(x, "subnets"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnets", "required", "is required", "subnets");
+    }
+    else if (!$114(v1, e === null ? p : p + "/subnets", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $131(x, p, e) {
+function $114(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($132(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($115(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4101,7 +2884,7 @@ function $131(x, p, e) {
   return ok;
 }
 
-function $132(x, p, e) {
+function $115(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4109,53 +2892,9 @@ function $132(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x133 = x[i];
-      const p133 = e === null ? p : p + "/" + i;
-      {
-        const x = x133;
-        const p = p133;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["id"];
-          if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-              if (e === null) return false;
-              $Cb58Id(v1, p + "/id", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/id", "required", "is required", "id");
-          }
-          const v2 = x["controlKeys"];
-          if (v2 !== undefined && (plain && OP["controlKeys"] === undefined || hasOwn(x, "controlKeys"))) {
-            if (!$5(v2, e === null ? p : p + "/controlKeys", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/controlKeys", "required", "is required", "controlKeys");
-          }
-          const v3 = x["threshold"];
-          if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-              if (e === null) return false;
-              $Uint64String(v3, p + "/threshold", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-          }
-        }
+      if (!$SubnetEntry(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -4171,16 +2910,14 @@ function $StakingAssetIdResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["assetID"];
-    if (v1 !== undefined && (plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/assetID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/assetID", "required", "is required", "assetID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/assetID", e);
+      ok = false;
     }
   }
   return ok;
@@ -4195,202 +2932,88 @@ function $L1ValidatorResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nodeID"];
-    if (v1 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c16.test(v1))))) {
-        if (e === null) return false;
-        $NodeId(v1, p + "/nodeID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
-    const v2 = x["weight"];
-    if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/weight", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c16.test(v1))))) {
+      if (e === null) return false;
+      $NodeId(v1, p + "/nodeID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["weight"];
+    if (v2 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
-    const v3 = x["startTime"];
-    if (v3 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/startTime", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/weight", e);
+      ok = false;
     }
-    else {
+    const v3 = x["startTime"];
+    if (v3 === undefined || !(plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startTime", "required", "is required", "startTime");
     }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/startTime", e);
+      ok = false;
+    }
     const v4 = x["validationID"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
-        if (e === null) return false;
-        $Cb58Id(v4, p + "/validationID", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
+      if (e === null) return false;
+      $Cb58Id(v4, p + "/validationID", e);
+      ok = false;
     }
     const v5 = x["publicKey"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 98 && $c18.test(v5))))) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-        if (e === null) return false;
-        $BlsPublicKey(v5, p + "/publicKey", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 98 && $c18.test(v5))))) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+      if (e === null) return false;
+      $BlsPublicKey(v5, p + "/publicKey", e);
+      ok = false;
     }
     const v6 = x["remainingBalanceOwner"];
-    if (v6 !== undefined) {
-      if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
-        const x135 = v6;
-        const p135 = e === null ? p : p + "/remainingBalanceOwner";
-        {
-          const x = x135;
-          const p = p135;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v6 !== undefined && (plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner")) && !$Owner(v6, e === null ? p : p + "/remainingBalanceOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v7 = x["deactivationOwner"];
-    if (v7 !== undefined) {
-      if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
-        const x136 = v7;
-        const p136 = e === null ? p : p + "/deactivationOwner";
-        {
-          const x = x136;
-          const p = p136;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["locktime"];
-            if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-                if (e === null) return false;
-                $Uint64String(v1, p + "/locktime", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-            }
-            const v2 = x["threshold"];
-            if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-                if (e === null) return false;
-                $Uint64String(v2, p + "/threshold", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-            }
-            const v3 = x["addresses"];
-            if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-              if (!$5(v3, e === null ? p : p + "/addresses", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-            }
-          }
-        }
-      }
+    if (v7 !== undefined && (plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner")) && !$Owner(v7, e === null ? p : p + "/deactivationOwner", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v8 = x["minNonce"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c14.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
-        if (e === null) return false;
-        $Uint64String(v8, p + "/minNonce", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c14.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
+      if (e === null) return false;
+      $Uint64String(v8, p + "/minNonce", e);
+      ok = false;
     }
     const v9 = x["balance"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (e === null) return false;
-        $Uint64String(v9, p + "/balance", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string") && (typeof v9 !== "string" || ($c14.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+      if (e === null) return false;
+      $Uint64String(v9, p + "/balance", e);
+      ok = false;
     }
     const v10 = x["subnetID"];
-    if (v10 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-      if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c4.test(v10))))) {
-        if (e === null) return false;
-        $Cb58Id(v10, p + "/subnetID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v10 === undefined || !(plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
     }
-    const v11 = x["height"];
-    if (v11 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c14.test(v11))))) {
-        if (e === null) return false;
-        $Uint64String(v11, p + "/height", e);
-        ok = false;
-      }
+    else if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c4.test(v10))))) {
+      if (e === null) return false;
+      $Cb58Id(v10, p + "/subnetID", e);
+      ok = false;
     }
-    else {
+    const v11 = x["height"];
+    if (v11 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
+    }
+    else if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c14.test(v11))))) {
+      if (e === null) return false;
+      $Uint64String(v11, p + "/height", e);
+      ok = false;
     }
   }
   return ok;
@@ -4405,21 +3028,19 @@ function $SampleValidatorsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validators"];
-    if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-      if (!$137(v1, e === null ? p : p + "/validators", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validators", "required", "is required", "validators");
+    }
+    else if (!$117(v1, e === null ? p : p + "/validators", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $137(x, p, e) {
+function $117(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4449,16 +3070,14 @@ function $ValidatedByResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["subnetID"];
-    if (v1 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/subnetID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/subnetID", e);
+      ok = false;
     }
   }
   return ok;
@@ -4473,15 +3092,13 @@ function $ValidatesResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockchainIDs"];
-    if (v1 !== undefined && (plain && OP["blockchainIDs"] === undefined || hasOwn(x, "blockchainIDs"))) {
-      if (!$42(v1, e === null ? p : p + "/blockchainIDs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockchainIDs"] === undefined || hasOwn(x, "blockchainIDs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchainIDs", "required", "is required", "blockchainIDs");
+    }
+    else if (!$41(v1, e === null ? p : p + "/blockchainIDs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -4496,16 +3113,14 @@ function $TxIdResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/txID", e);
+      ok = false;
     }
   }
   return ok;
@@ -4520,33 +3135,29 @@ function $TxResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!$139(v1, e === null ? p : p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
-    const v2 = x["encoding"];
-    if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
-        if (e === null) return false;
-        $TxEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$119(v1, e === null ? p : p + "/tx", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["encoding"];
+    if (v2 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
+      if (e === null) return false;
+      $TxEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $139(x, p, e) {
+function $119(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -4580,24 +3191,20 @@ function $TxStatusResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-      if (!((typeof v1 === "string") && (v1 === "Committed" || v1 === "Aborted" || v1 === "Processing" || v1 === "Dropped" || v1 === "Unknown"))) {
-        if (e === null) return false;
-        $TxStatus(v1, p + "/status", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["status"] === undefined || hasOwn(x, "status"))) {
       if (e === null) return false;
       ok = fail(e, p + "/status", "required", "is required", "status");
     }
+    else if (!((typeof v1 === "string") && (v1 === "Committed" || v1 === "Aborted" || v1 === "Processing" || v1 === "Dropped" || v1 === "Unknown"))) {
+      if (e === null) return false;
+      $TxStatus(v1, p + "/status", e);
+      ok = false;
+    }
     const v2 = x["reason"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-        if (e === null) return false;
-        $6(v2, p + "/reason", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
+      if (e === null) return false;
+      $6(v2, p + "/reason", e);
+      ok = false;
     }
   }
   return ok;
@@ -4612,50 +3219,42 @@ function $StakeResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["staked"];
-    if (v1 !== undefined && (plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/staked", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
       if (e === null) return false;
       ok = fail(e, p + "/staked", "required", "is required", "staked");
     }
-    const v2 = x["stakeds"];
-    if (v2 !== undefined && (plain && OP["stakeds"] === undefined || hasOwn(x, "stakeds"))) {
-      if (!$AssetAmounts(v2, e === null ? p : p + "/stakeds", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/staked", e);
+      ok = false;
     }
-    else {
+    const v2 = x["stakeds"];
+    if (v2 === undefined || !(plain && OP["stakeds"] === undefined || hasOwn(x, "stakeds"))) {
       if (e === null) return false;
       ok = fail(e, p + "/stakeds", "required", "is required", "stakeds");
     }
-    const v3 = x["stakedOutputs"];
-    if (v3 !== undefined && (plain && OP["stakedOutputs"] === undefined || hasOwn(x, "stakedOutputs"))) {
-      if (!$86(v3, e === null ? p : p + "/stakedOutputs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$AssetAmounts(v2, e === null ? p : p + "/stakeds", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["stakedOutputs"];
+    if (v3 === undefined || !(plain && OP["stakedOutputs"] === undefined || hasOwn(x, "stakedOutputs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/stakedOutputs", "required", "is required", "stakedOutputs");
     }
-    const v4 = x["encoding"];
-    if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v4 === "string") && (v4 === "hex" || v4 === "hexc" || v4 === "hexnc"))) {
-        if (e === null) return false;
-        $BytesEncoding(v4, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$83(v3, e === null ? p : p + "/stakedOutputs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v4 = x["encoding"];
+    if (v4 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v4 === "string") && (v4 === "hex" || v4 === "hexc" || v4 === "hexnc"))) {
+      if (e === null) return false;
+      $BytesEncoding(v4, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
@@ -4670,28 +3269,24 @@ function $MinStakeResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["minValidatorStake"];
-    if (v1 !== undefined && (plain && OP["minValidatorStake"] === undefined || hasOwn(x, "minValidatorStake"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/minValidatorStake", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["minValidatorStake"] === undefined || hasOwn(x, "minValidatorStake"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minValidatorStake", "required", "is required", "minValidatorStake");
     }
-    const v2 = x["minDelegatorStake"];
-    if (v2 !== undefined && (plain && OP["minDelegatorStake"] === undefined || hasOwn(x, "minDelegatorStake"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/minDelegatorStake", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/minValidatorStake", e);
+      ok = false;
     }
-    else {
+    const v2 = x["minDelegatorStake"];
+    if (v2 === undefined || !(plain && OP["minDelegatorStake"] === undefined || hasOwn(x, "minDelegatorStake"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minDelegatorStake", "required", "is required", "minDelegatorStake");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/minDelegatorStake", e);
+      ok = false;
     }
   }
   return ok;
@@ -4706,28 +3301,24 @@ function $TotalStakeResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["stake"];
-    if (v1 !== undefined && (plain && OP["stake"] === undefined || hasOwn(x, "stake"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/stake", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["stake"] === undefined || hasOwn(x, "stake"))) {
       if (e === null) return false;
       ok = fail(e, p + "/stake", "required", "is required", "stake");
     }
-    const v2 = x["weight"];
-    if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/weight", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/stake", e);
+      ok = false;
     }
-    else {
+    const v2 = x["weight"];
+    if (v2 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/weight", e);
+      ok = false;
     }
   }
   return ok;
@@ -4742,39 +3333,33 @@ function $RewardUtxosResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["numFetched"];
-    if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/numFetched", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
       if (e === null) return false;
       ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
     }
-    const v2 = x["utxos"];
-    if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-      if (!$86(v2, e === null ? p : p + "/utxos", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/numFetched", e);
+      ok = false;
     }
-    else {
+    const v2 = x["utxos"];
+    if (v2 === undefined || !(plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxos", "required", "is required", "utxos");
     }
-    const v3 = x["encoding"];
-    if (v3 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v3 === "string") && (v3 === "hex" || v3 === "hexc" || v3 === "hexnc"))) {
-        if (e === null) return false;
-        $BytesEncoding(v3, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$83(v2, e === null ? p : p + "/utxos", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["encoding"];
+    if (v3 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v3 === "string") && (v3 === "hex" || v3 === "hexc" || v3 === "hexnc"))) {
+      if (e === null) return false;
+      $BytesEncoding(v3, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
@@ -4789,16 +3374,14 @@ function $TimestampResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["timestamp"];
-    if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/timestamp", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/timestamp", e);
+      ok = false;
     }
   }
   return ok;
@@ -4813,37 +3396,33 @@ function $ValidatorAt(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["publicKey"];
-    if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-      if (!$144(v1, e === null ? p : p + "/publicKey", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
-    const v2 = x["weight"];
-    if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/weight", e);
-        ok = false;
-      }
+    else if (!$124(v1, e === null ? p : p + "/publicKey", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["weight"];
+    if (v2 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/weight", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $144(x, p, e) {
+function $124(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($BlsPublicKey(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4861,7 +3440,7 @@ function $ValidatorsAtResult(x, p, e) {
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (!$146(k, pk, e)) {
+      if (!$126(k, pk, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -4874,7 +3453,7 @@ function $ValidatorsAtResult(x, p, e) {
   return ok;
 }
 
-function $146(x, p, e) {
+function $126(x, p, e) {
   let ok = true;
   if (typeof x === "string") {
     if (!$c16.test(x)) {
@@ -4894,39 +3473,33 @@ function $WarpValidator(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["publicKey"];
-    if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
-        if (e === null) return false;
-        $BlsPublicKey(v1, p + "/publicKey", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
       if (e === null) return false;
       ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
-    const v2 = x["weight"];
-    if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/weight", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
+      if (e === null) return false;
+      $BlsPublicKey(v1, p + "/publicKey", e);
+      ok = false;
     }
-    else {
+    const v2 = x["weight"];
+    if (v2 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
-    const v3 = x["nodeIDs"];
-    if (v3 !== undefined && (plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-      if (!$137(v3, e === null ? p : p + "/nodeIDs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/weight", e);
+      ok = false;
     }
-    else {
+    const v3 = x["nodeIDs"];
+    if (v3 === undefined || !(plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeIDs", "required", "is required", "nodeIDs");
+    }
+    else if (!$117(v3, e === null ? p : p + "/nodeIDs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -4941,33 +3514,29 @@ function $WarpValidatorSet(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validators"];
-    if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-      if (!$148(v1, e === null ? p : p + "/validators", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validators", "required", "is required", "validators");
     }
-    const v2 = x["totalWeight"];
-    if (v2 !== undefined && (plain && OP["totalWeight"] === undefined || hasOwn(x, "totalWeight"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/totalWeight", e);
-        ok = false;
-      }
+    else if (!$128(v1, e === null ? p : p + "/validators", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["totalWeight"];
+    if (v2 === undefined || !(plain && OP["totalWeight"] === undefined || hasOwn(x, "totalWeight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/totalWeight", "required", "is required", "totalWeight");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/totalWeight", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $148(x, p, e) {
+function $128(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4975,53 +3544,9 @@ function $148(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x149 = x[i];
-      const p149 = e === null ? p : p + "/" + i;
-      {
-        const x = x149;
-        const p = p149;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["publicKey"];
-          if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 98 && $c18.test(v1)))))) {
-              if (e === null) return false;
-              $BlsPublicKey(v1, p + "/publicKey", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-          }
-          const v2 = x["weight"];
-          if (v2 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-              if (e === null) return false;
-              $Uint64String(v2, p + "/weight", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/weight", "required", "is required", "weight");
-          }
-          const v3 = x["nodeIDs"];
-          if (v3 !== undefined && (plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-            if (!$137(v3, e === null ? p : p + "/nodeIDs", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/nodeIDs", "required", "is required", "nodeIDs");
-          }
-        }
+      if (!$WarpValidator(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -5037,21 +3562,19 @@ function $AllValidatorsAtResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validatorSets"];
-    if (v1 !== undefined && (plain && OP["validatorSets"] === undefined || hasOwn(x, "validatorSets"))) {
-      if (!$150(v1, e === null ? p : p + "/validatorSets", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validatorSets"] === undefined || hasOwn(x, "validatorSets"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validatorSets", "required", "is required", "validatorSets");
+    }
+    else if (!$129(v1, e === null ? p : p + "/validatorSets", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $150(x, p, e) {
+function $129(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5079,81 +3602,69 @@ function $FeeConfigResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["weights"];
-    if (v1 !== undefined && (plain && OP["weights"] === undefined || hasOwn(x, "weights"))) {
-      if (!$151(v1, e === null ? p : p + "/weights", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["weights"] === undefined || hasOwn(x, "weights"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weights", "required", "is required", "weights");
     }
-    const v2 = x["maxCapacity"];
-    if (v2 !== undefined && (plain && OP["maxCapacity"] === undefined || hasOwn(x, "maxCapacity"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v2, p + "/maxCapacity", e);
-        ok = false;
-      }
+    else if (!$130(v1, e === null ? p : p + "/weights", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["maxCapacity"];
+    if (v2 === undefined || !(plain && OP["maxCapacity"] === undefined || hasOwn(x, "maxCapacity"))) {
       if (e === null) return false;
       ok = fail(e, p + "/maxCapacity", "required", "is required", "maxCapacity");
     }
-    const v3 = x["maxPerSecond"];
-    if (v3 !== undefined && (plain && OP["maxPerSecond"] === undefined || hasOwn(x, "maxPerSecond"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v3, p + "/maxPerSecond", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v2, p + "/maxCapacity", e);
+      ok = false;
     }
-    else {
+    const v3 = x["maxPerSecond"];
+    if (v3 === undefined || !(plain && OP["maxPerSecond"] === undefined || hasOwn(x, "maxPerSecond"))) {
       if (e === null) return false;
       ok = fail(e, p + "/maxPerSecond", "required", "is required", "maxPerSecond");
     }
-    const v4 = x["targetPerSecond"];
-    if (v4 !== undefined && (plain && OP["targetPerSecond"] === undefined || hasOwn(x, "targetPerSecond"))) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v4, p + "/targetPerSecond", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v3, p + "/maxPerSecond", e);
+      ok = false;
     }
-    else {
+    const v4 = x["targetPerSecond"];
+    if (v4 === undefined || !(plain && OP["targetPerSecond"] === undefined || hasOwn(x, "targetPerSecond"))) {
       if (e === null) return false;
       ok = fail(e, p + "/targetPerSecond", "required", "is required", "targetPerSecond");
     }
-    const v5 = x["minPrice"];
-    if (v5 !== undefined && (plain && OP["minPrice"] === undefined || hasOwn(x, "minPrice"))) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v5, p + "/minPrice", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v4, p + "/targetPerSecond", e);
+      ok = false;
     }
-    else {
+    const v5 = x["minPrice"];
+    if (v5 === undefined || !(plain && OP["minPrice"] === undefined || hasOwn(x, "minPrice"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minPrice", "required", "is required", "minPrice");
     }
-    const v6 = x["excessConversionConstant"];
-    if (v6 !== undefined && (plain && OP["excessConversionConstant"] === undefined || hasOwn(x, "excessConversionConstant"))) {
-      if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v6, p + "/excessConversionConstant", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v5, p + "/minPrice", e);
+      ok = false;
     }
-    else {
+    const v6 = x["excessConversionConstant"];
+    if (v6 === undefined || !(plain && OP["excessConversionConstant"] === undefined || hasOwn(x, "excessConversionConstant"))) {
       if (e === null) return false;
       ok = fail(e, p + "/excessConversionConstant", "required", "is required", "excessConversionConstant");
+    }
+    else if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v6, p + "/excessConversionConstant", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $151(x, p, e) {
+function $130(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5191,52 +3702,44 @@ function $FeeStateResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["capacity"];
-    if (v1 !== undefined && (plain && OP["capacity"] === undefined || hasOwn(x, "capacity"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v1, p + "/capacity", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["capacity"] === undefined || hasOwn(x, "capacity"))) {
       if (e === null) return false;
       ok = fail(e, p + "/capacity", "required", "is required", "capacity");
     }
-    const v2 = x["excess"];
-    if (v2 !== undefined && (plain && OP["excess"] === undefined || hasOwn(x, "excess"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v2, p + "/excess", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v1, p + "/capacity", e);
+      ok = false;
     }
-    else {
+    const v2 = x["excess"];
+    if (v2 === undefined || !(plain && OP["excess"] === undefined || hasOwn(x, "excess"))) {
       if (e === null) return false;
       ok = fail(e, p + "/excess", "required", "is required", "excess");
     }
-    const v3 = x["price"];
-    if (v3 !== undefined && (plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v3, p + "/price", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v2, p + "/excess", e);
+      ok = false;
     }
-    else {
+    const v3 = x["price"];
+    if (v3 === undefined || !(plain && OP["price"] === undefined || hasOwn(x, "price"))) {
       if (e === null) return false;
       ok = fail(e, p + "/price", "required", "is required", "price");
     }
-    const v4 = x["timestamp"];
-    if (v4 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $6(v4, p + "/timestamp", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v3, p + "/price", e);
+      ok = false;
     }
-    else {
+    const v4 = x["timestamp"];
+    if (v4 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $6(v4, p + "/timestamp", e);
+      ok = false;
     }
   }
   return ok;
@@ -5251,52 +3754,44 @@ function $ValidatorFeeConfigResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["capacity"];
-    if (v1 !== undefined && (plain && OP["capacity"] === undefined || hasOwn(x, "capacity"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v1, p + "/capacity", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["capacity"] === undefined || hasOwn(x, "capacity"))) {
       if (e === null) return false;
       ok = fail(e, p + "/capacity", "required", "is required", "capacity");
     }
-    const v2 = x["target"];
-    if (v2 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v2, p + "/target", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v1, p + "/capacity", e);
+      ok = false;
     }
-    else {
+    const v2 = x["target"];
+    if (v2 === undefined || !(plain && OP["target"] === undefined || hasOwn(x, "target"))) {
       if (e === null) return false;
       ok = fail(e, p + "/target", "required", "is required", "target");
     }
-    const v3 = x["minPrice"];
-    if (v3 !== undefined && (plain && OP["minPrice"] === undefined || hasOwn(x, "minPrice"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v3, p + "/minPrice", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v2, p + "/target", e);
+      ok = false;
     }
-    else {
+    const v3 = x["minPrice"];
+    if (v3 === undefined || !(plain && OP["minPrice"] === undefined || hasOwn(x, "minPrice"))) {
       if (e === null) return false;
       ok = fail(e, p + "/minPrice", "required", "is required", "minPrice");
     }
-    const v4 = x["excessConversionConstant"];
-    if (v4 !== undefined && (plain && OP["excessConversionConstant"] === undefined || hasOwn(x, "excessConversionConstant"))) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v4, p + "/excessConversionConstant", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v3, p + "/minPrice", e);
+      ok = false;
     }
-    else {
+    const v4 = x["excessConversionConstant"];
+    if (v4 === undefined || !(plain && OP["excessConversionConstant"] === undefined || hasOwn(x, "excessConversionConstant"))) {
       if (e === null) return false;
       ok = fail(e, p + "/excessConversionConstant", "required", "is required", "excessConversionConstant");
+    }
+    else if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v4, p + "/excessConversionConstant", e);
+      ok = false;
     }
   }
   return ok;
@@ -5311,40 +3806,34 @@ function $ValidatorFeeStateResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["excess"];
-    if (v1 !== undefined && (plain && OP["excess"] === undefined || hasOwn(x, "excess"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v1, p + "/excess", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["excess"] === undefined || hasOwn(x, "excess"))) {
       if (e === null) return false;
       ok = fail(e, p + "/excess", "required", "is required", "excess");
     }
-    const v2 = x["price"];
-    if (v2 !== undefined && (plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $GasNumber(v2, p + "/price", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v1, p + "/excess", e);
+      ok = false;
     }
-    else {
+    const v2 = x["price"];
+    if (v2 === undefined || !(plain && OP["price"] === undefined || hasOwn(x, "price"))) {
       if (e === null) return false;
       ok = fail(e, p + "/price", "required", "is required", "price");
     }
-    const v3 = x["timestamp"];
-    if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/timestamp", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $GasNumber(v2, p + "/price", e);
+      ok = false;
     }
-    else {
+    const v3 = x["timestamp"];
+    if (v3 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/timestamp", e);
+      ok = false;
     }
   }
   return ok;
@@ -5361,40 +3850,34 @@ function $EpochResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["number"];
-    if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/number", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["number"] === undefined || hasOwn(x, "number"))) {
       if (e === null) return false;
       ok = fail(e, p + "/number", "required", "is required", "number");
     }
-    const v2 = x["startTime"];
-    if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/startTime", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/number", e);
+      ok = false;
     }
-    else {
+    const v2 = x["startTime"];
+    if (v2 === undefined || !(plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startTime", "required", "is required", "startTime");
     }
-    const v3 = x["pChainHeight"];
-    if (v3 !== undefined && (plain && OP["pChainHeight"] === undefined || hasOwn(x, "pChainHeight"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/pChainHeight", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/startTime", e);
+      ok = false;
     }
-    else {
+    const v3 = x["pChainHeight"];
+    if (v3 === undefined || !(plain && OP["pChainHeight"] === undefined || hasOwn(x, "pChainHeight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/pChainHeight", "required", "is required", "pChainHeight");
+    }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3))))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/pChainHeight", e);
+      ok = false;
     }
   }
   return ok;
@@ -5409,41 +3892,35 @@ function $JsonTx(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["unsignedTx"];
-    if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
-      if (!((isObject(v1)))) {
-        if (e === null) return false;
-        $NodeConfigResult(v1, p + "/unsignedTx", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
     }
-    const v2 = x["credentials"];
-    if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-      if (!$155(v2, e === null ? p : p + "/credentials", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((isObject(v1)))) {
+      if (e === null) return false;
+      $NodeConfigResult(v1, p + "/unsignedTx", e);
+      ok = false;
     }
-    else {
+    const v2 = x["credentials"];
+    if (v2 === undefined || !(plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
       if (e === null) return false;
       ok = fail(e, p + "/credentials", "required", "is required", "credentials");
     }
+    else if (!$134(v2, e === null ? p : p + "/credentials", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v3 = x["id"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (e === null) return false;
-        $Cb58Id(v3, p + "/id", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (e === null) return false;
+      $Cb58Id(v3, p + "/id", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $155(x, p, e) {
+function $134(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5473,77 +3950,65 @@ function $XChainJsonBlock(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["parentID"];
-    if (v1 !== undefined && (plain && OP["parentID"] === undefined || hasOwn(x, "parentID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/parentID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["parentID"] === undefined || hasOwn(x, "parentID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/parentID", "required", "is required", "parentID");
     }
-    const v2 = x["height"];
-    if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $37(v2, p + "/height", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/parentID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["height"];
+    if (v2 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
     }
-    const v3 = x["time"];
-    if (v3 !== undefined && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $37(v3, p + "/time", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $36(v2, p + "/height", e);
+      ok = false;
     }
-    else {
+    const v3 = x["time"];
+    if (v3 === undefined || !(plain && OP["time"] === undefined || hasOwn(x, "time"))) {
       if (e === null) return false;
       ok = fail(e, p + "/time", "required", "is required", "time");
     }
-    const v4 = x["merkleRoot"];
-    if (v4 !== undefined && (plain && OP["merkleRoot"] === undefined || hasOwn(x, "merkleRoot"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4))))) {
-        if (e === null) return false;
-        $Cb58Id(v4, p + "/merkleRoot", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $36(v3, p + "/time", e);
+      ok = false;
     }
-    else {
+    const v4 = x["merkleRoot"];
+    if (v4 === undefined || !(plain && OP["merkleRoot"] === undefined || hasOwn(x, "merkleRoot"))) {
       if (e === null) return false;
       ok = fail(e, p + "/merkleRoot", "required", "is required", "merkleRoot");
     }
-    const v5 = x["txs"];
-    if (v5 !== undefined && (plain && OP["txs"] === undefined || hasOwn(x, "txs"))) {
-      if (!$159(v5, e === null ? p : p + "/txs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c4.test(v4))))) {
+      if (e === null) return false;
+      $Cb58Id(v4, p + "/merkleRoot", e);
+      ok = false;
     }
-    else {
+    const v5 = x["txs"];
+    if (v5 === undefined || !(plain && OP["txs"] === undefined || hasOwn(x, "txs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txs", "required", "is required", "txs");
     }
+    else if (!$138(v5, e === null ? p : p + "/txs", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v6 = x["id"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c4.test(v6)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-        if (e === null) return false;
-        $Cb58Id(v6, p + "/id", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ($c4.test(v6)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
+      if (e === null) return false;
+      $Cb58Id(v6, p + "/id", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $159(x, p, e) {
+function $138(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5551,49 +4016,9 @@ function $159(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x160 = x[i];
-      const p160 = e === null ? p : p + "/" + i;
-      {
-        const x = x160;
-        const p = p160;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["unsignedTx"];
-          if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
-            if (!((isObject(v1)))) {
-              if (e === null) return false;
-              $NodeConfigResult(v1, p + "/unsignedTx", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
-          }
-          const v2 = x["credentials"];
-          if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-            if (!$155(v2, e === null ? p : p + "/credentials", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/credentials", "required", "is required", "credentials");
-          }
-          const v3 = x["id"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-              if (e === null) return false;
-              $Cb58Id(v3, p + "/id", e);
-              ok = false;
-            }
-          }
-        }
+      if (!$JsonTx(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -5609,33 +4034,29 @@ function $XChainBlockResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$161(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
     }
-    const v2 = x["encoding"];
-    if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
-        if (e === null) return false;
-        $TxEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$139(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["encoding"];
+    if (v2 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
+      if (e === null) return false;
+      $TxEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $161(x, p, e) {
+function $139(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -5656,33 +4077,29 @@ function $XChainTxResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!$162(v1, e === null ? p : p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
-    const v2 = x["encoding"];
-    if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
-        if (e === null) return false;
-        $TxEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$140(v1, e === null ? p : p + "/tx", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["encoding"];
+    if (v2 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json"))) {
+      if (e === null) return false;
+      $TxEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $162(x, p, e) {
+function $140(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -5703,22 +4120,20 @@ function $XChainTxStatusResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-      if (!((typeof v1 === "string") && (v1 === "Accepted" || v1 === "Unknown"))) {
-        if (e === null) return false;
-        $163(v1, p + "/status", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["status"] === undefined || hasOwn(x, "status"))) {
       if (e === null) return false;
       ok = fail(e, p + "/status", "required", "is required", "status");
+    }
+    else if (!((typeof v1 === "string") && (v1 === "Accepted" || v1 === "Unknown"))) {
+      if (e === null) return false;
+      $141(v1, p + "/status", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $163(x, p, e) {
+function $141(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5740,52 +4155,44 @@ function $AssetDescriptionResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["assetID"];
-    if (v1 !== undefined && (plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/assetID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/assetID", "required", "is required", "assetID");
     }
-    const v2 = x["name"];
-    if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/name", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/assetID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["name"];
+    if (v2 === undefined || !(plain && OP["name"] === undefined || hasOwn(x, "name"))) {
       if (e === null) return false;
       ok = fail(e, p + "/name", "required", "is required", "name");
     }
-    const v3 = x["symbol"];
-    if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/symbol", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/name", e);
+      ok = false;
     }
-    else {
+    const v3 = x["symbol"];
+    if (v3 === undefined || !(plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
       if (e === null) return false;
       ok = fail(e, p + "/symbol", "required", "is required", "symbol");
     }
-    const v4 = x["denomination"];
-    if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
-        if (e === null) return false;
-        $Uint64String(v4, p + "/denomination", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/symbol", e);
+      ok = false;
     }
-    else {
+    const v4 = x["denomination"];
+    if (v4 === undefined || !(plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
       if (e === null) return false;
       ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+    }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c14.test(v4))))) {
+      if (e === null) return false;
+      $Uint64String(v4, p + "/denomination", e);
+      ok = false;
     }
   }
   return ok;
@@ -5800,77 +4207,23 @@ function $XChainBalanceResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["balance"];
-    if (v1 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/balance", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
-    const v2 = x["utxoIDs"];
-    if (v2 !== undefined && (plain && OP["utxoIDs"] === undefined || hasOwn(x, "utxoIDs"))) {
-      if (!$166(v2, e === null ? p : p + "/utxoIDs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/balance", e);
+      ok = false;
     }
-    else {
+    const v2 = x["utxoIDs"];
+    if (v2 === undefined || !(plain && OP["utxoIDs"] === undefined || hasOwn(x, "utxoIDs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxoIDs", "required", "is required", "utxoIDs");
     }
-  }
-  return ok;
-}
-
-function $166(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x167 = x[i];
-      const p167 = e === null ? p : p + "/" + i;
-      {
-        const x = x167;
-        const p = p167;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["txID"];
-          if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-              if (e === null) return false;
-              $Cb58Id(v1, p + "/txID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/txID", "required", "is required", "txID");
-          }
-          const v2 = x["outputIndex"];
-          if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
-            if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
-              if (e === null) return false;
-              $83(v2, p + "/outputIndex", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
-          }
-        }
-      }
+    else if (!$82(v2, e === null ? p : p + "/utxoIDs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -5885,28 +4238,24 @@ function $AssetBalance(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["asset"];
-    if (v1 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/asset", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
       if (e === null) return false;
       ok = fail(e, p + "/asset", "required", "is required", "asset");
     }
-    const v2 = x["balance"];
-    if (v2 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/balance", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/asset", e);
+      ok = false;
     }
-    else {
+    const v2 = x["balance"];
+    if (v2 === undefined || !(plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/balance", "required", "is required", "balance");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/balance", e);
+      ok = false;
     }
   }
   return ok;
@@ -5921,21 +4270,19 @@ function $AllBalancesResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["balances"];
-    if (v1 !== undefined && (plain && OP["balances"] === undefined || hasOwn(x, "balances"))) {
-      if (!$169(v1, e === null ? p : p + "/balances", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["balances"] === undefined || hasOwn(x, "balances"))) {
       if (e === null) return false;
       ok = fail(e, p + "/balances", "required", "is required", "balances");
+    }
+    else if (!$146(v1, e === null ? p : p + "/balances", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $169(x, p, e) {
+function $146(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5943,42 +4290,9 @@ function $169(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x170 = x[i];
-      const p170 = e === null ? p : p + "/" + i;
-      {
-        const x = x170;
-        const p = p170;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["asset"];
-          if (v1 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-            if (!((typeof v1 === "string"))) {
-              if (e === null) return false;
-              $6(v1, p + "/asset", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/asset", "required", "is required", "asset");
-          }
-          const v2 = x["balance"];
-          if (v2 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-              if (e === null) return false;
-              $Uint64String(v2, p + "/balance", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/balance", "required", "is required", "balance");
-          }
-        }
+      if (!$AssetBalance(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -5994,28 +4308,24 @@ function $TxFeeResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txFee"];
-    if (v1 !== undefined && (plain && OP["txFee"] === undefined || hasOwn(x, "txFee"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/txFee", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txFee"] === undefined || hasOwn(x, "txFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txFee", "required", "is required", "txFee");
     }
-    const v2 = x["createAssetTxFee"];
-    if (v2 !== undefined && (plain && OP["createAssetTxFee"] === undefined || hasOwn(x, "createAssetTxFee"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/createAssetTxFee", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/txFee", e);
+      ok = false;
     }
-    else {
+    const v2 = x["createAssetTxFee"];
+    if (v2 === undefined || !(plain && OP["createAssetTxFee"] === undefined || hasOwn(x, "createAssetTxFee"))) {
       if (e === null) return false;
       ok = fail(e, p + "/createAssetTxFee", "required", "is required", "createAssetTxFee");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2))))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/createAssetTxFee", e);
+      ok = false;
     }
   }
   return ok;
@@ -6065,64 +4375,54 @@ function $Container(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-        if (e === null) return false;
-        $ContainerId(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
-    const v2 = x["bytes"];
-    if (v2 !== undefined && (plain && OP["bytes"] === undefined || hasOwn(x, "bytes"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c18.test(v2))))) {
-        if (e === null) return false;
-        $HexBytes(v2, p + "/bytes", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
+      if (e === null) return false;
+      $ContainerId(v1, p + "/id", e);
+      ok = false;
     }
-    else {
+    const v2 = x["bytes"];
+    if (v2 === undefined || !(plain && OP["bytes"] === undefined || hasOwn(x, "bytes"))) {
       if (e === null) return false;
       ok = fail(e, p + "/bytes", "required", "is required", "bytes");
     }
-    const v3 = x["timestamp"];
-    if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/timestamp", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c18.test(v2))))) {
+      if (e === null) return false;
+      $HexBytes(v2, p + "/bytes", e);
+      ok = false;
     }
-    else {
+    const v3 = x["timestamp"];
+    if (v3 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
-    const v4 = x["encoding"];
-    if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v4 === "string") && (v4 === "hex"))) {
-        if (e === null) return false;
-        $Encoding(v4, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/timestamp", e);
+      ok = false;
     }
-    else {
+    const v4 = x["encoding"];
+    if (v4 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
     }
-    const v5 = x["index"];
-    if (v5 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
-        if (e === null) return false;
-        $Uint64String(v5, p + "/index", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (v4 === "hex"))) {
+      if (e === null) return false;
+      $Encoding(v4, p + "/encoding", e);
+      ok = false;
     }
-    else {
+    const v5 = x["index"];
+    if (v5 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
+    }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
+      if (e === null) return false;
+      $Uint64String(v5, p + "/index", e);
+      ok = false;
     }
   }
   return ok;
@@ -6136,78 +4436,9 @@ function $ContainerList(x, p, e) {
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      const x172 = x[i];
-      const p172 = e === null ? p : p + "/" + i;
-      {
-        const x = x172;
-        const p = p172;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["id"];
-          if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-              if (e === null) return false;
-              $ContainerId(v1, p + "/id", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/id", "required", "is required", "id");
-          }
-          const v2 = x["bytes"];
-          if (v2 !== undefined && (plain && OP["bytes"] === undefined || hasOwn(x, "bytes"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c18.test(v2))))) {
-              if (e === null) return false;
-              $HexBytes(v2, p + "/bytes", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/bytes", "required", "is required", "bytes");
-          }
-          const v3 = x["timestamp"];
-          if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $6(v3, p + "/timestamp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-          }
-          const v4 = x["encoding"];
-          if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-            if (!((typeof v4 === "string") && (v4 === "hex"))) {
-              if (e === null) return false;
-              $Encoding(v4, p + "/encoding", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/encoding", "required", "is required", "encoding");
-          }
-          const v5 = x["index"];
-          if (v5 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-            if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c14.test(v5))))) {
-              if (e === null) return false;
-              $Uint64String(v5, p + "/index", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/index", "required", "is required", "index");
-          }
-        }
+      if (!$Container(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -6223,16 +4454,14 @@ function $GetIndexResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/index", e);
+      ok = false;
     }
   }
   return ok;
@@ -6247,16 +4476,14 @@ function $IsAcceptedResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["isAccepted"];
-    if (v1 !== undefined && (plain && OP["isAccepted"] === undefined || hasOwn(x, "isAccepted"))) {
-      if (!((typeof v1 === "boolean"))) {
-        if (e === null) return false;
-        $23(v1, p + "/isAccepted", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["isAccepted"] === undefined || hasOwn(x, "isAccepted"))) {
       if (e === null) return false;
       ok = fail(e, p + "/isAccepted", "required", "is required", "isAccepted");
+    }
+    else if (!((typeof v1 === "boolean"))) {
+      if (e === null) return false;
+      $22(v1, p + "/isAccepted", e);
+      ok = false;
     }
   }
   return ok;
@@ -6269,7 +4496,7 @@ function $Uint(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c174.test(x)) {
+    if (!$c149.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$");
     }
@@ -6277,7 +4504,7 @@ function $Uint(x, p, e) {
   return ok;
 }
 
-const $c174 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
+const $c149 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
 
 function $Uint64(x, p, e) {
   let ok = true;
@@ -6286,7 +4513,7 @@ function $Uint64(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c175.test(x)) {
+    if (!$c150.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
     }
@@ -6294,7 +4521,7 @@ function $Uint64(x, p, e) {
   return ok;
 }
 
-const $c175 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
+const $c150 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
 
 function $Uint256(x, p, e) {
   let ok = true;
@@ -6303,7 +4530,7 @@ function $Uint256(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c176.test(x)) {
+    if (!$c151.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
     }
@@ -6311,7 +4538,7 @@ function $Uint256(x, p, e) {
   return ok;
 }
 
-const $c176 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
+const $c151 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
 
 function $Byte(x, p, e) {
   let ok = true;
@@ -6320,7 +4547,7 @@ function $Byte(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 4 && $c177.test(x))) {
+    if (!(x.length >= 3 && x.length <= 4 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,2}$", "^0[xX][0-9a-fA-F]{1,2}$");
     }
@@ -6328,7 +4555,7 @@ function $Byte(x, p, e) {
   return ok;
 }
 
-const $c177 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
+const $c152 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
 
 function $Bytes(x, p, e) {
   let ok = true;
@@ -6337,7 +4564,7 @@ function $Bytes(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c177.test(x)) {
+    if (!$c152.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]*$", "^0[xX][0-9a-fA-F]*$");
     }
@@ -6352,7 +4579,7 @@ function $Bytes4(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 10 && $c177.test(x))) {
+    if (!(x.length === 10 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{8}$", "^0[xX][0-9a-fA-F]{8}$");
     }
@@ -6367,7 +4594,7 @@ function $Bytes8(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 18 && $c177.test(x))) {
+    if (!(x.length === 18 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{16}$", "^0[xX][0-9a-fA-F]{16}$");
     }
@@ -6382,7 +4609,7 @@ function $Bytes32(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c177.test(x))) {
+    if (!(x.length === 66 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
@@ -6397,7 +4624,7 @@ function $BytesMax32(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 66 && $c177.test(x))) {
+    if (!(x.length >= 3 && x.length <= 66 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,64}$", "^0[xX][0-9a-fA-F]{1,64}$");
     }
@@ -6412,7 +4639,7 @@ function $Bytes65(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 132 && $c177.test(x))) {
+    if (!(x.length === 132 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{130}$", "^0[xX][0-9a-fA-F]{130}$");
     }
@@ -6427,7 +4654,7 @@ function $Bytes256(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 514 && $c177.test(x))) {
+    if (!(x.length === 514 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{512}$", "^0[xX][0-9a-fA-F]{512}$");
     }
@@ -6442,7 +4669,7 @@ function $Address(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 42 && $c177.test(x))) {
+    if (!(x.length === 42 && $c152.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{40}$", "^0[xX][0-9a-fA-F]{40}$");
     }
@@ -6471,7 +4698,7 @@ function $Ratio(x, p, e) {
   return ok;
 }
 
-const $NotFound = $128;
+const $NotFound = $111;
 
 function $BlockTag(x, p, e) {
   let ok = true;
@@ -6528,24 +4755,20 @@ function $BlockHashParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/blockHash", e);
+      ok = false;
+    }
     const v2 = x["requireCanonical"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "boolean")) && (plain && OP["requireCanonical"] === undefined || hasOwn(x, "requireCanonical"))) {
-        if (e === null) return false;
-        $23(v2, p + "/requireCanonical", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "boolean")) && (plain && OP["requireCanonical"] === undefined || hasOwn(x, "requireCanonical"))) {
+      if (e === null) return false;
+      $22(v2, p + "/requireCanonical", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -6568,15 +4791,13 @@ function $BlockNumberParam(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockNumber"];
-    if (v1 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-      if (!$BlockNumberOrTag(v1, e === null ? p : p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+    }
+    else if (!$BlockNumberOrTag(v1, e === null ? p : p + "/blockNumber", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -6599,336 +4820,268 @@ function $BlockHeader(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["hash"];
-    if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/hash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
-    const v2 = x["parentHash"];
-    if (v2 !== undefined && (plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2)))))) {
-        if (e === null) return false;
-        $Hash32(v2, p + "/parentHash", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/hash", e);
+      ok = false;
     }
-    else {
+    const v2 = x["parentHash"];
+    if (v2 === undefined || !(plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/parentHash", "required", "is required", "parentHash");
     }
-    const v3 = x["sha3Uncles"];
-    if (v3 !== undefined && (plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c177.test(v3)))))) {
-        if (e === null) return false;
-        $Hash32(v3, p + "/sha3Uncles", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c152.test(v2)))))) {
+      if (e === null) return false;
+      $Hash32(v2, p + "/parentHash", e);
+      ok = false;
     }
-    else {
+    const v3 = x["sha3Uncles"];
+    if (v3 === undefined || !(plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
       if (e === null) return false;
       ok = fail(e, p + "/sha3Uncles", "required", "is required", "sha3Uncles");
     }
-    const v4 = x["miner"];
-    if (v4 !== undefined && (plain && OP["miner"] === undefined || hasOwn(x, "miner"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c177.test(v4)))))) {
-        if (e === null) return false;
-        $Address(v4, p + "/miner", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c152.test(v3)))))) {
+      if (e === null) return false;
+      $Hash32(v3, p + "/sha3Uncles", e);
+      ok = false;
     }
-    else {
+    const v4 = x["miner"];
+    if (v4 === undefined || !(plain && OP["miner"] === undefined || hasOwn(x, "miner"))) {
       if (e === null) return false;
       ok = fail(e, p + "/miner", "required", "is required", "miner");
     }
-    const v5 = x["stateRoot"];
-    if (v5 !== undefined && (plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c177.test(v5)))))) {
-        if (e === null) return false;
-        $Hash32(v5, p + "/stateRoot", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c152.test(v4)))))) {
+      if (e === null) return false;
+      $Address(v4, p + "/miner", e);
+      ok = false;
     }
-    else {
+    const v5 = x["stateRoot"];
+    if (v5 === undefined || !(plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
       if (e === null) return false;
       ok = fail(e, p + "/stateRoot", "required", "is required", "stateRoot");
     }
-    const v6 = x["transactionsRoot"];
-    if (v6 !== undefined && (plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c177.test(v6)))))) {
-        if (e === null) return false;
-        $Hash32(v6, p + "/transactionsRoot", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c152.test(v5)))))) {
+      if (e === null) return false;
+      $Hash32(v5, p + "/stateRoot", e);
+      ok = false;
     }
-    else {
+    const v6 = x["transactionsRoot"];
+    if (v6 === undefined || !(plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactionsRoot", "required", "is required", "transactionsRoot");
     }
-    const v7 = x["receiptsRoot"];
-    if (v7 !== undefined && (plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c177.test(v7)))))) {
-        if (e === null) return false;
-        $Hash32(v7, p + "/receiptsRoot", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c152.test(v6)))))) {
+      if (e === null) return false;
+      $Hash32(v6, p + "/transactionsRoot", e);
+      ok = false;
     }
-    else {
+    const v7 = x["receiptsRoot"];
+    if (v7 === undefined || !(plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
       if (e === null) return false;
       ok = fail(e, p + "/receiptsRoot", "required", "is required", "receiptsRoot");
     }
-    const v8 = x["logsBloom"];
-    if (v8 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c177.test(v8)))))) {
-        if (e === null) return false;
-        $Bytes256(v8, p + "/logsBloom", e);
-        ok = false;
-      }
+    else if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c152.test(v7)))))) {
+      if (e === null) return false;
+      $Hash32(v7, p + "/receiptsRoot", e);
+      ok = false;
     }
-    else {
+    const v8 = x["logsBloom"];
+    if (v8 === undefined || !(plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
       if (e === null) return false;
       ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
     }
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c152.test(v8)))))) {
+      if (e === null) return false;
+      $Bytes256(v8, p + "/logsBloom", e);
+      ok = false;
+    }
     const v9 = x["difficulty"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c174.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
-        if (e === null) return false;
-        $Uint(v9, p + "/difficulty", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string") && (typeof v9 !== "string" || ($c149.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
+      if (e === null) return false;
+      $Uint(v9, p + "/difficulty", e);
+      ok = false;
     }
     const v10 = x["number"];
-    if (v10 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-      if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c174.test(v10))))) {
-        if (e === null) return false;
-        $Uint(v10, p + "/number", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v10 === undefined || !(plain && OP["number"] === undefined || hasOwn(x, "number"))) {
       if (e === null) return false;
       ok = fail(e, p + "/number", "required", "is required", "number");
     }
-    const v11 = x["gasLimit"];
-    if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-      if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c174.test(v11))))) {
-        if (e === null) return false;
-        $Uint(v11, p + "/gasLimit", e);
-        ok = false;
-      }
+    else if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c149.test(v10))))) {
+      if (e === null) return false;
+      $Uint(v10, p + "/number", e);
+      ok = false;
     }
-    else {
+    const v11 = x["gasLimit"];
+    if (v11 === undefined || !(plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
     }
-    const v12 = x["gasUsed"];
-    if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-      if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c174.test(v12))))) {
-        if (e === null) return false;
-        $Uint(v12, p + "/gasUsed", e);
-        ok = false;
-      }
+    else if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c149.test(v11))))) {
+      if (e === null) return false;
+      $Uint(v11, p + "/gasLimit", e);
+      ok = false;
     }
-    else {
+    const v12 = x["gasUsed"];
+    if (v12 === undefined || !(plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
-    const v13 = x["timestamp"];
-    if (v13 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c174.test(v13))))) {
-        if (e === null) return false;
-        $Uint(v13, p + "/timestamp", e);
-        ok = false;
-      }
+    else if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c149.test(v12))))) {
+      if (e === null) return false;
+      $Uint(v12, p + "/gasUsed", e);
+      ok = false;
     }
-    else {
+    const v13 = x["timestamp"];
+    if (v13 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
-    const v14 = x["extraData"];
-    if (v14 !== undefined && (plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
-      if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c177.test(v14))))) {
-        if (e === null) return false;
-        $Bytes(v14, p + "/extraData", e);
-        ok = false;
-      }
+    else if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c149.test(v13))))) {
+      if (e === null) return false;
+      $Uint(v13, p + "/timestamp", e);
+      ok = false;
     }
-    else {
+    const v14 = x["extraData"];
+    if (v14 === undefined || !(plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
       if (e === null) return false;
       ok = fail(e, p + "/extraData", "required", "is required", "extraData");
     }
-    const v15 = x["mixHash"];
-    if (v15 !== undefined && (plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
-      if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c177.test(v15)))))) {
-        if (e === null) return false;
-        $Hash32(v15, p + "/mixHash", e);
-        ok = false;
-      }
+    else if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c152.test(v14))))) {
+      if (e === null) return false;
+      $Bytes(v14, p + "/extraData", e);
+      ok = false;
     }
-    else {
+    const v15 = x["mixHash"];
+    if (v15 === undefined || !(plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/mixHash", "required", "is required", "mixHash");
     }
-    const v16 = x["nonce"];
-    if (v16 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-      if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c177.test(v16)))))) {
-        if (e === null) return false;
-        $Bytes8(v16, p + "/nonce", e);
-        ok = false;
-      }
+    else if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c152.test(v15)))))) {
+      if (e === null) return false;
+      $Hash32(v15, p + "/mixHash", e);
+      ok = false;
     }
-    else {
+    const v16 = x["nonce"];
+    if (v16 === undefined || !(plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
+    else if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c152.test(v16)))))) {
+      if (e === null) return false;
+      $Bytes8(v16, p + "/nonce", e);
+      ok = false;
+    }
     const v17 = x["totalDifficulty"];
-    if (v17 !== undefined) {
-      if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c174.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
-        if (e === null) return false;
-        $Uint(v17, p + "/totalDifficulty", e);
-        ok = false;
-      }
+    if (v17 !== undefined && !((typeof v17 === "string") && (typeof v17 !== "string" || ($c149.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
+      if (e === null) return false;
+      $Uint(v17, p + "/totalDifficulty", e);
+      ok = false;
     }
     const v18 = x["baseFeePerGas"];
-    if (v18 !== undefined) {
-      if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c174.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (e === null) return false;
-        $Uint(v18, p + "/baseFeePerGas", e);
-        ok = false;
-      }
+    if (v18 !== undefined && !((typeof v18 === "string") && (typeof v18 !== "string" || ($c149.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+      if (e === null) return false;
+      $Uint(v18, p + "/baseFeePerGas", e);
+      ok = false;
     }
     const v19 = x["withdrawalsRoot"];
-    if (v19 !== undefined) {
-      if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c177.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
-        if (e === null) return false;
-        $Hash32(v19, p + "/withdrawalsRoot", e);
-        ok = false;
-      }
+    if (v19 !== undefined && !((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c152.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
+      if (e === null) return false;
+      $Hash32(v19, p + "/withdrawalsRoot", e);
+      ok = false;
     }
     const v20 = x["blobGasUsed"];
-    if (v20 !== undefined) {
-      if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c174.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
-        if (e === null) return false;
-        $Uint(v20, p + "/blobGasUsed", e);
-        ok = false;
-      }
+    if (v20 !== undefined && !((typeof v20 === "string") && (typeof v20 !== "string" || ($c149.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+      if (e === null) return false;
+      $Uint(v20, p + "/blobGasUsed", e);
+      ok = false;
     }
     const v21 = x["excessBlobGas"];
-    if (v21 !== undefined) {
-      if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c174.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
-        if (e === null) return false;
-        $Uint(v21, p + "/excessBlobGas", e);
-        ok = false;
-      }
+    if (v21 !== undefined && !((typeof v21 === "string") && (typeof v21 !== "string" || ($c149.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
+      if (e === null) return false;
+      $Uint(v21, p + "/excessBlobGas", e);
+      ok = false;
     }
     const v22 = x["parentBeaconBlockRoot"];
-    if (v22 !== undefined) {
-      if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c177.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
-        if (e === null) return false;
-        $Hash32(v22, p + "/parentBeaconBlockRoot", e);
-        ok = false;
-      }
+    if (v22 !== undefined && !((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c152.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
+      if (e === null) return false;
+      $Hash32(v22, p + "/parentBeaconBlockRoot", e);
+      ok = false;
     }
     const v23 = x["requestsHash"];
-    if (v23 !== undefined) {
-      if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c177.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
-        if (e === null) return false;
-        $Hash32(v23, p + "/requestsHash", e);
-        ok = false;
-      }
+    if (v23 !== undefined && !((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c152.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
+      if (e === null) return false;
+      $Hash32(v23, p + "/requestsHash", e);
+      ok = false;
     }
     const v24 = x["extDataHash"];
-    if (v24 !== undefined) {
-      if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c177.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
-        if (e === null) return false;
-        $Hash32(v24, p + "/extDataHash", e);
-        ok = false;
-      }
+    if (v24 !== undefined && !((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c152.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
+      if (e === null) return false;
+      $Hash32(v24, p + "/extDataHash", e);
+      ok = false;
     }
     const v25 = x["extDataGasUsed"];
-    if (v25 !== undefined) {
-      if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c174.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
-        if (e === null) return false;
-        $Uint(v25, p + "/extDataGasUsed", e);
-        ok = false;
-      }
+    if (v25 !== undefined && !((typeof v25 === "string") && (typeof v25 !== "string" || ($c149.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
+      if (e === null) return false;
+      $Uint(v25, p + "/extDataGasUsed", e);
+      ok = false;
     }
     const v26 = x["blockGasCost"];
-    if (v26 !== undefined) {
-      if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c174.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
-        if (e === null) return false;
-        $Uint(v26, p + "/blockGasCost", e);
-        ok = false;
-      }
+    if (v26 !== undefined && !((typeof v26 === "string") && (typeof v26 !== "string" || ($c149.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
+      if (e === null) return false;
+      $Uint(v26, p + "/blockGasCost", e);
+      ok = false;
     }
     const v27 = x["timestampMilliseconds"];
-    if (v27 !== undefined) {
-      if (!((typeof v27 === "string") && (typeof v27 !== "string" || ($c175.test(v27)))) && (plain && OP["timestampMilliseconds"] === undefined || hasOwn(x, "timestampMilliseconds"))) {
-        if (e === null) return false;
-        $Uint64(v27, p + "/timestampMilliseconds", e);
-        ok = false;
-      }
+    if (v27 !== undefined && !((typeof v27 === "string") && (typeof v27 !== "string" || ($c150.test(v27)))) && (plain && OP["timestampMilliseconds"] === undefined || hasOwn(x, "timestampMilliseconds"))) {
+      if (e === null) return false;
+      $Uint64(v27, p + "/timestampMilliseconds", e);
+      ok = false;
     }
     const v28 = x["minDelayExcess"];
-    if (v28 !== undefined) {
-      if (!((typeof v28 === "string") && (typeof v28 !== "string" || ($c175.test(v28)))) && (plain && OP["minDelayExcess"] === undefined || hasOwn(x, "minDelayExcess"))) {
-        if (e === null) return false;
-        $Uint64(v28, p + "/minDelayExcess", e);
-        ok = false;
-      }
+    if (v28 !== undefined && !((typeof v28 === "string") && (typeof v28 !== "string" || ($c150.test(v28)))) && (plain && OP["minDelayExcess"] === undefined || hasOwn(x, "minDelayExcess"))) {
+      if (e === null) return false;
+      $Uint64(v28, p + "/minDelayExcess", e);
+      ok = false;
     }
     const v29 = x["targetExponent"];
-    if (v29 !== undefined) {
-      if (!((typeof v29 === "string") && (typeof v29 !== "string" || ($c175.test(v29)))) && (plain && OP["targetExponent"] === undefined || hasOwn(x, "targetExponent"))) {
-        if (e === null) return false;
-        $Uint64(v29, p + "/targetExponent", e);
-        ok = false;
-      }
+    if (v29 !== undefined && !((typeof v29 === "string") && (typeof v29 !== "string" || ($c150.test(v29)))) && (plain && OP["targetExponent"] === undefined || hasOwn(x, "targetExponent"))) {
+      if (e === null) return false;
+      $Uint64(v29, p + "/targetExponent", e);
+      ok = false;
     }
     const v30 = x["minPriceExponent"];
-    if (v30 !== undefined) {
-      if (!((typeof v30 === "string") && (typeof v30 !== "string" || ($c175.test(v30)))) && (plain && OP["minPriceExponent"] === undefined || hasOwn(x, "minPriceExponent"))) {
-        if (e === null) return false;
-        $Uint64(v30, p + "/minPriceExponent", e);
-        ok = false;
-      }
+    if (v30 !== undefined && !((typeof v30 === "string") && (typeof v30 !== "string" || ($c150.test(v30)))) && (plain && OP["minPriceExponent"] === undefined || hasOwn(x, "minPriceExponent"))) {
+      if (e === null) return false;
+      $Uint64(v30, p + "/minPriceExponent", e);
+      ok = false;
     }
     const v31 = x["settledHeight"];
-    if (v31 !== undefined) {
-      if (!((typeof v31 === "string") && (typeof v31 !== "string" || ($c175.test(v31)))) && (plain && OP["settledHeight"] === undefined || hasOwn(x, "settledHeight"))) {
-        if (e === null) return false;
-        $Uint64(v31, p + "/settledHeight", e);
-        ok = false;
-      }
+    if (v31 !== undefined && !((typeof v31 === "string") && (typeof v31 !== "string" || ($c150.test(v31)))) && (plain && OP["settledHeight"] === undefined || hasOwn(x, "settledHeight"))) {
+      if (e === null) return false;
+      $Uint64(v31, p + "/settledHeight", e);
+      ok = false;
     }
     const v32 = x["settledGasUnix"];
-    if (v32 !== undefined) {
-      if (!((typeof v32 === "string") && (typeof v32 !== "string" || ($c175.test(v32)))) && (plain && OP["settledGasUnix"] === undefined || hasOwn(x, "settledGasUnix"))) {
-        if (e === null) return false;
-        $Uint64(v32, p + "/settledGasUnix", e);
-        ok = false;
-      }
+    if (v32 !== undefined && !((typeof v32 === "string") && (typeof v32 !== "string" || ($c150.test(v32)))) && (plain && OP["settledGasUnix"] === undefined || hasOwn(x, "settledGasUnix"))) {
+      if (e === null) return false;
+      $Uint64(v32, p + "/settledGasUnix", e);
+      ok = false;
     }
     const v33 = x["settledGasNumerator"];
-    if (v33 !== undefined) {
-      if (!((typeof v33 === "string") && (typeof v33 !== "string" || ($c175.test(v33)))) && (plain && OP["settledGasNumerator"] === undefined || hasOwn(x, "settledGasNumerator"))) {
-        if (e === null) return false;
-        $Uint64(v33, p + "/settledGasNumerator", e);
-        ok = false;
-      }
+    if (v33 !== undefined && !((typeof v33 === "string") && (typeof v33 !== "string" || ($c150.test(v33)))) && (plain && OP["settledGasNumerator"] === undefined || hasOwn(x, "settledGasNumerator"))) {
+      if (e === null) return false;
+      $Uint64(v33, p + "/settledGasNumerator", e);
+      ok = false;
     }
     const v34 = x["settledExcess"];
-    if (v34 !== undefined) {
-      if (!((typeof v34 === "string") && (typeof v34 !== "string" || ($c175.test(v34)))) && (plain && OP["settledExcess"] === undefined || hasOwn(x, "settledExcess"))) {
-        if (e === null) return false;
-        $Uint64(v34, p + "/settledExcess", e);
-        ok = false;
-      }
+    if (v34 !== undefined && !((typeof v34 === "string") && (typeof v34 !== "string" || ($c150.test(v34)))) && (plain && OP["settledExcess"] === undefined || hasOwn(x, "settledExcess"))) {
+      if (e === null) return false;
+      $Uint64(v34, p + "/settledExcess", e);
+      ok = false;
     }
   }
   return ok;
@@ -6940,14 +5093,14 @@ function $Block(x, p, e) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$182(x, p, e)) {
+  if (!$157(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $182(x, p, e) {
+function $157(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -6956,70 +5109,58 @@ function $182(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["size"];
-    if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/size", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["size"] === undefined || hasOwn(x, "size"))) {
       if (e === null) return false;
       ok = fail(e, p + "/size", "required", "is required", "size");
     }
-    const v2 = x["transactions"];
-    if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-      if (!$183(v2, e === null ? p : p + "/transactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/size", e);
+      ok = false;
     }
-    else {
+    const v2 = x["transactions"];
+    if (v2 === undefined || !(plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    const v3 = x["uncles"];
-    if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-      if (!$184(v3, e === null ? p : p + "/uncles", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$158(v2, e === null ? p : p + "/transactions", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["uncles"];
+    if (v3 === undefined || !(plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
       if (e === null) return false;
       ok = fail(e, p + "/uncles", "required", "is required", "uncles");
     }
+    else if (!$159(v3, e === null ? p : p + "/uncles", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v4 = x["withdrawals"];
-    if (v4 !== undefined) {
-      if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-        if (!$202(v4, e === null ? p : p + "/withdrawals", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v4 !== undefined && (plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals")) && !$176(v4, e === null ? p : p + "/withdrawals", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v5 = x["blockExtraData"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c177.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
-        if (e === null) return false;
-        $Bytes(v5, p + "/blockExtraData", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || ($c152.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
+      if (e === null) return false;
+      $Bytes(v5, p + "/blockExtraData", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $183(x, p, e) {
+function $158(x, p, e) {
   let ok = true;
-  if (!($184(x, p, null) || $185(x, p, null))) {
+  if (!($159(x, p, null) || $160(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $184(x, p, e) {
+function $159(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7029,7 +5170,7 @@ function $184(x, p, e) {
     for (let i = 0; i < x.length; i++) {
       {
         const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c177.test(v)))))) {
+        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c152.test(v)))))) {
           if (e === null) return false;
           $Hash32(v, p + "/" + i, e);
           ok = false;
@@ -7040,7 +5181,7 @@ function $184(x, p, e) {
   return ok;
 }
 
-function $185(x, p, e) {
+function $160(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7063,7 +5204,7 @@ function $TransactionInfo(x, p, e) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$192(x, p, e)) {
+  if (!$166(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -7076,7 +5217,7 @@ function $SignedTransaction(x, p, e) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$191(x, p, e)) {
+  if (!$165(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -7092,150 +5233,114 @@ function $UnsignedTransaction(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["type"];
-    if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Byte(v1, p + "/type", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Byte(v1, p + "/type", e);
+      ok = false;
+    }
     const v2 = x["chainId"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/chainId", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/chainId", e);
+      ok = false;
     }
     const v3 = x["nonce"];
-    if (v3 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/nonce", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v3 === undefined || !(plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/nonce", e);
+      ok = false;
+    }
     const v4 = x["to"];
-    if (v4 !== undefined) {
-      if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        if (!$186(v4, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v4 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to")) && !$161(v4, e === null ? p : p + "/to", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v5 = x["gas"];
-    if (v5 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c174.test(v5))))) {
-        if (e === null) return false;
-        $Uint(v5, p + "/gas", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v5 === undefined || !(plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gas", "required", "is required", "gas");
     }
-    const v6 = x["value"];
-    if (v6 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c174.test(v6))))) {
-        if (e === null) return false;
-        $Uint(v6, p + "/value", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c149.test(v5))))) {
+      if (e === null) return false;
+      $Uint(v5, p + "/gas", e);
+      ok = false;
     }
-    else {
+    const v6 = x["value"];
+    if (v6 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    const v7 = x["input"];
-    if (v7 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c177.test(v7))))) {
-        if (e === null) return false;
-        $Bytes(v7, p + "/input", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c149.test(v6))))) {
+      if (e === null) return false;
+      $Uint(v6, p + "/value", e);
+      ok = false;
     }
-    else {
+    const v7 = x["input"];
+    if (v7 === undefined || !(plain && OP["input"] === undefined || hasOwn(x, "input"))) {
       if (e === null) return false;
       ok = fail(e, p + "/input", "required", "is required", "input");
     }
+    else if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c152.test(v7))))) {
+      if (e === null) return false;
+      $Bytes(v7, p + "/input", e);
+      ok = false;
+    }
     const v8 = x["gasPrice"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c174.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (e === null) return false;
-        $Uint(v8, p + "/gasPrice", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c149.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+      if (e === null) return false;
+      $Uint(v8, p + "/gasPrice", e);
+      ok = false;
     }
     const v9 = x["maxPriorityFeePerGas"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c174.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (e === null) return false;
-        $Uint(v9, p + "/maxPriorityFeePerGas", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string") && (typeof v9 !== "string" || ($c149.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+      if (e === null) return false;
+      $Uint(v9, p + "/maxPriorityFeePerGas", e);
+      ok = false;
     }
     const v10 = x["maxFeePerGas"];
-    if (v10 !== undefined) {
-      if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c174.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-        if (e === null) return false;
-        $Uint(v10, p + "/maxFeePerGas", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c149.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+      if (e === null) return false;
+      $Uint(v10, p + "/maxFeePerGas", e);
+      ok = false;
     }
     const v11 = x["maxFeePerBlobGas"];
-    if (v11 !== undefined) {
-      if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c174.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
-        if (e === null) return false;
-        $Uint(v11, p + "/maxFeePerBlobGas", e);
-        ok = false;
-      }
+    if (v11 !== undefined && !((typeof v11 === "string") && (typeof v11 !== "string" || ($c149.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+      if (e === null) return false;
+      $Uint(v11, p + "/maxFeePerBlobGas", e);
+      ok = false;
     }
     const v12 = x["accessList"];
-    if (v12 !== undefined) {
-      if ((plain && OP["accessList"] === undefined || hasOwn(x, "accessList"))) {
-        if (!$AccessList(v12, e === null ? p : p + "/accessList", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v12 !== undefined && (plain && OP["accessList"] === undefined || hasOwn(x, "accessList")) && !$AccessList(v12, e === null ? p : p + "/accessList", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v13 = x["blobVersionedHashes"];
-    if (v13 !== undefined) {
-      if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$184(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v13 !== undefined && (plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes")) && !$159(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v14 = x["authorizationList"];
-    if (v14 !== undefined) {
-      if ((plain && OP["authorizationList"] === undefined || hasOwn(x, "authorizationList"))) {
-        if (!$AuthorizationList(v14, e === null ? p : p + "/authorizationList", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v14 !== undefined && (plain && OP["authorizationList"] === undefined || hasOwn(x, "authorizationList")) && !$AuthorizationList(v14, e === null ? p : p + "/authorizationList", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $186(x, p, e) {
+function $161(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7269,27 +5374,23 @@ function $AccessListEntry(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["storageKeys"];
-    if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-      if (!$184(v2, e === null ? p : p + "/storageKeys", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["storageKeys"];
+    if (v2 === undefined || !(plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
       if (e === null) return false;
       ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
+    }
+    else if (!$159(v2, e === null ? p : p + "/storageKeys", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -7311,97 +5412,88 @@ function $AuthorizationList(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x190 = x[i];
-      const p190 = e === null ? p : p + "/" + i;
-      {
-        const x = x190;
-        const p = p190;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["chainId"];
-          if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-              if (e === null) return false;
-              $Uint(v1, p + "/chainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-          }
-          const v2 = x["nonce"];
-          if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/nonce", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-          }
-          const v3 = x["address"];
-          if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c177.test(v3)))))) {
-              if (e === null) return false;
-              $Address(v3, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v4 = x["yParity"];
-          if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c174.test(v4))))) {
-              if (e === null) return false;
-              $Uint(v4, p + "/yParity", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/yParity", "required", "is required", "yParity");
-          }
-          const v5 = x["r"];
-          if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-            if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c176.test(v5))))) {
-              if (e === null) return false;
-              $Uint256(v5, p + "/r", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/r", "required", "is required", "r");
-          }
-          const v6 = x["s"];
-          if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-            if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c176.test(v6))))) {
-              if (e === null) return false;
-              $Uint256(v6, p + "/s", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/s", "required", "is required", "s");
-          }
-        }
+      if (!$Authorization(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
   return ok;
 }
 
-function $191(x, p, e) {
+function $Authorization(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["chainId"];
+    if (v1 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/chainId", e);
+      ok = false;
+    }
+    const v2 = x["nonce"];
+    if (v2 === undefined || !(plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/nonce", e);
+      ok = false;
+    }
+    const v3 = x["address"];
+    if (v3 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c152.test(v3)))))) {
+      if (e === null) return false;
+      $Address(v3, p + "/address", e);
+      ok = false;
+    }
+    const v4 = x["yParity"];
+    if (v4 === undefined || !(plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/yParity", "required", "is required", "yParity");
+    }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c149.test(v4))))) {
+      if (e === null) return false;
+      $Uint(v4, p + "/yParity", e);
+      ok = false;
+    }
+    const v5 = x["r"];
+    if (v5 === undefined || !(plain && OP["r"] === undefined || hasOwn(x, "r"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/r", "required", "is required", "r");
+    }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c151.test(v5))))) {
+      if (e === null) return false;
+      $Uint256(v5, p + "/r", e);
+      ok = false;
+    }
+    const v6 = x["s"];
+    if (v6 === undefined || !(plain && OP["s"] === undefined || hasOwn(x, "s"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/s", "required", "is required", "s");
+    }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c151.test(v6))))) {
+      if (e === null) return false;
+      $Uint256(v6, p + "/s", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $165(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7410,58 +5502,48 @@ function $191(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["v"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/v", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/v", e);
+      ok = false;
     }
     const v2 = x["r"];
-    if (v2 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/r", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["r"] === undefined || hasOwn(x, "r"))) {
       if (e === null) return false;
       ok = fail(e, p + "/r", "required", "is required", "r");
     }
-    const v3 = x["s"];
-    if (v3 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/s", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/r", e);
+      ok = false;
     }
-    else {
+    const v3 = x["s"];
+    if (v3 === undefined || !(plain && OP["s"] === undefined || hasOwn(x, "s"))) {
       if (e === null) return false;
       ok = fail(e, p + "/s", "required", "is required", "s");
     }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/s", e);
+      ok = false;
+    }
     const v4 = x["yParity"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c174.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-        if (e === null) return false;
-        $Uint(v4, p + "/yParity", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || ($c149.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+      if (e === null) return false;
+      $Uint(v4, p + "/yParity", e);
+      ok = false;
     }
     const v5 = x["hash"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c177.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (e === null) return false;
-        $Hash32(v5, p + "/hash", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c152.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+      if (e === null) return false;
+      $Hash32(v5, p + "/hash", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $192(x, p, e) {
+function $166(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7470,80 +5552,66 @@ function $192(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!$193(v1, e === null ? p : p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    const v2 = x["blockNumber"];
-    if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-      if (!$195(v2, e === null ? p : p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$167(v1, e === null ? p : p + "/blockHash", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["blockNumber"];
+    if (v2 === undefined || !(plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
+    else if (!$169(v2, e === null ? p : p + "/blockNumber", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v3 = x["blockTimestamp"];
-    if (v3 !== undefined) {
-      if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-        if (!$195(v3, e === null ? p : p + "/blockTimestamp", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp")) && !$169(v3, e === null ? p : p + "/blockTimestamp", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v4 = x["transactionIndex"];
-    if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-      if (!$195(v4, e === null ? p : p + "/transactionIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v4 === undefined || !(plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
     }
-    const v5 = x["from"];
-    if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c177.test(v5)))))) {
-        if (e === null) return false;
-        $Address(v5, p + "/from", e);
-        ok = false;
-      }
+    else if (!$169(v4, e === null ? p : p + "/transactionIndex", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v5 = x["from"];
+    if (v5 === undefined || !(plain && OP["from"] === undefined || hasOwn(x, "from"))) {
       if (e === null) return false;
       ok = fail(e, p + "/from", "required", "is required", "from");
     }
-    const v6 = x["hash"];
-    if (v6 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c177.test(v6)))))) {
-        if (e === null) return false;
-        $Hash32(v6, p + "/hash", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c152.test(v5)))))) {
+      if (e === null) return false;
+      $Address(v5, p + "/from", e);
+      ok = false;
     }
-    else {
+    const v6 = x["hash"];
+    if (v6 === undefined || !(plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c152.test(v6)))))) {
+      if (e === null) return false;
+      $Hash32(v6, p + "/hash", e);
+      ok = false;
+    }
   }
   return ok;
 }
 
-function $193(x, p, e) {
+function $167(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7551,11 +5619,11 @@ function $193(x, p, e) {
   return ok;
 }
 
-function $195(x, p, e) {
+function $169(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7563,7 +5631,7 @@ function $195(x, p, e) {
   return ok;
 }
 
-function $202(x, p, e) {
+function $176(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7571,66 +5639,9 @@ function $202(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x203 = x[i];
-      const p203 = e === null ? p : p + "/" + i;
-      {
-        const x = x203;
-        const p = p203;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["index"];
-          if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-              if (e === null) return false;
-              $Uint64(v1, p + "/index", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/index", "required", "is required", "index");
-          }
-          const v2 = x["validatorIndex"];
-          if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c175.test(v2))))) {
-              if (e === null) return false;
-              $Uint64(v2, p + "/validatorIndex", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
-          }
-          const v3 = x["address"];
-          if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c177.test(v3)))))) {
-              if (e === null) return false;
-              $Address(v3, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v4 = x["amount"];
-          if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4))))) {
-              if (e === null) return false;
-              $Uint64(v4, p + "/amount", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/amount", "required", "is required", "amount");
-          }
-        }
+      if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -7646,52 +5657,44 @@ function $Withdrawal(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
     }
-    const v2 = x["validatorIndex"];
-    if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c175.test(v2))))) {
-        if (e === null) return false;
-        $Uint64(v2, p + "/validatorIndex", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1))))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/index", e);
+      ok = false;
     }
-    else {
+    const v2 = x["validatorIndex"];
+    if (v2 === undefined || !(plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
     }
-    const v3 = x["address"];
-    if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c177.test(v3)))))) {
-        if (e === null) return false;
-        $Address(v3, p + "/address", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c150.test(v2))))) {
+      if (e === null) return false;
+      $Uint64(v2, p + "/validatorIndex", e);
+      ok = false;
     }
-    else {
+    const v3 = x["address"];
+    if (v3 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v4 = x["amount"];
-    if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4))))) {
-        if (e === null) return false;
-        $Uint64(v4, p + "/amount", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c152.test(v3)))))) {
+      if (e === null) return false;
+      $Address(v3, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v4 = x["amount"];
+    if (v4 === undefined || !(plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
       if (e === null) return false;
       ok = fail(e, p + "/amount", "required", "is required", "amount");
+    }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c150.test(v4))))) {
+      if (e === null) return false;
+      $Uint64(v4, p + "/amount", e);
+      ok = false;
     }
   }
   return ok;
@@ -7706,168 +5709,116 @@ function $GenericTransaction(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["type"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c177.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (e === null) return false;
-        $Byte(v1, p + "/type", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c152.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (e === null) return false;
+      $Byte(v1, p + "/type", e);
+      ok = false;
     }
     const v2 = x["nonce"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/nonce", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/nonce", e);
+      ok = false;
     }
     const v3 = x["to"];
-    if (v3 !== undefined) {
-      if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        if (!$186(v3, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to")) && !$161(v3, e === null ? p : p + "/to", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v4 = x["from"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c177.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (e === null) return false;
-        $Address(v4, p + "/from", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c152.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+      if (e === null) return false;
+      $Address(v4, p + "/from", e);
+      ok = false;
     }
     const v5 = x["gas"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c174.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-        if (e === null) return false;
-        $Uint(v5, p + "/gas", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || ($c149.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+      if (e === null) return false;
+      $Uint(v5, p + "/gas", e);
+      ok = false;
     }
     const v6 = x["value"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c174.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (e === null) return false;
-        $Uint(v6, p + "/value", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ($c149.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+      if (e === null) return false;
+      $Uint(v6, p + "/value", e);
+      ok = false;
     }
     const v7 = x["input"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c177.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (e === null) return false;
-        $Bytes(v7, p + "/input", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || ($c152.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+      if (e === null) return false;
+      $Bytes(v7, p + "/input", e);
+      ok = false;
     }
     const v8 = x["data"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c177.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (e === null) return false;
-        $Bytes(v8, p + "/data", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c152.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+      if (e === null) return false;
+      $Bytes(v8, p + "/data", e);
+      ok = false;
     }
     const v9 = x["gasPrice"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c174.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (e === null) return false;
-        $Uint(v9, p + "/gasPrice", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string") && (typeof v9 !== "string" || ($c149.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+      if (e === null) return false;
+      $Uint(v9, p + "/gasPrice", e);
+      ok = false;
     }
     const v10 = x["maxPriorityFeePerGas"];
-    if (v10 !== undefined) {
-      if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c174.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (e === null) return false;
-        $Uint(v10, p + "/maxPriorityFeePerGas", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c149.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+      if (e === null) return false;
+      $Uint(v10, p + "/maxPriorityFeePerGas", e);
+      ok = false;
     }
     const v11 = x["maxFeePerGas"];
-    if (v11 !== undefined) {
-      if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c174.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-        if (e === null) return false;
-        $Uint(v11, p + "/maxFeePerGas", e);
-        ok = false;
-      }
+    if (v11 !== undefined && !((typeof v11 === "string") && (typeof v11 !== "string" || ($c149.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+      if (e === null) return false;
+      $Uint(v11, p + "/maxFeePerGas", e);
+      ok = false;
     }
     const v12 = x["maxFeePerBlobGas"];
-    if (v12 !== undefined) {
-      if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c174.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
-        if (e === null) return false;
-        $Uint(v12, p + "/maxFeePerBlobGas", e);
-        ok = false;
-      }
+    if (v12 !== undefined && !((typeof v12 === "string") && (typeof v12 !== "string" || ($c149.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+      if (e === null) return false;
+      $Uint(v12, p + "/maxFeePerBlobGas", e);
+      ok = false;
     }
     const v13 = x["accessList"];
-    if (v13 !== undefined) {
-      if ((plain && OP["accessList"] === undefined || hasOwn(x, "accessList"))) {
-        if (!$AccessList(v13, e === null ? p : p + "/accessList", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v13 !== undefined && (plain && OP["accessList"] === undefined || hasOwn(x, "accessList")) && !$AccessList(v13, e === null ? p : p + "/accessList", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v14 = x["blobVersionedHashes"];
-    if (v14 !== undefined) {
-      if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$184(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v14 !== undefined && (plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes")) && !$159(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v15 = x["blobs"];
-    if (v15 !== undefined) {
-      if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-        if (!$207(v15, e === null ? p : p + "/blobs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v15 !== undefined && (plain && OP["blobs"] === undefined || hasOwn(x, "blobs")) && !$180(v15, e === null ? p : p + "/blobs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v16 = x["commitments"];
-    if (v16 !== undefined) {
-      if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-        if (!$207(v16, e === null ? p : p + "/commitments", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v16 !== undefined && (plain && OP["commitments"] === undefined || hasOwn(x, "commitments")) && !$180(v16, e === null ? p : p + "/commitments", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v17 = x["proofs"];
-    if (v17 !== undefined) {
-      if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-        if (!$207(v17, e === null ? p : p + "/proofs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v17 !== undefined && (plain && OP["proofs"] === undefined || hasOwn(x, "proofs")) && !$180(v17, e === null ? p : p + "/proofs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v18 = x["chainId"];
-    if (v18 !== undefined) {
-      if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c174.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (e === null) return false;
-        $Uint(v18, p + "/chainId", e);
-        ok = false;
-      }
+    if (v18 !== undefined && !((typeof v18 === "string") && (typeof v18 !== "string" || ($c149.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (e === null) return false;
+      $Uint(v18, p + "/chainId", e);
+      ok = false;
     }
     const v19 = x["authorizationList"];
-    if (v19 !== undefined) {
-      if ((plain && OP["authorizationList"] === undefined || hasOwn(x, "authorizationList"))) {
-        if (!$AuthorizationList(v19, e === null ? p : p + "/authorizationList", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v19 !== undefined && (plain && OP["authorizationList"] === undefined || hasOwn(x, "authorizationList")) && !$AuthorizationList(v19, e === null ? p : p + "/authorizationList", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (!($c210.has(k))) {
+      if (!($c183.has(k))) {
         if (e === null) return false;
         ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
       }
@@ -7876,7 +5827,7 @@ function $GenericTransaction(x, p, e) {
   return ok;
 }
 
-function $207(x, p, e) {
+function $180(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7886,7 +5837,7 @@ function $207(x, p, e) {
     for (let i = 0; i < x.length; i++) {
       {
         const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ($c177.test(v))))) {
+        if (!((typeof v === "string") && (typeof v !== "string" || ($c152.test(v))))) {
           if (e === null) return false;
           $Bytes(v, p + "/" + i, e);
           ok = false;
@@ -7897,91 +5848,7 @@ function $207(x, p, e) {
   return ok;
 }
 
-const $c210 = /*#__PURE__*/ new Set(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
-
-function $Authorization(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["chainId"];
-    if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/chainId", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    const v2 = x["nonce"];
-    if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/nonce", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    const v3 = x["address"];
-    if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c177.test(v3)))))) {
-        if (e === null) return false;
-        $Address(v3, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    const v4 = x["yParity"];
-    if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c174.test(v4))))) {
-        if (e === null) return false;
-        $Uint(v4, p + "/yParity", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/yParity", "required", "is required", "yParity");
-    }
-    const v5 = x["r"];
-    if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c176.test(v5))))) {
-        if (e === null) return false;
-        $Uint256(v5, p + "/r", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/r", "required", "is required", "r");
-    }
-    const v6 = x["s"];
-    if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c176.test(v6))))) {
-        if (e === null) return false;
-        $Uint256(v6, p + "/s", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/s", "required", "is required", "s");
-    }
-  }
-  return ok;
-}
+const $c183 = /*#__PURE__*/ new Set(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $BlockWithTransactions(x, p, e) {
   let ok = true;
@@ -7989,14 +5856,14 @@ function $BlockWithTransactions(x, p, e) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$211(x, p, e)) {
+  if (!$184(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $211(x, p, e) {
+function $184(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8005,15 +5872,13 @@ function $211(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["transactions"];
-    if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-      if (!$185(v1, e === null ? p : p + "/transactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+    }
+    else if (!$160(v1, e === null ? p : p + "/transactions", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -8025,14 +5890,14 @@ function $BlockWithTransactionHashes(x, p, e) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$213(x, p, e)) {
+  if (!$186(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $213(x, p, e) {
+function $186(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8041,15 +5906,13 @@ function $213(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["transactions"];
-    if (v1 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-      if (!$184(v1, e === null ? p : p + "/transactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+    }
+    else if (!$159(v1, e === null ? p : p + "/transactions", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -8064,27 +5927,23 @@ function $SignTransactionResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["raw"];
-    if (v1 !== undefined && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c177.test(v1))))) {
-        if (e === null) return false;
-        $Bytes(v1, p + "/raw", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
       if (e === null) return false;
       ok = fail(e, p + "/raw", "required", "is required", "raw");
     }
-    const v2 = x["tx"];
-    if (v2 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!$SignedTransaction(v2, e === null ? p : p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c152.test(v1))))) {
+      if (e === null) return false;
+      $Bytes(v1, p + "/raw", e);
+      ok = false;
     }
-    else {
+    const v2 = x["tx"];
+    if (v2 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
+    }
+    else if (!$SignedTransaction(v2, e === null ? p : p + "/tx", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -8099,23 +5958,19 @@ function $FillTransactionResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!$UnsignedTransaction(v1, e === null ? p : p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
+    else if (!$UnsignedTransaction(v1, e === null ? p : p + "/tx", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["raw"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-        if (e === null) return false;
-        $Bytes(v2, p + "/raw", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c152.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
+      if (e === null) return false;
+      $Bytes(v2, p + "/raw", e);
+      ok = false;
     }
   }
   return ok;
@@ -8130,326 +5985,159 @@ function $Receipt(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["type"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c177.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (e === null) return false;
-        $Byte(v1, p + "/type", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c152.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+      if (e === null) return false;
+      $Byte(v1, p + "/type", e);
+      ok = false;
     }
     const v2 = x["transactionHash"];
-    if (v2 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2)))))) {
-        if (e === null) return false;
-        $Hash32(v2, p + "/transactionHash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
     }
-    const v3 = x["transactionIndex"];
-    if (v3 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/transactionIndex", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c152.test(v2)))))) {
+      if (e === null) return false;
+      $Hash32(v2, p + "/transactionHash", e);
+      ok = false;
     }
-    else {
+    const v3 = x["transactionIndex"];
+    if (v3 === undefined || !(plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
     }
-    const v4 = x["blockHash"];
-    if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-        if (e === null) return false;
-        $Hash32(v4, p + "/blockHash", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/transactionIndex", e);
+      ok = false;
     }
-    else {
+    const v4 = x["blockHash"];
+    if (v4 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    const v5 = x["blockNumber"];
-    if (v5 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c174.test(v5))))) {
-        if (e === null) return false;
-        $Uint(v5, p + "/blockNumber", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c152.test(v4)))))) {
+      if (e === null) return false;
+      $Hash32(v4, p + "/blockHash", e);
+      ok = false;
     }
-    else {
+    const v5 = x["blockNumber"];
+    if (v5 === undefined || !(plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
-    const v6 = x["from"];
-    if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c177.test(v6)))))) {
-        if (e === null) return false;
-        $Address(v6, p + "/from", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c149.test(v5))))) {
+      if (e === null) return false;
+      $Uint(v5, p + "/blockNumber", e);
+      ok = false;
     }
-    else {
+    const v6 = x["from"];
+    if (v6 === undefined || !(plain && OP["from"] === undefined || hasOwn(x, "from"))) {
       if (e === null) return false;
       ok = fail(e, p + "/from", "required", "is required", "from");
     }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c152.test(v6)))))) {
+      if (e === null) return false;
+      $Address(v6, p + "/from", e);
+      ok = false;
+    }
     const v7 = x["to"];
-    if (v7 !== undefined) {
-      if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        if (!$186(v7, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to")) && !$161(v7, e === null ? p : p + "/to", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v8 = x["cumulativeGasUsed"];
-    if (v8 !== undefined && (plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c174.test(v8))))) {
-        if (e === null) return false;
-        $Uint(v8, p + "/cumulativeGasUsed", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v8 === undefined || !(plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/cumulativeGasUsed", "required", "is required", "cumulativeGasUsed");
     }
-    const v9 = x["gasUsed"];
-    if (v9 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c174.test(v9))))) {
-        if (e === null) return false;
-        $Uint(v9, p + "/gasUsed", e);
-        ok = false;
-      }
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c149.test(v8))))) {
+      if (e === null) return false;
+      $Uint(v8, p + "/cumulativeGasUsed", e);
+      ok = false;
     }
-    else {
+    const v9 = x["gasUsed"];
+    if (v9 === undefined || !(plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c149.test(v9))))) {
+      if (e === null) return false;
+      $Uint(v9, p + "/gasUsed", e);
+      ok = false;
+    }
     const v10 = x["blobGasUsed"];
-    if (v10 !== undefined) {
-      if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c174.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
-        if (e === null) return false;
-        $Uint(v10, p + "/blobGasUsed", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c149.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+      if (e === null) return false;
+      $Uint(v10, p + "/blobGasUsed", e);
+      ok = false;
     }
     const v11 = x["contractAddress"];
-    if (v11 !== undefined) {
-      if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-        if (!$186(v11, e === null ? p : p + "/contractAddress", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v11 !== undefined && (plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress")) && !$161(v11, e === null ? p : p + "/contractAddress", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v12 = x["logs"];
-    if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-      if (!$219(v12, e === null ? p : p + "/logs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v12 === undefined || !(plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
-    const v13 = x["logsBloom"];
-    if (v13 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-      if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c177.test(v13)))))) {
-        if (e === null) return false;
-        $Bytes256(v13, p + "/logsBloom", e);
-        ok = false;
-      }
+    else if (!$192(v12, e === null ? p : p + "/logs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v13 = x["logsBloom"];
+    if (v13 === undefined || !(plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
       if (e === null) return false;
       ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
     }
+    else if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c152.test(v13)))))) {
+      if (e === null) return false;
+      $Bytes256(v13, p + "/logsBloom", e);
+      ok = false;
+    }
     const v14 = x["root"];
-    if (v14 !== undefined) {
-      if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c177.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
-        if (e === null) return false;
-        $Hash32(v14, p + "/root", e);
-        ok = false;
-      }
+    if (v14 !== undefined && !((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c152.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
+      if (e === null) return false;
+      $Hash32(v14, p + "/root", e);
+      ok = false;
     }
     const v15 = x["status"];
-    if (v15 !== undefined) {
-      if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c174.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (e === null) return false;
-        $Uint(v15, p + "/status", e);
-        ok = false;
-      }
+    if (v15 !== undefined && !((typeof v15 === "string") && (typeof v15 !== "string" || ($c149.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+      if (e === null) return false;
+      $Uint(v15, p + "/status", e);
+      ok = false;
     }
     const v16 = x["effectiveGasPrice"];
-    if (v16 !== undefined && (plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
-      if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c174.test(v16))))) {
-        if (e === null) return false;
-        $Uint(v16, p + "/effectiveGasPrice", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v16 === undefined || !(plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
       if (e === null) return false;
       ok = fail(e, p + "/effectiveGasPrice", "required", "is required", "effectiveGasPrice");
     }
-    const v17 = x["blobGasPrice"];
-    if (v17 !== undefined) {
-      if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c174.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
-        if (e === null) return false;
-        $Uint(v17, p + "/blobGasPrice", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $219(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x220 = x[i];
-      const p220 = e === null ? p : p + "/" + i;
-      {
-        const x = x220;
-        const p = p220;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["removed"];
-          if (v1 !== undefined) {
-            if (!((typeof v1 === "boolean")) && (plain && OP["removed"] === undefined || hasOwn(x, "removed"))) {
-              if (e === null) return false;
-              $23(v1, p + "/removed", e);
-              ok = false;
-            }
-          }
-          const v2 = x["logIndex"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/logIndex", e);
-              ok = false;
-            }
-          }
-          const v3 = x["transactionIndex"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-              if (e === null) return false;
-              $Uint(v3, p + "/transactionIndex", e);
-              ok = false;
-            }
-          }
-          const v4 = x["transactionHash"];
-          if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-              if (e === null) return false;
-              $Hash32(v4, p + "/transactionHash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-          }
-          const v5 = x["blockHash"];
-          if (v5 !== undefined) {
-            if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c177.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-              if (e === null) return false;
-              $Hash32(v5, p + "/blockHash", e);
-              ok = false;
-            }
-          }
-          const v6 = x["blockNumber"];
-          if (v6 !== undefined) {
-            if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c174.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-              if (e === null) return false;
-              $Uint(v6, p + "/blockNumber", e);
-              ok = false;
-            }
-          }
-          const v7 = x["blockTimestamp"];
-          if (v7 !== undefined) {
-            if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c174.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-              if (e === null) return false;
-              $Uint(v7, p + "/blockTimestamp", e);
-              ok = false;
-            }
-          }
-          const v8 = x["address"];
-          if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c177.test(v8)))))) {
-              if (e === null) return false;
-              $Address(v8, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v9 = x["data"];
-          if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-            if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c177.test(v9))))) {
-              if (e === null) return false;
-              $Bytes(v9, p + "/data", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/data", "required", "is required", "data");
-          }
-          const v10 = x["topics"];
-          if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-            if (!$222(v10, e === null ? p : p + "/topics", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/topics", "required", "is required", "topics");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $222(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (x.length > 4) {
+    else if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c149.test(v16))))) {
       if (e === null) return false;
-      ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+      $Uint(v16, p + "/effectiveGasPrice", e);
+      ok = false;
     }
+    const v17 = x["blobGasPrice"];
+    if (v17 !== undefined && !((typeof v17 === "string") && (typeof v17 !== "string" || ($c149.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
+      if (e === null) return false;
+      $Uint(v17, p + "/blobGasPrice", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $192(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
     for (let i = 0; i < x.length; i++) {
-      {
-        const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c177.test(v)))))) {
-          if (e === null) return false;
-          $Bytes32(v, p + "/" + i, e);
-          ok = false;
-        }
+      if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -8465,99 +6153,104 @@ function $Log(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["removed"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "boolean")) && (plain && OP["removed"] === undefined || hasOwn(x, "removed"))) {
-        if (e === null) return false;
-        $23(v1, p + "/removed", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "boolean")) && (plain && OP["removed"] === undefined || hasOwn(x, "removed"))) {
+      if (e === null) return false;
+      $22(v1, p + "/removed", e);
+      ok = false;
     }
     const v2 = x["logIndex"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/logIndex", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/logIndex", e);
+      ok = false;
     }
     const v3 = x["transactionIndex"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/transactionIndex", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/transactionIndex", e);
+      ok = false;
     }
     const v4 = x["transactionHash"];
-    if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-        if (e === null) return false;
-        $Hash32(v4, p + "/transactionHash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v4 === undefined || !(plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
     }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c152.test(v4)))))) {
+      if (e === null) return false;
+      $Hash32(v4, p + "/transactionHash", e);
+      ok = false;
+    }
     const v5 = x["blockHash"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c177.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (e === null) return false;
-        $Hash32(v5, p + "/blockHash", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c152.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+      if (e === null) return false;
+      $Hash32(v5, p + "/blockHash", e);
+      ok = false;
     }
     const v6 = x["blockNumber"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c174.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (e === null) return false;
-        $Uint(v6, p + "/blockNumber", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ($c149.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+      if (e === null) return false;
+      $Uint(v6, p + "/blockNumber", e);
+      ok = false;
     }
     const v7 = x["blockTimestamp"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c174.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-        if (e === null) return false;
-        $Uint(v7, p + "/blockTimestamp", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || ($c149.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+      if (e === null) return false;
+      $Uint(v7, p + "/blockTimestamp", e);
+      ok = false;
     }
     const v8 = x["address"];
-    if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c177.test(v8)))))) {
-        if (e === null) return false;
-        $Address(v8, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v8 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v9 = x["data"];
-    if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-      if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c177.test(v9))))) {
-        if (e === null) return false;
-        $Bytes(v9, p + "/data", e);
-        ok = false;
-      }
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c152.test(v8)))))) {
+      if (e === null) return false;
+      $Address(v8, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v9 = x["data"];
+    if (v9 === undefined || !(plain && OP["data"] === undefined || hasOwn(x, "data"))) {
       if (e === null) return false;
       ok = fail(e, p + "/data", "required", "is required", "data");
     }
-    const v10 = x["topics"];
-    if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-      if (!$222(v10, e === null ? p : p + "/topics", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c152.test(v9))))) {
+      if (e === null) return false;
+      $Bytes(v9, p + "/data", e);
+      ok = false;
     }
-    else {
+    const v10 = x["topics"];
+    if (v10 === undefined || !(plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
       if (e === null) return false;
       ok = fail(e, p + "/topics", "required", "is required", "topics");
+    }
+    else if (!$194(v10, e === null ? p : p + "/topics", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $194(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (x.length > 4) {
+      if (e === null) return false;
+      ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+    }
+    for (let i = 0; i < x.length; i++) {
+      {
+        const v = x[i];
+        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c152.test(v)))))) {
+          if (e === null) return false;
+          $Bytes32(v, p + "/" + i, e);
+          ok = false;
+        }
+      }
     }
   }
   return ok;
@@ -8572,59 +6265,41 @@ function $Filter(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["fromBlock"];
-    if (v1 !== undefined) {
-      if ((plain && OP["fromBlock"] === undefined || hasOwn(x, "fromBlock"))) {
-        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/fromBlock", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["fromBlock"] === undefined || hasOwn(x, "fromBlock")) && !$BlockNumberOrTag(v1, e === null ? p : p + "/fromBlock", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v2 = x["toBlock"];
-    if (v2 !== undefined) {
-      if ((plain && OP["toBlock"] === undefined || hasOwn(x, "toBlock"))) {
-        if (!$BlockNumberOrTag(v2, e === null ? p : p + "/toBlock", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["toBlock"] === undefined || hasOwn(x, "toBlock")) && !$BlockNumberOrTag(v2, e === null ? p : p + "/toBlock", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v3 = x["blockHash"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c177.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (e === null) return false;
-        $Hash32(v3, p + "/blockHash", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c152.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+      if (e === null) return false;
+      $Hash32(v3, p + "/blockHash", e);
+      ok = false;
     }
     const v4 = x["address"];
-    if (v4 !== undefined) {
-      if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!$223(v4, e === null ? p : p + "/address", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v4 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address")) && !$195(v4, e === null ? p : p + "/address", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v5 = x["topics"];
-    if (v5 !== undefined) {
-      if ((plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$FilterTopics(v5, e === null ? p : p + "/topics", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v5 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics")) && !$FilterTopics(v5, e === null ? p : p + "/topics", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $223(x, p, e) {
+function $195(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($224(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($196(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8632,7 +6307,7 @@ function $223(x, p, e) {
   return ok;
 }
 
-function $224(x, p, e) {
+function $196(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8642,7 +6317,7 @@ function $224(x, p, e) {
     for (let i = 0; i < x.length; i++) {
       {
         const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c177.test(v)))))) {
+        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c152.test(v)))))) {
           if (e === null) return false;
           $Address(v, p + "/" + i, e);
           ok = false;
@@ -8656,8 +6331,8 @@ function $224(x, p, e) {
 function $FilterTopics(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($128(x, p, null)) matches++;
-  if ($227(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
+  if ($199(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8665,7 +6340,7 @@ function $FilterTopics(x, p, e) {
   return ok;
 }
 
-function $227(x, p, e) {
+function $199(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8689,9 +6364,9 @@ function $227(x, p, e) {
 function $FilterTopic(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($229(x, p, null)) matches++;
+  if ($201(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8699,7 +6374,7 @@ function $FilterTopic(x, p, e) {
   return ok;
 }
 
-function $229(x, p, e) {
+function $201(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8709,7 +6384,7 @@ function $229(x, p, e) {
     for (let i = 0; i < x.length; i++) {
       {
         const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c177.test(v)))))) {
+        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c152.test(v)))))) {
           if (e === null) return false;
           $Bytes32(v, p + "/" + i, e);
           ok = false;
@@ -8727,7 +6402,7 @@ function $FilterId(x, p, e) {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c230.test(x)) {
+    if (!$c202.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -8735,134 +6410,13 @@ function $FilterId(x, p, e) {
   return ok;
 }
 
-const $c230 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c202 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x, p, e) {
   let ok = true;
-  if (!($184(x, p, null) || $232(x, p, null))) {
+  if (!($159(x, p, null) || $192(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $232(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x233 = x[i];
-      const p233 = e === null ? p : p + "/" + i;
-      {
-        const x = x233;
-        const p = p233;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["removed"];
-          if (v1 !== undefined) {
-            if (!((typeof v1 === "boolean")) && (plain && OP["removed"] === undefined || hasOwn(x, "removed"))) {
-              if (e === null) return false;
-              $23(v1, p + "/removed", e);
-              ok = false;
-            }
-          }
-          const v2 = x["logIndex"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/logIndex", e);
-              ok = false;
-            }
-          }
-          const v3 = x["transactionIndex"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-              if (e === null) return false;
-              $Uint(v3, p + "/transactionIndex", e);
-              ok = false;
-            }
-          }
-          const v4 = x["transactionHash"];
-          if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-              if (e === null) return false;
-              $Hash32(v4, p + "/transactionHash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-          }
-          const v5 = x["blockHash"];
-          if (v5 !== undefined) {
-            if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c177.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-              if (e === null) return false;
-              $Hash32(v5, p + "/blockHash", e);
-              ok = false;
-            }
-          }
-          const v6 = x["blockNumber"];
-          if (v6 !== undefined) {
-            if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c174.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-              if (e === null) return false;
-              $Uint(v6, p + "/blockNumber", e);
-              ok = false;
-            }
-          }
-          const v7 = x["blockTimestamp"];
-          if (v7 !== undefined) {
-            if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c174.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-              if (e === null) return false;
-              $Uint(v7, p + "/blockTimestamp", e);
-              ok = false;
-            }
-          }
-          const v8 = x["address"];
-          if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c177.test(v8)))))) {
-              if (e === null) return false;
-              $Address(v8, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v9 = x["data"];
-          if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-            if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c177.test(v9))))) {
-              if (e === null) return false;
-              $Bytes(v9, p + "/data", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/data", "required", "is required", "data");
-          }
-          const v10 = x["topics"];
-          if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-            if (!$222(v10, e === null ? p : p + "/topics", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/topics", "required", "is required", "topics");
-          }
-        }
-      }
-    }
   }
   return ok;
 }
@@ -8876,71 +6430,53 @@ function $FeeHistoryResults(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["oldestBlock"];
-    if (v1 !== undefined && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/oldestBlock", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
       if (e === null) return false;
       ok = fail(e, p + "/oldestBlock", "required", "is required", "oldestBlock");
     }
-    const v2 = x["baseFeePerGas"];
-    if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-      if (!$235(v2, e === null ? p : p + "/baseFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/oldestBlock", e);
+      ok = false;
     }
-    else {
+    const v2 = x["baseFeePerGas"];
+    if (v2 === undefined || !(plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
     }
+    else if (!$206(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v3 = x["baseFeePerBlobGas"];
-    if (v3 !== undefined) {
-      if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-        if (!$235(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas")) && !$206(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v4 = x["gasUsedRatio"];
-    if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-      if (!$237(v4, e === null ? p : p + "/gasUsedRatio", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v4 === undefined || !(plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasUsedRatio", "required", "is required", "gasUsedRatio");
     }
+    else if (!$208(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v5 = x["blobGasUsedRatio"];
-    if (v5 !== undefined) {
-      if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-        if (!$237(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v5 !== undefined && (plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio")) && !$208(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v6 = x["reward"];
-    if (v6 !== undefined) {
-      if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-        if (!$239(v6, e === null ? p : p + "/reward", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v6 !== undefined && (plain && OP["reward"] === undefined || hasOwn(x, "reward")) && !$210(v6, e === null ? p : p + "/reward", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $235(x, p, e) {
+function $206(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8950,7 +6486,7 @@ function $235(x, p, e) {
     for (let i = 0; i < x.length; i++) {
       {
         const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ($c174.test(v))))) {
+        if (!((typeof v === "string") && (typeof v !== "string" || ($c149.test(v))))) {
           if (e === null) return false;
           $Uint(v, p + "/" + i, e);
           ok = false;
@@ -8961,7 +6497,7 @@ function $235(x, p, e) {
   return ok;
 }
 
-function $237(x, p, e) {
+function $208(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8982,7 +6518,7 @@ function $237(x, p, e) {
   return ok;
 }
 
-function $239(x, p, e) {
+function $210(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8990,7 +6526,7 @@ function $239(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$235(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$206(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -9008,35 +6544,29 @@ function $AccessListResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["accessList"];
-    if (v1 !== undefined && (plain && OP["accessList"] === undefined || hasOwn(x, "accessList"))) {
-      if (!$AccessList(v1, e === null ? p : p + "/accessList", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["accessList"] === undefined || hasOwn(x, "accessList"))) {
       if (e === null) return false;
       ok = fail(e, p + "/accessList", "required", "is required", "accessList");
     }
-    const v2 = x["gasUsed"];
-    if (v2 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/gasUsed", e);
-        ok = false;
-      }
+    else if (!$AccessList(v1, e === null ? p : p + "/accessList", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["gasUsed"];
+    if (v2 === undefined || !(plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/gasUsed", e);
+      ok = false;
+    }
     const v3 = x["error"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        if (e === null) return false;
-        $6(v3, p + "/error", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+      if (e === null) return false;
+      $6(v3, p + "/error", e);
+      ok = false;
     }
   }
   return ok;
@@ -9051,58 +6581,50 @@ function $DetailedExecutionResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["gas"];
-    if (v1 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $37(v1, p + "/gas", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gas", "required", "is required", "gas");
     }
-    const v2 = x["errCode"];
-    if (v2 !== undefined && (plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
-      if (!((Number.isInteger(v2)))) {
-        if (e === null) return false;
-        $243(v2, p + "/errCode", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $36(v1, p + "/gas", e);
+      ok = false;
     }
-    else {
+    const v2 = x["errCode"];
+    if (v2 === undefined || !(plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
       if (e === null) return false;
       ok = fail(e, p + "/errCode", "required", "is required", "errCode");
     }
-    const v3 = x["err"];
-    if (v3 !== undefined && (plain && OP["err"] === undefined || hasOwn(x, "err"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/err", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)))) {
+      if (e === null) return false;
+      $214(v2, p + "/errCode", e);
+      ok = false;
     }
-    else {
+    const v3 = x["err"];
+    if (v3 === undefined || !(plain && OP["err"] === undefined || hasOwn(x, "err"))) {
       if (e === null) return false;
       ok = fail(e, p + "/err", "required", "is required", "err");
     }
-    const v4 = x["returnData"];
-    if (v4 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c177.test(v4))))) {
-        if (e === null) return false;
-        $Bytes(v4, p + "/returnData", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/err", e);
+      ok = false;
     }
-    else {
+    const v4 = x["returnData"];
+    if (v4 === undefined || !(plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
       if (e === null) return false;
       ok = fail(e, p + "/returnData", "required", "is required", "returnData");
+    }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c152.test(v4))))) {
+      if (e === null) return false;
+      $Bytes(v4, p + "/returnData", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $243(x, p, e) {
+function $214(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9120,136 +6642,31 @@ function $PriceOptions(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["slow"];
-    if (v1 !== undefined && (plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
-      const x245 = v1;
-      const p245 = e === null ? p : p + "/slow";
-      {
-        const x = x245;
-        const p = p245;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["maxPriorityFeePerGas"];
-          if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-              if (e === null) return false;
-              $Uint(v1, p + "/maxPriorityFeePerGas", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
-          }
-          const v2 = x["maxFeePerGas"];
-          if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/maxFeePerGas", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
       if (e === null) return false;
       ok = fail(e, p + "/slow", "required", "is required", "slow");
     }
-    const v2 = x["normal"];
-    if (v2 !== undefined && (plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
-      const x246 = v2;
-      const p246 = e === null ? p : p + "/normal";
-      {
-        const x = x246;
-        const p = p246;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["maxPriorityFeePerGas"];
-          if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-              if (e === null) return false;
-              $Uint(v1, p + "/maxPriorityFeePerGas", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
-          }
-          const v2 = x["maxFeePerGas"];
-          if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/maxFeePerGas", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
-          }
-        }
-      }
+    else if (!$PriceOption(v1, e === null ? p : p + "/slow", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["normal"];
+    if (v2 === undefined || !(plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
       if (e === null) return false;
       ok = fail(e, p + "/normal", "required", "is required", "normal");
     }
-    const v3 = x["fast"];
-    if (v3 !== undefined && (plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
-      const x247 = v3;
-      const p247 = e === null ? p : p + "/fast";
-      {
-        const x = x247;
-        const p = p247;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["maxPriorityFeePerGas"];
-          if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-              if (e === null) return false;
-              $Uint(v1, p + "/maxPriorityFeePerGas", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
-          }
-          const v2 = x["maxFeePerGas"];
-          if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/maxFeePerGas", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
-          }
-        }
-      }
+    else if (!$PriceOption(v2, e === null ? p : p + "/normal", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["fast"];
+    if (v3 === undefined || !(plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
       if (e === null) return false;
       ok = fail(e, p + "/fast", "required", "is required", "fast");
+    }
+    else if (!$PriceOption(v3, e === null ? p : p + "/fast", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -9264,28 +6681,24 @@ function $PriceOption(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["maxPriorityFeePerGas"];
-    if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/maxPriorityFeePerGas", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
     }
-    const v2 = x["maxFeePerGas"];
-    if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/maxFeePerGas", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/maxPriorityFeePerGas", e);
+      ok = false;
     }
-    else {
+    const v2 = x["maxFeePerGas"];
+    if (v2 === undefined || !(plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/maxFeePerGas", e);
+      ok = false;
     }
   }
   return ok;
@@ -9300,92 +6713,78 @@ function $AccountProof(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["accountProof"];
-    if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-      if (!$207(v2, e === null ? p : p + "/accountProof", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["accountProof"];
+    if (v2 === undefined || !(plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
       if (e === null) return false;
       ok = fail(e, p + "/accountProof", "required", "is required", "accountProof");
     }
-    const v3 = x["balance"];
-    if (v3 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/balance", e);
-        ok = false;
-      }
+    else if (!$180(v2, e === null ? p : p + "/accountProof", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["balance"];
+    if (v3 === undefined || !(plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
       if (e === null) return false;
       ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
-    const v4 = x["codeHash"];
-    if (v4 !== undefined && (plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-        if (e === null) return false;
-        $Hash32(v4, p + "/codeHash", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/balance", e);
+      ok = false;
     }
-    else {
+    const v4 = x["codeHash"];
+    if (v4 === undefined || !(plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/codeHash", "required", "is required", "codeHash");
     }
-    const v5 = x["nonce"];
-    if (v5 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c174.test(v5))))) {
-        if (e === null) return false;
-        $Uint(v5, p + "/nonce", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c152.test(v4)))))) {
+      if (e === null) return false;
+      $Hash32(v4, p + "/codeHash", e);
+      ok = false;
     }
-    else {
+    const v5 = x["nonce"];
+    if (v5 === undefined || !(plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
-    const v6 = x["storageHash"];
-    if (v6 !== undefined && (plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c177.test(v6)))))) {
-        if (e === null) return false;
-        $Hash32(v6, p + "/storageHash", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c149.test(v5))))) {
+      if (e === null) return false;
+      $Uint(v5, p + "/nonce", e);
+      ok = false;
     }
-    else {
+    const v6 = x["storageHash"];
+    if (v6 === undefined || !(plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/storageHash", "required", "is required", "storageHash");
     }
-    const v7 = x["storageProof"];
-    if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-      if (!$249(v7, e === null ? p : p + "/storageProof", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c152.test(v6)))))) {
+      if (e === null) return false;
+      $Hash32(v6, p + "/storageHash", e);
+      ok = false;
     }
-    else {
+    const v7 = x["storageProof"];
+    if (v7 === undefined || !(plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
       if (e === null) return false;
       ok = fail(e, p + "/storageProof", "required", "is required", "storageProof");
+    }
+    else if (!$217(v7, e === null ? p : p + "/storageProof", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $249(x, p, e) {
+function $217(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9393,53 +6792,9 @@ function $249(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x250 = x[i];
-      const p250 = e === null ? p : p + "/" + i;
-      {
-        const x = x250;
-        const p = p250;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["key"];
-          if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c177.test(v1)))))) {
-              if (e === null) return false;
-              $BytesMax32(v1, p + "/key", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/key", "required", "is required", "key");
-          }
-          const v2 = x["value"];
-          if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/value", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/value", "required", "is required", "value");
-          }
-          const v3 = x["proof"];
-          if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-            if (!$207(v3, e === null ? p : p + "/proof", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/proof", "required", "is required", "proof");
-          }
-        }
+      if (!$StorageProof(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -9455,39 +6810,33 @@ function $StorageProof(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["key"];
-    if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $BytesMax32(v1, p + "/key", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["key"] === undefined || hasOwn(x, "key"))) {
       if (e === null) return false;
       ok = fail(e, p + "/key", "required", "is required", "key");
     }
-    const v2 = x["value"];
-    if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/value", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $BytesMax32(v1, p + "/key", e);
+      ok = false;
     }
-    else {
+    const v2 = x["value"];
+    if (v2 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    const v3 = x["proof"];
-    if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-      if (!$207(v3, e === null ? p : p + "/proof", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/value", e);
+      ok = false;
     }
-    else {
+    const v3 = x["proof"];
+    if (v3 === undefined || !(plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
       if (e === null) return false;
       ok = fail(e, p + "/proof", "required", "is required", "proof");
+    }
+    else if (!$180(v3, e === null ? p : p + "/proof", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -9496,7 +6845,7 @@ function $StorageProof(x, p, e) {
 function $SyncingStatus(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($252(x, p, null)) matches++;
+  if ($219(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -9505,7 +6854,7 @@ function $SyncingStatus(x, p, e) {
   return ok;
 }
 
-function $252(x, p, e) {
+function $219(x, p, e) {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -9527,40 +6876,34 @@ function $SyncProgress(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["startingBlock"];
-    if (v1 !== undefined && (plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/startingBlock", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startingBlock", "required", "is required", "startingBlock");
     }
-    const v2 = x["currentBlock"];
-    if (v2 !== undefined && (plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/currentBlock", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/startingBlock", e);
+      ok = false;
     }
-    else {
+    const v2 = x["currentBlock"];
+    if (v2 === undefined || !(plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
       if (e === null) return false;
       ok = fail(e, p + "/currentBlock", "required", "is required", "currentBlock");
     }
-    const v3 = x["highestBlock"];
-    if (v3 !== undefined && (plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/highestBlock", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/currentBlock", e);
+      ok = false;
     }
-    else {
+    const v3 = x["highestBlock"];
+    if (v3 === undefined || !(plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
       if (e === null) return false;
       ok = fail(e, p + "/highestBlock", "required", "is required", "highestBlock");
+    }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/highestBlock", e);
+      ok = false;
     }
   }
   return ok;
@@ -9575,260 +6918,196 @@ function $ChainConfig(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainId"];
-    if (v1 !== undefined) {
-      if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (e === null) return false;
-        $243(v1, p + "/chainId", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+      if (e === null) return false;
+      $214(v1, p + "/chainId", e);
+      ok = false;
     }
     const v2 = x["homesteadBlock"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
-        if (e === null) return false;
-        $243(v2, p + "/homesteadBlock", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
+      if (e === null) return false;
+      $214(v2, p + "/homesteadBlock", e);
+      ok = false;
     }
     const v3 = x["daoForkBlock"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
-        if (e === null) return false;
-        $243(v3, p + "/daoForkBlock", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
+      if (e === null) return false;
+      $214(v3, p + "/daoForkBlock", e);
+      ok = false;
     }
     const v4 = x["daoForkSupport"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "boolean")) && (plain && OP["daoForkSupport"] === undefined || hasOwn(x, "daoForkSupport"))) {
-        if (e === null) return false;
-        $23(v4, p + "/daoForkSupport", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "boolean")) && (plain && OP["daoForkSupport"] === undefined || hasOwn(x, "daoForkSupport"))) {
+      if (e === null) return false;
+      $22(v4, p + "/daoForkSupport", e);
+      ok = false;
     }
     const v5 = x["eip150Block"];
-    if (v5 !== undefined) {
-      if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
-        if (e === null) return false;
-        $243(v5, p + "/eip150Block", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
+      if (e === null) return false;
+      $214(v5, p + "/eip150Block", e);
+      ok = false;
     }
     const v6 = x["eip155Block"];
-    if (v6 !== undefined) {
-      if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
-        if (e === null) return false;
-        $243(v6, p + "/eip155Block", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
+      if (e === null) return false;
+      $214(v6, p + "/eip155Block", e);
+      ok = false;
     }
     const v7 = x["eip158Block"];
-    if (v7 !== undefined) {
-      if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
-        if (e === null) return false;
-        $243(v7, p + "/eip158Block", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
+      if (e === null) return false;
+      $214(v7, p + "/eip158Block", e);
+      ok = false;
     }
     const v8 = x["byzantiumBlock"];
-    if (v8 !== undefined) {
-      if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
-        if (e === null) return false;
-        $243(v8, p + "/byzantiumBlock", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
+      if (e === null) return false;
+      $214(v8, p + "/byzantiumBlock", e);
+      ok = false;
     }
     const v9 = x["constantinopleBlock"];
-    if (v9 !== undefined) {
-      if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
-        if (e === null) return false;
-        $243(v9, p + "/constantinopleBlock", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
+      if (e === null) return false;
+      $214(v9, p + "/constantinopleBlock", e);
+      ok = false;
     }
     const v10 = x["petersburgBlock"];
-    if (v10 !== undefined) {
-      if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
-        if (e === null) return false;
-        $243(v10, p + "/petersburgBlock", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
+      if (e === null) return false;
+      $214(v10, p + "/petersburgBlock", e);
+      ok = false;
     }
     const v11 = x["istanbulBlock"];
-    if (v11 !== undefined) {
-      if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
-        if (e === null) return false;
-        $243(v11, p + "/istanbulBlock", e);
-        ok = false;
-      }
+    if (v11 !== undefined && !((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
+      if (e === null) return false;
+      $214(v11, p + "/istanbulBlock", e);
+      ok = false;
     }
     const v12 = x["muirGlacierBlock"];
-    if (v12 !== undefined) {
-      if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
-        if (e === null) return false;
-        $243(v12, p + "/muirGlacierBlock", e);
-        ok = false;
-      }
+    if (v12 !== undefined && !((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
+      if (e === null) return false;
+      $214(v12, p + "/muirGlacierBlock", e);
+      ok = false;
     }
     const v13 = x["berlinBlock"];
-    if (v13 !== undefined) {
-      if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
-        if (e === null) return false;
-        $243(v13, p + "/berlinBlock", e);
-        ok = false;
-      }
+    if (v13 !== undefined && !((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
+      if (e === null) return false;
+      $214(v13, p + "/berlinBlock", e);
+      ok = false;
     }
     const v14 = x["londonBlock"];
-    if (v14 !== undefined) {
-      if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
-        if (e === null) return false;
-        $243(v14, p + "/londonBlock", e);
-        ok = false;
-      }
+    if (v14 !== undefined && !((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
+      if (e === null) return false;
+      $214(v14, p + "/londonBlock", e);
+      ok = false;
     }
     const v15 = x["shanghaiTime"];
-    if (v15 !== undefined) {
-      if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
-        if (e === null) return false;
-        $243(v15, p + "/shanghaiTime", e);
-        ok = false;
-      }
+    if (v15 !== undefined && !((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
+      if (e === null) return false;
+      $214(v15, p + "/shanghaiTime", e);
+      ok = false;
     }
     const v16 = x["cancunTime"];
-    if (v16 !== undefined) {
-      if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
-        if (e === null) return false;
-        $243(v16, p + "/cancunTime", e);
-        ok = false;
-      }
+    if (v16 !== undefined && !((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
+      if (e === null) return false;
+      $214(v16, p + "/cancunTime", e);
+      ok = false;
     }
     const v17 = x["pragueTime"];
-    if (v17 !== undefined) {
-      if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
-        if (e === null) return false;
-        $243(v17, p + "/pragueTime", e);
-        ok = false;
-      }
+    if (v17 !== undefined && !((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
+      if (e === null) return false;
+      $214(v17, p + "/pragueTime", e);
+      ok = false;
     }
     const v18 = x["apricotPhase1BlockTimestamp"];
-    if (v18 !== undefined) {
-      if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v18, p + "/apricotPhase1BlockTimestamp", e);
-        ok = false;
-      }
+    if (v18 !== undefined && !((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v18, p + "/apricotPhase1BlockTimestamp", e);
+      ok = false;
     }
     const v19 = x["apricotPhase2BlockTimestamp"];
-    if (v19 !== undefined) {
-      if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v19, p + "/apricotPhase2BlockTimestamp", e);
-        ok = false;
-      }
+    if (v19 !== undefined && !((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v19, p + "/apricotPhase2BlockTimestamp", e);
+      ok = false;
     }
     const v20 = x["apricotPhase3BlockTimestamp"];
-    if (v20 !== undefined) {
-      if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v20, p + "/apricotPhase3BlockTimestamp", e);
-        ok = false;
-      }
+    if (v20 !== undefined && !((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v20, p + "/apricotPhase3BlockTimestamp", e);
+      ok = false;
     }
     const v21 = x["apricotPhase4BlockTimestamp"];
-    if (v21 !== undefined) {
-      if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v21, p + "/apricotPhase4BlockTimestamp", e);
-        ok = false;
-      }
+    if (v21 !== undefined && !((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v21, p + "/apricotPhase4BlockTimestamp", e);
+      ok = false;
     }
     const v22 = x["apricotPhase5BlockTimestamp"];
-    if (v22 !== undefined) {
-      if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v22, p + "/apricotPhase5BlockTimestamp", e);
-        ok = false;
-      }
+    if (v22 !== undefined && !((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v22, p + "/apricotPhase5BlockTimestamp", e);
+      ok = false;
     }
     const v23 = x["apricotPhasePre6BlockTimestamp"];
-    if (v23 !== undefined) {
-      if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v23, p + "/apricotPhasePre6BlockTimestamp", e);
-        ok = false;
-      }
+    if (v23 !== undefined && !((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+      ok = false;
     }
     const v24 = x["apricotPhase6BlockTimestamp"];
-    if (v24 !== undefined) {
-      if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v24, p + "/apricotPhase6BlockTimestamp", e);
-        ok = false;
-      }
+    if (v24 !== undefined && !((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v24, p + "/apricotPhase6BlockTimestamp", e);
+      ok = false;
     }
     const v25 = x["apricotPhasePost6BlockTimestamp"];
-    if (v25 !== undefined) {
-      if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v25, p + "/apricotPhasePost6BlockTimestamp", e);
-        ok = false;
-      }
+    if (v25 !== undefined && !((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+      ok = false;
     }
     const v26 = x["banffBlockTimestamp"];
-    if (v26 !== undefined) {
-      if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v26, p + "/banffBlockTimestamp", e);
-        ok = false;
-      }
+    if (v26 !== undefined && !((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v26, p + "/banffBlockTimestamp", e);
+      ok = false;
     }
     const v27 = x["cortinaBlockTimestamp"];
-    if (v27 !== undefined) {
-      if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v27, p + "/cortinaBlockTimestamp", e);
-        ok = false;
-      }
+    if (v27 !== undefined && !((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v27, p + "/cortinaBlockTimestamp", e);
+      ok = false;
     }
     const v28 = x["durangoBlockTimestamp"];
-    if (v28 !== undefined) {
-      if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
-        if (e === null) return false;
-        $243(v28, p + "/durangoBlockTimestamp", e);
-        ok = false;
-      }
+    if (v28 !== undefined && !((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
+      if (e === null) return false;
+      $214(v28, p + "/durangoBlockTimestamp", e);
+      ok = false;
     }
     const v29 = x["etnaTimestamp"];
-    if (v29 !== undefined) {
-      if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
-        if (e === null) return false;
-        $243(v29, p + "/etnaTimestamp", e);
-        ok = false;
-      }
+    if (v29 !== undefined && !((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
+      if (e === null) return false;
+      $214(v29, p + "/etnaTimestamp", e);
+      ok = false;
     }
     const v30 = x["fortunaTimestamp"];
-    if (v30 !== undefined) {
-      if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
-        if (e === null) return false;
-        $243(v30, p + "/fortunaTimestamp", e);
-        ok = false;
-      }
+    if (v30 !== undefined && !((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
+      if (e === null) return false;
+      $214(v30, p + "/fortunaTimestamp", e);
+      ok = false;
     }
     const v31 = x["graniteTimestamp"];
-    if (v31 !== undefined) {
-      if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
-        if (e === null) return false;
-        $243(v31, p + "/graniteTimestamp", e);
-        ok = false;
-      }
+    if (v31 !== undefined && !((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
+      if (e === null) return false;
+      $214(v31, p + "/graniteTimestamp", e);
+      ok = false;
     }
     const v32 = x["heliconTimestamp"];
-    if (v32 !== undefined) {
-      if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
-        if (e === null) return false;
-        $243(v32, p + "/heliconTimestamp", e);
-        ok = false;
-      }
+    if (v32 !== undefined && !((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
+      if (e === null) return false;
+      $214(v32, p + "/heliconTimestamp", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -9838,7 +7117,7 @@ function $ChainConfig(x, p, e) {
   return ok;
 }
 
-const $c286 = /*#__PURE__*/ new Set(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c253 = /*#__PURE__*/ new Set(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $BadBlock(x, p, e) {
   let ok = true;
@@ -9849,60 +7128,52 @@ function $BadBlock(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["hash"];
-    if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/hash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
-    const v2 = x["block"];
-    if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$Block(v2, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/hash", e);
+      ok = false;
     }
-    else {
+    const v2 = x["block"];
+    if (v2 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
     }
-    const v3 = x["rlp"];
-    if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/rlp", e);
-        ok = false;
-      }
+    else if (!$Block(v2, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["rlp"];
+    if (v3 === undefined || !(plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/rlp", "required", "is required", "rlp");
     }
-    const v4 = x["reason"];
-    if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-      if (!$288(v4, e === null ? p : p + "/reason", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/rlp", e);
+      ok = false;
     }
-    else {
+    const v4 = x["reason"];
+    if (v4 === undefined || !(plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
       if (e === null) return false;
       ok = fail(e, p + "/reason", "required", "is required", "reason");
+    }
+    else if (!$255(v4, e === null ? p : p + "/reason", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $288(x, p, e) {
+function $255(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($BadBlockReason(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -9919,72 +7190,62 @@ function $BadBlockReason(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chainConfig"];
-    if (v1 !== undefined && (plain && OP["chainConfig"] === undefined || hasOwn(x, "chainConfig"))) {
-      if (!$ChainConfig(v1, e === null ? p : p + "/chainConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chainConfig"] === undefined || hasOwn(x, "chainConfig"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainConfig", "required", "is required", "chainConfig");
     }
-    const v2 = x["receipts"];
-    if (v2 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-      if (!$289(v2, e === null ? p : p + "/receipts", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$ChainConfig(v1, e === null ? p : p + "/chainConfig", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["receipts"];
+    if (v2 === undefined || !(plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
       if (e === null) return false;
       ok = fail(e, p + "/receipts", "required", "is required", "receipts");
     }
-    const v3 = x["number"];
-    if (v3 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $37(v3, p + "/number", e);
-        ok = false;
-      }
+    else if (!$256(v2, e === null ? p : p + "/receipts", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["number"];
+    if (v3 === undefined || !(plain && OP["number"] === undefined || hasOwn(x, "number"))) {
       if (e === null) return false;
       ok = fail(e, p + "/number", "required", "is required", "number");
     }
-    const v4 = x["hash"];
-    if (v4 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-        if (e === null) return false;
-        $Hash32(v4, p + "/hash", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $36(v3, p + "/number", e);
+      ok = false;
     }
-    else {
+    const v4 = x["hash"];
+    if (v4 === undefined || !(plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
-    const v5 = x["error"];
-    if (v5 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-      if (!((typeof v5 === "string"))) {
-        if (e === null) return false;
-        $6(v5, p + "/error", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c152.test(v4)))))) {
+      if (e === null) return false;
+      $Hash32(v4, p + "/hash", e);
+      ok = false;
     }
-    else {
+    const v5 = x["error"];
+    if (v5 === undefined || !(plain && OP["error"] === undefined || hasOwn(x, "error"))) {
       if (e === null) return false;
       ok = fail(e, p + "/error", "required", "is required", "error");
+    }
+    else if (!((typeof v5 === "string"))) {
+      if (e === null) return false;
+      $6(v5, p + "/error", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $289(x, p, e) {
+function $256(x, p, e) {
   let ok = true;
   let matches = 0;
-  if ($155(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($134(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -10001,156 +7262,23 @@ function $EthConfig(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["current"];
-    if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-      const x303 = v1;
-      const p303 = e === null ? p : p + "/current";
-      {
-        const x = x303;
-        const p = p303;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["activationTime"];
-          if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
-            if (!((Number.isInteger(v1)))) {
-              if (e === null) return false;
-              $243(v1, p + "/activationTime", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/activationTime", "required", "is required", "activationTime");
-          }
-          const v2 = x["blobSchedule"];
-          if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-            const x304 = v2;
-            const p304 = e === null ? p : p + "/blobSchedule";
-            {
-              const x = x304;
-              const p = p304;
-              if (!(isObject(x))) {
-                if (e === null) return false;
-                ok = fail(e, p, "type", "must be object", "object");
-              }
-              else {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["baseFeeUpdateFraction"];
-                if (v1 !== undefined && (plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
-                  if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-                    if (e === null) return false;
-                    $37(v1, p + "/baseFeeUpdateFraction", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
-                }
-                const v2 = x["max"];
-                if (v2 !== undefined && (plain && OP["max"] === undefined || hasOwn(x, "max"))) {
-                  if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-                    if (e === null) return false;
-                    $37(v2, p + "/max", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/max", "required", "is required", "max");
-                }
-                const v3 = x["target"];
-                if (v3 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
-                  if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-                    if (e === null) return false;
-                    $37(v3, p + "/target", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/target", "required", "is required", "target");
-                }
-              }
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/blobSchedule", "required", "is required", "blobSchedule");
-          }
-          const v3 = x["chainId"];
-          if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-              if (e === null) return false;
-              $Uint(v3, p + "/chainId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-          }
-          const v4 = x["forkId"];
-          if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c177.test(v4)))))) {
-              if (e === null) return false;
-              $Bytes4(v4, p + "/forkId", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/forkId", "required", "is required", "forkId");
-          }
-          const v5 = x["precompiles"];
-          if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-            if (!$301(v5, e === null ? p : p + "/precompiles", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
-          }
-          const v6 = x["systemContracts"];
-          if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-            if (!$301(v6, e === null ? p : p + "/systemContracts", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["current"] === undefined || hasOwn(x, "current"))) {
       if (e === null) return false;
       ok = fail(e, p + "/current", "required", "is required", "current");
     }
+    else if (!$EthConfigFork(v1, e === null ? p : p + "/current", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["next"];
-    if (v2 !== undefined) {
-      if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-        if (!$305(v2, e === null ? p : p + "/next", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["next"] === undefined || hasOwn(x, "next")) && !$269(v2, e === null ? p : p + "/next", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v3 = x["last"];
-    if (v3 !== undefined) {
-      if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-        if (!$305(v3, e === null ? p : p + "/last", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["last"] === undefined || hasOwn(x, "last")) && !$269(v3, e === null ? p : p + "/last", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -10165,118 +7293,61 @@ function $EthConfigFork(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["activationTime"];
-    if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
-      if (!((Number.isInteger(v1)))) {
-        if (e === null) return false;
-        $243(v1, p + "/activationTime", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
       if (e === null) return false;
       ok = fail(e, p + "/activationTime", "required", "is required", "activationTime");
     }
-    const v2 = x["blobSchedule"];
-    if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-      const x300 = v2;
-      const p300 = e === null ? p : p + "/blobSchedule";
-      {
-        const x = x300;
-        const p = p300;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["baseFeeUpdateFraction"];
-          if (v1 !== undefined && (plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
-            if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-              if (e === null) return false;
-              $37(v1, p + "/baseFeeUpdateFraction", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
-          }
-          const v2 = x["max"];
-          if (v2 !== undefined && (plain && OP["max"] === undefined || hasOwn(x, "max"))) {
-            if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-              if (e === null) return false;
-              $37(v2, p + "/max", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/max", "required", "is required", "max");
-          }
-          const v3 = x["target"];
-          if (v3 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
-            if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-              if (e === null) return false;
-              $37(v3, p + "/target", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/target", "required", "is required", "target");
-          }
-        }
-      }
+    else if (!((Number.isInteger(v1)))) {
+      if (e === null) return false;
+      $214(v1, p + "/activationTime", e);
+      ok = false;
     }
-    else {
+    const v2 = x["blobSchedule"];
+    if (v2 === undefined || !(plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blobSchedule", "required", "is required", "blobSchedule");
     }
-    const v3 = x["chainId"];
-    if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/chainId", e);
-        ok = false;
-      }
+    else if (!$BlobSchedule(v2, e === null ? p : p + "/blobSchedule", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["chainId"];
+    if (v3 === undefined || !(plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
-    const v4 = x["forkId"];
-    if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c177.test(v4)))))) {
-        if (e === null) return false;
-        $Bytes4(v4, p + "/forkId", e);
-        ok = false;
-      }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/chainId", e);
+      ok = false;
     }
-    else {
+    const v4 = x["forkId"];
+    if (v4 === undefined || !(plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
       if (e === null) return false;
       ok = fail(e, p + "/forkId", "required", "is required", "forkId");
     }
-    const v5 = x["precompiles"];
-    if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-      if (!$301(v5, e === null ? p : p + "/precompiles", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c152.test(v4)))))) {
+      if (e === null) return false;
+      $Bytes4(v4, p + "/forkId", e);
+      ok = false;
     }
-    else {
+    const v5 = x["precompiles"];
+    if (v5 === undefined || !(plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
       if (e === null) return false;
       ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
     }
-    const v6 = x["systemContracts"];
-    if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-      if (!$301(v6, e === null ? p : p + "/systemContracts", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$267(v5, e === null ? p : p + "/precompiles", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v6 = x["systemContracts"];
+    if (v6 === undefined || !(plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
       if (e === null) return false;
       ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
+    }
+    else if (!$267(v6, e === null ? p : p + "/systemContracts", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -10291,46 +7362,40 @@ function $BlobSchedule(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["baseFeeUpdateFraction"];
-    if (v1 !== undefined && (plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $37(v1, p + "/baseFeeUpdateFraction", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
       if (e === null) return false;
       ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
     }
-    const v2 = x["max"];
-    if (v2 !== undefined && (plain && OP["max"] === undefined || hasOwn(x, "max"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-        if (e === null) return false;
-        $37(v2, p + "/max", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $36(v1, p + "/baseFeeUpdateFraction", e);
+      ok = false;
     }
-    else {
+    const v2 = x["max"];
+    if (v2 === undefined || !(plain && OP["max"] === undefined || hasOwn(x, "max"))) {
       if (e === null) return false;
       ok = fail(e, p + "/max", "required", "is required", "max");
     }
-    const v3 = x["target"];
-    if (v3 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $37(v3, p + "/target", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+      if (e === null) return false;
+      $36(v2, p + "/max", e);
+      ok = false;
     }
-    else {
+    const v3 = x["target"];
+    if (v3 === undefined || !(plain && OP["target"] === undefined || hasOwn(x, "target"))) {
       if (e === null) return false;
       ok = fail(e, p + "/target", "required", "is required", "target");
+    }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $36(v3, p + "/target", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $301(x, p, e) {
+function $267(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10349,11 +7414,11 @@ function $301(x, p, e) {
   return ok;
 }
 
-function $305(x, p, e) {
+function $269(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($111(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -10370,540 +7435,67 @@ function $EthCapabilities(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["head"];
-    if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-      const x309 = v1;
-      const p309 = e === null ? p : p + "/head";
-      {
-        const x = x309;
-        const p = p309;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["number"];
-          if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-              if (e === null) return false;
-              $Uint(v1, p + "/number", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/number", "required", "is required", "number");
-          }
-          const v2 = x["hash"];
-          if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2)))))) {
-              if (e === null) return false;
-              $Hash32(v2, p + "/hash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/hash", "required", "is required", "hash");
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["head"] === undefined || hasOwn(x, "head"))) {
       if (e === null) return false;
       ok = fail(e, p + "/head", "required", "is required", "head");
     }
-    const v2 = x["state"];
-    if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-      const x313 = v2;
-      const p313 = e === null ? p : p + "/state";
-      {
-        const x = x313;
-        const p = p313;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["disabled"];
-          if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-            if (!((typeof v1 === "boolean"))) {
-              if (e === null) return false;
-              $23(v1, p + "/disabled", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-          }
-          const v2 = x["oldestBlock"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/oldestBlock", e);
-              ok = false;
-            }
-          }
-          const v3 = x["deleteStrategy"];
-          if (v3 !== undefined) {
-            if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-              const x314 = v3;
-              const p314 = e === null ? p : p + "/deleteStrategy";
-              {
-                const x = x314;
-                const p = p314;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["type"];
-                  if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                    if (!((typeof v1 === "string") && (v1 === "window"))) {
-                      if (e === null) return false;
-                      $311(v1, p + "/type", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/type", "required", "is required", "type");
-                  }
-                  const v2 = x["retentionBlocks"];
-                  if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint(v2, p + "/retentionBlocks", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+    else if (!$CapabilityHead(v1, e === null ? p : p + "/head", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["state"];
+    if (v2 === undefined || !(plain && OP["state"] === undefined || hasOwn(x, "state"))) {
       if (e === null) return false;
       ok = fail(e, p + "/state", "required", "is required", "state");
     }
-    const v3 = x["tx"];
-    if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      const x315 = v3;
-      const p315 = e === null ? p : p + "/tx";
-      {
-        const x = x315;
-        const p = p315;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["disabled"];
-          if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-            if (!((typeof v1 === "boolean"))) {
-              if (e === null) return false;
-              $23(v1, p + "/disabled", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-          }
-          const v2 = x["oldestBlock"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/oldestBlock", e);
-              ok = false;
-            }
-          }
-          const v3 = x["deleteStrategy"];
-          if (v3 !== undefined) {
-            if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-              const x316 = v3;
-              const p316 = e === null ? p : p + "/deleteStrategy";
-              {
-                const x = x316;
-                const p = p316;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["type"];
-                  if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                    if (!((typeof v1 === "string") && (v1 === "window"))) {
-                      if (e === null) return false;
-                      $311(v1, p + "/type", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/type", "required", "is required", "type");
-                  }
-                  const v2 = x["retentionBlocks"];
-                  if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint(v2, p + "/retentionBlocks", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+    else if (!$CapabilityResource(v2, e === null ? p : p + "/state", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["tx"];
+    if (v3 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
-    const v4 = x["logs"];
-    if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-      const x317 = v4;
-      const p317 = e === null ? p : p + "/logs";
-      {
-        const x = x317;
-        const p = p317;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["disabled"];
-          if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-            if (!((typeof v1 === "boolean"))) {
-              if (e === null) return false;
-              $23(v1, p + "/disabled", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-          }
-          const v2 = x["oldestBlock"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/oldestBlock", e);
-              ok = false;
-            }
-          }
-          const v3 = x["deleteStrategy"];
-          if (v3 !== undefined) {
-            if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-              const x318 = v3;
-              const p318 = e === null ? p : p + "/deleteStrategy";
-              {
-                const x = x318;
-                const p = p318;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["type"];
-                  if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                    if (!((typeof v1 === "string") && (v1 === "window"))) {
-                      if (e === null) return false;
-                      $311(v1, p + "/type", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/type", "required", "is required", "type");
-                  }
-                  const v2 = x["retentionBlocks"];
-                  if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint(v2, p + "/retentionBlocks", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+    else if (!$CapabilityResource(v3, e === null ? p : p + "/tx", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v4 = x["logs"];
+    if (v4 === undefined || !(plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
-    const v5 = x["receipts"];
-    if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-      const x319 = v5;
-      const p319 = e === null ? p : p + "/receipts";
-      {
-        const x = x319;
-        const p = p319;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["disabled"];
-          if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-            if (!((typeof v1 === "boolean"))) {
-              if (e === null) return false;
-              $23(v1, p + "/disabled", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-          }
-          const v2 = x["oldestBlock"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/oldestBlock", e);
-              ok = false;
-            }
-          }
-          const v3 = x["deleteStrategy"];
-          if (v3 !== undefined) {
-            if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-              const x320 = v3;
-              const p320 = e === null ? p : p + "/deleteStrategy";
-              {
-                const x = x320;
-                const p = p320;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["type"];
-                  if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                    if (!((typeof v1 === "string") && (v1 === "window"))) {
-                      if (e === null) return false;
-                      $311(v1, p + "/type", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/type", "required", "is required", "type");
-                  }
-                  const v2 = x["retentionBlocks"];
-                  if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint(v2, p + "/retentionBlocks", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+    else if (!$CapabilityResource(v4, e === null ? p : p + "/logs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v5 = x["receipts"];
+    if (v5 === undefined || !(plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
       if (e === null) return false;
       ok = fail(e, p + "/receipts", "required", "is required", "receipts");
     }
-    const v6 = x["blocks"];
-    if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-      const x321 = v6;
-      const p321 = e === null ? p : p + "/blocks";
-      {
-        const x = x321;
-        const p = p321;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["disabled"];
-          if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-            if (!((typeof v1 === "boolean"))) {
-              if (e === null) return false;
-              $23(v1, p + "/disabled", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-          }
-          const v2 = x["oldestBlock"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/oldestBlock", e);
-              ok = false;
-            }
-          }
-          const v3 = x["deleteStrategy"];
-          if (v3 !== undefined) {
-            if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-              const x322 = v3;
-              const p322 = e === null ? p : p + "/deleteStrategy";
-              {
-                const x = x322;
-                const p = p322;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["type"];
-                  if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                    if (!((typeof v1 === "string") && (v1 === "window"))) {
-                      if (e === null) return false;
-                      $311(v1, p + "/type", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/type", "required", "is required", "type");
-                  }
-                  const v2 = x["retentionBlocks"];
-                  if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint(v2, p + "/retentionBlocks", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+    else if (!$CapabilityResource(v5, e === null ? p : p + "/receipts", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v6 = x["blocks"];
+    if (v6 === undefined || !(plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blocks", "required", "is required", "blocks");
     }
-    const v7 = x["stateproofs"];
-    if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-      const x323 = v7;
-      const p323 = e === null ? p : p + "/stateproofs";
-      {
-        const x = x323;
-        const p = p323;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["disabled"];
-          if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-            if (!((typeof v1 === "boolean"))) {
-              if (e === null) return false;
-              $23(v1, p + "/disabled", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-          }
-          const v2 = x["oldestBlock"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/oldestBlock", e);
-              ok = false;
-            }
-          }
-          const v3 = x["deleteStrategy"];
-          if (v3 !== undefined) {
-            if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-              const x324 = v3;
-              const p324 = e === null ? p : p + "/deleteStrategy";
-              {
-                const x = x324;
-                const p = p324;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["type"];
-                  if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                    if (!((typeof v1 === "string") && (v1 === "window"))) {
-                      if (e === null) return false;
-                      $311(v1, p + "/type", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/type", "required", "is required", "type");
-                  }
-                  const v2 = x["retentionBlocks"];
-                  if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                      if (e === null) return false;
-                      $Uint(v2, p + "/retentionBlocks", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+    else if (!$CapabilityResource(v6, e === null ? p : p + "/blocks", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v7 = x["stateproofs"];
+    if (v7 === undefined || !(plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/stateproofs", "required", "is required", "stateproofs");
+    }
+    else if (!$CapabilityResource(v7, e === null ? p : p + "/stateproofs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -10918,28 +7510,24 @@ function $CapabilityHead(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["number"];
-    if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/number", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["number"] === undefined || hasOwn(x, "number"))) {
       if (e === null) return false;
       ok = fail(e, p + "/number", "required", "is required", "number");
     }
-    const v2 = x["hash"];
-    if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2)))))) {
-        if (e === null) return false;
-        $Hash32(v2, p + "/hash", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/number", e);
+      ok = false;
     }
-    else {
+    const v2 = x["hash"];
+    if (v2 === undefined || !(plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hash", "required", "is required", "hash");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c152.test(v2)))))) {
+      if (e === null) return false;
+      $Hash32(v2, p + "/hash", e);
+      ok = false;
     }
   }
   return ok;
@@ -10954,66 +7542,25 @@ function $CapabilityResource(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["disabled"];
-    if (v1 !== undefined && (plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
-      if (!((typeof v1 === "boolean"))) {
-        if (e === null) return false;
-        $23(v1, p + "/disabled", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["disabled"] === undefined || hasOwn(x, "disabled"))) {
       if (e === null) return false;
       ok = fail(e, p + "/disabled", "required", "is required", "disabled");
     }
+    else if (!((typeof v1 === "boolean"))) {
+      if (e === null) return false;
+      $22(v1, p + "/disabled", e);
+      ok = false;
+    }
     const v2 = x["oldestBlock"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/oldestBlock", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/oldestBlock", e);
+      ok = false;
     }
     const v3 = x["deleteStrategy"];
-    if (v3 !== undefined) {
-      if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-        const x312 = v3;
-        const p312 = e === null ? p : p + "/deleteStrategy";
-        {
-          const x = x312;
-          const p = p312;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["type"];
-            if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-              if (!((typeof v1 === "string") && (v1 === "window"))) {
-                if (e === null) return false;
-                $311(v1, p + "/type", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/type", "required", "is required", "type");
-            }
-            const v2 = x["retentionBlocks"];
-            if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-                if (e === null) return false;
-                $Uint(v2, p + "/retentionBlocks", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-            }
-          }
-        }
-      }
+    if (v3 !== undefined && (plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy")) && !$CapabilityDeleteStrategy(v3, e === null ? p : p + "/deleteStrategy", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -11028,34 +7575,30 @@ function $CapabilityDeleteStrategy(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["type"];
-    if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v1 === "string") && (v1 === "window"))) {
-        if (e === null) return false;
-        $311(v1, p + "/type", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v2 = x["retentionBlocks"];
-    if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/retentionBlocks", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (v1 === "window"))) {
+      if (e === null) return false;
+      $274(v1, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v2 = x["retentionBlocks"];
+    if (v2 === undefined || !(plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
       if (e === null) return false;
       ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/retentionBlocks", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $311(x, p, e) {
+function $274(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11076,82 +7619,63 @@ function $BlockAccessList(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x325 = x[i];
-      const p325 = e === null ? p : p + "/" + i;
-      {
-        const x = x325;
-        const p = p325;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["address"];
-          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-              if (e === null) return false;
-              $Address(v1, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v2 = x["storageChanges"];
-          if (v2 !== undefined) {
-            if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-              if (!$326(v2, e === null ? p : p + "/storageChanges", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v3 = x["storageReads"];
-          if (v3 !== undefined) {
-            if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-              if (!$184(v3, e === null ? p : p + "/storageReads", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v4 = x["balanceChanges"];
-          if (v4 !== undefined) {
-            if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-              if (!$330(v4, e === null ? p : p + "/balanceChanges", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v5 = x["nonceChanges"];
-          if (v5 !== undefined) {
-            if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-              if (!$332(v5, e === null ? p : p + "/nonceChanges", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v6 = x["codeChanges"];
-          if (v6 !== undefined) {
-            if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-              if (!$334(v6, e === null ? p : p + "/codeChanges", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-        }
+      if (!$AccountAccess(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
   return ok;
 }
 
-function $326(x, p, e) {
+function $AccountAccess(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["address"];
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
+    }
+    const v2 = x["storageChanges"];
+    if (v2 !== undefined && (plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges")) && !$275(v2, e === null ? p : p + "/storageChanges", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v3 = x["storageReads"];
+    if (v3 !== undefined && (plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads")) && !$159(v3, e === null ? p : p + "/storageReads", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v4 = x["balanceChanges"];
+    if (v4 !== undefined && (plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges")) && !$278(v4, e === null ? p : p + "/balanceChanges", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v5 = x["nonceChanges"];
+    if (v5 !== undefined && (plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges")) && !$279(v5, e === null ? p : p + "/nonceChanges", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v6 = x["codeChanges"];
+    if (v6 !== undefined && (plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges")) && !$280(v6, e === null ? p : p + "/codeChanges", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $275(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11159,48 +7683,47 @@ function $326(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x327 = x[i];
-      const p327 = e === null ? p : p + "/" + i;
-      {
-        const x = x327;
-        const p = p327;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["key"];
-          if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-              if (e === null) return false;
-              $Hash32(v1, p + "/key", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/key", "required", "is required", "key");
-          }
-          const v2 = x["changes"];
-          if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-            if (!$328(v2, e === null ? p : p + "/changes", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/changes", "required", "is required", "changes");
-          }
-        }
+      if (!$SlotChanges(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
   return ok;
 }
 
-function $328(x, p, e) {
+function $SlotChanges(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["key"];
+    if (v1 === undefined || !(plain && OP["key"] === undefined || hasOwn(x, "key"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/key", "required", "is required", "key");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/key", e);
+      ok = false;
+    }
+    const v2 = x["changes"];
+    if (v2 === undefined || !(plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/changes", "required", "is required", "changes");
+    }
+    else if (!$276(v2, e === null ? p : p + "/changes", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $276(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11226,34 +7749,30 @@ function $StorageChange(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
     }
-    const v2 = x["value"];
-    if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2)))))) {
-        if (e === null) return false;
-        $Hash32(v2, p + "/value", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1))))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/index", e);
+      ok = false;
     }
-    else {
+    const v2 = x["value"];
+    if (v2 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c152.test(v2)))))) {
+      if (e === null) return false;
+      $Hash32(v2, p + "/value", e);
+      ok = false;
+    }
   }
   return ok;
 }
 
-function $330(x, p, e) {
+function $278(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11261,247 +7780,10 @@ function $330(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x331 = x[i];
-      const p331 = e === null ? p : p + "/" + i;
-      {
-        const x = x331;
-        const p = p331;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["index"];
-          if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-              if (e === null) return false;
-              $Uint64(v1, p + "/index", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/index", "required", "is required", "index");
-          }
-          const v2 = x["value"];
-          if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c176.test(v2))))) {
-              if (e === null) return false;
-              $Uint256(v2, p + "/value", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/value", "required", "is required", "value");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $332(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x333 = x[i];
-      const p333 = e === null ? p : p + "/" + i;
-      {
-        const x = x333;
-        const p = p333;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["index"];
-          if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-              if (e === null) return false;
-              $Uint64(v1, p + "/index", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/index", "required", "is required", "index");
-          }
-          const v2 = x["value"];
-          if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c175.test(v2))))) {
-              if (e === null) return false;
-              $Uint64(v2, p + "/value", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/value", "required", "is required", "value");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $334(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x335 = x[i];
-      const p335 = e === null ? p : p + "/" + i;
-      {
-        const x = x335;
-        const p = p335;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["index"];
-          if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-              if (e === null) return false;
-              $Uint64(v1, p + "/index", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/index", "required", "is required", "index");
-          }
-          const v2 = x["code"];
-          if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
-              if (e === null) return false;
-              $Bytes(v2, p + "/code", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/code", "required", "is required", "code");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $AccountAccess(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    const v2 = x["storageChanges"];
-    if (v2 !== undefined) {
-      if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-        if (!$326(v2, e === null ? p : p + "/storageChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v3 = x["storageReads"];
-    if (v3 !== undefined) {
-      if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-        if (!$184(v3, e === null ? p : p + "/storageReads", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v4 = x["balanceChanges"];
-    if (v4 !== undefined) {
-      if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-        if (!$330(v4, e === null ? p : p + "/balanceChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v5 = x["nonceChanges"];
-    if (v5 !== undefined) {
-      if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-        if (!$332(v5, e === null ? p : p + "/nonceChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v6 = x["codeChanges"];
-    if (v6 !== undefined) {
-      if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-        if (!$334(v6, e === null ? p : p + "/codeChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $SlotChanges(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["key"];
-    if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/key", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/key", "required", "is required", "key");
-    }
-    const v2 = x["changes"];
-    if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-      if (!$328(v2, e === null ? p : p + "/changes", e)) {
+      if (!$BalanceChange(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/changes", "required", "is required", "changes");
     }
   }
   return ok;
@@ -11516,28 +7798,41 @@ function $BalanceChange(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
     }
-    const v2 = x["value"];
-    if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c176.test(v2))))) {
-        if (e === null) return false;
-        $Uint256(v2, p + "/value", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1))))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/index", e);
+      ok = false;
     }
-    else {
+    const v2 = x["value"];
+    if (v2 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c151.test(v2))))) {
+      if (e === null) return false;
+      $Uint256(v2, p + "/value", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $279(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    for (let i = 0; i < x.length; i++) {
+      if (!$NonceChange(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
+      }
     }
   }
   return ok;
@@ -11552,28 +7847,41 @@ function $NonceChange(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
     }
-    const v2 = x["value"];
-    if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c175.test(v2))))) {
-        if (e === null) return false;
-        $Uint64(v2, p + "/value", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1))))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/index", e);
+      ok = false;
     }
-    else {
+    const v2 = x["value"];
+    if (v2 === undefined || !(plain && OP["value"] === undefined || hasOwn(x, "value"))) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c150.test(v2))))) {
+      if (e === null) return false;
+      $Uint64(v2, p + "/value", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $280(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    for (let i = 0; i < x.length; i++) {
+      if (!$CodeChange(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
+      }
     }
   }
   return ok;
@@ -11588,28 +7896,24 @@ function $CodeChange(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
     }
-    const v2 = x["code"];
-    if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
-        if (e === null) return false;
-        $Bytes(v2, p + "/code", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1))))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/index", e);
+      ok = false;
     }
-    else {
+    const v2 = x["code"];
+    if (v2 === undefined || !(plain && OP["code"] === undefined || hasOwn(x, "code"))) {
       if (e === null) return false;
       ok = fail(e, p + "/code", "required", "is required", "code");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c152.test(v2))))) {
+      if (e === null) return false;
+      $Bytes(v2, p + "/code", e);
+      ok = false;
     }
   }
   return ok;
@@ -11624,45 +7928,37 @@ function $SimulatePayload(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockStateCalls"];
-    if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-      if (!$336(v1, e === null ? p : p + "/blockStateCalls", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockStateCalls", "required", "is required", "blockStateCalls");
     }
+    else if (!$281(v1, e === null ? p : p + "/blockStateCalls", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["traceTransfers"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "boolean")) && (plain && OP["traceTransfers"] === undefined || hasOwn(x, "traceTransfers"))) {
-        if (e === null) return false;
-        $23(v2, p + "/traceTransfers", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "boolean")) && (plain && OP["traceTransfers"] === undefined || hasOwn(x, "traceTransfers"))) {
+      if (e === null) return false;
+      $22(v2, p + "/traceTransfers", e);
+      ok = false;
     }
     const v3 = x["validation"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "boolean")) && (plain && OP["validation"] === undefined || hasOwn(x, "validation"))) {
-        if (e === null) return false;
-        $23(v3, p + "/validation", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "boolean")) && (plain && OP["validation"] === undefined || hasOwn(x, "validation"))) {
+      if (e === null) return false;
+      $22(v3, p + "/validation", e);
+      ok = false;
     }
     const v4 = x["returnFullTransactions"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "boolean")) && (plain && OP["returnFullTransactions"] === undefined || hasOwn(x, "returnFullTransactions"))) {
-        if (e === null) return false;
-        $23(v4, p + "/returnFullTransactions", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "boolean")) && (plain && OP["returnFullTransactions"] === undefined || hasOwn(x, "returnFullTransactions"))) {
+      if (e === null) return false;
+      $22(v4, p + "/returnFullTransactions", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $336(x, p, e) {
+function $281(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11670,120 +7966,37 @@ function $336(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x337 = x[i];
-      const p337 = e === null ? p : p + "/" + i;
-      {
-        const x = x337;
-        const p = p337;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["blockOverrides"];
-          if (v1 !== undefined) {
-            if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-              const x340 = v1;
-              const p340 = e === null ? p : p + "/blockOverrides";
-              {
-                const x = x340;
-                const p = p340;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["number"];
-                  if (v1 !== undefined) {
-                    if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                      if (e === null) return false;
-                      $Uint64(v1, p + "/number", e);
-                      ok = false;
-                    }
-                  }
-                  const v2 = x["prevRandao"];
-                  if (v2 !== undefined) {
-                    if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
-                      if (e === null) return false;
-                      $Hash32(v2, p + "/prevRandao", e);
-                      ok = false;
-                    }
-                  }
-                  const v3 = x["time"];
-                  if (v3 !== undefined) {
-                    if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c175.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
-                      if (e === null) return false;
-                      $Uint64(v3, p + "/time", e);
-                      ok = false;
-                    }
-                  }
-                  const v4 = x["gasLimit"];
-                  if (v4 !== undefined) {
-                    if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-                      if (e === null) return false;
-                      $Uint64(v4, p + "/gasLimit", e);
-                      ok = false;
-                    }
-                  }
-                  const v5 = x["feeRecipient"];
-                  if (v5 !== undefined) {
-                    if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c177.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
-                      if (e === null) return false;
-                      $Address(v5, p + "/feeRecipient", e);
-                      ok = false;
-                    }
-                  }
-                  const v6 = x["baseFeePerGas"];
-                  if (v6 !== undefined) {
-                    if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c176.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-                      if (e === null) return false;
-                      $Uint256(v6, p + "/baseFeePerGas", e);
-                      ok = false;
-                    }
-                  }
-                  const v7 = x["blobBaseFee"];
-                  if (v7 !== undefined) {
-                    if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c176.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
-                      if (e === null) return false;
-                      $Uint256(v7, p + "/blobBaseFee", e);
-                      ok = false;
-                    }
-                  }
-                  const v8 = x["withdrawals"];
-                  if (v8 !== undefined) {
-                    if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                      if (!$338(v8, e === null ? p : p + "/withdrawals", e)) {
-                        if (e === null) return false;
-                        ok = false;
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-          const v2 = x["stateOverrides"];
-          if (v2 !== undefined) {
-            if ((plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides"))) {
-              if (!$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v3 = x["calls"];
-          if (v3 !== undefined) {
-            if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-              if (!$341(v3, e === null ? p : p + "/calls", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-        }
+      if (!$SimulateBlockStateCall(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
+    }
+  }
+  return ok;
+}
+
+function $SimulateBlockStateCall(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["blockOverrides"];
+    if (v1 !== undefined && (plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides")) && !$BlockOverrides(v1, e === null ? p : p + "/blockOverrides", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["stateOverrides"];
+    if (v2 !== undefined && (plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides")) && !$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v3 = x["calls"];
+    if (v3 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls")) && !$283(v3, e === null ? p : p + "/calls", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -11798,143 +8011,51 @@ function $BlockOverrides(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["number"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/number", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/number", e);
+      ok = false;
     }
     const v2 = x["prevRandao"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
-        if (e === null) return false;
-        $Hash32(v2, p + "/prevRandao", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c152.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+      if (e === null) return false;
+      $Hash32(v2, p + "/prevRandao", e);
+      ok = false;
     }
     const v3 = x["time"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c175.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
-        if (e === null) return false;
-        $Uint64(v3, p + "/time", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c150.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+      if (e === null) return false;
+      $Uint64(v3, p + "/time", e);
+      ok = false;
     }
     const v4 = x["gasLimit"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (e === null) return false;
-        $Uint64(v4, p + "/gasLimit", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || ($c150.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+      if (e === null) return false;
+      $Uint64(v4, p + "/gasLimit", e);
+      ok = false;
     }
     const v5 = x["feeRecipient"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c177.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
-        if (e === null) return false;
-        $Address(v5, p + "/feeRecipient", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c152.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+      if (e === null) return false;
+      $Address(v5, p + "/feeRecipient", e);
+      ok = false;
     }
     const v6 = x["baseFeePerGas"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c176.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (e === null) return false;
-        $Uint256(v6, p + "/baseFeePerGas", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ($c151.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+      if (e === null) return false;
+      $Uint256(v6, p + "/baseFeePerGas", e);
+      ok = false;
     }
     const v7 = x["blobBaseFee"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c176.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
-        if (e === null) return false;
-        $Uint256(v7, p + "/blobBaseFee", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || ($c151.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+      if (e === null) return false;
+      $Uint256(v7, p + "/blobBaseFee", e);
+      ok = false;
     }
     const v8 = x["withdrawals"];
-    if (v8 !== undefined) {
-      if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-        if (!$338(v8, e === null ? p : p + "/withdrawals", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $338(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x339 = x[i];
-      const p339 = e === null ? p : p + "/" + i;
-      {
-        const x = x339;
-        const p = p339;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["index"];
-          if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1))))) {
-              if (e === null) return false;
-              $Uint64(v1, p + "/index", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/index", "required", "is required", "index");
-          }
-          const v2 = x["validatorIndex"];
-          if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c175.test(v2))))) {
-              if (e === null) return false;
-              $Uint64(v2, p + "/validatorIndex", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
-          }
-          const v3 = x["address"];
-          if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c177.test(v3)))))) {
-              if (e === null) return false;
-              $Address(v3, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v4 = x["amount"];
-          if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4))))) {
-              if (e === null) return false;
-              $Uint64(v4, p + "/amount", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/amount", "required", "is required", "amount");
-          }
-        }
-      }
+    if (v8 !== undefined && (plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals")) && !$176(v8, e === null ? p : p + "/withdrawals", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -11951,7 +8072,7 @@ function $StateOverrides(x, p, e) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
       let matched = false;
-      if ((k.length === 42 && $c177.test(k))) {
+      if ((k.length === 42 && $c152.test(k))) {
         matched = true;
         if (!$AccountOverride(x[k], pk, e)) {
           if (e === null) return false;
@@ -11976,54 +8097,38 @@ function $AccountOverride(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nonce"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (e === null) return false;
-        $Uint64(v1, p + "/nonce", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c150.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+      if (e === null) return false;
+      $Uint64(v1, p + "/nonce", e);
+      ok = false;
     }
     const v2 = x["balance"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c176.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (e === null) return false;
-        $Uint256(v2, p + "/balance", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c151.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+      if (e === null) return false;
+      $Uint256(v2, p + "/balance", e);
+      ok = false;
     }
     const v3 = x["code"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c177.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-        if (e === null) return false;
-        $Bytes(v3, p + "/code", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c152.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+      if (e === null) return false;
+      $Bytes(v3, p + "/code", e);
+      ok = false;
     }
     const v4 = x["state"];
-    if (v4 !== undefined) {
-      if ((plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        if (!$StorageMap(v4, e === null ? p : p + "/state", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v4 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state")) && !$StorageMap(v4, e === null ? p : p + "/state", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v5 = x["stateDiff"];
-    if (v5 !== undefined) {
-      if ((plain && OP["stateDiff"] === undefined || hasOwn(x, "stateDiff"))) {
-        if (!$StorageMap(v5, e === null ? p : p + "/stateDiff", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v5 !== undefined && (plain && OP["stateDiff"] === undefined || hasOwn(x, "stateDiff")) && !$StorageMap(v5, e === null ? p : p + "/stateDiff", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v6 = x["movePrecompileToAddress"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c177.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
-        if (e === null) return false;
-        $Address(v6, p + "/movePrecompileToAddress", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c152.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
+      if (e === null) return false;
+      $Address(v6, p + "/movePrecompileToAddress", e);
+      ok = false;
     }
   }
   return ok;
@@ -12040,7 +8145,7 @@ function $StorageMap(x, p, e) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
       let matched = false;
-      if ((k.length === 66 && $c177.test(k))) {
+      if ((k.length === 66 && $c152.test(k))) {
         matched = true;
         if (!$Hash32(x[k], pk, e)) {
           if (e === null) return false;
@@ -12056,7 +8161,7 @@ function $StorageMap(x, p, e) {
   return ok;
 }
 
-function $341(x, p, e) {
+function $283(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12073,133 +8178,20 @@ function $341(x, p, e) {
   return ok;
 }
 
-function $SimulateBlockStateCall(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockOverrides"];
-    if (v1 !== undefined) {
-      if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-        const x345 = v1;
-        const p345 = e === null ? p : p + "/blockOverrides";
-        {
-          const x = x345;
-          const p = p345;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["number"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (e === null) return false;
-                $Uint64(v1, p + "/number", e);
-                ok = false;
-              }
-            }
-            const v2 = x["prevRandao"];
-            if (v2 !== undefined) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
-                if (e === null) return false;
-                $Hash32(v2, p + "/prevRandao", e);
-                ok = false;
-              }
-            }
-            const v3 = x["time"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c175.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
-                if (e === null) return false;
-                $Uint64(v3, p + "/time", e);
-                ok = false;
-              }
-            }
-            const v4 = x["gasLimit"];
-            if (v4 !== undefined) {
-              if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-                if (e === null) return false;
-                $Uint64(v4, p + "/gasLimit", e);
-                ok = false;
-              }
-            }
-            const v5 = x["feeRecipient"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c177.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
-                if (e === null) return false;
-                $Address(v5, p + "/feeRecipient", e);
-                ok = false;
-              }
-            }
-            const v6 = x["baseFeePerGas"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c176.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-                if (e === null) return false;
-                $Uint256(v6, p + "/baseFeePerGas", e);
-                ok = false;
-              }
-            }
-            const v7 = x["blobBaseFee"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c176.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
-                if (e === null) return false;
-                $Uint256(v7, p + "/blobBaseFee", e);
-                ok = false;
-              }
-            }
-            const v8 = x["withdrawals"];
-            if (v8 !== undefined) {
-              if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                if (!$338(v8, e === null ? p : p + "/withdrawals", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    const v2 = x["stateOverrides"];
-    if (v2 !== undefined) {
-      if ((plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides"))) {
-        if (!$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v3 = x["calls"];
-    if (v3 !== undefined) {
-      if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$341(v3, e === null ? p : p + "/calls", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $SimulatedBlock(x, p, e) {
   let ok = true;
   if (!$Block(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$346(x, p, e)) {
+  if (!$287(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $346(x, p, e) {
+function $287(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12208,21 +8200,19 @@ function $346(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["calls"];
-    if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-      if (!$347(v1, e === null ? p : p + "/calls", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
       if (e === null) return false;
       ok = fail(e, p + "/calls", "required", "is required", "calls");
     }
+    else if (!$288(v1, e === null ? p : p + "/calls", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
   }
   return ok;
 }
 
-function $347(x, p, e) {
+function $288(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12230,300 +8220,8 @@ function $347(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x348 = x[i];
-      const p348 = e === null ? p : p + "/" + i;
-      {
-        const x = x348;
-        const p = p348;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["status"];
-          if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-            if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
-              if (e === null) return false;
-              $349(v1, p + "/status", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/status", "required", "is required", "status");
-          }
-          const v2 = x["returnData"];
-          if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
-              if (e === null) return false;
-              $Bytes(v2, p + "/returnData", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/returnData", "required", "is required", "returnData");
-          }
-          const v3 = x["gasUsed"];
-          if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-              if (e === null) return false;
-              $Uint(v3, p + "/gasUsed", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-          }
-          const v4 = x["maxUsedGas"];
-          if (v4 !== undefined) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c174.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
-              if (e === null) return false;
-              $Uint(v4, p + "/maxUsedGas", e);
-              ok = false;
-            }
-          }
-          const v5 = x["logs"];
-          if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-            if (!$350(v5, e === null ? p : p + "/logs", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/logs", "required", "is required", "logs");
-          }
-          const v6 = x["error"];
-          if (v6 !== undefined) {
-            if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-              const x354 = v6;
-              const p354 = e === null ? p : p + "/error";
-              {
-                const x = x354;
-                const p = p354;
-                if (!(isObject(x))) {
-                  if (e === null) return false;
-                  ok = fail(e, p, "type", "must be object", "object");
-                }
-                else {
-                  const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                  const v1 = x["code"];
-                  if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                    if (!((Number.isInteger(v1)))) {
-                      if (e === null) return false;
-                      $243(v1, p + "/code", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/code", "required", "is required", "code");
-                  }
-                  const v2 = x["message"];
-                  if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-                    if (!((typeof v2 === "string"))) {
-                      if (e === null) return false;
-                      $6(v2, p + "/message", e);
-                      ok = false;
-                    }
-                  }
-                  else {
-                    if (e === null) return false;
-                    ok = fail(e, p + "/message", "required", "is required", "message");
-                  }
-                  const v3 = x["data"];
-                  if (v3 !== undefined) {
-                    if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c177.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                      if (e === null) return false;
-                      $Bytes(v3, p + "/data", e);
-                      ok = false;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $349(x, p, e) {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "0x0" && x !== "0x1") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"0x0\",\"0x1\"]");
-  }
-  return ok;
-}
-
-function $350(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x351 = x[i];
-      const p351 = e === null ? p : p + "/" + i;
-      {
-        const x = x351;
-        const p = p351;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["removed"];
-          if (v1 !== undefined) {
-            if (!((typeof v1 === "boolean")) && (plain && OP["removed"] === undefined || hasOwn(x, "removed"))) {
-              if (e === null) return false;
-              $23(v1, p + "/removed", e);
-              ok = false;
-            }
-          }
-          const v2 = x["logIndex"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-              if (e === null) return false;
-              $Uint(v2, p + "/logIndex", e);
-              ok = false;
-            }
-          }
-          const v3 = x["transactionIndex"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-              if (e === null) return false;
-              $Uint(v3, p + "/transactionIndex", e);
-              ok = false;
-            }
-          }
-          const v4 = x["transactionHash"];
-          if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-            if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c177.test(v4)))))) {
-              if (e === null) return false;
-              $Hash32(v4, p + "/transactionHash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-          }
-          const v5 = x["blockHash"];
-          if (v5 !== undefined) {
-            if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c177.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-              if (e === null) return false;
-              $Hash32(v5, p + "/blockHash", e);
-              ok = false;
-            }
-          }
-          const v6 = x["blockNumber"];
-          if (v6 !== undefined) {
-            if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c174.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-              if (e === null) return false;
-              $Uint(v6, p + "/blockNumber", e);
-              ok = false;
-            }
-          }
-          const v7 = x["blockTimestamp"];
-          if (v7 !== undefined) {
-            if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c174.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-              if (e === null) return false;
-              $Uint(v7, p + "/blockTimestamp", e);
-              ok = false;
-            }
-          }
-          const v8 = x["address"];
-          if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c177.test(v8)))))) {
-              if (e === null) return false;
-              $Address(v8, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v9 = x["data"];
-          if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-            if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c177.test(v9))))) {
-              if (e === null) return false;
-              $Bytes(v9, p + "/data", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/data", "required", "is required", "data");
-          }
-          const v10 = x["topics"];
-          if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-            if (!$222(v10, e === null ? p : p + "/topics", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/topics", "required", "is required", "topics");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $SimulatedCallError(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["code"];
-    if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-      if (!((Number.isInteger(v1)))) {
+      if (!$SimulatedCallResult(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
-        $243(v1, p + "/code", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/code", "required", "is required", "code");
-    }
-    const v2 = x["message"];
-    if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/message", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
-    }
-    const v3 = x["data"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c177.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (e === null) return false;
-        $Bytes(v3, p + "/data", e);
         ok = false;
       }
     }
@@ -12540,109 +8238,105 @@ function $SimulatedCallResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-      if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
-        if (e === null) return false;
-        $349(v1, p + "/status", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["status"] === undefined || hasOwn(x, "status"))) {
       if (e === null) return false;
       ok = fail(e, p + "/status", "required", "is required", "status");
     }
-    const v2 = x["returnData"];
-    if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
-        if (e === null) return false;
-        $Bytes(v2, p + "/returnData", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
+      if (e === null) return false;
+      $289(v1, p + "/status", e);
+      ok = false;
     }
-    else {
+    const v2 = x["returnData"];
+    if (v2 === undefined || !(plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
       if (e === null) return false;
       ok = fail(e, p + "/returnData", "required", "is required", "returnData");
     }
-    const v3 = x["gasUsed"];
-    if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3))))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/gasUsed", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c152.test(v2))))) {
+      if (e === null) return false;
+      $Bytes(v2, p + "/returnData", e);
+      ok = false;
     }
-    else {
+    const v3 = x["gasUsed"];
+    if (v3 === undefined || !(plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3))))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/gasUsed", e);
+      ok = false;
+    }
     const v4 = x["maxUsedGas"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c174.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
-        if (e === null) return false;
-        $Uint(v4, p + "/maxUsedGas", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || ($c149.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+      if (e === null) return false;
+      $Uint(v4, p + "/maxUsedGas", e);
+      ok = false;
     }
     const v5 = x["logs"];
-    if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-      if (!$350(v5, e === null ? p : p + "/logs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v5 === undefined || !(plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
+    else if (!$192(v5, e === null ? p : p + "/logs", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v6 = x["error"];
-    if (v6 !== undefined) {
-      if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        const x355 = v6;
-        const p355 = e === null ? p : p + "/error";
-        {
-          const x = x355;
-          const p = p355;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["code"];
-            if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-              if (!((Number.isInteger(v1)))) {
-                if (e === null) return false;
-                $243(v1, p + "/code", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/code", "required", "is required", "code");
-            }
-            const v2 = x["message"];
-            if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-              if (!((typeof v2 === "string"))) {
-                if (e === null) return false;
-                $6(v2, p + "/message", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/message", "required", "is required", "message");
-            }
-            const v3 = x["data"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c177.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (e === null) return false;
-                $Bytes(v3, p + "/data", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
+    if (v6 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error")) && !$SimulatedCallError(v6, e === null ? p : p + "/error", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $289(x, p, e) {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "0x0" && x !== "0x1") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"0x0\",\"0x1\"]");
+  }
+  return ok;
+}
+
+function $SimulatedCallError(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["code"];
+    if (v1 === undefined || !(plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/code", "required", "is required", "code");
+    }
+    else if (!((Number.isInteger(v1)))) {
+      if (e === null) return false;
+      $214(v1, p + "/code", e);
+      ok = false;
+    }
+    const v2 = x["message"];
+    if (v2 === undefined || !(plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/message", "required", "is required", "message");
+    }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/message", e);
+      ok = false;
+    }
+    const v3 = x["data"];
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c152.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+      if (e === null) return false;
+      $Bytes(v3, p + "/data", e);
+      ok = false;
     }
   }
   return ok;
@@ -12663,14 +8357,14 @@ function $SubscriptionType(x, p, e) {
 
 function $SubscriptionOptions(x, p, e) {
   let ok = true;
-  if (!($Filter(x, p, null) || $23(x, p, null) || $357(x, p, null))) {
+  if (!($Filter(x, p, null) || $22(x, p, null) || $294(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $357(x, p, e) {
+function $294(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12679,13 +8373,9 @@ function $357(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["transactionHashes"];
-    if (v1 !== undefined) {
-      if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-        if (!$184(v1, e === null ? p : p + "/transactionHashes", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes")) && !$159(v1, e === null ? p : p + "/transactionHashes", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -12702,28 +8392,24 @@ function $TxpoolStatus(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pending"];
-    if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/pending", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
       if (e === null) return false;
       ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
-    const v2 = x["queued"];
-    if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/queued", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/pending", e);
+      ok = false;
     }
-    else {
+    const v2 = x["queued"];
+    if (v2 === undefined || !(plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
       if (e === null) return false;
       ok = fail(e, p + "/queued", "required", "is required", "queued");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/queued", e);
+      ok = false;
     }
   }
   return ok;
@@ -12738,26 +8424,22 @@ function $TxpoolContent(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pending"];
-    if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-      if (!$TxpoolTransactionsBySender(v1, e === null ? p : p + "/pending", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
       if (e === null) return false;
       ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
-    const v2 = x["queued"];
-    if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-      if (!$TxpoolTransactionsBySender(v2, e === null ? p : p + "/queued", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$TxpoolTransactionsBySender(v1, e === null ? p : p + "/pending", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["queued"];
+    if (v2 === undefined || !(plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
       if (e === null) return false;
       ok = fail(e, p + "/queued", "required", "is required", "queued");
+    }
+    else if (!$TxpoolTransactionsBySender(v2, e === null ? p : p + "/queued", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -12810,26 +8492,22 @@ function $TxpoolContentFrom(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pending"];
-    if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-      if (!$TxpoolTransactionsByNonce(v1, e === null ? p : p + "/pending", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
       if (e === null) return false;
       ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
-    const v2 = x["queued"];
-    if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-      if (!$TxpoolTransactionsByNonce(v2, e === null ? p : p + "/queued", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$TxpoolTransactionsByNonce(v1, e === null ? p : p + "/pending", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["queued"];
+    if (v2 === undefined || !(plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
       if (e === null) return false;
       ok = fail(e, p + "/queued", "required", "is required", "queued");
+    }
+    else if (!$TxpoolTransactionsByNonce(v2, e === null ? p : p + "/queued", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -12844,92 +8522,70 @@ function $TraceConfig(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tracer"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-        if (e === null) return false;
-        $6(v1, p + "/tracer", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
+      if (e === null) return false;
+      $6(v1, p + "/tracer", e);
+      ok = false;
     }
     const v2 = x["tracerConfig"];
-    if (v2 !== undefined) {
-      if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-        if (e === null) return false;
-        $NodeConfigResult(v2, p + "/tracerConfig", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
+      if (e === null) return false;
+      $NodeConfigResult(v2, p + "/tracerConfig", e);
+      ok = false;
     }
     const v3 = x["timeout"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-        if (e === null) return false;
-        $6(v3, p + "/timeout", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
+      if (e === null) return false;
+      $6(v3, p + "/timeout", e);
+      ok = false;
     }
     const v4 = x["reexec"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-        if (e === null) return false;
-        $37(v4, p + "/reexec", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
+      if (e === null) return false;
+      $36(v4, p + "/reexec", e);
+      ok = false;
     }
     const v5 = x["enableMemory"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-        if (e === null) return false;
-        $23(v5, p + "/enableMemory", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
+      if (e === null) return false;
+      $22(v5, p + "/enableMemory", e);
+      ok = false;
     }
     const v6 = x["disableStack"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-        if (e === null) return false;
-        $23(v6, p + "/disableStack", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
+      if (e === null) return false;
+      $22(v6, p + "/disableStack", e);
+      ok = false;
     }
     const v7 = x["disableStorage"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-        if (e === null) return false;
-        $23(v7, p + "/disableStorage", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
+      if (e === null) return false;
+      $22(v7, p + "/disableStorage", e);
+      ok = false;
     }
     const v8 = x["enableReturnData"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-        if (e === null) return false;
-        $23(v8, p + "/enableReturnData", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
+      if (e === null) return false;
+      $22(v8, p + "/enableReturnData", e);
+      ok = false;
     }
     const v9 = x["debug"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-        if (e === null) return false;
-        $23(v9, p + "/debug", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
+      if (e === null) return false;
+      $22(v9, p + "/debug", e);
+      ok = false;
     }
     const v10 = x["limit"];
-    if (v10 !== undefined) {
-      if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-        if (e === null) return false;
-        $37(v10, p + "/limit", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
+      if (e === null) return false;
+      $36(v10, p + "/limit", e);
+      ok = false;
     }
     const v11 = x["overrides"];
-    if (v11 !== undefined) {
-      if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-        if (e === null) return false;
-        $NodeConfigResult(v11, p + "/overrides", e);
-        ok = false;
-      }
+    if (v11 !== undefined && !((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
+      if (e === null) return false;
+      $NodeConfigResult(v11, p + "/overrides", e);
+      ok = false;
     }
   }
   return ok;
@@ -12941,14 +8597,14 @@ function $TraceCallConfig(x, p, e) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$371(x, p, e)) {
+  if (!$308(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $371(x, p, e) {
+function $308(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12957,104 +8613,20 @@ function $371(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["stateOverrides"];
-    if (v1 !== undefined) {
-      if ((plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides"))) {
-        if (!$StateOverrides(v1, e === null ? p : p + "/stateOverrides", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides")) && !$StateOverrides(v1, e === null ? p : p + "/stateOverrides", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v2 = x["blockOverrides"];
-    if (v2 !== undefined) {
-      if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-        const x372 = v2;
-        const p372 = e === null ? p : p + "/blockOverrides";
-        {
-          const x = x372;
-          const p = p372;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["number"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c175.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (e === null) return false;
-                $Uint64(v1, p + "/number", e);
-                ok = false;
-              }
-            }
-            const v2 = x["prevRandao"];
-            if (v2 !== undefined) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c177.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
-                if (e === null) return false;
-                $Hash32(v2, p + "/prevRandao", e);
-                ok = false;
-              }
-            }
-            const v3 = x["time"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c175.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
-                if (e === null) return false;
-                $Uint64(v3, p + "/time", e);
-                ok = false;
-              }
-            }
-            const v4 = x["gasLimit"];
-            if (v4 !== undefined) {
-              if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c175.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-                if (e === null) return false;
-                $Uint64(v4, p + "/gasLimit", e);
-                ok = false;
-              }
-            }
-            const v5 = x["feeRecipient"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c177.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
-                if (e === null) return false;
-                $Address(v5, p + "/feeRecipient", e);
-                ok = false;
-              }
-            }
-            const v6 = x["baseFeePerGas"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c176.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-                if (e === null) return false;
-                $Uint256(v6, p + "/baseFeePerGas", e);
-                ok = false;
-              }
-            }
-            const v7 = x["blobBaseFee"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c176.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
-                if (e === null) return false;
-                $Uint256(v7, p + "/blobBaseFee", e);
-                ok = false;
-              }
-            }
-            const v8 = x["withdrawals"];
-            if (v8 !== undefined) {
-              if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                if (!$338(v8, e === null ? p : p + "/withdrawals", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-            }
-          }
-        }
-      }
+    if (v2 !== undefined && (plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides")) && !$BlockOverrides(v2, e === null ? p : p + "/blockOverrides", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v3 = x["txIndex"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c174.test(v3)))) && (plain && OP["txIndex"] === undefined || hasOwn(x, "txIndex"))) {
-        if (e === null) return false;
-        $Uint(v3, p + "/txIndex", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c149.test(v3)))) && (plain && OP["txIndex"] === undefined || hasOwn(x, "txIndex"))) {
+      if (e === null) return false;
+      $Uint(v3, p + "/txIndex", e);
+      ok = false;
     }
   }
   return ok;
@@ -13069,52 +8641,40 @@ function $StdTraceConfig(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["enableMemory"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-        if (e === null) return false;
-        $23(v1, p + "/enableMemory", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
+      if (e === null) return false;
+      $22(v1, p + "/enableMemory", e);
+      ok = false;
     }
     const v2 = x["disableStack"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-        if (e === null) return false;
-        $23(v2, p + "/disableStack", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
+      if (e === null) return false;
+      $22(v2, p + "/disableStack", e);
+      ok = false;
     }
     const v3 = x["disableStorage"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-        if (e === null) return false;
-        $23(v3, p + "/disableStorage", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
+      if (e === null) return false;
+      $22(v3, p + "/disableStorage", e);
+      ok = false;
     }
     const v4 = x["enableReturnData"];
-    if (v4 !== undefined) {
-      if (!((typeof v4 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-        if (e === null) return false;
-        $23(v4, p + "/enableReturnData", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((typeof v4 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
+      if (e === null) return false;
+      $22(v4, p + "/enableReturnData", e);
+      ok = false;
     }
     const v5 = x["reexec"];
-    if (v5 !== undefined) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-        if (e === null) return false;
-        $37(v5, p + "/reexec", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
+      if (e === null) return false;
+      $36(v5, p + "/reexec", e);
+      ok = false;
     }
     const v6 = x["txHash"];
-    if (v6 !== undefined) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c177.test(v6))))) && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (e === null) return false;
-        $Hash32(v6, p + "/txHash", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c152.test(v6))))) && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+      if (e === null) return false;
+      $Hash32(v6, p + "/txHash", e);
+      ok = false;
     }
   }
   return ok;
@@ -13129,57 +8689,49 @@ function $StructLogResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["gas"];
-    if (v1 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $37(v1, p + "/gas", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gas", "required", "is required", "gas");
     }
-    const v2 = x["failed"];
-    if (v2 !== undefined && (plain && OP["failed"] === undefined || hasOwn(x, "failed"))) {
-      if (!((typeof v2 === "boolean"))) {
-        if (e === null) return false;
-        $23(v2, p + "/failed", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $36(v1, p + "/gas", e);
+      ok = false;
     }
-    else {
+    const v2 = x["failed"];
+    if (v2 === undefined || !(plain && OP["failed"] === undefined || hasOwn(x, "failed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/failed", "required", "is required", "failed");
     }
-    const v3 = x["returnValue"];
-    if (v3 !== undefined && (plain && OP["returnValue"] === undefined || hasOwn(x, "returnValue"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/returnValue", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "boolean"))) {
+      if (e === null) return false;
+      $22(v2, p + "/failed", e);
+      ok = false;
     }
-    else {
+    const v3 = x["returnValue"];
+    if (v3 === undefined || !(plain && OP["returnValue"] === undefined || hasOwn(x, "returnValue"))) {
       if (e === null) return false;
       ok = fail(e, p + "/returnValue", "required", "is required", "returnValue");
     }
-    const v4 = x["structLogs"];
-    if (v4 !== undefined && (plain && OP["structLogs"] === undefined || hasOwn(x, "structLogs"))) {
-      if (!$381(v4, e === null ? p : p + "/structLogs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/returnValue", e);
+      ok = false;
     }
-    else {
+    const v4 = x["structLogs"];
+    if (v4 === undefined || !(plain && OP["structLogs"] === undefined || hasOwn(x, "structLogs"))) {
       if (e === null) return false;
       ok = fail(e, p + "/structLogs", "required", "is required", "structLogs");
+    }
+    else if (!$317(v4, e === null ? p : p + "/structLogs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $381(x, p, e) {
+function $317(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13187,7 +8739,7 @@ function $381(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$382(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$318(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -13196,7 +8748,7 @@ function $381(x, p, e) {
   return ok;
 }
 
-function $382(x, p, e) {
+function $318(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13205,64 +8757,54 @@ function $382(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pc"];
-    if (v1 !== undefined && (plain && OP["pc"] === undefined || hasOwn(x, "pc"))) {
-      if (!((Number.isInteger(v1)))) {
-        if (e === null) return false;
-        $243(v1, p + "/pc", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["pc"] === undefined || hasOwn(x, "pc"))) {
       if (e === null) return false;
       ok = fail(e, p + "/pc", "required", "is required", "pc");
     }
-    const v2 = x["op"];
-    if (v2 !== undefined && (plain && OP["op"] === undefined || hasOwn(x, "op"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $6(v2, p + "/op", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)))) {
+      if (e === null) return false;
+      $214(v1, p + "/pc", e);
+      ok = false;
     }
-    else {
+    const v2 = x["op"];
+    if (v2 === undefined || !(plain && OP["op"] === undefined || hasOwn(x, "op"))) {
       if (e === null) return false;
       ok = fail(e, p + "/op", "required", "is required", "op");
     }
-    const v3 = x["gas"];
-    if (v3 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-      if (!((Number.isInteger(v3)))) {
-        if (e === null) return false;
-        $243(v3, p + "/gas", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $6(v2, p + "/op", e);
+      ok = false;
     }
-    else {
+    const v3 = x["gas"];
+    if (v3 === undefined || !(plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gas", "required", "is required", "gas");
     }
-    const v4 = x["gasCost"];
-    if (v4 !== undefined && (plain && OP["gasCost"] === undefined || hasOwn(x, "gasCost"))) {
-      if (!((Number.isInteger(v4)))) {
-        if (e === null) return false;
-        $243(v4, p + "/gasCost", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)))) {
+      if (e === null) return false;
+      $214(v3, p + "/gas", e);
+      ok = false;
     }
-    else {
+    const v4 = x["gasCost"];
+    if (v4 === undefined || !(plain && OP["gasCost"] === undefined || hasOwn(x, "gasCost"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasCost", "required", "is required", "gasCost");
     }
-    const v5 = x["depth"];
-    if (v5 !== undefined && (plain && OP["depth"] === undefined || hasOwn(x, "depth"))) {
-      if (!((Number.isInteger(v5)))) {
-        if (e === null) return false;
-        $243(v5, p + "/depth", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v4)))) {
+      if (e === null) return false;
+      $214(v4, p + "/gasCost", e);
+      ok = false;
     }
-    else {
+    const v5 = x["depth"];
+    if (v5 === undefined || !(plain && OP["depth"] === undefined || hasOwn(x, "depth"))) {
       if (e === null) return false;
       ok = fail(e, p + "/depth", "required", "is required", "depth");
+    }
+    else if (!((Number.isInteger(v5)))) {
+      if (e === null) return false;
+      $214(v5, p + "/depth", e);
+      ok = false;
     }
   }
   return ok;
@@ -13277,113 +8819,89 @@ function $CallFrame(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["type"];
-    if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/type", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["type"] === undefined || hasOwn(x, "type"))) {
       if (e === null) return false;
       ok = fail(e, p + "/type", "required", "is required", "type");
     }
-    const v2 = x["from"];
-    if (v2 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c177.test(v2)))))) {
-        if (e === null) return false;
-        $Address(v2, p + "/from", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/type", e);
+      ok = false;
     }
-    else {
+    const v2 = x["from"];
+    if (v2 === undefined || !(plain && OP["from"] === undefined || hasOwn(x, "from"))) {
       if (e === null) return false;
       ok = fail(e, p + "/from", "required", "is required", "from");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c152.test(v2)))))) {
+      if (e === null) return false;
+      $Address(v2, p + "/from", e);
+      ok = false;
+    }
     const v3 = x["to"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c177.test(v3))))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        if (e === null) return false;
-        $Address(v3, p + "/to", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c152.test(v3))))) && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+      if (e === null) return false;
+      $Address(v3, p + "/to", e);
+      ok = false;
     }
     const v4 = x["gas"];
-    if (v4 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-      if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c174.test(v4))))) {
-        if (e === null) return false;
-        $Uint(v4, p + "/gas", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v4 === undefined || !(plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gas", "required", "is required", "gas");
     }
-    const v5 = x["gasUsed"];
-    if (v5 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-      if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c174.test(v5))))) {
-        if (e === null) return false;
-        $Uint(v5, p + "/gasUsed", e);
-        ok = false;
-      }
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c149.test(v4))))) {
+      if (e === null) return false;
+      $Uint(v4, p + "/gas", e);
+      ok = false;
     }
-    else {
+    const v5 = x["gasUsed"];
+    if (v5 === undefined || !(plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
       if (e === null) return false;
       ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
-    const v6 = x["input"];
-    if (v6 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-      if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c177.test(v6))))) {
-        if (e === null) return false;
-        $Bytes(v6, p + "/input", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c149.test(v5))))) {
+      if (e === null) return false;
+      $Uint(v5, p + "/gasUsed", e);
+      ok = false;
     }
-    else {
+    const v6 = x["input"];
+    if (v6 === undefined || !(plain && OP["input"] === undefined || hasOwn(x, "input"))) {
       if (e === null) return false;
       ok = fail(e, p + "/input", "required", "is required", "input");
     }
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c152.test(v6))))) {
+      if (e === null) return false;
+      $Bytes(v6, p + "/input", e);
+      ok = false;
+    }
     const v7 = x["output"];
-    if (v7 !== undefined) {
-      if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c177.test(v7)))) && (plain && OP["output"] === undefined || hasOwn(x, "output"))) {
-        if (e === null) return false;
-        $Bytes(v7, p + "/output", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || ($c152.test(v7)))) && (plain && OP["output"] === undefined || hasOwn(x, "output"))) {
+      if (e === null) return false;
+      $Bytes(v7, p + "/output", e);
+      ok = false;
     }
     const v8 = x["value"];
-    if (v8 !== undefined) {
-      if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c174.test(v8)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (e === null) return false;
-        $Uint(v8, p + "/value", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c149.test(v8)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+      if (e === null) return false;
+      $Uint(v8, p + "/value", e);
+      ok = false;
     }
     const v9 = x["error"];
-    if (v9 !== undefined) {
-      if (!((typeof v9 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        if (e === null) return false;
-        $6(v9, p + "/error", e);
-        ok = false;
-      }
+    if (v9 !== undefined && !((typeof v9 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+      if (e === null) return false;
+      $6(v9, p + "/error", e);
+      ok = false;
     }
     const v10 = x["revertReason"];
-    if (v10 !== undefined) {
-      if (!((typeof v10 === "string")) && (plain && OP["revertReason"] === undefined || hasOwn(x, "revertReason"))) {
-        if (e === null) return false;
-        $6(v10, p + "/revertReason", e);
-        ok = false;
-      }
+    if (v10 !== undefined && !((typeof v10 === "string")) && (plain && OP["revertReason"] === undefined || hasOwn(x, "revertReason"))) {
+      if (e === null) return false;
+      $6(v10, p + "/revertReason", e);
+      ok = false;
     }
     const v11 = x["calls"];
-    if (v11 !== undefined) {
-      if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$155(v11, e === null ? p : p + "/calls", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v11 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls")) && !$134(v11, e === null ? p : p + "/calls", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -13403,33 +8921,25 @@ function $TxTraceResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txHash"];
-    if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/txHash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/txHash", e);
+      ok = false;
+    }
     const v2 = x["result"];
-    if (v2 !== undefined) {
-      if ((plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-        if (!$TraceResult(v2, e === null ? p : p + "/result", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["result"] === undefined || hasOwn(x, "result")) && !$TraceResult(v2, e === null ? p : p + "/result", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v3 = x["error"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-        if (e === null) return false;
-        $6(v3, p + "/error", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+      if (e === null) return false;
+      $6(v3, p + "/error", e);
+      ok = false;
     }
   }
   return ok;
@@ -13443,47 +8953,9 @@ function $TxTraceResults(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x395 = x[i];
-      const p395 = e === null ? p : p + "/" + i;
-      {
-        const x = x395;
-        const p = p395;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["txHash"];
-          if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-              if (e === null) return false;
-              $Hash32(v1, p + "/txHash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-          }
-          const v2 = x["result"];
-          if (v2 !== undefined) {
-            if ((plain && OP["result"] === undefined || hasOwn(x, "result"))) {
-              if (!$TraceResult(v2, e === null ? p : p + "/result", e)) {
-                if (e === null) return false;
-                ok = false;
-              }
-            }
-          }
-          const v3 = x["error"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "string")) && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-              if (e === null) return false;
-              $6(v3, p + "/error", e);
-              ok = false;
-            }
-          }
-        }
+      if (!$TxTraceResult(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
@@ -13499,26 +8971,22 @@ function $TxpoolInspect(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["pending"];
-    if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-      if (!$TxpoolSummariesBySender(v1, e === null ? p : p + "/pending", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
       if (e === null) return false;
       ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
-    const v2 = x["queued"];
-    if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-      if (!$TxpoolSummariesBySender(v2, e === null ? p : p + "/queued", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$TxpoolSummariesBySender(v1, e === null ? p : p + "/pending", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["queued"];
+    if (v2 === undefined || !(plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
       if (e === null) return false;
       ok = fail(e, p + "/queued", "required", "is required", "queued");
+    }
+    else if (!$TxpoolSummariesBySender(v2, e === null ? p : p + "/queued", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -13571,16 +9039,14 @@ function $SetLogLevelArgs(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["level"];
-    if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/level", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["level"] === undefined || hasOwn(x, "level"))) {
       if (e === null) return false;
       ok = fail(e, p + "/level", "required", "is required", "level");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/level", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -13594,7 +9060,7 @@ function $SetLogLevelArgs(x, p, e) {
   return ok;
 }
 
-function $397(x, p, e) {
+function $332(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13634,15 +9100,13 @@ function $GetVmConfigResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["config"];
-    if (v1 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-      if (!$VmConfig(v1, e === null ? p : p + "/config", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["config"] === undefined || hasOwn(x, "config"))) {
       if (e === null) return false;
       ok = fail(e, p + "/config", "required", "is required", "config");
+    }
+    else if (!$VmConfig(v1, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
@@ -13652,7 +9116,7 @@ const $CChainCb58Id = $ContainerId;
 
 const $CChainEncoding = $6;
 
-const $ChainAddress = $397;
+const $ChainAddress = $332;
 
 function $CChainUtxoIndex(x, p, e) {
   let ok = true;
@@ -13663,28 +9127,24 @@ function $CChainUtxoIndex(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $ChainAddress(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["utxo"];
-    if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c4.test(v2))))) {
-        if (e === null) return false;
-        $CChainCb58Id(v2, p + "/utxo", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $ChainAddress(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["utxo"];
+    if (v2 === undefined || !(plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c4.test(v2))))) {
+      if (e === null) return false;
+      $CChainCb58Id(v2, p + "/utxo", e);
+      ok = false;
     }
   }
   return ok;
@@ -13699,85 +9159,40 @@ function $GetUtxosArgs(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$398(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
-    const v2 = x["sourceChain"];
-    if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
-        if (e === null) return false;
-        $397(v2, p + "/sourceChain", e);
-        ok = false;
-      }
+    else if (!$333(v1, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["sourceChain"];
+    if (v2 === undefined || !(plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
       if (e === null) return false;
       ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+      if (e === null) return false;
+      $332(v2, p + "/sourceChain", e);
+      ok = false;
+    }
     const v3 = x["startIndex"];
-    if (v3 !== undefined) {
-      if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-        const x400 = v3;
-        const p400 = e === null ? p : p + "/startIndex";
-        {
-          const x = x400;
-          const p = p400;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["address"];
-            if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-                if (e === null) return false;
-                $ChainAddress(v1, p + "/address", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/address", "required", "is required", "address");
-            }
-            const v2 = x["utxo"];
-            if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c4.test(v2))))) {
-                if (e === null) return false;
-                $CChainCb58Id(v2, p + "/utxo", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-            }
-          }
-        }
-      }
+    if (v3 !== undefined && (plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex")) && !$CChainUtxoIndex(v3, e === null ? p : p + "/startIndex", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v4 = x["limit"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-        if (e === null) return false;
-        $83(v4, p + "/limit", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
+      if (e === null) return false;
+      $81(v4, p + "/limit", e);
+      ok = false;
     }
     const v5 = x["encoding"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $CChainEncoding(v5, p + "/encoding", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $CChainEncoding(v5, p + "/encoding", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -13791,7 +9206,7 @@ function $GetUtxosArgs(x, p, e) {
   return ok;
 }
 
-function $398(x, p, e) {
+function $333(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13829,89 +9244,48 @@ function $GetUtxosResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["numFetched"];
-    if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
-        if (e === null) return false;
-        $Uint64String(v1, p + "/numFetched", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
       if (e === null) return false;
       ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
     }
-    const v2 = x["utxos"];
-    if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-      if (!$402(v2, e === null ? p : p + "/utxos", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c14.test(v1))))) {
+      if (e === null) return false;
+      $Uint64String(v1, p + "/numFetched", e);
+      ok = false;
     }
-    else {
+    const v2 = x["utxos"];
+    if (v2 === undefined || !(plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
       if (e === null) return false;
       ok = fail(e, p + "/utxos", "required", "is required", "utxos");
     }
-    const v3 = x["endIndex"];
-    if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-      const x403 = v3;
-      const p403 = e === null ? p : p + "/endIndex";
-      {
-        const x = x403;
-        const p = p403;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["address"];
-          if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-              if (e === null) return false;
-              $ChainAddress(v1, p + "/address", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/address", "required", "is required", "address");
-          }
-          const v2 = x["utxo"];
-          if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c4.test(v2))))) {
-              if (e === null) return false;
-              $CChainCb58Id(v2, p + "/utxo", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-          }
-        }
-      }
+    else if (!$336(v2, e === null ? p : p + "/utxos", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["endIndex"];
+    if (v3 === undefined || !(plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/endIndex", "required", "is required", "endIndex");
     }
-    const v4 = x["encoding"];
-    if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v4 === "string"))) {
-        if (e === null) return false;
-        $CChainEncoding(v4, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!$CChainUtxoIndex(v3, e === null ? p : p + "/endIndex", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v4 = x["encoding"];
+    if (v4 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+    }
+    else if (!((typeof v4 === "string"))) {
+      if (e === null) return false;
+      $CChainEncoding(v4, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $402(x, p, e) {
+function $336(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13941,24 +9315,20 @@ function $IssueTxArgs(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
-        if (e === null) return false;
-        $HexBytes(v1, p + "/tx", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
+      if (e === null) return false;
+      $HexBytes(v1, p + "/tx", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $CChainEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $CChainEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -13981,16 +9351,14 @@ function $IssueTxResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-        if (e === null) return false;
-        $CChainCb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
+      if (e === null) return false;
+      $CChainCb58Id(v1, p + "/txID", e);
+      ok = false;
     }
   }
   return ok;
@@ -14018,16 +9386,14 @@ function $GetAtomicTxStatusArgs(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-        if (e === null) return false;
-        $CChainCb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
+      if (e === null) return false;
+      $CChainCb58Id(v1, p + "/txID", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -14050,24 +9416,20 @@ function $GetAtomicTxStatusResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["status"];
-    if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-      if (!((typeof v1 === "string") && (v1 === "Accepted" || v1 === "Processing" || v1 === "Dropped" || v1 === "Unknown"))) {
-        if (e === null) return false;
-        $AtomicTxStatus(v1, p + "/status", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["status"] === undefined || hasOwn(x, "status"))) {
       if (e === null) return false;
       ok = fail(e, p + "/status", "required", "is required", "status");
     }
+    else if (!((typeof v1 === "string") && (v1 === "Accepted" || v1 === "Processing" || v1 === "Dropped" || v1 === "Unknown"))) {
+      if (e === null) return false;
+      $AtomicTxStatus(v1, p + "/status", e);
+      ok = false;
+    }
     const v2 = x["blockHeight"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
-        if (e === null) return false;
-        $Uint64String(v2, p + "/blockHeight", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c14.test(v2)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
+      if (e === null) return false;
+      $Uint64String(v2, p + "/blockHeight", e);
+      ok = false;
     }
   }
   return ok;
@@ -14082,24 +9444,20 @@ function $GetAtomicTxArgs(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-        if (e === null) return false;
-        $CChainCb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
+      if (e === null) return false;
+      $CChainCb58Id(v1, p + "/txID", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $CChainEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $CChainEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
@@ -14122,36 +9480,30 @@ function $GetAtomicTxResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
-        if (e === null) return false;
-        $HexBytes(v1, p + "/tx", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
-    const v2 = x["encoding"];
-    if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-      if (!((typeof v2 === "string"))) {
-        if (e === null) return false;
-        $CChainEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
+      if (e === null) return false;
+      $HexBytes(v1, p + "/tx", e);
+      ok = false;
     }
-    else {
+    const v2 = x["encoding"];
+    if (v2 === undefined || !(plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
       if (e === null) return false;
       ok = fail(e, p + "/encoding", "required", "is required", "encoding");
     }
+    else if (!((typeof v2 === "string"))) {
+      if (e === null) return false;
+      $CChainEncoding(v2, p + "/encoding", e);
+      ok = false;
+    }
     const v3 = x["blockHeight"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
-        if (e === null) return false;
-        $Uint64String(v3, p + "/blockHeight", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c14.test(v3)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
+      if (e === null) return false;
+      $Uint64String(v3, p + "/blockHeight", e);
+      ok = false;
     }
   }
   return ok;
@@ -14166,16 +9518,14 @@ function $VersionResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["version"];
-    if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/version", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["version"] === undefined || hasOwn(x, "version"))) {
       if (e === null) return false;
       ok = fail(e, p + "/version", "required", "is required", "version");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/version", e);
+      ok = false;
     }
   }
   return ok;
@@ -14190,68 +9540,52 @@ function $FeeConfig(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["gasLimit"];
-    if (v1 !== undefined) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (e === null) return false;
-        $37(v1, p + "/gasLimit", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+      if (e === null) return false;
+      $36(v1, p + "/gasLimit", e);
+      ok = false;
     }
     const v2 = x["targetBlockRate"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["targetBlockRate"] === undefined || hasOwn(x, "targetBlockRate"))) {
-        if (e === null) return false;
-        $37(v2, p + "/targetBlockRate", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["targetBlockRate"] === undefined || hasOwn(x, "targetBlockRate"))) {
+      if (e === null) return false;
+      $36(v2, p + "/targetBlockRate", e);
+      ok = false;
     }
     const v3 = x["minBaseFee"];
-    if (v3 !== undefined) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["minBaseFee"] === undefined || hasOwn(x, "minBaseFee"))) {
-        if (e === null) return false;
-        $37(v3, p + "/minBaseFee", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["minBaseFee"] === undefined || hasOwn(x, "minBaseFee"))) {
+      if (e === null) return false;
+      $36(v3, p + "/minBaseFee", e);
+      ok = false;
     }
     const v4 = x["targetGas"];
-    if (v4 !== undefined) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["targetGas"] === undefined || hasOwn(x, "targetGas"))) {
-        if (e === null) return false;
-        $37(v4, p + "/targetGas", e);
-        ok = false;
-      }
+    if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["targetGas"] === undefined || hasOwn(x, "targetGas"))) {
+      if (e === null) return false;
+      $36(v4, p + "/targetGas", e);
+      ok = false;
     }
     const v5 = x["baseFeeChangeDenominator"];
-    if (v5 !== undefined) {
-      if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["baseFeeChangeDenominator"] === undefined || hasOwn(x, "baseFeeChangeDenominator"))) {
-        if (e === null) return false;
-        $37(v5, p + "/baseFeeChangeDenominator", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["baseFeeChangeDenominator"] === undefined || hasOwn(x, "baseFeeChangeDenominator"))) {
+      if (e === null) return false;
+      $36(v5, p + "/baseFeeChangeDenominator", e);
+      ok = false;
     }
     const v6 = x["minBlockGasCost"];
-    if (v6 !== undefined) {
-      if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0))) && (plain && OP["minBlockGasCost"] === undefined || hasOwn(x, "minBlockGasCost"))) {
-        if (e === null) return false;
-        $37(v6, p + "/minBlockGasCost", e);
-        ok = false;
-      }
+    if (v6 !== undefined && !((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0))) && (plain && OP["minBlockGasCost"] === undefined || hasOwn(x, "minBlockGasCost"))) {
+      if (e === null) return false;
+      $36(v6, p + "/minBlockGasCost", e);
+      ok = false;
     }
     const v7 = x["maxBlockGasCost"];
-    if (v7 !== undefined) {
-      if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0))) && (plain && OP["maxBlockGasCost"] === undefined || hasOwn(x, "maxBlockGasCost"))) {
-        if (e === null) return false;
-        $37(v7, p + "/maxBlockGasCost", e);
-        ok = false;
-      }
+    if (v7 !== undefined && !((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0))) && (plain && OP["maxBlockGasCost"] === undefined || hasOwn(x, "maxBlockGasCost"))) {
+      if (e === null) return false;
+      $36(v7, p + "/maxBlockGasCost", e);
+      ok = false;
     }
     const v8 = x["blockGasCostStep"];
-    if (v8 !== undefined) {
-      if (!((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0))) && (plain && OP["blockGasCostStep"] === undefined || hasOwn(x, "blockGasCostStep"))) {
-        if (e === null) return false;
-        $37(v8, p + "/blockGasCostStep", e);
-        ok = false;
-      }
+    if (v8 !== undefined && !((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0))) && (plain && OP["blockGasCostStep"] === undefined || hasOwn(x, "blockGasCostStep"))) {
+      if (e === null) return false;
+      $36(v8, p + "/blockGasCostStep", e);
+      ok = false;
     }
   }
   return ok;
@@ -14266,96 +9600,19 @@ function $L1FeeConfigResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["feeConfig"];
-    if (v1 !== undefined && (plain && OP["feeConfig"] === undefined || hasOwn(x, "feeConfig"))) {
-      const x413 = v1;
-      const p413 = e === null ? p : p + "/feeConfig";
-      {
-        const x = x413;
-        const p = p413;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["gasLimit"];
-          if (v1 !== undefined) {
-            if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-              if (e === null) return false;
-              $37(v1, p + "/gasLimit", e);
-              ok = false;
-            }
-          }
-          const v2 = x["targetBlockRate"];
-          if (v2 !== undefined) {
-            if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["targetBlockRate"] === undefined || hasOwn(x, "targetBlockRate"))) {
-              if (e === null) return false;
-              $37(v2, p + "/targetBlockRate", e);
-              ok = false;
-            }
-          }
-          const v3 = x["minBaseFee"];
-          if (v3 !== undefined) {
-            if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["minBaseFee"] === undefined || hasOwn(x, "minBaseFee"))) {
-              if (e === null) return false;
-              $37(v3, p + "/minBaseFee", e);
-              ok = false;
-            }
-          }
-          const v4 = x["targetGas"];
-          if (v4 !== undefined) {
-            if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["targetGas"] === undefined || hasOwn(x, "targetGas"))) {
-              if (e === null) return false;
-              $37(v4, p + "/targetGas", e);
-              ok = false;
-            }
-          }
-          const v5 = x["baseFeeChangeDenominator"];
-          if (v5 !== undefined) {
-            if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["baseFeeChangeDenominator"] === undefined || hasOwn(x, "baseFeeChangeDenominator"))) {
-              if (e === null) return false;
-              $37(v5, p + "/baseFeeChangeDenominator", e);
-              ok = false;
-            }
-          }
-          const v6 = x["minBlockGasCost"];
-          if (v6 !== undefined) {
-            if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0))) && (plain && OP["minBlockGasCost"] === undefined || hasOwn(x, "minBlockGasCost"))) {
-              if (e === null) return false;
-              $37(v6, p + "/minBlockGasCost", e);
-              ok = false;
-            }
-          }
-          const v7 = x["maxBlockGasCost"];
-          if (v7 !== undefined) {
-            if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0))) && (plain && OP["maxBlockGasCost"] === undefined || hasOwn(x, "maxBlockGasCost"))) {
-              if (e === null) return false;
-              $37(v7, p + "/maxBlockGasCost", e);
-              ok = false;
-            }
-          }
-          const v8 = x["blockGasCostStep"];
-          if (v8 !== undefined) {
-            if (!((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0))) && (plain && OP["blockGasCostStep"] === undefined || hasOwn(x, "blockGasCostStep"))) {
-              if (e === null) return false;
-              $37(v8, p + "/blockGasCostStep", e);
-              ok = false;
-            }
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["feeConfig"] === undefined || hasOwn(x, "feeConfig"))) {
       if (e === null) return false;
       ok = fail(e, p + "/feeConfig", "required", "is required", "feeConfig");
     }
+    else if (!$FeeConfig(v1, e === null ? p : p + "/feeConfig", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["lastChangedAt"];
-    if (v2 !== undefined) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["lastChangedAt"] === undefined || hasOwn(x, "lastChangedAt"))) {
-        if (e === null) return false;
-        $37(v2, p + "/lastChangedAt", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0))) && (plain && OP["lastChangedAt"] === undefined || hasOwn(x, "lastChangedAt"))) {
+      if (e === null) return false;
+      $36(v2, p + "/lastChangedAt", e);
+      ok = false;
     }
   }
   return ok;
@@ -14370,43 +9627,37 @@ function $ActiveRulesResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["ethRules"];
-    if (v1 !== undefined && (plain && OP["ethRules"] === undefined || hasOwn(x, "ethRules"))) {
-      if (!$415(v1, e === null ? p : p + "/ethRules", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["ethRules"] === undefined || hasOwn(x, "ethRules"))) {
       if (e === null) return false;
       ok = fail(e, p + "/ethRules", "required", "is required", "ethRules");
     }
-    const v2 = x["avalancheRules"];
-    if (v2 !== undefined && (plain && OP["avalancheRules"] === undefined || hasOwn(x, "avalancheRules"))) {
-      if (!$418(v2, e === null ? p : p + "/avalancheRules", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$347(v1, e === null ? p : p + "/ethRules", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["avalancheRules"];
+    if (v2 === undefined || !(plain && OP["avalancheRules"] === undefined || hasOwn(x, "avalancheRules"))) {
       if (e === null) return false;
       ok = fail(e, p + "/avalancheRules", "required", "is required", "avalancheRules");
     }
-    const v3 = x["precompiles"];
-    if (v3 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-      if (!$420(v3, e === null ? p : p + "/precompiles", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$350(v2, e === null ? p : p + "/avalancheRules", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["precompiles"];
+    if (v3 === undefined || !(plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
       if (e === null) return false;
       ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
+    }
+    else if (!$352(v3, e === null ? p : p + "/precompiles", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $415(x, p, e) {
+function $347(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14415,18 +9666,16 @@ function $415(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["ChainID"];
-    if (v1 !== undefined) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["ChainID"] === undefined || hasOwn(x, "ChainID"))) {
-        if (e === null) return false;
-        $37(v1, p + "/ChainID", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["ChainID"] === undefined || hasOwn(x, "ChainID"))) {
+      if (e === null) return false;
+      $36(v1, p + "/ChainID", e);
+      ok = false;
     }
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
       if (!(k === "ChainID")) {
-        if (!$23(x[k], pk, e)) {
+        if (!$22(x[k], pk, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14436,7 +9685,7 @@ function $415(x, p, e) {
   return ok;
 }
 
-function $418(x, p, e) {
+function $350(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14446,7 +9695,7 @@ function $418(x, p, e) {
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (!$23(x[k], pk, e)) {
+      if (!$22(x[k], pk, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -14455,7 +9704,7 @@ function $418(x, p, e) {
   return ok;
 }
 
-function $420(x, p, e) {
+function $352(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14465,7 +9714,7 @@ function $420(x, p, e) {
     for (const k in x) {
       if (!hasOwn(x, k)) continue;
       const pk = e === null ? p : p + "/" + esc(k);
-      if (!$421(x[k], pk, e)) {
+      if (!$353(x[k], pk, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -14474,7 +9723,7 @@ function $420(x, p, e) {
   return ok;
 }
 
-function $421(x, p, e) {
+function $353(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14483,16 +9732,14 @@ function $421(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["timestamp"];
-    if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $37(v1, p + "/timestamp", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+    }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $36(v1, p + "/timestamp", e);
+      ok = false;
     }
   }
   return ok;
@@ -14526,118 +9773,100 @@ function $CurrentValidator(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validationID"];
-    if (v1 !== undefined && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/validationID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validationID", "required", "is required", "validationID");
     }
-    const v2 = x["nodeID"];
-    if (v2 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c16.test(v2))))) {
-        if (e === null) return false;
-        $NodeId(v2, p + "/nodeID", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/validationID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["nodeID"];
+    if (v2 === undefined || !(plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
-    const v3 = x["weight"];
-    if (v3 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-      if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-        if (e === null) return false;
-        $37(v3, p + "/weight", e);
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c16.test(v2))))) {
+      if (e === null) return false;
+      $NodeId(v2, p + "/nodeID", e);
+      ok = false;
     }
-    else {
+    const v3 = x["weight"];
+    if (v3 === undefined || !(plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
       if (e === null) return false;
       ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
-    const v4 = x["startTimestamp"];
-    if (v4 !== undefined && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-      if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-        if (e === null) return false;
-        $37(v4, p + "/startTimestamp", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      if (e === null) return false;
+      $36(v3, p + "/weight", e);
+      ok = false;
     }
-    else {
+    const v4 = x["startTimestamp"];
+    if (v4 === undefined || !(plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
     }
-    const v5 = x["isActive"];
-    if (v5 !== undefined && (plain && OP["isActive"] === undefined || hasOwn(x, "isActive"))) {
-      if (!((typeof v5 === "boolean"))) {
-        if (e === null) return false;
-        $23(v5, p + "/isActive", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+      if (e === null) return false;
+      $36(v4, p + "/startTimestamp", e);
+      ok = false;
     }
-    else {
+    const v5 = x["isActive"];
+    if (v5 === undefined || !(plain && OP["isActive"] === undefined || hasOwn(x, "isActive"))) {
       if (e === null) return false;
       ok = fail(e, p + "/isActive", "required", "is required", "isActive");
     }
-    const v6 = x["isL1Validator"];
-    if (v6 !== undefined && (plain && OP["isL1Validator"] === undefined || hasOwn(x, "isL1Validator"))) {
-      if (!((typeof v6 === "boolean"))) {
-        if (e === null) return false;
-        $23(v6, p + "/isL1Validator", e);
-        ok = false;
-      }
+    else if (!((typeof v5 === "boolean"))) {
+      if (e === null) return false;
+      $22(v5, p + "/isActive", e);
+      ok = false;
     }
-    else {
+    const v6 = x["isL1Validator"];
+    if (v6 === undefined || !(plain && OP["isL1Validator"] === undefined || hasOwn(x, "isL1Validator"))) {
       if (e === null) return false;
       ok = fail(e, p + "/isL1Validator", "required", "is required", "isL1Validator");
     }
-    const v7 = x["isConnected"];
-    if (v7 !== undefined && (plain && OP["isConnected"] === undefined || hasOwn(x, "isConnected"))) {
-      if (!((typeof v7 === "boolean"))) {
-        if (e === null) return false;
-        $23(v7, p + "/isConnected", e);
-        ok = false;
-      }
+    else if (!((typeof v6 === "boolean"))) {
+      if (e === null) return false;
+      $22(v6, p + "/isL1Validator", e);
+      ok = false;
     }
-    else {
+    const v7 = x["isConnected"];
+    if (v7 === undefined || !(plain && OP["isConnected"] === undefined || hasOwn(x, "isConnected"))) {
       if (e === null) return false;
       ok = fail(e, p + "/isConnected", "required", "is required", "isConnected");
     }
-    const v8 = x["uptimePercentage"];
-    if (v8 !== undefined && (plain && OP["uptimePercentage"] === undefined || hasOwn(x, "uptimePercentage"))) {
-      if (!((typeof v8 === "number") && (typeof v8 !== "number" || (v8 >= 0 && v8 <= 100)))) {
-        if (e === null) return false;
-        $431(v8, p + "/uptimePercentage", e);
-        ok = false;
-      }
+    else if (!((typeof v7 === "boolean"))) {
+      if (e === null) return false;
+      $22(v7, p + "/isConnected", e);
+      ok = false;
     }
-    else {
+    const v8 = x["uptimePercentage"];
+    if (v8 === undefined || !(plain && OP["uptimePercentage"] === undefined || hasOwn(x, "uptimePercentage"))) {
       if (e === null) return false;
       ok = fail(e, p + "/uptimePercentage", "required", "is required", "uptimePercentage");
     }
-    const v9 = x["uptimeSeconds"];
-    if (v9 !== undefined && (plain && OP["uptimeSeconds"] === undefined || hasOwn(x, "uptimeSeconds"))) {
-      if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
-        if (e === null) return false;
-        $37(v9, p + "/uptimeSeconds", e);
-        ok = false;
-      }
+    else if (!((typeof v8 === "number") && (typeof v8 !== "number" || (v8 >= 0 && v8 <= 100)))) {
+      if (e === null) return false;
+      $363(v8, p + "/uptimePercentage", e);
+      ok = false;
     }
-    else {
+    const v9 = x["uptimeSeconds"];
+    if (v9 === undefined || !(plain && OP["uptimeSeconds"] === undefined || hasOwn(x, "uptimeSeconds"))) {
       if (e === null) return false;
       ok = fail(e, p + "/uptimeSeconds", "required", "is required", "uptimeSeconds");
+    }
+    else if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
+      if (e === null) return false;
+      $36(v9, p + "/uptimeSeconds", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $431(x, p, e) {
+function $363(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -14665,21 +9894,19 @@ function $L1CurrentValidatorsResult(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validators"];
-    if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-      if (!$433(v1, e === null ? p : p + "/validators", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validators", "required", "is required", "validators");
+    }
+    else if (!$365(v1, e === null ? p : p + "/validators", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $433(x, p, e) {
+function $365(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14687,133 +9914,16 @@ function $433(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      const x434 = x[i];
-      const p434 = e === null ? p : p + "/" + i;
-      {
-        const x = x434;
-        const p = p434;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["validationID"];
-          if (v1 !== undefined && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-              if (e === null) return false;
-              $Cb58Id(v1, p + "/validationID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/validationID", "required", "is required", "validationID");
-          }
-          const v2 = x["nodeID"];
-          if (v2 !== undefined && (plain && OP["nodeID"] === undefined || hasOwn(x, "nodeID"))) {
-            if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c16.test(v2))))) {
-              if (e === null) return false;
-              $NodeId(v2, p + "/nodeID", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-          }
-          const v3 = x["weight"];
-          if (v3 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
-            if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-              if (e === null) return false;
-              $37(v3, p + "/weight", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/weight", "required", "is required", "weight");
-          }
-          const v4 = x["startTimestamp"];
-          if (v4 !== undefined && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-            if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-              if (e === null) return false;
-              $37(v4, p + "/startTimestamp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
-          }
-          const v5 = x["isActive"];
-          if (v5 !== undefined && (plain && OP["isActive"] === undefined || hasOwn(x, "isActive"))) {
-            if (!((typeof v5 === "boolean"))) {
-              if (e === null) return false;
-              $23(v5, p + "/isActive", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/isActive", "required", "is required", "isActive");
-          }
-          const v6 = x["isL1Validator"];
-          if (v6 !== undefined && (plain && OP["isL1Validator"] === undefined || hasOwn(x, "isL1Validator"))) {
-            if (!((typeof v6 === "boolean"))) {
-              if (e === null) return false;
-              $23(v6, p + "/isL1Validator", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/isL1Validator", "required", "is required", "isL1Validator");
-          }
-          const v7 = x["isConnected"];
-          if (v7 !== undefined && (plain && OP["isConnected"] === undefined || hasOwn(x, "isConnected"))) {
-            if (!((typeof v7 === "boolean"))) {
-              if (e === null) return false;
-              $23(v7, p + "/isConnected", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/isConnected", "required", "is required", "isConnected");
-          }
-          const v8 = x["uptimePercentage"];
-          if (v8 !== undefined && (plain && OP["uptimePercentage"] === undefined || hasOwn(x, "uptimePercentage"))) {
-            if (!((typeof v8 === "number") && (typeof v8 !== "number" || (v8 >= 0 && v8 <= 100)))) {
-              if (e === null) return false;
-              $431(v8, p + "/uptimePercentage", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/uptimePercentage", "required", "is required", "uptimePercentage");
-          }
-          const v9 = x["uptimeSeconds"];
-          if (v9 !== undefined && (plain && OP["uptimeSeconds"] === undefined || hasOwn(x, "uptimeSeconds"))) {
-            if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
-              if (e === null) return false;
-              $37(v9, p + "/uptimeSeconds", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/uptimeSeconds", "required", "is required", "uptimeSeconds");
-          }
-        }
+      if (!$CurrentValidator(x[i], e === null ? p : p + "/" + i, e)) {
+        if (e === null) return false;
+        ok = false;
       }
     }
   }
   return ok;
 }
 
-function $435(x, p, e) {
+function $366(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14822,34 +9932,30 @@ function $435(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["endpoint"];
-    if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/endpoint", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
       if (e === null) return false;
       ok = fail(e, p + "/endpoint", "required", "is required", "endpoint");
     }
-    const v2 = x["alias"];
-    if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
-        if (e === null) return false;
-        $437(v2, p + "/alias", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/endpoint", e);
+      ok = false;
     }
-    else {
+    const v2 = x["alias"];
+    if (v2 === undefined || !(plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
       if (e === null) return false;
       ok = fail(e, p + "/alias", "required", "is required", "alias");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
+      if (e === null) return false;
+      $368(v2, p + "/alias", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $437(x, p, e) {
+function $368(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -14869,7 +9975,7 @@ function $437(x, p, e) {
   return ok;
 }
 
-function $438(x, p, e) {
+function $369(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14878,34 +9984,30 @@ function $438(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chain"];
-    if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/chain", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chain", "required", "is required", "chain");
     }
-    const v2 = x["alias"];
-    if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
-        if (e === null) return false;
-        $437(v2, p + "/alias", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/chain", e);
+      ok = false;
     }
-    else {
+    const v2 = x["alias"];
+    if (v2 === undefined || !(plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
       if (e === null) return false;
       ok = fail(e, p + "/alias", "required", "is required", "alias");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
+      if (e === null) return false;
+      $368(v2, p + "/alias", e);
+      ok = false;
+    }
   }
   return ok;
 }
 
-function $441(x, p, e) {
+function $372(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14914,42 +10016,20 @@ function $441(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chain"];
-    if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/chain", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chain", "required", "is required", "chain");
     }
-  }
-  return ok;
-}
-
-function $442(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["loggerName"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["loggerName"] === undefined || hasOwn(x, "loggerName"))) {
-        if (e === null) return false;
-        $6(v1, p + "/loggerName", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/chain", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $447(x, p, e) {
+function $373(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14958,34 +10038,46 @@ function $447(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["loggerName"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string")) && (plain && OP["loggerName"] === undefined || hasOwn(x, "loggerName"))) {
-        if (e === null) return false;
-        $6(v1, p + "/loggerName", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["loggerName"] === undefined || hasOwn(x, "loggerName"))) {
+      if (e === null) return false;
+      $6(v1, p + "/loggerName", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $378(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["loggerName"];
+    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["loggerName"] === undefined || hasOwn(x, "loggerName"))) {
+      if (e === null) return false;
+      $6(v1, p + "/loggerName", e);
+      ok = false;
     }
     const v2 = x["logLevel"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "VERBO" || v2 === "DEBUG" || v2 === "TRACE" || v2 === "INFO" || v2 === "WARN" || v2 === "ERROR" || v2 === "FATAL" || v2 === "OFF")) && (plain && OP["logLevel"] === undefined || hasOwn(x, "logLevel"))) {
-        if (e === null) return false;
-        $LogLevel(v2, p + "/logLevel", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "VERBO" || v2 === "DEBUG" || v2 === "TRACE" || v2 === "INFO" || v2 === "WARN" || v2 === "ERROR" || v2 === "FATAL" || v2 === "OFF")) && (plain && OP["logLevel"] === undefined || hasOwn(x, "logLevel"))) {
+      if (e === null) return false;
+      $LogLevel(v2, p + "/logLevel", e);
+      ok = false;
     }
     const v3 = x["displayLevel"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (v3 === "VERBO" || v3 === "DEBUG" || v3 === "TRACE" || v3 === "INFO" || v3 === "WARN" || v3 === "ERROR" || v3 === "FATAL" || v3 === "OFF")) && (plain && OP["displayLevel"] === undefined || hasOwn(x, "displayLevel"))) {
-        if (e === null) return false;
-        $LogLevel(v3, p + "/displayLevel", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (v3 === "VERBO" || v3 === "DEBUG" || v3 === "TRACE" || v3 === "INFO" || v3 === "WARN" || v3 === "ERROR" || v3 === "FATAL" || v3 === "OFF")) && (plain && OP["displayLevel"] === undefined || hasOwn(x, "displayLevel"))) {
+      if (e === null) return false;
+      $LogLevel(v3, p + "/displayLevel", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $453(x, p, e) {
+function $384(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14994,29 +10086,27 @@ function $453(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["key"];
-    if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c455.test(v1))))) {
-        if (e === null) return false;
-        $454(v1, p + "/key", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["key"] === undefined || hasOwn(x, "key"))) {
       if (e === null) return false;
       ok = fail(e, p + "/key", "required", "is required", "key");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c386.test(v1))))) {
+      if (e === null) return false;
+      $385(v1, p + "/key", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $454(x, p, e) {
+function $385(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c455.test(x)) {
+    if (!$c386.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x([0-9a-fA-F]{2})*$", "^0x([0-9a-fA-F]{2})*$");
     }
@@ -15024,9 +10114,9 @@ function $454(x, p, e) {
   return ok;
 }
 
-const $c455 = /*#__PURE__*/ new RegExp("^0x(?:[0-9a-fA-F]{2})*$");
+const $c386 = /*#__PURE__*/ new RegExp("^0x(?:[0-9a-fA-F]{2})*$");
 
-function $457(x, p, e) {
+function $388(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15035,22 +10125,20 @@ function $457(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["chain"];
-    if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/chain", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
       if (e === null) return false;
       ok = fail(e, p + "/chain", "required", "is required", "chain");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/chain", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $459(x, p, e) {
+function $390(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15059,22 +10147,20 @@ function $459(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["alias"];
-    if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/alias", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
       if (e === null) return false;
       ok = fail(e, p + "/alias", "required", "is required", "alias");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/alias", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $468(x, p, e) {
+function $399(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15083,19 +10169,15 @@ function $468(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["nodeIDs"];
-    if (v1 !== undefined) {
-      if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-        if (!$137(v1, e === null ? p : p + "/nodeIDs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs")) && !$117(v1, e === null ? p : p + "/nodeIDs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $470(x, p, e) {
+function $401(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15104,18 +10186,16 @@ function $470(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["subnetID"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/subnetID", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/subnetID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $472(x, p, e) {
+function $403(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15124,19 +10204,15 @@ function $472(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tags"];
-    if (v1 !== undefined) {
-      if ((plain && OP["tags"] === undefined || hasOwn(x, "tags"))) {
-        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["tags"] === undefined || hasOwn(x, "tags")) && !$HealthTags(v1, e === null ? p : p + "/tags", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $475(x, p, e) {
+function $406(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15145,21 +10221,19 @@ function $475(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$476(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$407(v1, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $476(x, p, e) {
+function $407(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -15184,7 +10258,7 @@ function $476(x, p, e) {
   return ok;
 }
 
-function $478(x, p, e) {
+function $409(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15193,30 +10267,26 @@ function $478(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockID"];
-    if (v1 !== undefined && (plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/blockID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockID", "required", "is required", "blockID");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/blockID", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BlockEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $BlockEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $479(x, p, e) {
+function $410(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15225,29 +10295,25 @@ function $479(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["height"];
-    if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!$HeightParam(v1, e === null ? p : p + "/height", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
     }
+    else if (!$HeightParam(v1, e === null ? p : p + "/height", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BlockEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $BlockEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $483(x, p, e) {
+function $414(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15256,27 +10322,21 @@ function $483(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["subnetID"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/subnetID", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/subnetID", e);
+      ok = false;
     }
     const v2 = x["nodeIDs"];
-    if (v2 !== undefined) {
-      if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-        if (!$137(v2, e === null ? p : p + "/nodeIDs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs")) && !$117(v2, e === null ? p : p + "/nodeIDs", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $487(x, p, e) {
+function $418(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15285,88 +10345,41 @@ function $487(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$476(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
+    else if (!$407(v1, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["sourceChain"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
-        if (e === null) return false;
-        $6(v2, p + "/sourceChain", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+      if (e === null) return false;
+      $6(v2, p + "/sourceChain", e);
+      ok = false;
     }
     const v3 = x["limit"];
-    if (v3 !== undefined) {
-      if ((plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-        if (!$Uint32Param(v3, e === null ? p : p + "/limit", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["limit"] === undefined || hasOwn(x, "limit")) && !$Uint32Param(v3, e === null ? p : p + "/limit", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v4 = x["startIndex"];
-    if (v4 !== undefined) {
-      if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-        const x491 = v4;
-        const p491 = e === null ? p : p + "/startIndex";
-        {
-          const x = x491;
-          const p = p491;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["address"];
-            if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-              if (!((typeof v1 === "string"))) {
-                if (e === null) return false;
-                $6(v1, p + "/address", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/address", "required", "is required", "address");
-            }
-            const v2 = x["utxo"];
-            if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2))))) {
-                if (e === null) return false;
-                $Cb58Id(v2, p + "/utxo", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-            }
-          }
-        }
-      }
+    if (v4 !== undefined && (plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex")) && !$UtxoIndex(v4, e === null ? p : p + "/startIndex", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v5 = x["encoding"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (v5 === "hex" || v5 === "hexc" || v5 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BytesEncoding(v5, p + "/encoding", e);
-        ok = false;
-      }
+    if (v5 !== undefined && !((typeof v5 === "string") && (v5 === "hex" || v5 === "hexc" || v5 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $BytesEncoding(v5, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $493(x, p, e) {
+function $423(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15375,19 +10388,15 @@ function $493(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["ids"];
-    if (v1 !== undefined) {
-      if ((plain && OP["ids"] === undefined || hasOwn(x, "ids"))) {
-        if (!$42(v1, e === null ? p : p + "/ids", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["ids"] === undefined || hasOwn(x, "ids")) && !$41(v1, e === null ? p : p + "/ids", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $496(x, p, e) {
+function $426(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15396,22 +10405,20 @@ function $496(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["validationID"];
-    if (v1 !== undefined && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/validationID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/validationID", "required", "is required", "validationID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/validationID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $497(x, p, e) {
+function $427(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15420,29 +10427,25 @@ function $497(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["size"];
-    if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-      if (!$Uint16Param(v1, e === null ? p : p + "/size", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["size"] === undefined || hasOwn(x, "size"))) {
       if (e === null) return false;
       ok = fail(e, p + "/size", "required", "is required", "size");
     }
+    else if (!$Uint16Param(v1, e === null ? p : p + "/size", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["subnetID"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-        if (e === null) return false;
-        $Cb58Id(v2, p + "/subnetID", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+      if (e === null) return false;
+      $Cb58Id(v2, p + "/subnetID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $500(x, p, e) {
+function $430(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15451,30 +10454,26 @@ function $500(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
-        if (e === null) return false;
-        $HexString(v1, p + "/tx", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
       if (e === null) return false;
       ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
+      if (e === null) return false;
+      $HexString(v1, p + "/tx", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BytesEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $BytesEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $501(x, p, e) {
+function $431(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15483,30 +10482,26 @@ function $501(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/txID", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $TxEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $TxEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $503(x, p, e) {
+function $433(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15515,37 +10510,31 @@ function $503(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$476(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
+    else if (!$407(v1, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["validatorsOnly"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "boolean")) && (plain && OP["validatorsOnly"] === undefined || hasOwn(x, "validatorsOnly"))) {
-        if (e === null) return false;
-        $23(v2, p + "/validatorsOnly", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "boolean")) && (plain && OP["validatorsOnly"] === undefined || hasOwn(x, "validatorsOnly"))) {
+      if (e === null) return false;
+      $22(v2, p + "/validatorsOnly", e);
+      ok = false;
     }
     const v3 = x["encoding"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (v3 === "hex" || v3 === "hexc" || v3 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BytesEncoding(v3, p + "/encoding", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (v3 === "hex" || v3 === "hexc" || v3 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $BytesEncoding(v3, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $509(x, p, e) {
+function $439(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15554,30 +10543,26 @@ function $509(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/txID", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BytesEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $BytesEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $511(x, p, e) {
+function $441(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15586,29 +10571,25 @@ function $511(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["height"];
-    if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!$HeightOrProposed(v1, e === null ? p : p + "/height", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
+    }
+    else if (!$HeightOrProposed(v1, e === null ? p : p + "/height", e)) {
+      if (e === null) return false;
+      ok = false;
     }
     const v2 = x["subnetID"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-        if (e === null) return false;
-        $Cb58Id(v2, p + "/subnetID", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+      if (e === null) return false;
+      $Cb58Id(v2, p + "/subnetID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $512(x, p, e) {
+function $442(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15617,21 +10598,19 @@ function $512(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["height"];
-    if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!$HeightOrProposed(v1, e === null ? p : p + "/height", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
+    }
+    else if (!$HeightOrProposed(v1, e === null ? p : p + "/height", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $519(x, p, e) {
+function $449(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15640,30 +10619,26 @@ function $519(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockID"];
-    if (v1 !== undefined && (plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/blockID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockID", "required", "is required", "blockID");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/blockID", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $TxEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $TxEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $520(x, p, e) {
+function $450(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15672,119 +10647,25 @@ function $520(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["height"];
-    if (v1 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
-      if (!$HeightParam(v1, e === null ? p : p + "/height", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["height"] === undefined || hasOwn(x, "height"))) {
       if (e === null) return false;
       ok = fail(e, p + "/height", "required", "is required", "height");
     }
-    const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $TxEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $525(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$476(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    else if (!$HeightParam(v1, e === null ? p : p + "/height", e)) {
       if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      ok = false;
     }
-    const v2 = x["sourceChain"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
-        if (e === null) return false;
-        $6(v2, p + "/sourceChain", e);
-        ok = false;
-      }
-    }
-    const v3 = x["limit"];
-    if (v3 !== undefined) {
-      if ((plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-        if (!$Uint32Param(v3, e === null ? p : p + "/limit", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v4 = x["startIndex"];
-    if (v4 !== undefined) {
-      if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-        const x529 = v4;
-        const p529 = e === null ? p : p + "/startIndex";
-        {
-          const x = x529;
-          const p = p529;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["address"];
-            if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-              if (!((typeof v1 === "string"))) {
-                if (e === null) return false;
-                $6(v1, p + "/address", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/address", "required", "is required", "address");
-            }
-            const v2 = x["utxo"];
-            if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2))))) {
-                if (e === null) return false;
-                $Cb58Id(v2, p + "/utxo", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-            }
-          }
-        }
-      }
-    }
-    const v5 = x["encoding"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string") && (v5 === "hex" || v5 === "hexc" || v5 === "hexnc")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $BytesEncoding(v5, p + "/encoding", e);
-        ok = false;
-      }
+    const v2 = x["encoding"];
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex" || v2 === "hexc" || v2 === "hexnc" || v2 === "json")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $TxEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $530(x, p, e) {
+function $459(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15793,22 +10674,20 @@ function $530(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["assetID"];
-    if (v1 !== undefined && (plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-        if (e === null) return false;
-        $397(v1, p + "/assetID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/assetID", "required", "is required", "assetID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+      if (e === null) return false;
+      $332(v1, p + "/assetID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $532(x, p, e) {
+function $461(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15817,42 +10696,36 @@ function $532(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/address", e);
+      ok = false;
     }
     const v2 = x["assetID"];
-    if (v2 !== undefined && (plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
-        if (e === null) return false;
-        $397(v2, p + "/assetID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v2 === undefined || !(plain && OP["assetID"] === undefined || hasOwn(x, "assetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/assetID", "required", "is required", "assetID");
     }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+      if (e === null) return false;
+      $332(v2, p + "/assetID", e);
+      ok = false;
+    }
     const v3 = x["includePartial"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "boolean")) && (plain && OP["includePartial"] === undefined || hasOwn(x, "includePartial"))) {
-        if (e === null) return false;
-        $23(v3, p + "/includePartial", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "boolean")) && (plain && OP["includePartial"] === undefined || hasOwn(x, "includePartial"))) {
+      if (e === null) return false;
+      $22(v3, p + "/includePartial", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $536(x, p, e) {
+function $465(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15861,30 +10734,26 @@ function $536(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/address", e);
+      ok = false;
+    }
     const v2 = x["includePartial"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "boolean")) && (plain && OP["includePartial"] === undefined || hasOwn(x, "includePartial"))) {
-        if (e === null) return false;
-        $23(v2, p + "/includePartial", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "boolean")) && (plain && OP["includePartial"] === undefined || hasOwn(x, "includePartial"))) {
+      if (e === null) return false;
+      $22(v2, p + "/includePartial", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $543(x, p, e) {
+function $472(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15893,30 +10762,26 @@ function $543(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["id"];
-    if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-        if (e === null) return false;
-        $ContainerId(v1, p + "/id", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["id"] === undefined || hasOwn(x, "id"))) {
       if (e === null) return false;
       ok = fail(e, p + "/id", "required", "is required", "id");
     }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
+      if (e === null) return false;
+      $ContainerId(v1, p + "/id", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $Encoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $Encoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $544(x, p, e) {
+function $473(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15925,30 +10790,26 @@ function $544(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["index"];
-    if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $37(v1, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
       if (e === null) return false;
       ok = fail(e, p + "/index", "required", "is required", "index");
     }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $36(v1, p + "/index", e);
+      ok = false;
+    }
     const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (v2 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $Encoding(v2, p + "/encoding", e);
-        ok = false;
-      }
+    if (v2 !== undefined && !((typeof v2 === "string") && (v2 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $Encoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $546(x, p, e) {
+function $475(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15957,42 +10818,36 @@ function $546(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["startIndex"];
-    if (v1 !== undefined && (plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-        if (e === null) return false;
-        $37(v1, p + "/startIndex", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
       if (e === null) return false;
       ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
     }
-    const v2 = x["numToFetch"];
-    if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-        if (e === null) return false;
-        $548(v2, p + "/numToFetch", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+      if (e === null) return false;
+      $36(v1, p + "/startIndex", e);
+      ok = false;
     }
-    else {
+    const v2 = x["numToFetch"];
+    if (v2 === undefined || !(plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
       if (e === null) return false;
       ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
     }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+      if (e === null) return false;
+      $477(v2, p + "/numToFetch", e);
+      ok = false;
+    }
     const v3 = x["encoding"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (v3 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $Encoding(v3, p + "/encoding", e);
-        ok = false;
-      }
+    if (v3 !== undefined && !((typeof v3 === "string") && (v3 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $Encoding(v3, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $548(x, p, e) {
+function $477(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -16011,7 +10866,7 @@ function $548(x, p, e) {
   return ok;
 }
 
-function $550(x, p, e) {
+function $479(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16020,18 +10875,16 @@ function $550(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["encoding"];
-    if (v1 !== undefined) {
-      if (!((typeof v1 === "string") && (v1 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $Encoding(v1, p + "/encoding", e);
-        ok = false;
-      }
+    if (v1 !== undefined && !((typeof v1 === "string") && (v1 === "hex")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $Encoding(v1, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $600(x, p, e) {
+function $529(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16043,7 +10896,7 @@ function $600(x, p, e) {
   return ok;
 }
 
-function $601(x, p, e) {
+function $530(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16052,44 +10905,38 @@ function $601(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockCount"];
-    if (v1 !== undefined && (plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c174.test(v1))))) {
-        if (e === null) return false;
-        $Uint(v1, p + "/blockCount", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockCount", "required", "is required", "blockCount");
     }
-    const v2 = x["newestBlock"];
-    if (v2 !== undefined && (plain && OP["newestBlock"] === undefined || hasOwn(x, "newestBlock"))) {
-      if (!$BlockNumberOrTag(v2, e === null ? p : p + "/newestBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c149.test(v1))))) {
+      if (e === null) return false;
+      $Uint(v1, p + "/blockCount", e);
+      ok = false;
     }
-    else {
+    const v2 = x["newestBlock"];
+    if (v2 === undefined || !(plain && OP["newestBlock"] === undefined || hasOwn(x, "newestBlock"))) {
       if (e === null) return false;
       ok = fail(e, p + "/newestBlock", "required", "is required", "newestBlock");
     }
-    const v3 = x["rewardPercentiles"];
-    if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-      if (!$602(v3, e === null ? p : p + "/rewardPercentiles", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$BlockNumberOrTag(v2, e === null ? p : p + "/newestBlock", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["rewardPercentiles"];
+    if (v3 === undefined || !(plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
       if (e === null) return false;
       ok = fail(e, p + "/rewardPercentiles", "required", "is required", "rewardPercentiles");
+    }
+    else if (!$531(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $602(x, p, e) {
+function $531(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16101,7 +10948,7 @@ function $602(x, p, e) {
         const v = x[i];
         if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
           if (e === null) return false;
-          $431(v, p + "/" + i, e);
+          $363(v, p + "/" + i, e);
           ok = false;
         }
       }
@@ -16110,7 +10957,7 @@ function $602(x, p, e) {
   return ok;
 }
 
-function $604(x, p, e) {
+function $533(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16119,34 +10966,30 @@ function $604(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    const v2 = x["hydratedTransactions"];
-    if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
-      if (!((typeof v2 === "boolean"))) {
-        if (e === null) return false;
-        $23(v2, p + "/hydratedTransactions", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/blockHash", e);
+      ok = false;
     }
-    else {
+    const v2 = x["hydratedTransactions"];
+    if (v2 === undefined || !(plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
+    }
+    else if (!((typeof v2 === "boolean"))) {
+      if (e === null) return false;
+      $22(v2, p + "/hydratedTransactions", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $606(x, p, e) {
+function $535(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16158,7 +11001,7 @@ function $606(x, p, e) {
   return ok;
 }
 
-function $607(x, p, e) {
+function $536(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16167,33 +11010,29 @@ function $607(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
     }
-    const v2 = x["hydratedTransactions"];
-    if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
-      if (!((typeof v2 === "boolean"))) {
-        if (e === null) return false;
-        $23(v2, p + "/hydratedTransactions", e);
-        ok = false;
-      }
+    else if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["hydratedTransactions"];
+    if (v2 === undefined || !(plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
       if (e === null) return false;
       ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
+    }
+    else if (!((typeof v2 === "boolean"))) {
+      if (e === null) return false;
+      $22(v2, p + "/hydratedTransactions", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $610(x, p, e) {
+function $539(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16202,22 +11041,20 @@ function $610(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/blockHash", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $611(x, p, e) {
+function $540(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16229,7 +11066,7 @@ function $611(x, p, e) {
   return ok;
 }
 
-function $612(x, p, e) {
+function $541(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16238,21 +11075,19 @@ function $612(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $615(x, p, e) {
+function $544(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16264,7 +11099,7 @@ function $615(x, p, e) {
   return ok;
 }
 
-function $622(x, p, e) {
+function $551(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16273,25 +11108,23 @@ function $622(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $623(x, p, e) {
+function $552(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($624(x, p, null)) matches++;
+  if ($553(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -16299,7 +11132,7 @@ function $623(x, p, e) {
   return ok;
 }
 
-function $624(x, p, e) {
+function $553(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16316,7 +11149,7 @@ function $624(x, p, e) {
   return ok;
 }
 
-function $626(x, p, e) {
+function $555(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16328,7 +11161,7 @@ function $626(x, p, e) {
   return ok;
 }
 
-function $627(x, p, e) {
+function $556(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16337,33 +11170,29 @@ function $627(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["block"];
-    if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["block"];
+    if (v2 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $628(x, p, e) {
+function $557(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16372,45 +11201,39 @@ function $628(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["storageSlot"];
-    if (v2 !== undefined && (plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c177.test(v2)))))) {
-        if (e === null) return false;
-        $BytesMax32(v2, p + "/storageSlot", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["storageSlot"];
+    if (v2 === undefined || !(plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
       if (e === null) return false;
       ok = fail(e, p + "/storageSlot", "required", "is required", "storageSlot");
     }
-    const v3 = x["block"];
-    if (v3 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c152.test(v2)))))) {
+      if (e === null) return false;
+      $BytesMax32(v2, p + "/storageSlot", e);
+      ok = false;
     }
-    else {
+    const v3 = x["block"];
+    if (v3 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $631(x, p, e) {
+function $560(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16419,44 +11242,38 @@ function $631(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    const v2 = x["storageKeys"];
-    if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-      if (!$632(v2, e === null ? p : p + "/storageKeys", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
     }
-    else {
+    const v2 = x["storageKeys"];
+    if (v2 === undefined || !(plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
       if (e === null) return false;
       ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
     }
-    const v3 = x["block"];
-    if (v3 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$561(v2, e === null ? p : p + "/storageKeys", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v3 = x["block"];
+    if (v3 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $632(x, p, e) {
+function $561(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16466,7 +11283,7 @@ function $632(x, p, e) {
     for (let i = 0; i < x.length; i++) {
       {
         const v = x[i];
-        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c177.test(v)))))) {
+        if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c152.test(v)))))) {
           if (e === null) return false;
           $BytesMax32(v, p + "/" + i, e);
           ok = false;
@@ -16477,7 +11294,7 @@ function $632(x, p, e) {
   return ok;
 }
 
-function $633(x, p, e) {
+function $562(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16486,30 +11303,24 @@ function $633(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["transaction"];
-    if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-      if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transaction", "required", "is required", "transaction");
     }
+    else if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["block"];
-    if (v2 !== undefined) {
-      if ((plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block")) && !$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $634(x, p, e) {
+function $563(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16518,41 +11329,33 @@ function $634(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["transaction"];
-    if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-      if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
       if (e === null) return false;
       ok = fail(e, p + "/transaction", "required", "is required", "transaction");
     }
-    const v2 = x["block"];
-    if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    else if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+      if (e === null) return false;
+      ok = false;
     }
-    else {
+    const v2 = x["block"];
+    if (v2 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
       if (e === null) return false;
       ok = fail(e, p + "/block", "required", "is required", "block");
     }
+    else if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v3 = x["stateOverrides"];
-    if (v3 !== undefined) {
-      if ((plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides"))) {
-        if (!$StateOverrides(v3, e === null ? p : p + "/stateOverrides", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v3 !== undefined && (plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides")) && !$StateOverrides(v3, e === null ? p : p + "/stateOverrides", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $637(x, p, e) {
+function $566(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16561,74 +11364,24 @@ function $637(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["payload"];
-    if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-      const x638 = v1;
-      const p638 = e === null ? p : p + "/payload";
-      {
-        const x = x638;
-        const p = p638;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["blockStateCalls"];
-          if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-            if (!$336(v1, e === null ? p : p + "/blockStateCalls", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/blockStateCalls", "required", "is required", "blockStateCalls");
-          }
-          const v2 = x["traceTransfers"];
-          if (v2 !== undefined) {
-            if (!((typeof v2 === "boolean")) && (plain && OP["traceTransfers"] === undefined || hasOwn(x, "traceTransfers"))) {
-              if (e === null) return false;
-              $23(v2, p + "/traceTransfers", e);
-              ok = false;
-            }
-          }
-          const v3 = x["validation"];
-          if (v3 !== undefined) {
-            if (!((typeof v3 === "boolean")) && (plain && OP["validation"] === undefined || hasOwn(x, "validation"))) {
-              if (e === null) return false;
-              $23(v3, p + "/validation", e);
-              ok = false;
-            }
-          }
-          const v4 = x["returnFullTransactions"];
-          if (v4 !== undefined) {
-            if (!((typeof v4 === "boolean")) && (plain && OP["returnFullTransactions"] === undefined || hasOwn(x, "returnFullTransactions"))) {
-              if (e === null) return false;
-              $23(v4, p + "/returnFullTransactions", e);
-              ok = false;
-            }
-          }
-        }
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
       if (e === null) return false;
       ok = fail(e, p + "/payload", "required", "is required", "payload");
     }
+    else if (!$SimulatePayload(v1, e === null ? p : p + "/payload", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
     const v2 = x["block"];
-    if (v2 !== undefined) {
-      if ((plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block")) && !$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $639(x, p, e) {
+function $567(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16645,7 +11398,7 @@ function $639(x, p, e) {
   return ok;
 }
 
-function $642(x, p, e) {
+function $570(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16654,16 +11407,654 @@ function $642(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["filterId"];
-    if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c230.test(v1))))) {
+    if (v1 === undefined || !(plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c202.test(v1))))) {
+      if (e === null) return false;
+      $FilterId(v1, p + "/filterId", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $574(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["transactionHash"];
+    if (v1 === undefined || !(plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/transactionHash", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $575(x, p, e) {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($TransactionInfo(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $576(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["blockHash"];
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/blockHash", e);
+      ok = false;
+    }
+    const v2 = x["index"];
+    if (v2 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/index", "required", "is required", "index");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/index", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $578(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["block"];
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["index"];
+    if (v2 === undefined || !(plain && OP["index"] === undefined || hasOwn(x, "index"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/index", "required", "is required", "index");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2))))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/index", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $581(x, p, e) {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Receipt(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $582(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["transaction"];
+    if (v1 === undefined || !(plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c152.test(v1))))) {
+      if (e === null) return false;
+      $Bytes(v1, p + "/transaction", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $583(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["address"];
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
+    }
+    const v2 = x["message"];
+    if (v2 === undefined || !(plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/message", "required", "is required", "message");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c152.test(v2))))) {
+      if (e === null) return false;
+      $Bytes(v2, p + "/message", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $584(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["subscriptionType"];
+    if (v1 === undefined || !(plain && OP["subscriptionType"] === undefined || hasOwn(x, "subscriptionType"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/subscriptionType", "required", "is required", "subscriptionType");
+    }
+    else if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "newAcceptedTransactions" || v1 === "syncing" || v1 === "transactionReceipts"))) {
+      if (e === null) return false;
+      $SubscriptionType(v1, p + "/subscriptionType", e);
+      ok = false;
+    }
+    const v2 = x["options"];
+    if (v2 !== undefined && (plain && OP["options"] === undefined || hasOwn(x, "options")) && !$SubscriptionOptions(v2, e === null ? p : p + "/options", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $585(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["subscriptionId"];
+    if (v1 === undefined || !(plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/subscriptionId", "required", "is required", "subscriptionId");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c202.test(v1))))) {
+      if (e === null) return false;
+      $SubscriptionId(v1, p + "/subscriptionId", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $590(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    for (let i = 0; i < x.length; i++) {
+      if (!$BadBlock(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
-        $FilterId(v1, p + "/filterId", e);
         ok = false;
       }
     }
-    else {
+  }
+  return ok;
+}
+
+function $593(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["data"];
+    if (v1 === undefined || !(plain && OP["data"] === undefined || hasOwn(x, "data"))) {
       if (e === null) return false;
-      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
+      ok = fail(e, p + "/data", "required", "is required", "data");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c152.test(v1))))) {
+      if (e === null) return false;
+      $Bytes(v1, p + "/data", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $611(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["transaction"];
+    if (v1 === undefined || !(plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+    }
+    else if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["gasPrice"];
+    if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || ($c149.test(v2)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+      if (e === null) return false;
+      $Uint(v2, p + "/gasPrice", e);
+      ok = false;
+    }
+    const v3 = x["gasLimit"];
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c150.test(v3)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+      if (e === null) return false;
+      $Uint64(v3, p + "/gasLimit", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $612(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["address"];
+    if (v1 === undefined || !(plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/address", "required", "is required", "address");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Address(v1, p + "/address", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $613(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["transactionHash"];
+    if (v1 === undefined || !(plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/transactionHash", e);
+      ok = false;
+    }
+    const v2 = x["config"];
+    if (v2 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceConfig(v2, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $614(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["transaction"];
+    if (v1 === undefined || !(plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+    }
+    else if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["block"];
+    if (v2 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v3 = x["config"];
+    if (v3 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceCallConfig(v3, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $615(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["block"];
+    if (v1 === undefined || !(plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/block", "required", "is required", "block");
+    }
+    else if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["config"];
+    if (v2 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceConfig(v2, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $616(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["blockHash"];
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/blockHash", e);
+      ok = false;
+    }
+    const v2 = x["config"];
+    if (v2 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceConfig(v2, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $617(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["blockRlp"];
+    if (v1 === undefined || !(plain && OP["blockRlp"] === undefined || hasOwn(x, "blockRlp"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/blockRlp", "required", "is required", "blockRlp");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c152.test(v1))))) {
+      if (e === null) return false;
+      $Bytes(v1, p + "/blockRlp", e);
+      ok = false;
+    }
+    const v2 = x["config"];
+    if (v2 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceConfig(v2, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $618(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["file"];
+    if (v1 === undefined || !(plain && OP["file"] === undefined || hasOwn(x, "file"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/file", "required", "is required", "file");
+    }
+    else if (!((typeof v1 === "string"))) {
+      if (e === null) return false;
+      $6(v1, p + "/file", e);
+      ok = false;
+    }
+    const v2 = x["config"];
+    if (v2 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceConfig(v2, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $621(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["blockHash"];
+    if (v1 === undefined || !(plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c152.test(v1)))))) {
+      if (e === null) return false;
+      $Hash32(v1, p + "/blockHash", e);
+      ok = false;
+    }
+    const v2 = x["config"];
+    if (v2 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$StdTraceConfig(v2, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $629(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["start"];
+    if (v1 === undefined || !(plain && OP["start"] === undefined || hasOwn(x, "start"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/start", "required", "is required", "start");
+    }
+    else if (!$BlockNumberOrTag(v1, e === null ? p : p + "/start", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["end"];
+    if (v2 === undefined || !(plain && OP["end"] === undefined || hasOwn(x, "end"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/end", "required", "is required", "end");
+    }
+    else if (!$BlockNumberOrTag(v2, e === null ? p : p + "/end", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v3 = x["config"];
+    if (v3 !== undefined && (plain && OP["config"] === undefined || hasOwn(x, "config")) && !$TraceConfig(v3, e === null ? p : p + "/config", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $636(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["addresses"];
+    if (v1 === undefined || !(plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+    }
+    else if (!$333(v1, e === null ? p : p + "/addresses", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v2 = x["sourceChain"];
+    if (v2 === undefined || !(plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
+    }
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+      if (e === null) return false;
+      $332(v2, p + "/sourceChain", e);
+      ok = false;
+    }
+    const v3 = x["limit"];
+    if (v3 !== undefined && (plain && OP["limit"] === undefined || hasOwn(x, "limit")) && !$Uint32Param(v3, e === null ? p : p + "/limit", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v4 = x["startIndex"];
+    if (v4 !== undefined && (plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex")) && !$CChainUtxoIndex(v4, e === null ? p : p + "/startIndex", e)) {
+      if (e === null) return false;
+      ok = false;
+    }
+    const v5 = x["encoding"];
+    if (v5 !== undefined && !((typeof v5 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $CChainEncoding(v5, p + "/encoding", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $641(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["tx"];
+    if (v1 === undefined || !(plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/tx", "required", "is required", "tx");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
+      if (e === null) return false;
+      $HexBytes(v1, p + "/tx", e);
+      ok = false;
+    }
+    const v2 = x["encoding"];
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $CChainEncoding(v2, p + "/encoding", e);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+function $642(x, p, e) {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["txID"];
+    if (v1 === undefined || !(plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/txID", "required", "is required", "txID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
+      if (e === null) return false;
+      $CChainCb58Id(v1, p + "/txID", e);
+      ok = false;
+    }
+    const v2 = x["encoding"];
+    if (v2 !== undefined && !((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
+      if (e === null) return false;
+      $CChainEncoding(v2, p + "/encoding", e);
+      ok = false;
     }
   }
   return ok;
@@ -16677,17 +12068,10 @@ function $646(x, p, e) {
   }
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["transactionHash"];
-    if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/transactionHash", e);
-        ok = false;
-      }
-    }
-    else {
+    const v1 = x["block"];
+    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block")) && !$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
       if (e === null) return false;
-      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
+      ok = false;
     }
   }
   return ok;
@@ -16695,17 +12079,23 @@ function $646(x, p, e) {
 
 function $647(x, p, e) {
   let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($TransactionInfo(x, p, null)) matches++;
-  if (matches !== 1) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+    const v1 = x["timestamp"];
+    if (v1 !== undefined && !((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+      if (e === null) return false;
+      $36(v1, p + "/timestamp", e);
+      ok = false;
+    }
   }
   return ok;
 }
 
-function $648(x, p, e) {
+function $652(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16713,77 +12103,16 @@ function $648(x, p, e) {
   }
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
+    const v1 = x["messageID"];
+    if (v1 === undefined || !(plain && OP["messageID"] === undefined || hasOwn(x, "messageID"))) {
       if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      ok = fail(e, p + "/messageID", "required", "is required", "messageID");
     }
-    const v2 = x["index"];
-    if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
       if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
+      $Cb58Id(v1, p + "/messageID", e);
+      ok = false;
     }
-  }
-  return ok;
-}
-
-function $650(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    const v2 = x["index"];
-    if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2))))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/index", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-  }
-  return ok;
-}
-
-function $653(x, p, e) {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Receipt(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -16796,17 +12125,15 @@ function $654(x, p, e) {
   }
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["transaction"];
-    if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c177.test(v1))))) {
-        if (e === null) return false;
-        $Bytes(v1, p + "/transaction", e);
-        ok = false;
-      }
-    }
-    else {
+    const v1 = x["blockID"];
+    if (v1 === undefined || !(plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
       if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+      ok = fail(e, p + "/blockID", "required", "is required", "blockID");
+    }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/blockID", e);
+      ok = false;
     }
   }
   return ok;
@@ -16820,1818 +12147,41 @@ function $655(x, p, e) {
   }
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
+    const v1 = x["messageID"];
+    if (v1 === undefined || !(plain && OP["messageID"] === undefined || hasOwn(x, "messageID"))) {
       if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
+      ok = fail(e, p + "/messageID", "required", "is required", "messageID");
     }
-    const v2 = x["message"];
-    if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
-        if (e === null) return false;
-        $Bytes(v2, p + "/message", e);
-        ok = false;
-      }
-    }
-    else {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
       if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
+      $Cb58Id(v1, p + "/messageID", e);
+      ok = false;
+    }
+    const v2 = x["quorumNum"];
+    if (v2 === undefined || !(plain && OP["quorumNum"] === undefined || hasOwn(x, "quorumNum"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/quorumNum", "required", "is required", "quorumNum");
+    }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 100)))) {
+      if (e === null) return false;
+      $656(v2, p + "/quorumNum", e);
+      ok = false;
+    }
+    const v3 = x["subnetID"];
+    if (v3 === undefined || !(plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
+      if (e === null) return false;
+      ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+    }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/subnetID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
 function $656(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["subscriptionType"];
-    if (v1 !== undefined && (plain && OP["subscriptionType"] === undefined || hasOwn(x, "subscriptionType"))) {
-      if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "newAcceptedTransactions" || v1 === "syncing" || v1 === "transactionReceipts"))) {
-        if (e === null) return false;
-        $SubscriptionType(v1, p + "/subscriptionType", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/subscriptionType", "required", "is required", "subscriptionType");
-    }
-    const v2 = x["options"];
-    if (v2 !== undefined) {
-      if ((plain && OP["options"] === undefined || hasOwn(x, "options"))) {
-        if (!$SubscriptionOptions(v2, e === null ? p : p + "/options", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $657(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["subscriptionId"];
-    if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c230.test(v1))))) {
-        if (e === null) return false;
-        $SubscriptionId(v1, p + "/subscriptionId", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/subscriptionId", "required", "is required", "subscriptionId");
-    }
-  }
-  return ok;
-}
-
-function $662(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x663 = x[i];
-      const p663 = e === null ? p : p + "/" + i;
-      {
-        const x = x663;
-        const p = p663;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["hash"];
-          if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-              if (e === null) return false;
-              $Hash32(v1, p + "/hash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/hash", "required", "is required", "hash");
-          }
-          const v2 = x["block"];
-          if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-            if (!$Block(v2, e === null ? p : p + "/block", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/block", "required", "is required", "block");
-          }
-          const v3 = x["rlp"];
-          if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $6(v3, p + "/rlp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/rlp", "required", "is required", "rlp");
-          }
-          const v4 = x["reason"];
-          if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-            if (!$288(v4, e === null ? p : p + "/reason", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/reason", "required", "is required", "reason");
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $666(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["data"];
-    if (v1 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c177.test(v1))))) {
-        if (e === null) return false;
-        $Bytes(v1, p + "/data", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/data", "required", "is required", "data");
-    }
-  }
-  return ok;
-}
-
-function $684(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["transaction"];
-    if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-      if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-    }
-    const v2 = x["gasPrice"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c174.test(v2)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (e === null) return false;
-        $Uint(v2, p + "/gasPrice", e);
-        ok = false;
-      }
-    }
-    const v3 = x["gasLimit"];
-    if (v3 !== undefined) {
-      if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c175.test(v3)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (e === null) return false;
-        $Uint64(v3, p + "/gasLimit", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $685(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["address"];
-    if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Address(v1, p + "/address", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-  }
-  return ok;
-}
-
-function $686(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["transactionHash"];
-    if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/transactionHash", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x687 = v2;
-        const p687 = e === null ? p : p + "/config";
-        {
-          const x = x687;
-          const p = p687;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $688(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["transaction"];
-    if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-      if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-    }
-    const v2 = x["block"];
-    if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    const v3 = x["config"];
-    if (v3 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        if (!$TraceCallConfig(v3, e === null ? p : p + "/config", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $689(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["block"];
-    if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-      if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x690 = v2;
-        const p690 = e === null ? p : p + "/config";
-        {
-          const x = x690;
-          const p = p690;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $691(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x692 = v2;
-        const p692 = e === null ? p : p + "/config";
-        {
-          const x = x692;
-          const p = p692;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $693(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockRlp"];
-    if (v1 !== undefined && (plain && OP["blockRlp"] === undefined || hasOwn(x, "blockRlp"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c177.test(v1))))) {
-        if (e === null) return false;
-        $Bytes(v1, p + "/blockRlp", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockRlp", "required", "is required", "blockRlp");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x694 = v2;
-        const p694 = e === null ? p : p + "/config";
-        {
-          const x = x694;
-          const p = p694;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $695(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["file"];
-    if (v1 !== undefined && (plain && OP["file"] === undefined || hasOwn(x, "file"))) {
-      if (!((typeof v1 === "string"))) {
-        if (e === null) return false;
-        $6(v1, p + "/file", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/file", "required", "is required", "file");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x697 = v2;
-        const p697 = e === null ? p : p + "/config";
-        {
-          const x = x697;
-          const p = p697;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $698(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x699 = v2;
-        const p699 = e === null ? p : p + "/config";
-        {
-          const x = x699;
-          const p = p699;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $700(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x701 = v2;
-        const p701 = e === null ? p : p + "/config";
-        {
-          const x = x701;
-          const p = p701;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["enableMemory"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v1, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v2 = x["disableStack"];
-            if (v2 !== undefined) {
-              if (!((typeof v2 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v2, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v3 = x["disableStorage"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v3, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v4 = x["enableReturnData"];
-            if (v4 !== undefined) {
-              if (!((typeof v4 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v4, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v5 = x["reexec"];
-            if (v5 !== undefined) {
-              if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v5, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v6 = x["txHash"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c177.test(v6))))) && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-                if (e === null) return false;
-                $Hash32(v6, p + "/txHash", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $704(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x705 = v2;
-        const p705 = e === null ? p : p + "/config";
-        {
-          const x = x705;
-          const p = p705;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["enableMemory"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v1, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v2 = x["disableStack"];
-            if (v2 !== undefined) {
-              if (!((typeof v2 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v2, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v3 = x["disableStorage"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v3, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v4 = x["enableReturnData"];
-            if (v4 !== undefined) {
-              if (!((typeof v4 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v4, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v5 = x["reexec"];
-            if (v5 !== undefined) {
-              if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v5, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v6 = x["txHash"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c177.test(v6))))) && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-                if (e === null) return false;
-                $Hash32(v6, p + "/txHash", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $708(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockHash"];
-    if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-        if (e === null) return false;
-        $Hash32(v1, p + "/blockHash", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    const v2 = x["config"];
-    if (v2 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x709 = v2;
-        const p709 = e === null ? p : p + "/config";
-        {
-          const x = x709;
-          const p = p709;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $711(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["start"];
-    if (v1 !== undefined && (plain && OP["start"] === undefined || hasOwn(x, "start"))) {
-      if (!$BlockNumberOrTag(v1, e === null ? p : p + "/start", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/start", "required", "is required", "start");
-    }
-    const v2 = x["end"];
-    if (v2 !== undefined && (plain && OP["end"] === undefined || hasOwn(x, "end"))) {
-      if (!$BlockNumberOrTag(v2, e === null ? p : p + "/end", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/end", "required", "is required", "end");
-    }
-    const v3 = x["config"];
-    if (v3 !== undefined) {
-      if ((plain && OP["config"] === undefined || hasOwn(x, "config"))) {
-        const x712 = v3;
-        const p712 = e === null ? p : p + "/config";
-        {
-          const x = x712;
-          const p = p712;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["tracer"];
-            if (v1 !== undefined) {
-              if (!((typeof v1 === "string")) && (plain && OP["tracer"] === undefined || hasOwn(x, "tracer"))) {
-                if (e === null) return false;
-                $6(v1, p + "/tracer", e);
-                ok = false;
-              }
-            }
-            const v2 = x["tracerConfig"];
-            if (v2 !== undefined) {
-              if (!((isObject(v2))) && (plain && OP["tracerConfig"] === undefined || hasOwn(x, "tracerConfig"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v2, p + "/tracerConfig", e);
-                ok = false;
-              }
-            }
-            const v3 = x["timeout"];
-            if (v3 !== undefined) {
-              if (!((typeof v3 === "string")) && (plain && OP["timeout"] === undefined || hasOwn(x, "timeout"))) {
-                if (e === null) return false;
-                $6(v3, p + "/timeout", e);
-                ok = false;
-              }
-            }
-            const v4 = x["reexec"];
-            if (v4 !== undefined) {
-              if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["reexec"] === undefined || hasOwn(x, "reexec"))) {
-                if (e === null) return false;
-                $37(v4, p + "/reexec", e);
-                ok = false;
-              }
-            }
-            const v5 = x["enableMemory"];
-            if (v5 !== undefined) {
-              if (!((typeof v5 === "boolean")) && (plain && OP["enableMemory"] === undefined || hasOwn(x, "enableMemory"))) {
-                if (e === null) return false;
-                $23(v5, p + "/enableMemory", e);
-                ok = false;
-              }
-            }
-            const v6 = x["disableStack"];
-            if (v6 !== undefined) {
-              if (!((typeof v6 === "boolean")) && (plain && OP["disableStack"] === undefined || hasOwn(x, "disableStack"))) {
-                if (e === null) return false;
-                $23(v6, p + "/disableStack", e);
-                ok = false;
-              }
-            }
-            const v7 = x["disableStorage"];
-            if (v7 !== undefined) {
-              if (!((typeof v7 === "boolean")) && (plain && OP["disableStorage"] === undefined || hasOwn(x, "disableStorage"))) {
-                if (e === null) return false;
-                $23(v7, p + "/disableStorage", e);
-                ok = false;
-              }
-            }
-            const v8 = x["enableReturnData"];
-            if (v8 !== undefined) {
-              if (!((typeof v8 === "boolean")) && (plain && OP["enableReturnData"] === undefined || hasOwn(x, "enableReturnData"))) {
-                if (e === null) return false;
-                $23(v8, p + "/enableReturnData", e);
-                ok = false;
-              }
-            }
-            const v9 = x["debug"];
-            if (v9 !== undefined) {
-              if (!((typeof v9 === "boolean")) && (plain && OP["debug"] === undefined || hasOwn(x, "debug"))) {
-                if (e === null) return false;
-                $23(v9, p + "/debug", e);
-                ok = false;
-              }
-            }
-            const v10 = x["limit"];
-            if (v10 !== undefined) {
-              if (!((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 0))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-                if (e === null) return false;
-                $37(v10, p + "/limit", e);
-                ok = false;
-              }
-            }
-            const v11 = x["overrides"];
-            if (v11 !== undefined) {
-              if (!((isObject(v11))) && (plain && OP["overrides"] === undefined || hasOwn(x, "overrides"))) {
-                if (e === null) return false;
-                $NodeConfigResult(v11, p + "/overrides", e);
-                ok = false;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $719(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["addresses"];
-    if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-      if (!$398(v1, e === null ? p : p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    const v2 = x["sourceChain"];
-    if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
-      if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
-        if (e === null) return false;
-        $397(v2, p + "/sourceChain", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
-    }
-    const v3 = x["limit"];
-    if (v3 !== undefined) {
-      if ((plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
-        if (!$Uint32Param(v3, e === null ? p : p + "/limit", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-    const v4 = x["startIndex"];
-    if (v4 !== undefined) {
-      if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-        const x724 = v4;
-        const p724 = e === null ? p : p + "/startIndex";
-        {
-          const x = x724;
-          const p = p724;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-            const v1 = x["address"];
-            if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-              if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-                if (e === null) return false;
-                $ChainAddress(v1, p + "/address", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/address", "required", "is required", "address");
-            }
-            const v2 = x["utxo"];
-            if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
-              if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c4.test(v2))))) {
-                if (e === null) return false;
-                $CChainCb58Id(v2, p + "/utxo", e);
-                ok = false;
-              }
-            }
-            else {
-              if (e === null) return false;
-              ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-            }
-          }
-        }
-      }
-    }
-    const v5 = x["encoding"];
-    if (v5 !== undefined) {
-      if (!((typeof v5 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $CChainEncoding(v5, p + "/encoding", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $725(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["tx"];
-    if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c18.test(v1))))) {
-        if (e === null) return false;
-        $HexBytes(v1, p + "/tx", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/tx", "required", "is required", "tx");
-    }
-    const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $CChainEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $726(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["txID"];
-    if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c4.test(v1))))) {
-        if (e === null) return false;
-        $CChainCb58Id(v1, p + "/txID", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/txID", "required", "is required", "txID");
-    }
-    const v2 = x["encoding"];
-    if (v2 !== undefined) {
-      if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
-        if (e === null) return false;
-        $CChainEncoding(v2, p + "/encoding", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $730(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["block"];
-    if (v1 !== undefined) {
-      if ((plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $731(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["timestamp"];
-    if (v1 !== undefined) {
-      if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0))) && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (e === null) return false;
-        $37(v1, p + "/timestamp", e);
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $736(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["messageID"];
-    if (v1 !== undefined && (plain && OP["messageID"] === undefined || hasOwn(x, "messageID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/messageID", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/messageID", "required", "is required", "messageID");
-    }
-  }
-  return ok;
-}
-
-function $738(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["blockID"];
-    if (v1 !== undefined && (plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/blockID", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockID", "required", "is required", "blockID");
-    }
-  }
-  return ok;
-}
-
-function $739(x, p, e) {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-    const v1 = x["messageID"];
-    if (v1 !== undefined && (plain && OP["messageID"] === undefined || hasOwn(x, "messageID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/messageID", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/messageID", "required", "is required", "messageID");
-    }
-    const v2 = x["quorumNum"];
-    if (v2 !== undefined && (plain && OP["quorumNum"] === undefined || hasOwn(x, "quorumNum"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 100)))) {
-        if (e === null) return false;
-        $740(v2, p + "/quorumNum", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/quorumNum", "required", "is required", "quorumNum");
-    }
-    const v3 = x["subnetID"];
-    if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/subnetID", e);
-        ok = false;
-      }
-    }
-    else {
-      if (e === null) return false;
-      ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
-    }
-  }
-  return ok;
-}
-
-function $740(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -18650,7 +12200,7 @@ function $740(x, p, e) {
   return ok;
 }
 
-function $742(x, p, e) {
+function $658(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -18659,118 +12209,40 @@ function $742(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["blockID"];
-    if (v1 !== undefined && (plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
-      if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
-        if (e === null) return false;
-        $Cb58Id(v1, p + "/blockID", e);
-        ok = false;
-      }
-    }
-    else {
+    if (v1 === undefined || !(plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/blockID", "required", "is required", "blockID");
     }
-    const v2 = x["quorumNum"];
-    if (v2 !== undefined && (plain && OP["quorumNum"] === undefined || hasOwn(x, "quorumNum"))) {
-      if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 100)))) {
-        if (e === null) return false;
-        $740(v2, p + "/quorumNum", e);
-        ok = false;
-      }
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c4.test(v1))))) {
+      if (e === null) return false;
+      $Cb58Id(v1, p + "/blockID", e);
+      ok = false;
     }
-    else {
+    const v2 = x["quorumNum"];
+    if (v2 === undefined || !(plain && OP["quorumNum"] === undefined || hasOwn(x, "quorumNum"))) {
       if (e === null) return false;
       ok = fail(e, p + "/quorumNum", "required", "is required", "quorumNum");
     }
-    const v3 = x["subnetID"];
-    if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-      if (!((typeof v3 === "string"))) {
-        if (e === null) return false;
-        $6(v3, p + "/subnetID", e);
-        ok = false;
-      }
+    else if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 100)))) {
+      if (e === null) return false;
+      $656(v2, p + "/quorumNum", e);
+      ok = false;
     }
-    else {
+    const v3 = x["subnetID"];
+    if (v3 === undefined || !(plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
       if (e === null) return false;
       ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
     }
-  }
-  return ok;
-}
-
-function $747(x, p, e) {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    for (let i = 0; i < x.length; i++) {
-      const x748 = x[i];
-      const p748 = e === null ? p : p + "/" + i;
-      {
-        const x = x748;
-        const p = p748;
-        if (!(isObject(x))) {
-          if (e === null) return false;
-          ok = fail(e, p, "type", "must be object", "object");
-        }
-        else {
-          const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-          const v1 = x["hash"];
-          if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-            if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c177.test(v1)))))) {
-              if (e === null) return false;
-              $Hash32(v1, p + "/hash", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/hash", "required", "is required", "hash");
-          }
-          const v2 = x["block"];
-          if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-            if (!$Block(v2, e === null ? p : p + "/block", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/block", "required", "is required", "block");
-          }
-          const v3 = x["rlp"];
-          if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
-            if (!((typeof v3 === "string"))) {
-              if (e === null) return false;
-              $6(v3, p + "/rlp", e);
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/rlp", "required", "is required", "rlp");
-          }
-          const v4 = x["reason"];
-          if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
-            if (!$288(v4, e === null ? p : p + "/reason", e)) {
-              if (e === null) return false;
-              ok = false;
-            }
-          }
-          else {
-            if (e === null) return false;
-            ok = fail(e, p + "/reason", "required", "is required", "reason");
-          }
-        }
-      }
+    else if (!((typeof v3 === "string"))) {
+      if (e === null) return false;
+      $6(v3, p + "/subnetID", e);
+      ok = false;
     }
   }
   return ok;
 }
 
-function $827(x, p, e) {
+function $742(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -18779,19 +12251,15 @@ function $827(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["tag"];
-    if (v1 !== undefined) {
-      if ((plain && OP["tag"] === undefined || hasOwn(x, "tag"))) {
-        if (!$5(v1, e === null ? p : p + "/tag", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+    if (v1 !== undefined && (plain && OP["tag"] === undefined || hasOwn(x, "tag")) && !$5(v1, e === null ? p : p + "/tag", e)) {
+      if (e === null) return false;
+      ok = false;
     }
   }
   return ok;
 }
 
-function $839(x, p, e) {
+function $754(x, p, e) {
   let ok = true;
   if (!($Hash32(x, p, null) || $TransactionInfo(x, p, null))) {
     if (e === null) return false;
@@ -19088,7 +12556,7 @@ function i$SubnetsResult(x, f, p) {
 }
 
 function i$6(x, f, p) {
-  x = walkUnion(x, f, p, [[i$7, $132]], $131);
+  x = walkUnion(x, f, p, [[i$7, $115]], $114);
   return x;
 }
 
@@ -19403,7 +12871,7 @@ function i$11(x, f, p) {
 }
 
 function i$12(x, f, p) {
-  x = walkUnion(x, f, p, [[i$13, $185]], $183);
+  x = walkUnion(x, f, p, [[i$13, $160]], $158);
   return x;
 }
 
@@ -19487,7 +12955,7 @@ function i$15(x, f, p) {
 }
 
 function i$16(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $195);
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $169);
   return x;
 }
 
@@ -19611,7 +13079,7 @@ function i$Filter(x, f, p) {
 }
 
 function i$FilterResults(x, f, p) {
-  x = walkUnion(x, f, p, [[i$22, $232]], $FilterResults);
+  x = walkUnion(x, f, p, [[i$22, $192]], $FilterResults);
   return x;
 }
 
@@ -19744,7 +13212,7 @@ function i$EthConfigFork(x, f, p) {
 }
 
 function i$29(x, f, p) {
-  x = walkUnion(x, f, p, [[i$EthConfigFork, $EthConfigFork]], $305);
+  x = walkUnion(x, f, p, [[i$EthConfigFork, $EthConfigFork]], $269);
   return x;
 }
 
@@ -20143,7 +13611,7 @@ function i$45(x, f, p) {
 }
 
 function i$49(x, f, p) {
-  x = walkUnion(x, f, p, [[i$PriceOptions, $PriceOptions]], $600);
+  x = walkUnion(x, f, p, [[i$PriceOptions, $PriceOptions]], $529);
   return x;
 }
 
@@ -20158,7 +13626,7 @@ function i$50(x, f, p) {
 }
 
 function i$51(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Block, $Block]], $606);
+  x = walkUnion(x, f, p, [[i$Block, $Block]], $535);
   return x;
 }
 
@@ -20172,12 +13640,12 @@ function i$52(x, f, p) {
 }
 
 function i$54(x, f, p) {
-  x = walkUnion(x, f, p, [[i$BlockHeader, $BlockHeader]], $611);
+  x = walkUnion(x, f, p, [[i$BlockHeader, $BlockHeader]], $540);
   return x;
 }
 
 function i$57(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $615);
+  x = walkUnion(x, f, p, [[i$Uint, $Uint]], $544);
   return x;
 }
 
@@ -20191,7 +13659,7 @@ function i$63(x, f, p) {
 }
 
 function i$64(x, f, p) {
-  x = walkUnion(x, f, p, [[i$65, $624]], $623);
+  x = walkUnion(x, f, p, [[i$65, $553]], $552);
   return x;
 }
 
@@ -20203,7 +13671,7 @@ function i$65(x, f, p) {
 }
 
 function i$67(x, f, p) {
-  x = walkUnion(x, f, p, [[i$BlockAccessList, $BlockAccessList]], $626);
+  x = walkUnion(x, f, p, [[i$BlockAccessList, $BlockAccessList]], $555);
   return x;
 }
 
@@ -20235,7 +13703,7 @@ function i$78(x, f, p) {
 }
 
 function i$79(x, f, p) {
-  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $647);
+  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $575);
   return x;
 }
 
@@ -20259,7 +13727,7 @@ function i$82(x, f, p) {
 }
 
 function i$84(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Receipt, $Receipt]], $653);
+  x = walkUnion(x, f, p, [[i$Receipt, $Receipt]], $581);
   return x;
 }
 
@@ -20335,7 +13803,7 @@ function i$141(x, f, p) {
 }
 
 function i$142(x, f, p) {
-  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $839);
+  x = walkUnion(x, f, p, [[i$TransactionInfo, $TransactionInfo]], $754);
   return x;
 }
 
@@ -22796,7 +16264,7 @@ export function isL1CurrentValidatorsResult(value) {
 }
 
 export function validateAdminAliasParams(value) {
-  return run($435, value);
+  return run($366, value);
 }
 
 export function validateAdminAliasResult(value) {
@@ -22804,7 +16272,7 @@ export function validateAdminAliasResult(value) {
 }
 
 export function validateAdminAliasChainParams(value) {
-  return run($438, value);
+  return run($369, value);
 }
 
 export function validateAdminAliasChainResult(value) {
@@ -22812,7 +16280,7 @@ export function validateAdminAliasChainResult(value) {
 }
 
 export function validateAdminGetChainAliasesParams(value) {
-  return run($441, value);
+  return run($372, value);
 }
 
 export function validateAdminGetChainAliasesResult(value) {
@@ -22820,7 +16288,7 @@ export function validateAdminGetChainAliasesResult(value) {
 }
 
 export function validateAdminGetLoggerLevelParams(value) {
-  return run($442, value);
+  return run($373, value);
 }
 
 export function validateAdminGetLoggerLevelResult(value) {
@@ -22852,7 +16320,7 @@ export function validateAdminMemoryProfileResult(value) {
 }
 
 export function validateAdminSetLoggerLevelParams(value) {
-  return run($447, value);
+  return run($378, value);
 }
 
 export function validateAdminSetLoggerLevelResult(value) {
@@ -22892,7 +16360,7 @@ export function validateAdminGetConfigResult(value) {
 }
 
 export function validateAdminDbGetParams(value) {
-  return run($453, value);
+  return run($384, value);
 }
 
 export function validateAdminDbGetResult(value) {
@@ -22908,7 +16376,7 @@ export function validateInfoAcpsResult(value, options) {
 }
 
 export function validateInfoIsBootstrappedParams(value) {
-  return run($457, value);
+  return run($388, value);
 }
 
 export function validateInfoIsBootstrappedResult(value) {
@@ -22916,7 +16384,7 @@ export function validateInfoIsBootstrappedResult(value) {
 }
 
 export function validateInfoGetBlockchainIdParams(value) {
-  return run($459, value);
+  return run($390, value);
 }
 
 export function validateInfoGetBlockchainIdResult(value) {
@@ -22980,7 +16448,7 @@ export function validateInfoGetVmsResult(value) {
 }
 
 export function validateInfoPeersParams(value) {
-  return run($468, value);
+  return run($399, value);
 }
 
 export function validateInfoPeersResult(value, options) {
@@ -22988,7 +16456,7 @@ export function validateInfoPeersResult(value, options) {
 }
 
 export function validateInfoUptimeParams(value) {
-  return run($470, value);
+  return run($401, value);
 }
 
 export function validateInfoUptimeResult(value) {
@@ -23004,7 +16472,7 @@ export function validateInfoUpgradesResult(value) {
 }
 
 export function validateHealthHealthParams(value) {
-  return run($472, value);
+  return run($403, value);
 }
 
 export function validateHealthHealthResult(value) {
@@ -23012,7 +16480,7 @@ export function validateHealthHealthResult(value) {
 }
 
 export function validateHealthReadinessParams(value) {
-  return run($472, value);
+  return run($403, value);
 }
 
 export function validateHealthReadinessResult(value) {
@@ -23028,7 +16496,7 @@ export function validateHealthLivenessResult(value) {
 }
 
 export function validatePlatformGetBalanceParams(value) {
-  return run($475, value);
+  return run($406, value);
 }
 
 export function validatePlatformGetBalanceResult(value, options) {
@@ -23036,7 +16504,7 @@ export function validatePlatformGetBalanceResult(value, options) {
 }
 
 export function validatePlatformGetBlockParams(value) {
-  return run($478, value);
+  return run($409, value);
 }
 
 export function validatePlatformGetBlockResult(value) {
@@ -23044,7 +16512,7 @@ export function validatePlatformGetBlockResult(value) {
 }
 
 export function validatePlatformGetBlockByHeightParams(value) {
-  return run($479, value);
+  return run($410, value);
 }
 
 export function validatePlatformGetBlockByHeightResult(value) {
@@ -23068,7 +16536,7 @@ export function validatePlatformGetBlockchainStatusResult(value) {
 }
 
 export function validatePlatformGetCurrentSupplyParams(value) {
-  return run($470, value);
+  return run($401, value);
 }
 
 export function validatePlatformGetCurrentSupplyResult(value, options) {
@@ -23076,7 +16544,7 @@ export function validatePlatformGetCurrentSupplyResult(value, options) {
 }
 
 export function validatePlatformGetCurrentValidatorsParams(value) {
-  return run($483, value);
+  return run($414, value);
 }
 
 export function validatePlatformGetCurrentValidatorsResult(value, options) {
@@ -23100,7 +16568,7 @@ export function validatePlatformGetProposedHeightResult(value, options) {
 }
 
 export function validatePlatformGetUtxosParams(value) {
-  return run($487, value);
+  return run($418, value);
 }
 
 export function validatePlatformGetUtxosResult(value, options) {
@@ -23116,7 +16584,7 @@ export function validatePlatformGetSubnetResult(value, options) {
 }
 
 export function validatePlatformGetSubnetsParams(value) {
-  return run($493, value);
+  return run($423, value);
 }
 
 export function validatePlatformGetSubnetsResult(value, options) {
@@ -23124,7 +16592,7 @@ export function validatePlatformGetSubnetsResult(value, options) {
 }
 
 export function validatePlatformGetStakingAssetIdParams(value) {
-  return run($470, value);
+  return run($401, value);
 }
 
 export function validatePlatformGetStakingAssetIdResult(value) {
@@ -23132,7 +16600,7 @@ export function validatePlatformGetStakingAssetIdResult(value) {
 }
 
 export function validatePlatformGetL1ValidatorParams(value) {
-  return run($496, value);
+  return run($426, value);
 }
 
 export function validatePlatformGetL1ValidatorResult(value, options) {
@@ -23140,7 +16608,7 @@ export function validatePlatformGetL1ValidatorResult(value, options) {
 }
 
 export function validatePlatformSampleValidatorsParams(value) {
-  return run($497, value);
+  return run($427, value);
 }
 
 export function validatePlatformSampleValidatorsResult(value) {
@@ -23164,7 +16632,7 @@ export function validatePlatformValidatesResult(value) {
 }
 
 export function validatePlatformIssueTxParams(value) {
-  return run($500, value);
+  return run($430, value);
 }
 
 export function validatePlatformIssueTxResult(value) {
@@ -23172,7 +16640,7 @@ export function validatePlatformIssueTxResult(value) {
 }
 
 export function validatePlatformGetTxParams(value) {
-  return run($501, value);
+  return run($431, value);
 }
 
 export function validatePlatformGetTxResult(value) {
@@ -23188,7 +16656,7 @@ export function validatePlatformGetTxStatusResult(value) {
 }
 
 export function validatePlatformGetStakeParams(value) {
-  return run($503, value);
+  return run($433, value);
 }
 
 export function validatePlatformGetStakeResult(value, options) {
@@ -23196,7 +16664,7 @@ export function validatePlatformGetStakeResult(value, options) {
 }
 
 export function validatePlatformGetMinStakeParams(value) {
-  return run($470, value);
+  return run($401, value);
 }
 
 export function validatePlatformGetMinStakeResult(value, options) {
@@ -23204,7 +16672,7 @@ export function validatePlatformGetMinStakeResult(value, options) {
 }
 
 export function validatePlatformGetTotalStakeParams(value) {
-  return run($470, value);
+  return run($401, value);
 }
 
 export function validatePlatformGetTotalStakeResult(value, options) {
@@ -23212,7 +16680,7 @@ export function validatePlatformGetTotalStakeResult(value, options) {
 }
 
 export function validatePlatformGetRewardUtxosParams(value) {
-  return run($509, value);
+  return run($439, value);
 }
 
 export function validatePlatformGetRewardUtxosResult(value, options) {
@@ -23228,7 +16696,7 @@ export function validatePlatformGetTimestampResult(value) {
 }
 
 export function validatePlatformGetValidatorsAtParams(value) {
-  return run($511, value);
+  return run($441, value);
 }
 
 export function validatePlatformGetValidatorsAtResult(value, options) {
@@ -23236,7 +16704,7 @@ export function validatePlatformGetValidatorsAtResult(value, options) {
 }
 
 export function validatePlatformGetAllValidatorsAtParams(value) {
-  return run($512, value);
+  return run($442, value);
 }
 
 export function validatePlatformGetAllValidatorsAtResult(value, options) {
@@ -23292,7 +16760,7 @@ export function validatePlatformProposervmGetCurrentEpochResult(value, options) 
 }
 
 export function validateXChainAvmGetBlockParams(value) {
-  return run($519, value);
+  return run($449, value);
 }
 
 export function validateXChainAvmGetBlockResult(value) {
@@ -23300,7 +16768,7 @@ export function validateXChainAvmGetBlockResult(value) {
 }
 
 export function validateXChainAvmGetBlockByHeightParams(value) {
-  return run($520, value);
+  return run($450, value);
 }
 
 export function validateXChainAvmGetBlockByHeightResult(value) {
@@ -23316,7 +16784,7 @@ export function validateXChainAvmGetHeightResult(value, options) {
 }
 
 export function validateXChainAvmIssueTxParams(value) {
-  return run($500, value);
+  return run($430, value);
 }
 
 export function validateXChainAvmIssueTxResult(value) {
@@ -23332,7 +16800,7 @@ export function validateXChainAvmGetTxStatusResult(value) {
 }
 
 export function validateXChainAvmGetTxParams(value) {
-  return run($501, value);
+  return run($431, value);
 }
 
 export function validateXChainAvmGetTxResult(value) {
@@ -23340,7 +16808,7 @@ export function validateXChainAvmGetTxResult(value) {
 }
 
 export function validateXChainAvmGetUtxosParams(value) {
-  return run($525, value);
+  return run($418, value);
 }
 
 export function validateXChainAvmGetUtxosResult(value, options) {
@@ -23348,7 +16816,7 @@ export function validateXChainAvmGetUtxosResult(value, options) {
 }
 
 export function validateXChainAvmGetAssetDescriptionParams(value) {
-  return run($530, value);
+  return run($459, value);
 }
 
 export function validateXChainAvmGetAssetDescriptionResult(value, options) {
@@ -23356,7 +16824,7 @@ export function validateXChainAvmGetAssetDescriptionResult(value, options) {
 }
 
 export function validateXChainAvmGetBalanceParams(value) {
-  return run($532, value);
+  return run($461, value);
 }
 
 export function validateXChainAvmGetBalanceResult(value, options) {
@@ -23364,7 +16832,7 @@ export function validateXChainAvmGetBalanceResult(value, options) {
 }
 
 export function validateXChainAvmGetAllBalancesParams(value) {
-  return run($536, value);
+  return run($465, value);
 }
 
 export function validateXChainAvmGetAllBalancesResult(value, options) {
@@ -23380,7 +16848,7 @@ export function validateXChainAvmGetTxFeeResult(value, options) {
 }
 
 export function validateXChainWalletIssueTxParams(value) {
-  return run($500, value);
+  return run($430, value);
 }
 
 export function validateXChainWalletIssueTxResult(value) {
@@ -23404,7 +16872,7 @@ export function validateXChainProposervmGetCurrentEpochResult(value, options) {
 }
 
 export function validateIndexCBlockGetContainerByIdParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexCBlockGetContainerByIdResult(value, options) {
@@ -23412,7 +16880,7 @@ export function validateIndexCBlockGetContainerByIdResult(value, options) {
 }
 
 export function validateIndexCBlockGetContainerByIndexParams(value) {
-  return run($544, value);
+  return run($473, value);
 }
 
 export function validateIndexCBlockGetContainerByIndexResult(value, options) {
@@ -23420,7 +16888,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value, options) {
 }
 
 export function validateIndexCBlockGetContainerRangeParams(value) {
-  return run($546, value);
+  return run($475, value);
 }
 
 export function validateIndexCBlockGetContainerRangeResult(value, options) {
@@ -23428,7 +16896,7 @@ export function validateIndexCBlockGetContainerRangeResult(value, options) {
 }
 
 export function validateIndexCBlockGetIndexParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexCBlockGetIndexResult(value, options) {
@@ -23436,7 +16904,7 @@ export function validateIndexCBlockGetIndexResult(value, options) {
 }
 
 export function validateIndexCBlockGetLastAcceptedParams(value) {
-  return run($550, value);
+  return run($479, value);
 }
 
 export function validateIndexCBlockGetLastAcceptedResult(value, options) {
@@ -23444,7 +16912,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value, options) {
 }
 
 export function validateIndexCBlockIsAcceptedParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexCBlockIsAcceptedResult(value) {
@@ -23452,7 +16920,7 @@ export function validateIndexCBlockIsAcceptedResult(value) {
 }
 
 export function validateIndexPBlockGetContainerByIdParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexPBlockGetContainerByIdResult(value, options) {
@@ -23460,7 +16928,7 @@ export function validateIndexPBlockGetContainerByIdResult(value, options) {
 }
 
 export function validateIndexPBlockGetContainerByIndexParams(value) {
-  return run($544, value);
+  return run($473, value);
 }
 
 export function validateIndexPBlockGetContainerByIndexResult(value, options) {
@@ -23468,7 +16936,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value, options) {
 }
 
 export function validateIndexPBlockGetContainerRangeParams(value) {
-  return run($546, value);
+  return run($475, value);
 }
 
 export function validateIndexPBlockGetContainerRangeResult(value, options) {
@@ -23476,7 +16944,7 @@ export function validateIndexPBlockGetContainerRangeResult(value, options) {
 }
 
 export function validateIndexPBlockGetIndexParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexPBlockGetIndexResult(value, options) {
@@ -23484,7 +16952,7 @@ export function validateIndexPBlockGetIndexResult(value, options) {
 }
 
 export function validateIndexPBlockGetLastAcceptedParams(value) {
-  return run($550, value);
+  return run($479, value);
 }
 
 export function validateIndexPBlockGetLastAcceptedResult(value, options) {
@@ -23492,7 +16960,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value, options) {
 }
 
 export function validateIndexPBlockIsAcceptedParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexPBlockIsAcceptedResult(value) {
@@ -23500,7 +16968,7 @@ export function validateIndexPBlockIsAcceptedResult(value) {
 }
 
 export function validateIndexXTxGetContainerByIdParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXTxGetContainerByIdResult(value, options) {
@@ -23508,7 +16976,7 @@ export function validateIndexXTxGetContainerByIdResult(value, options) {
 }
 
 export function validateIndexXTxGetContainerByIndexParams(value) {
-  return run($544, value);
+  return run($473, value);
 }
 
 export function validateIndexXTxGetContainerByIndexResult(value, options) {
@@ -23516,7 +16984,7 @@ export function validateIndexXTxGetContainerByIndexResult(value, options) {
 }
 
 export function validateIndexXTxGetContainerRangeParams(value) {
-  return run($546, value);
+  return run($475, value);
 }
 
 export function validateIndexXTxGetContainerRangeResult(value, options) {
@@ -23524,7 +16992,7 @@ export function validateIndexXTxGetContainerRangeResult(value, options) {
 }
 
 export function validateIndexXTxGetIndexParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXTxGetIndexResult(value, options) {
@@ -23532,7 +17000,7 @@ export function validateIndexXTxGetIndexResult(value, options) {
 }
 
 export function validateIndexXTxGetLastAcceptedParams(value) {
-  return run($550, value);
+  return run($479, value);
 }
 
 export function validateIndexXTxGetLastAcceptedResult(value, options) {
@@ -23540,7 +17008,7 @@ export function validateIndexXTxGetLastAcceptedResult(value, options) {
 }
 
 export function validateIndexXTxIsAcceptedParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXTxIsAcceptedResult(value) {
@@ -23548,7 +17016,7 @@ export function validateIndexXTxIsAcceptedResult(value) {
 }
 
 export function validateIndexXBlockGetContainerByIdParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXBlockGetContainerByIdResult(value, options) {
@@ -23556,7 +17024,7 @@ export function validateIndexXBlockGetContainerByIdResult(value, options) {
 }
 
 export function validateIndexXBlockGetContainerByIndexParams(value) {
-  return run($544, value);
+  return run($473, value);
 }
 
 export function validateIndexXBlockGetContainerByIndexResult(value, options) {
@@ -23564,7 +17032,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value, options) {
 }
 
 export function validateIndexXBlockGetContainerRangeParams(value) {
-  return run($546, value);
+  return run($475, value);
 }
 
 export function validateIndexXBlockGetContainerRangeResult(value, options) {
@@ -23572,7 +17040,7 @@ export function validateIndexXBlockGetContainerRangeResult(value, options) {
 }
 
 export function validateIndexXBlockGetIndexParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXBlockGetIndexResult(value, options) {
@@ -23580,7 +17048,7 @@ export function validateIndexXBlockGetIndexResult(value, options) {
 }
 
 export function validateIndexXBlockGetLastAcceptedParams(value) {
-  return run($550, value);
+  return run($479, value);
 }
 
 export function validateIndexXBlockGetLastAcceptedResult(value, options) {
@@ -23588,7 +17056,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value, options) {
 }
 
 export function validateIndexXBlockIsAcceptedParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXBlockIsAcceptedResult(value) {
@@ -23596,7 +17064,7 @@ export function validateIndexXBlockIsAcceptedResult(value) {
 }
 
 export function validateIndexXVtxGetContainerByIdParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXVtxGetContainerByIdResult(value, options) {
@@ -23604,7 +17072,7 @@ export function validateIndexXVtxGetContainerByIdResult(value, options) {
 }
 
 export function validateIndexXVtxGetContainerByIndexParams(value) {
-  return run($544, value);
+  return run($473, value);
 }
 
 export function validateIndexXVtxGetContainerByIndexResult(value, options) {
@@ -23612,7 +17080,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value, options) {
 }
 
 export function validateIndexXVtxGetContainerRangeParams(value) {
-  return run($546, value);
+  return run($475, value);
 }
 
 export function validateIndexXVtxGetContainerRangeResult(value, options) {
@@ -23620,7 +17088,7 @@ export function validateIndexXVtxGetContainerRangeResult(value, options) {
 }
 
 export function validateIndexXVtxGetIndexParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXVtxGetIndexResult(value, options) {
@@ -23628,7 +17096,7 @@ export function validateIndexXVtxGetIndexResult(value, options) {
 }
 
 export function validateIndexXVtxGetLastAcceptedParams(value) {
-  return run($550, value);
+  return run($479, value);
 }
 
 export function validateIndexXVtxGetLastAcceptedResult(value, options) {
@@ -23636,7 +17104,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value, options) {
 }
 
 export function validateIndexXVtxIsAcceptedParams(value) {
-  return run($543, value);
+  return run($472, value);
 }
 
 export function validateIndexXVtxIsAcceptedResult(value) {
@@ -23672,7 +17140,7 @@ export function validateCChainEthAccountsParams(value) {
 }
 
 export function validateCChainEthAccountsResult(value) {
-  return run($224, value, true);
+  return run($196, value, true);
 }
 
 export function validateCChainEthBlockNumberParams(value) {
@@ -23728,11 +17196,11 @@ export function validateCChainEthSuggestPriceOptionsParams(value) {
 }
 
 export function validateCChainEthSuggestPriceOptionsResult(value, options) {
-  return validated($600, i$49, value, options?.numbers);
+  return validated($529, i$49, value, options?.numbers);
 }
 
 export function validateCChainEthFeeHistoryParams(value) {
-  return run($601, value);
+  return run($530, value);
 }
 
 export function validateCChainEthFeeHistoryResult(value, options) {
@@ -23740,87 +17208,87 @@ export function validateCChainEthFeeHistoryResult(value, options) {
 }
 
 export function validateCChainEthGetBlockByHashParams(value) {
-  return run($604, value);
+  return run($533, value);
 }
 
 export function validateCChainEthGetBlockByHashResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateCChainEthGetBlockByNumberParams(value) {
-  return run($607, value);
+  return run($536, value);
 }
 
 export function validateCChainEthGetBlockByNumberResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateCChainEthGetHeaderByHashParams(value) {
-  return run($610, value);
+  return run($539, value);
 }
 
 export function validateCChainEthGetHeaderByHashResult(value, options) {
-  return validated($611, i$54, value, options?.numbers);
+  return validated($540, i$54, value, options?.numbers);
 }
 
 export function validateCChainEthGetHeaderByNumberParams(value) {
-  return run($612, value);
+  return run($541, value);
 }
 
 export function validateCChainEthGetHeaderByNumberResult(value, options) {
-  return validated($611, i$54, value, options?.numbers);
+  return validated($540, i$54, value, options?.numbers);
 }
 
 export function validateCChainEthGetBlockTransactionCountByHashParams(value) {
-  return run($610, value);
+  return run($539, value);
 }
 
 export function validateCChainEthGetBlockTransactionCountByHashResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value) {
-  return run($612, value);
+  return run($541, value);
 }
 
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateCChainEthGetUncleCountByBlockHashParams(value) {
-  return run($610, value);
+  return run($539, value);
 }
 
 export function validateCChainEthGetUncleCountByBlockHashResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateCChainEthGetUncleCountByBlockNumberParams(value) {
-  return run($612, value);
+  return run($541, value);
 }
 
 export function validateCChainEthGetUncleCountByBlockNumberResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateCChainEthGetBlockReceiptsParams(value) {
-  return run($622, value);
+  return run($551, value);
 }
 
 export function validateCChainEthGetBlockReceiptsResult(value, options) {
-  return validated($623, i$64, value, options?.numbers);
+  return validated($552, i$64, value, options?.numbers);
 }
 
 export function validateCChainEthGetBlockAccessListParams(value) {
-  return run($622, value);
+  return run($551, value);
 }
 
 export function validateCChainEthGetBlockAccessListResult(value, options) {
-  return validated($626, i$67, value, options?.numbers);
+  return validated($555, i$67, value, options?.numbers);
 }
 
 export function validateCChainEthGetBalanceParams(value) {
-  return run($627, value);
+  return run($556, value);
 }
 
 export function validateCChainEthGetBalanceResult(value, options) {
@@ -23828,7 +17296,7 @@ export function validateCChainEthGetBalanceResult(value, options) {
 }
 
 export function validateCChainEthGetStorageAtParams(value) {
-  return run($628, value);
+  return run($557, value);
 }
 
 export function validateCChainEthGetStorageAtResult(value) {
@@ -23836,7 +17304,7 @@ export function validateCChainEthGetStorageAtResult(value) {
 }
 
 export function validateCChainEthGetTransactionCountParams(value) {
-  return run($627, value);
+  return run($556, value);
 }
 
 export function validateCChainEthGetTransactionCountResult(value, options) {
@@ -23844,7 +17312,7 @@ export function validateCChainEthGetTransactionCountResult(value, options) {
 }
 
 export function validateCChainEthGetCodeParams(value) {
-  return run($627, value);
+  return run($556, value);
 }
 
 export function validateCChainEthGetCodeResult(value) {
@@ -23852,7 +17320,7 @@ export function validateCChainEthGetCodeResult(value) {
 }
 
 export function validateCChainEthGetProofParams(value) {
-  return run($631, value);
+  return run($560, value);
 }
 
 export function validateCChainEthGetProofResult(value, options) {
@@ -23860,7 +17328,7 @@ export function validateCChainEthGetProofResult(value, options) {
 }
 
 export function validateCChainEthCallParams(value) {
-  return run($633, value);
+  return run($562, value);
 }
 
 export function validateCChainEthCallResult(value) {
@@ -23868,7 +17336,7 @@ export function validateCChainEthCallResult(value) {
 }
 
 export function validateCChainEthCallDetailedParams(value) {
-  return run($634, value);
+  return run($563, value);
 }
 
 export function validateCChainEthCallDetailedResult(value) {
@@ -23876,7 +17344,7 @@ export function validateCChainEthCallDetailedResult(value) {
 }
 
 export function validateCChainEthEstimateGasParams(value) {
-  return run($633, value);
+  return run($562, value);
 }
 
 export function validateCChainEthEstimateGasResult(value, options) {
@@ -23884,7 +17352,7 @@ export function validateCChainEthEstimateGasResult(value, options) {
 }
 
 export function validateCChainEthCreateAccessListParams(value) {
-  return run($633, value);
+  return run($562, value);
 }
 
 export function validateCChainEthCreateAccessListResult(value, options) {
@@ -23892,11 +17360,11 @@ export function validateCChainEthCreateAccessListResult(value, options) {
 }
 
 export function validateCChainEthSimulateV1Params(value) {
-  return run($637, value);
+  return run($566, value);
 }
 
 export function validateCChainEthSimulateV1Result(value, options) {
-  return validated($639, i$78, value, options?.numbers);
+  return validated($567, i$78, value, options?.numbers);
 }
 
 export function validateCChainEthNewFilterParams(value) {
@@ -23924,15 +17392,15 @@ export function validateCChainEthNewPendingTransactionFilterResult(value) {
 }
 
 export function validateCChainEthUninstallFilterParams(value) {
-  return run($642, value);
+  return run($570, value);
 }
 
 export function validateCChainEthUninstallFilterResult(value) {
-  return run($23, value, true);
+  return run($22, value, true);
 }
 
 export function validateCChainEthGetFilterChangesParams(value) {
-  return run($642, value);
+  return run($570, value);
 }
 
 export function validateCChainEthGetFilterChangesResult(value, options) {
@@ -23940,7 +17408,7 @@ export function validateCChainEthGetFilterChangesResult(value, options) {
 }
 
 export function validateCChainEthGetFilterLogsParams(value) {
-  return run($642, value);
+  return run($570, value);
 }
 
 export function validateCChainEthGetFilterLogsResult(value, options) {
@@ -23956,39 +17424,39 @@ export function validateCChainEthGetLogsResult(value, options) {
 }
 
 export function validateCChainEthGetTransactionByHashParams(value) {
-  return run($646, value);
+  return run($574, value);
 }
 
 export function validateCChainEthGetTransactionByHashResult(value, options) {
-  return validated($647, i$79, value, options?.numbers);
+  return validated($575, i$79, value, options?.numbers);
 }
 
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value) {
-  return run($648, value);
+  return run($576, value);
 }
 
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value, options) {
-  return validated($647, i$79, value, options?.numbers);
+  return validated($575, i$79, value, options?.numbers);
 }
 
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value) {
-  return run($650, value);
+  return run($578, value);
 }
 
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value, options) {
-  return validated($647, i$79, value, options?.numbers);
+  return validated($575, i$79, value, options?.numbers);
 }
 
 export function validateCChainEthGetTransactionReceiptParams(value) {
-  return run($646, value);
+  return run($574, value);
 }
 
 export function validateCChainEthGetTransactionReceiptResult(value, options) {
-  return validated($653, i$84, value, options?.numbers);
+  return validated($581, i$84, value, options?.numbers);
 }
 
 export function validateCChainEthSendRawTransactionParams(value) {
-  return run($654, value);
+  return run($582, value);
 }
 
 export function validateCChainEthSendRawTransactionResult(value) {
@@ -24012,7 +17480,7 @@ export function validateCChainEthFillTransactionResult(value, options) {
 }
 
 export function validateCChainEthSignParams(value) {
-  return run($655, value);
+  return run($583, value);
 }
 
 export function validateCChainEthSignResult(value) {
@@ -24028,7 +17496,7 @@ export function validateCChainEthSignTransactionResult(value, options) {
 }
 
 export function validateCChainEthSubscribeParams(value) {
-  return run($656, value);
+  return run($584, value);
 }
 
 export function validateCChainEthSubscribeResult(value) {
@@ -24036,11 +17504,11 @@ export function validateCChainEthSubscribeResult(value) {
 }
 
 export function validateCChainEthUnsubscribeParams(value) {
-  return run($657, value);
+  return run($585, value);
 }
 
 export function validateCChainEthUnsubscribeResult(value) {
-  return run($23, value, true);
+  return run($22, value, true);
 }
 
 export function validateCChainEthCapabilitiesParams(value) {
@@ -24064,7 +17532,7 @@ export function validateCChainEthGetBadBlocksParams(value) {
 }
 
 export function validateCChainEthGetBadBlocksResult(value, options) {
-  return validated($662, i$86, value, options?.numbers);
+  return validated($590, i$86, value, options?.numbers);
 }
 
 export function validateCChainWeb3ClientVersionParams(value) {
@@ -24076,7 +17544,7 @@ export function validateCChainWeb3ClientVersionResult(value) {
 }
 
 export function validateCChainWeb3Sha3Params(value) {
-  return run($666, value);
+  return run($593, value);
 }
 
 export function validateCChainWeb3Sha3Result(value) {
@@ -24088,7 +17556,7 @@ export function validateCChainNetVersionParams(value) {
 }
 
 export function validateCChainNetVersionResult(value) {
-  return run($69, value, true);
+  return run($67, value, true);
 }
 
 export function validateCChainNetListeningParams(value) {
@@ -24096,7 +17564,7 @@ export function validateCChainNetListeningParams(value) {
 }
 
 export function validateCChainNetListeningResult(value) {
-  return run($23, value, true);
+  return run($22, value, true);
 }
 
 export function validateCChainNetPeerCountParams(value) {
@@ -24132,23 +17600,23 @@ export function validateCChainTxpoolInspectResult(value) {
 }
 
 export function validateCChainEthGetUncleByBlockNumberAndIndexParams(value) {
-  return run($650, value);
+  return run($578, value);
 }
 
 export function validateCChainEthGetUncleByBlockNumberAndIndexResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateCChainEthGetUncleByBlockHashAndIndexParams(value) {
-  return run($648, value);
+  return run($576, value);
 }
 
 export function validateCChainEthGetUncleByBlockHashAndIndexResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateCChainEthGetRawTransactionByHashParams(value) {
-  return run($646, value);
+  return run($574, value);
 }
 
 export function validateCChainEthGetRawTransactionByHashResult(value) {
@@ -24156,7 +17624,7 @@ export function validateCChainEthGetRawTransactionByHashResult(value) {
 }
 
 export function validateCChainEthGetRawTransactionByBlockNumberAndIndexParams(value) {
-  return run($650, value);
+  return run($578, value);
 }
 
 export function validateCChainEthGetRawTransactionByBlockNumberAndIndexResult(value) {
@@ -24164,7 +17632,7 @@ export function validateCChainEthGetRawTransactionByBlockNumberAndIndexResult(va
 }
 
 export function validateCChainEthGetRawTransactionByBlockHashAndIndexParams(value) {
-  return run($648, value);
+  return run($576, value);
 }
 
 export function validateCChainEthGetRawTransactionByBlockHashAndIndexResult(value) {
@@ -24176,11 +17644,11 @@ export function validateCChainEthPendingTransactionsParams(value) {
 }
 
 export function validateCChainEthPendingTransactionsResult(value, options) {
-  return validated($185, i$13, value, options?.numbers);
+  return validated($160, i$13, value, options?.numbers);
 }
 
 export function validateCChainEthResendParams(value) {
-  return run($684, value);
+  return run($611, value);
 }
 
 export function validateCChainEthResendResult(value) {
@@ -24188,7 +17656,7 @@ export function validateCChainEthResendResult(value) {
 }
 
 export function validateCChainTxpoolContentFromParams(value) {
-  return run($685, value);
+  return run($612, value);
 }
 
 export function validateCChainTxpoolContentFromResult(value, options) {
@@ -24196,7 +17664,7 @@ export function validateCChainTxpoolContentFromResult(value, options) {
 }
 
 export function validateCChainDebugTraceTransactionParams(value) {
-  return run($686, value);
+  return run($613, value);
 }
 
 export function validateCChainDebugTraceTransactionResult(value, options) {
@@ -24204,7 +17672,7 @@ export function validateCChainDebugTraceTransactionResult(value, options) {
 }
 
 export function validateCChainDebugTraceCallParams(value) {
-  return run($688, value);
+  return run($614, value);
 }
 
 export function validateCChainDebugTraceCallResult(value, options) {
@@ -24212,7 +17680,7 @@ export function validateCChainDebugTraceCallResult(value, options) {
 }
 
 export function validateCChainDebugTraceBlockByNumberParams(value) {
-  return run($689, value);
+  return run($615, value);
 }
 
 export function validateCChainDebugTraceBlockByNumberResult(value, options) {
@@ -24220,7 +17688,7 @@ export function validateCChainDebugTraceBlockByNumberResult(value, options) {
 }
 
 export function validateCChainDebugTraceBlockByHashParams(value) {
-  return run($691, value);
+  return run($616, value);
 }
 
 export function validateCChainDebugTraceBlockByHashResult(value, options) {
@@ -24228,7 +17696,7 @@ export function validateCChainDebugTraceBlockByHashResult(value, options) {
 }
 
 export function validateCChainDebugTraceBlockParams(value) {
-  return run($693, value);
+  return run($617, value);
 }
 
 export function validateCChainDebugTraceBlockResult(value, options) {
@@ -24236,7 +17704,7 @@ export function validateCChainDebugTraceBlockResult(value, options) {
 }
 
 export function validateCChainDebugTraceBlockFromFileParams(value) {
-  return run($695, value);
+  return run($618, value);
 }
 
 export function validateCChainDebugTraceBlockFromFileResult(value, options) {
@@ -24244,7 +17712,7 @@ export function validateCChainDebugTraceBlockFromFileResult(value, options) {
 }
 
 export function validateCChainDebugTraceBadBlockParams(value) {
-  return run($698, value);
+  return run($616, value);
 }
 
 export function validateCChainDebugTraceBadBlockResult(value, options) {
@@ -24252,7 +17720,7 @@ export function validateCChainDebugTraceBadBlockResult(value, options) {
 }
 
 export function validateCChainDebugStandardTraceBlockToFileParams(value) {
-  return run($700, value);
+  return run($621, value);
 }
 
 export function validateCChainDebugStandardTraceBlockToFileResult(value) {
@@ -24260,7 +17728,7 @@ export function validateCChainDebugStandardTraceBlockToFileResult(value) {
 }
 
 export function validateCChainDebugStandardTraceBadBlockToFileParams(value) {
-  return run($704, value);
+  return run($621, value);
 }
 
 export function validateCChainDebugStandardTraceBadBlockToFileResult(value) {
@@ -24268,15 +17736,15 @@ export function validateCChainDebugStandardTraceBadBlockToFileResult(value) {
 }
 
 export function validateCChainDebugIntermediateRootsParams(value) {
-  return run($708, value);
+  return run($616, value);
 }
 
 export function validateCChainDebugIntermediateRootsResult(value) {
-  return run($184, value, true);
+  return run($159, value, true);
 }
 
 export function validateCChainDebugTraceChainParams(value) {
-  return run($711, value);
+  return run($629, value);
 }
 
 export function validateCChainDebugTraceChainResult(value) {
@@ -24372,7 +17840,7 @@ export function validateCChainNativeVersionResult(value) {
 }
 
 export function validateCChainAvaxGetUtxosParams(value) {
-  return run($719, value);
+  return run($636, value);
 }
 
 export function validateCChainAvaxGetUtxosResult(value, options) {
@@ -24380,7 +17848,7 @@ export function validateCChainAvaxGetUtxosResult(value, options) {
 }
 
 export function validateCChainAvaxIssueTxParams(value) {
-  return run($725, value);
+  return run($641, value);
 }
 
 export function validateCChainAvaxIssueTxResult(value) {
@@ -24388,7 +17856,7 @@ export function validateCChainAvaxIssueTxResult(value) {
 }
 
 export function validateCChainAvaxGetAtomicTxParams(value) {
-  return run($726, value);
+  return run($642, value);
 }
 
 export function validateCChainAvaxGetAtomicTxResult(value, options) {
@@ -24420,7 +17888,7 @@ export function validateCChainProposervmGetCurrentEpochResult(value, options) {
 }
 
 export function validateL1EthFeeConfigParams(value) {
-  return run($730, value);
+  return run($646, value);
 }
 
 export function validateL1EthFeeConfigResult(value) {
@@ -24428,7 +17896,7 @@ export function validateL1EthFeeConfigResult(value) {
 }
 
 export function validateL1EthGetActiveRulesAtParams(value) {
-  return run($731, value);
+  return run($647, value);
 }
 
 export function validateL1EthGetActiveRulesAtResult(value) {
@@ -24436,7 +17904,7 @@ export function validateL1EthGetActiveRulesAtResult(value) {
 }
 
 export function validateL1EthGetActivePrecompilesAtParams(value) {
-  return run($731, value);
+  return run($647, value);
 }
 
 export function validateL1EthGetActivePrecompilesAtResult(value) {
@@ -24452,7 +17920,7 @@ export function validateL1EthEtherbaseResult(value) {
 }
 
 export function validateL1WarpGetMessageParams(value) {
-  return run($736, value);
+  return run($652, value);
 }
 
 export function validateL1WarpGetMessageResult(value) {
@@ -24460,7 +17928,7 @@ export function validateL1WarpGetMessageResult(value) {
 }
 
 export function validateL1WarpGetMessageSignatureParams(value) {
-  return run($736, value);
+  return run($652, value);
 }
 
 export function validateL1WarpGetMessageSignatureResult(value) {
@@ -24468,7 +17936,7 @@ export function validateL1WarpGetMessageSignatureResult(value) {
 }
 
 export function validateL1WarpGetBlockSignatureParams(value) {
-  return run($738, value);
+  return run($654, value);
 }
 
 export function validateL1WarpGetBlockSignatureResult(value) {
@@ -24476,7 +17944,7 @@ export function validateL1WarpGetBlockSignatureResult(value) {
 }
 
 export function validateL1WarpGetMessageAggregateSignatureParams(value) {
-  return run($739, value);
+  return run($655, value);
 }
 
 export function validateL1WarpGetMessageAggregateSignatureResult(value) {
@@ -24484,7 +17952,7 @@ export function validateL1WarpGetMessageAggregateSignatureResult(value) {
 }
 
 export function validateL1WarpGetBlockAggregateSignatureParams(value) {
-  return run($742, value);
+  return run($658, value);
 }
 
 export function validateL1WarpGetBlockAggregateSignatureResult(value) {
@@ -24504,7 +17972,7 @@ export function validateL1EthGetBadBlocksParams(value) {
 }
 
 export function validateL1EthGetBadBlocksResult(value, options) {
-  return validated($747, i$86, value, options?.numbers);
+  return validated($590, i$86, value, options?.numbers);
 }
 
 export function validateL1EthChainIdParams(value) {
@@ -24556,7 +18024,7 @@ export function validateL1EthMaxPriorityFeePerGasResult(value, options) {
 }
 
 export function validateL1EthFeeHistoryParams(value) {
-  return run($601, value);
+  return run($530, value);
 }
 
 export function validateL1EthFeeHistoryResult(value, options) {
@@ -24564,79 +18032,79 @@ export function validateL1EthFeeHistoryResult(value, options) {
 }
 
 export function validateL1EthGetBlockByHashParams(value) {
-  return run($604, value);
+  return run($533, value);
 }
 
 export function validateL1EthGetBlockByHashResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateL1EthGetBlockByNumberParams(value) {
-  return run($607, value);
+  return run($536, value);
 }
 
 export function validateL1EthGetBlockByNumberResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateL1EthGetHeaderByHashParams(value) {
-  return run($610, value);
+  return run($539, value);
 }
 
 export function validateL1EthGetHeaderByHashResult(value, options) {
-  return validated($611, i$54, value, options?.numbers);
+  return validated($540, i$54, value, options?.numbers);
 }
 
 export function validateL1EthGetHeaderByNumberParams(value) {
-  return run($612, value);
+  return run($541, value);
 }
 
 export function validateL1EthGetHeaderByNumberResult(value, options) {
-  return validated($611, i$54, value, options?.numbers);
+  return validated($540, i$54, value, options?.numbers);
 }
 
 export function validateL1EthGetBlockTransactionCountByHashParams(value) {
-  return run($610, value);
+  return run($539, value);
 }
 
 export function validateL1EthGetBlockTransactionCountByHashResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateL1EthGetBlockTransactionCountByNumberParams(value) {
-  return run($612, value);
+  return run($541, value);
 }
 
 export function validateL1EthGetBlockTransactionCountByNumberResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateL1EthGetUncleCountByBlockHashParams(value) {
-  return run($610, value);
+  return run($539, value);
 }
 
 export function validateL1EthGetUncleCountByBlockHashResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateL1EthGetUncleCountByBlockNumberParams(value) {
-  return run($612, value);
+  return run($541, value);
 }
 
 export function validateL1EthGetUncleCountByBlockNumberResult(value, options) {
-  return validated($615, i$57, value, options?.numbers);
+  return validated($544, i$57, value, options?.numbers);
 }
 
 export function validateL1EthGetBlockReceiptsParams(value) {
-  return run($622, value);
+  return run($551, value);
 }
 
 export function validateL1EthGetBlockReceiptsResult(value, options) {
-  return validated($623, i$64, value, options?.numbers);
+  return validated($552, i$64, value, options?.numbers);
 }
 
 export function validateL1EthGetBalanceParams(value) {
-  return run($627, value);
+  return run($556, value);
 }
 
 export function validateL1EthGetBalanceResult(value, options) {
@@ -24644,7 +18112,7 @@ export function validateL1EthGetBalanceResult(value, options) {
 }
 
 export function validateL1EthGetStorageAtParams(value) {
-  return run($628, value);
+  return run($557, value);
 }
 
 export function validateL1EthGetStorageAtResult(value) {
@@ -24652,7 +18120,7 @@ export function validateL1EthGetStorageAtResult(value) {
 }
 
 export function validateL1EthGetTransactionCountParams(value) {
-  return run($627, value);
+  return run($556, value);
 }
 
 export function validateL1EthGetTransactionCountResult(value, options) {
@@ -24660,7 +18128,7 @@ export function validateL1EthGetTransactionCountResult(value, options) {
 }
 
 export function validateL1EthGetCodeParams(value) {
-  return run($627, value);
+  return run($556, value);
 }
 
 export function validateL1EthGetCodeResult(value) {
@@ -24668,7 +18136,7 @@ export function validateL1EthGetCodeResult(value) {
 }
 
 export function validateL1EthGetProofParams(value) {
-  return run($631, value);
+  return run($560, value);
 }
 
 export function validateL1EthGetProofResult(value, options) {
@@ -24676,7 +18144,7 @@ export function validateL1EthGetProofResult(value, options) {
 }
 
 export function validateL1EthCallParams(value) {
-  return run($633, value);
+  return run($562, value);
 }
 
 export function validateL1EthCallResult(value) {
@@ -24684,7 +18152,7 @@ export function validateL1EthCallResult(value) {
 }
 
 export function validateL1EthCallDetailedParams(value) {
-  return run($634, value);
+  return run($563, value);
 }
 
 export function validateL1EthCallDetailedResult(value) {
@@ -24692,7 +18160,7 @@ export function validateL1EthCallDetailedResult(value) {
 }
 
 export function validateL1EthEstimateGasParams(value) {
-  return run($633, value);
+  return run($562, value);
 }
 
 export function validateL1EthEstimateGasResult(value, options) {
@@ -24700,7 +18168,7 @@ export function validateL1EthEstimateGasResult(value, options) {
 }
 
 export function validateL1EthCreateAccessListParams(value) {
-  return run($633, value);
+  return run($562, value);
 }
 
 export function validateL1EthCreateAccessListResult(value, options) {
@@ -24732,15 +18200,15 @@ export function validateL1EthNewPendingTransactionFilterResult(value) {
 }
 
 export function validateL1EthUninstallFilterParams(value) {
-  return run($642, value);
+  return run($570, value);
 }
 
 export function validateL1EthUninstallFilterResult(value) {
-  return run($23, value, true);
+  return run($22, value, true);
 }
 
 export function validateL1EthGetFilterChangesParams(value) {
-  return run($642, value);
+  return run($570, value);
 }
 
 export function validateL1EthGetFilterChangesResult(value, options) {
@@ -24748,7 +18216,7 @@ export function validateL1EthGetFilterChangesResult(value, options) {
 }
 
 export function validateL1EthGetFilterLogsParams(value) {
-  return run($642, value);
+  return run($570, value);
 }
 
 export function validateL1EthGetFilterLogsResult(value, options) {
@@ -24764,39 +18232,39 @@ export function validateL1EthGetLogsResult(value, options) {
 }
 
 export function validateL1EthGetTransactionByHashParams(value) {
-  return run($646, value);
+  return run($574, value);
 }
 
 export function validateL1EthGetTransactionByHashResult(value, options) {
-  return validated($647, i$79, value, options?.numbers);
+  return validated($575, i$79, value, options?.numbers);
 }
 
 export function validateL1EthGetTransactionByBlockHashAndIndexParams(value) {
-  return run($648, value);
+  return run($576, value);
 }
 
 export function validateL1EthGetTransactionByBlockHashAndIndexResult(value, options) {
-  return validated($647, i$79, value, options?.numbers);
+  return validated($575, i$79, value, options?.numbers);
 }
 
 export function validateL1EthGetTransactionByBlockNumberAndIndexParams(value) {
-  return run($650, value);
+  return run($578, value);
 }
 
 export function validateL1EthGetTransactionByBlockNumberAndIndexResult(value, options) {
-  return validated($647, i$79, value, options?.numbers);
+  return validated($575, i$79, value, options?.numbers);
 }
 
 export function validateL1EthGetTransactionReceiptParams(value) {
-  return run($646, value);
+  return run($574, value);
 }
 
 export function validateL1EthGetTransactionReceiptResult(value, options) {
-  return validated($653, i$84, value, options?.numbers);
+  return validated($581, i$84, value, options?.numbers);
 }
 
 export function validateL1EthSendRawTransactionParams(value) {
-  return run($654, value);
+  return run($582, value);
 }
 
 export function validateL1EthSendRawTransactionResult(value) {
@@ -24820,7 +18288,7 @@ export function validateL1EthFillTransactionResult(value, options) {
 }
 
 export function validateL1EthSignParams(value) {
-  return run($655, value);
+  return run($583, value);
 }
 
 export function validateL1EthSignResult(value) {
@@ -24852,7 +18320,7 @@ export function validateL1Web3ClientVersionResult(value) {
 }
 
 export function validateL1Web3Sha3Params(value) {
-  return run($666, value);
+  return run($593, value);
 }
 
 export function validateL1Web3Sha3Result(value) {
@@ -24864,7 +18332,7 @@ export function validateL1NetVersionParams(value) {
 }
 
 export function validateL1NetVersionResult(value) {
-  return run($69, value, true);
+  return run($67, value, true);
 }
 
 export function validateL1NetListeningParams(value) {
@@ -24872,7 +18340,7 @@ export function validateL1NetListeningParams(value) {
 }
 
 export function validateL1NetListeningResult(value) {
-  return run($23, value, true);
+  return run($22, value, true);
 }
 
 export function validateL1NetPeerCountParams(value) {
@@ -24884,23 +18352,23 @@ export function validateL1NetPeerCountResult(value, options) {
 }
 
 export function validateL1EthGetUncleByBlockNumberAndIndexParams(value) {
-  return run($650, value);
+  return run($578, value);
 }
 
 export function validateL1EthGetUncleByBlockNumberAndIndexResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateL1EthGetUncleByBlockHashAndIndexParams(value) {
-  return run($648, value);
+  return run($576, value);
 }
 
 export function validateL1EthGetUncleByBlockHashAndIndexResult(value, options) {
-  return validated($606, i$51, value, options?.numbers);
+  return validated($535, i$51, value, options?.numbers);
 }
 
 export function validateL1EthGetRawTransactionByHashParams(value) {
-  return run($646, value);
+  return run($574, value);
 }
 
 export function validateL1EthGetRawTransactionByHashResult(value) {
@@ -24908,7 +18376,7 @@ export function validateL1EthGetRawTransactionByHashResult(value) {
 }
 
 export function validateL1EthGetRawTransactionByBlockNumberAndIndexParams(value) {
-  return run($650, value);
+  return run($578, value);
 }
 
 export function validateL1EthGetRawTransactionByBlockNumberAndIndexResult(value) {
@@ -24916,7 +18384,7 @@ export function validateL1EthGetRawTransactionByBlockNumberAndIndexResult(value)
 }
 
 export function validateL1EthGetRawTransactionByBlockHashAndIndexParams(value) {
-  return run($648, value);
+  return run($576, value);
 }
 
 export function validateL1EthGetRawTransactionByBlockHashAndIndexResult(value) {
@@ -24928,11 +18396,11 @@ export function validateL1EthPendingTransactionsParams(value) {
 }
 
 export function validateL1EthPendingTransactionsResult(value, options) {
-  return validated($185, i$13, value, options?.numbers);
+  return validated($160, i$13, value, options?.numbers);
 }
 
 export function validateL1EthResendParams(value) {
-  return run($684, value);
+  return run($611, value);
 }
 
 export function validateL1EthResendResult(value) {
@@ -24940,7 +18408,7 @@ export function validateL1EthResendResult(value) {
 }
 
 export function validateL1ValidatorsGetCurrentValidatorsParams(value) {
-  return run($468, value);
+  return run($399, value);
 }
 
 export function validateL1ValidatorsGetCurrentValidatorsResult(value) {
@@ -24948,7 +18416,7 @@ export function validateL1ValidatorsGetCurrentValidatorsResult(value) {
 }
 
 export function validateHttpGetHealthParams(value) {
-  return run($827, value);
+  return run($742, value);
 }
 
 export function validateHttpGetHealthResponse(value) {
@@ -24956,7 +18424,7 @@ export function validateHttpGetHealthResponse(value) {
 }
 
 export function validateHttpGetHealthCheckParams(value) {
-  return run($827, value);
+  return run($742, value);
 }
 
 export function validateHttpGetHealthCheckResponse(value) {
@@ -24964,7 +18432,7 @@ export function validateHttpGetHealthCheckResponse(value) {
 }
 
 export function validateHttpGetReadinessParams(value) {
-  return run($827, value);
+  return run($742, value);
 }
 
 export function validateHttpGetReadinessResponse(value) {
@@ -24972,11 +18440,11 @@ export function validateHttpGetReadinessResponse(value) {
 }
 
 export function validateHttpGetLivenessParams(value) {
-  return run($827, value);
+  return run($742, value);
 }
 
 export function validateHttpGetLivenessResponse(value) {
   return run($HealthResult, value, true);
 }
 
-export { $184, $185, $224, $23, $435, $438, $441, $442, $447, $453, $457, $459, $468, $470, $472, $475, $478, $479, $483, $487, $493, $496, $497, $5, $500, $501, $503, $509, $511, $512, $519, $520, $525, $530, $532, $536, $543, $544, $546, $550, $6, $600, $601, $604, $606, $607, $610, $611, $612, $615, $622, $623, $626, $627, $628, $631, $633, $634, $637, $639, $642, $646, $647, $648, $650, $653, $654, $655, $656, $657, $662, $666, $684, $685, $686, $688, $689, $69, $691, $693, $695, $698, $700, $704, $708, $711, $719, $725, $726, $730, $731, $736, $738, $739, $742, $747, $827, $839, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction };
+export { $159, $160, $196, $22, $366, $369, $372, $373, $378, $384, $388, $390, $399, $401, $403, $406, $409, $410, $414, $418, $423, $426, $427, $430, $431, $433, $439, $441, $442, $449, $450, $459, $461, $465, $472, $473, $475, $479, $5, $529, $530, $533, $535, $536, $539, $540, $541, $544, $551, $552, $555, $556, $557, $560, $562, $563, $566, $567, $570, $574, $575, $576, $578, $581, $582, $583, $584, $585, $590, $593, $6, $611, $612, $613, $614, $615, $616, $617, $618, $621, $629, $636, $641, $642, $646, $647, $652, $654, $655, $658, $67, $742, $754, $AccessListResult, $AccountProof, $AcpsResult, $ActiveRulesResult, $Address, $AllBalancesResult, $AllValidatorsAtResult, $AssetDescriptionResult, $BalanceResult, $BlockHeader, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $BlsSignature, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DbGetResult, $DetailedExecutionResult, $EmptyResult, $EpochResult, $EthCapabilities, $EthConfig, $FeeConfigResult, $FeeHistoryResults, $FeeStateResult, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $HeightResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $L1CurrentValidatorsResult, $L1FeeConfigResult, $L1ValidatorResult, $LoadVmsResult, $Log, $LoggerLevelsResult, $MinStakeResult, $NetworkIdResult, $NetworkNameResult, $NodeConfigResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $PrecompileConfigs, $ProposedHeightResult, $RewardUtxosResult, $SampleValidatorsResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $StakeResult, $StakingAssetIdResult, $SubnetResult, $SubnetsResult, $SubscriptionId, $SyncingStatus, $TimestampResult, $TotalStakeResult, $TraceResult, $TxFeeResult, $TxFees, $TxIdResult, $TxResult, $TxStatusResult, $TxTraceResults, $TxpoolContent, $TxpoolContentFrom, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $UtxosResult, $ValidatedByResult, $ValidatesResult, $ValidatorFeeConfigResult, $ValidatorFeeStateResult, $ValidatorsAtResult, $VersionResult, $VmsResult, $XChainBalanceResult, $XChainBlockResult, $XChainTxResult, $XChainTxStatusResult, dec$13, dec$142, dec$49, dec$51, dec$54, dec$57, dec$64, dec$67, dec$78, dec$79, dec$84, dec$86, dec$AccessListResult, dec$AccountProof, dec$AcpsResult, dec$AllBalancesResult, dec$AllValidatorsAtResult, dec$AssetDescriptionResult, dec$BalanceResult, dec$BlockHeader, dec$Container, dec$ContainerList, dec$CurrentSupplyResult, dec$CurrentValidatorsResult, dec$EpochResult, dec$EthCapabilities, dec$EthConfig, dec$FeeHistoryResults, dec$FillTransactionResult, dec$FilterResults, dec$GetAtomicTxResult, dec$GetAtomicTxStatusResult, dec$GetIndexResult, dec$GetUtxosResult, dec$HeightResult, dec$L1ValidatorResult, dec$Log, dec$MinStakeResult, dec$NetworkIdResult, dec$NodeVersion, dec$PeersResult, dec$ProposedHeightResult, dec$RewardUtxosResult, dec$SignTransactionResult, dec$StakeResult, dec$SubnetResult, dec$SubnetsResult, dec$SyncingStatus, dec$TotalStakeResult, dec$TraceResult, dec$TxFeeResult, dec$TxFees, dec$TxTraceResults, dec$TxpoolContent, dec$TxpoolContentFrom, dec$TxpoolStatus, dec$Uint, dec$UtxosResult, dec$ValidatorsAtResult, dec$XChainBalanceResult, enc$141, enc$43, enc$44, enc$45, enc$50, enc$52, enc$63, enc$73, enc$77, enc$80, enc$82, enc$85, enc$94, enc$95, enc$97, enc$98, enc$Filter, enc$GenericTransaction };
