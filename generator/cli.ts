@@ -274,7 +274,8 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
         fsWatch(dir, (_event, name) => {
           if (name !== null && !wanted.has(join(dir, name.toString()))) return;
           clearTimeout(timer);
-          timer = setTimeout(() => (running = running.then(regenerate)), 50);
+          // a failure nobody foresaw is reported and the watch goes on (a rejected chain would drop every later change)
+          timer = setTimeout(() => (running = running.then(regenerate).catch((e: unknown) => console.error(`avaspec: internal error: ${e instanceof Error ? e.message : String(e)}`))), 50);
         }),
       );
     }

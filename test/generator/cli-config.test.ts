@@ -152,7 +152,7 @@ describe("generate --watch", () => {
     });
     return {
       seen,
-      async next(pattern: RegExp, after: number, timeoutMs = 15_000): Promise<{ text: string; at: number }> {
+      async next(pattern: RegExp, after: number, timeoutMs = 60_000): Promise<{ text: string; at: number }> {
         const until = Date.now() + timeoutMs;
         for (;;) {
           const hit = seen.find((l) => l.at >= after && pattern.test(l.text));
@@ -200,7 +200,7 @@ describe("generate --watch", () => {
     const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exit).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it("does not record releases: every save diffs against the last recorded release, which a plain generate then records once", async () => {
     const dir = temp();
@@ -247,5 +247,5 @@ describe("generate --watch", () => {
     const changelog = readFileSync(join(dir, "out/CHANGELOG.md"), "utf8");
     expect(changelog).toContain("DELETE /pets/{petId} was removed (`operation-removed`)");
     expect(changelog).toContain("(`method-renamed`)");
-  }, 120_000);
+  }, 300_000);
 });
