@@ -16,6 +16,10 @@ import { diffCommand } from "./diff/command.js";
 import { formatDiagnostic, SourceLines } from "./load/diagnostics.js";
 import { realPathOf } from "./safe-path.js";
 import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./write.js";
+import { closest } from "./suggest.js";
+
+/** The commands, for "did you mean" (`generate` is also the default). */
+const COMMANDS = ["generate", "mock", "diff"];
 
 const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1 and OpenRPC 1.x documents
 
@@ -171,7 +175,9 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
     if (written.replaced.length > 0) console.log(`avaspec: --force replaced ${written.replaced.length} file${written.replaced.length === 1 ? "" : "s"} avaspec had not written: ${written.replaced.join(", ")}`);
     if (written.kept.length > 0) console.log(`avaspec: left ${written.kept.join(", ")} alone: no longer generated, but a link or folder now stands where avaspec wrote a file (removed from ${MANIFEST_FILE})`);
     const removed = written.removed.length > 0 ? `, removed ${written.removed.length} no longer generated` : "";
-    console.log(`avaspec: wrote ${written.written} files to ${config.out}/${removed}`);
+    const files = (n: number) => `${n} file${n === 1 ? "" : "s"}`;
+    const kept = written.unchanged > 0 ? ` (${written.unchanged} unchanged)` : "";
+    console.log(written.written === 0 && removed === "" ? `avaspec: ${config.out}/ already held what the specs produce (${files(written.unchanged)} unchanged)` : `avaspec: wrote ${files(written.written)} to ${config.out}/${kept}${removed}`);
     if (result.pendingVersion) console.log(`avaspec: the specs changed since release; \`avaspec generate\` (without --watch) will record ${result.pendingVersion}`);
     return 0;
   } catch (e) {
@@ -219,7 +225,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const [command = "generate"] = args.positionals;
   if (command !== "generate") {
-    console.error(`avaspec: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+    const near = closest(command, COMMANDS);
+    console.error(`avaspec: unknown command ${JSON.stringify(command)}${near ? `; did you mean \`avaspec ${near}\`?` : ""} (\`avaspec --help\` lists the commands: ${COMMANDS.join(", ")})`);
     return 2;
   }
   const oneOff = v.input !== undefined || v.out !== undefined;

@@ -49,7 +49,10 @@ export interface WriteOptions {
 }
 
 export interface WriteResult {
+  /** Files written: new ones and those whose text changed. */
   written: number;
+  /** Generated files that already held their text, left in place. */
+  unchanged: number;
   removed: string[];
   /** Files avaspec did not write that `force` replaced. */
   replaced: string[];
@@ -428,8 +431,8 @@ async function writeHeld(outDir: string, files: Iterable<readonly [string, strin
     // a plain file reached through folders only (place checked every step), so reading it follows no link
     return !p.blocked && p.kind === "file" && holds(join(found, path), text);
   };
-  const { journal, foreign, kept, written } = await stageAndApply(root, outDir, files, planFor, unchanged, signals);
-  return { written, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
+  const { journal, foreign, kept, written, same } = await stageAndApply(root, outDir, files, planFor, unchanged, signals);
+  return { written, unchanged: same, removed: journal.remove, replaced: foreign, kept, ...(recovered ? { recovered } : {}) };
 }
 
 /** Stages the files, plans the run once every path is known, commits the journal and applies it; a refusal or a held signal before the commit point abandons the run. */
@@ -440,7 +443,7 @@ async function stageAndApply(
   planFor: (generated: ReadonlySet<string>) => Plan,
   unchanged: (path: string, text: string) => boolean,
   signals: HeldSignals,
-): Promise<Plan & { written: number }> {
+): Promise<Plan & { written: number; same: number }> {
   const staging = join(root, STAGING_DIR);
   // before the commit point the previous output is untouched: the staging folder goes and the process dies of the signal
   const abandonIfStopped = () => {
@@ -490,7 +493,7 @@ async function stageAndApply(
     if (applyPause > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, applyPause);
     apply(root, outDir, journal);
     rmSync(staging, { recursive: true, force: true });
-    return { ...planned, journal, written: generated.size };
+    return { ...planned, journal, written: generated.size - same.size, same: same.size };
   } catch (e) {
     if (!committed) rmSync(staging, { recursive: true, force: true, maxRetries: 3 });
     throw e;

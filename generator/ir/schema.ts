@@ -8,6 +8,8 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import { BoundedNesting } from "../nesting.js";
 import * as ptr from "../load/pointer.js";
+import { SCHEMA_KEYWORDS } from "../load/vocabulary.js";
+import { closest } from "../suggest.js";
 import { newerRegExpSyntax, patternFlags } from "./resolve.js";
 import type { SchemaResources } from "../load/resources.js";
 import { readResponsePattern, readWireForm, settleWireForm } from "./wire-forms.js";
@@ -169,6 +171,16 @@ export class SchemaBuilder {
     return built;
   }
 
+  /** A key that is no keyword but one slip away from one (`requried`): JSON Schema would ignore it, so the constraint silently would not apply. */
+  private checkKeywords(node: Record<string, unknown>, pointer: string): void {
+    for (const key of Object.keys(node)) {
+      // a key of two or three letters is near too many keywords to guess (draft-04's `id` is not `if`)
+      if (SCHEMA_KEYWORDS.has(key) || key.startsWith("x-") || key.length < 4) continue;
+      const near = closest(key, SCHEMA_KEYWORDS);
+      if (near !== undefined) this.report("schema/unknown-keyword", ptr.join(pointer, key), `${JSON.stringify(key)} is not a schema keyword and is ignored`, "warning", `did you mean \`${near}\`? (an extension of your own starts with x-)`);
+    }
+  }
+
   /** Schemas that declare a wire form, settled once every named schema is built. */
   private readonly wireForms: IrSchema[] = [];
 
@@ -307,6 +319,7 @@ export class SchemaBuilder {
   }
 
   private buildNode(node: Record<string, unknown>, pointer: string, meta: IrSchemaMeta): IrObjectLikeSchema {
+    this.checkKeywords(node, pointer);
     const s: IrObjectLikeSchema = { ...meta, kind: "schema" };
     // which groups of less common keywords the node has: the loops below look up only those (a schema has a few keywords of dozens)
     let present = 0;

@@ -82,3 +82,22 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
     forEachRef(value, ptr.join(pointer, key), visit, isNameMap ? "" : key);
   }
 }
+
+/**
+ * Every keyword a schema object may hold in the dialects avaspec reads
+ * (JSON Schema 2020-12 and draft-07, OpenAPI 3.0/3.1's additions): a key
+ * outside it that is one slip away from one of them (`requried`) is a
+ * warning, since JSON Schema ignores unknown keywords and the constraint
+ * would silently not apply.
+ */
+export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  "$schema", "$id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$ref", "$defs", "$comment", "$vocabulary", "definitions",
+  "type", "enum", "const", "format", "title", "description", "default", "examples", "example", "deprecated", "readOnly", "writeOnly",
+  "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
+  "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties",
+  "items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems",
+  "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+  "contentMediaType", "contentEncoding", "contentSchema",
+  "nullable", "discriminator", "xml", "externalDocs",
+]);

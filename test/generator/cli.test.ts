@@ -280,9 +280,13 @@ describe("other bad input", () => {
     expect(v.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
   });
 
-  it("rejects an unknown command with usage", () => {
+  it("rejects an unknown command in one line naming the commands, with the nearest one when it is a slip", () => {
     const r = runCli(["frobnicate"]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("usage:\n  avaspec generate [--config <file>]");
+    expect(r.stderr.trim()).toBe('avaspec: unknown command "frobnicate" (`avaspec --help` lists the commands: generate, mock, diff)');
+    const slip = runCli(["generat"]);
+    expect(slip.status).toBe(2);
+    expect(slip.stderr).toContain('unknown command "generat"; did you mean `avaspec generate`?');
+    expect(runCli(["dfif"]).stderr).toContain("did you mean `avaspec diff`?");
   });
 });

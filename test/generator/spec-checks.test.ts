@@ -91,3 +91,19 @@ paths:
   // the same document as 3.1 says nothing
   expect(generate("api.yaml", spec.replace("3.0.3", "3.1.0")).stderr).toBe("");
 });
+
+it("warns about a misspelt schema keyword with the keyword it is near, and only in schemas (issue 30)", () => {
+  const schema = { type: "object", requried: ["id"], properties: { id: { type: "string", maxLenght: 5 }, requried: { type: "string" } }, id: "legacy-draft-04-id", "x-requried": true };
+  const r = generate("api.json", api({}, { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } }));
+  expect(r.status).toBe(0);
+  const found = parseDiagnostics(r.stderr).filter((d) => d.code === "schema/unknown-keyword");
+  const at = "#/paths/~1a/get/responses/200/content/application~1json/schema";
+  // the property named `requried`, the draft-04 `id` and an x- extension are not slips
+  expect(found.map((d) => [d.pointer, d.warning])).toEqual([
+    [`${at}/requried`, true],
+    [`${at}/properties/id/maxLenght`, true],
+  ]);
+  expect(found[0]!.message).toBe('"requried" is not a schema keyword and is ignored');
+  expect(r.stderr).toContain("hint: did you mean `required`?");
+  expect(r.stderr).toContain("hint: did you mean `maxLength`?");
+});

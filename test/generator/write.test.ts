@@ -290,8 +290,13 @@ describe("a regenerate moves only what changed", () => {
     expect(runCli([...args, "--check"], dir).status).toBe(0);
     // a hand edit of a generated file is not "already holding its text": it is rewritten
     writeFileSync(join(dir, "client", runtime), "// edited\n");
-    expect(runCli(args, dir).status).toBe(0);
+    const edited = runCli(args, dir);
+    expect(edited.status).toBe(0);
     expect(readFileSync(join(dir, "client", runtime), "utf8")).not.toBe("// edited\n");
+    // what it says is what it did: one file written, the rest counted as unchanged, then nothing at all
+    const total = JSON.parse(readFileSync(join(dir, "client", MANIFEST_FILE), "utf8")).files.length as number;
+    expect(edited.stdout).toContain(`avaspec: wrote 1 file to client/ (${total - 1} unchanged)`);
+    expect(runCli(args, dir).stdout).toContain(`avaspec: client/ already held what the specs produce (${total} files unchanged)`);
   });
 });
 
