@@ -37,7 +37,6 @@ export const ALLOWED = [
   "class generator/emit/validators/compile.ts ValidatorCompiler",
   "function generator/emit/package/index.ts readmeExamples",
   "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
-  "function runtime/mock/ws-server.ts acceptWebSocket",
 ];
 
 function sourceFiles(dir) {
