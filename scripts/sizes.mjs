@@ -36,7 +36,6 @@ export const ALLOWED = [
   "file generator/emit/validators/compile.ts",
   "class generator/emit/validators/compile.ts ValidatorCompiler",
   "function generator/emit/package/index.ts readmeExamples",
-  "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
 ];
 
 function sourceFiles(dir) {
