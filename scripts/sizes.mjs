@@ -34,10 +34,6 @@ export const FOLDERS = ["generator", "runtime"];
  */
 export const ALLOWED = [
   "function generator/emit/package/index.ts readmeExamples",
-  "file runtime/ws/ws.ts",
-  "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
-  "function runtime/mock/ws-server.ts acceptWebSocket",
-  "function runtime/ws/ws.ts createWsTransport",
 ];
 
 function sourceFiles(dir) {

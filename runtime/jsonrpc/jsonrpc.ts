@@ -6,7 +6,7 @@
 import type { ValueWatch } from "../values/values.js";
 import { AvaspecError, ResponseParseError, jsonText, RpcProtocolError, ValidationError, apiError, isRecord, paramsError, rpcError, type DeclaredRpcError, type RequestInfo, type ValidationIssue } from "../errors/errors.js";
 import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResponseValidation, type ResultChecks } from "../http/http.js";
-import { exchange, type RetryOptions, type SendConfig } from "../http/send.js";
+import { exchange, type Exchange, type RetryOptions, type SendConfig } from "../http/send.js";
 import { hasOwn, setOwn, unwrapped, type Check } from "../values/validate.js";
 import type { Decoder, Encoder, Numbers } from "../values/numbers.js";
 import type { Normalizer } from "../values/wire-forms.js";
@@ -177,6 +177,46 @@ function allTransient(text: string, policy: Required<RetryOptions>): boolean {
 }
 
 /**
+ * Settles every call of one request from the response: each with the reply
+ * of its id, or with the error object of null id that answers the whole
+ * request; all with one error when the response stands for none of them (a
+ * body that is not JSON, an HTTP error status without JSON-RPC errors).
+ */
+function settleAll(items: Pending[], sent: Exchange, checks: ResultChecks | undefined, validateResponse: ResponseValidation): void {
+  const { response, text, request } = sent;
+  const failAll = (error: unknown) => items.forEach((i) => i.reject(error));
+  const status = response.status;
+  const contentType = response.headers.get("content-type");
+  const parsed = text.trim() === "" ? undefined : parseJson(text);
+  const ok = status >= 200 && status <= 299;
+  if (!parsed?.ok) {
+    if (!ok) return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers, retryAfterMs: sent.retryAfterMs }));
+    return failAll(new ResponseParseError(`${request.operationId}: expected a JSON-RPC response but the ${status} body was ${parsed ? "not valid JSON" : "empty"}`, { request, statusCode: status, rawBody: text, contentType }));
+  }
+  const body = parsed.value;
+  const replies = Array.isArray(body) ? body : [body];
+  const byId = new Map<unknown, unknown>();
+  for (const r of replies) if (isRecord(r) && hasOwn(r, "id")) byId.set(r["id"], r);
+  // One error object with a null id answers the whole request (parse error, invalid request).
+  const whole = !Array.isArray(body) && isRecord(body) && body["id"] === null && isRecord(body["error"]) ? body : undefined;
+  if (!ok && !whole && !replies.some((r) => isRecord(r) && isRecord(r["error"]))) {
+    return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers, retryAfterMs: sent.retryAfterMs }));
+  }
+  for (const item of items) {
+    const reply = byId.get(item.envelope.id) ?? whole;
+    if (reply === undefined) {
+      item.reject(new ResponseParseError(`${item.method.method}: the response has no reply for request id ${item.envelope.id}`, { request, statusCode: status, rawBody: text, contentType }));
+      continue;
+    }
+    try {
+      item.resolve(readReply(item.method, reply, request, status, { checks, validateResponse, numbers: item.numbers }));
+    } catch (error) {
+      item.reject(overflowError(error, { ...request, operationId: item.method.method }));
+    }
+  }
+}
+
+/**
  * A JSON-RPC transport for the given options. `results` (the generated
  * `…Results` map) is needed only when `validateResponse` is on;
  * `defaultNumbers` applies when the options do not say `numbers`.
@@ -224,14 +264,6 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     return { method: m, numbers: callNumbers ?? numbers, envelope, resolve, reject };
   }
 
-  function settle(item: Pending, reply: unknown, request: RequestInfo, status: number): void {
-    try {
-      item.resolve(readReply(item.method, reply, request, status, { checks, validateResponse, numbers: item.numbers }));
-    } catch (error) {
-      item.reject(overflowError(error, { ...request, operationId: item.method.method }));
-    }
-  }
-
   /** Sends items to one endpoint, as one envelope or as a batch array, and settles every item. */
   async function send(items: Pending[], asBatch: boolean, callOptions?: CallOptions): Promise<void> {
     const m = items[0]!.method;
@@ -271,30 +303,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     } catch (error) {
       return failAll(error);
     }
-    const { response, text, request } = sent;
-    const status = response.status;
-    const contentType = response.headers.get("content-type");
-    const parsed = text.trim() === "" ? undefined : parseJson(text);
-    const ok = status >= 200 && status <= 299;
-    if (!parsed?.ok) {
-      if (!ok) return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers, retryAfterMs: sent.retryAfterMs }));
-      return failAll(new ResponseParseError(`${request.operationId}: expected a JSON-RPC response but the ${status} body was ${parsed ? "not valid JSON" : "empty"}`, { request, statusCode: status, rawBody: text, contentType }));
-    }
-    const body = parsed.value;
-    const replies = Array.isArray(body) ? body : [body];
-    const byId = new Map<unknown, unknown>();
-    for (const r of replies) if (isRecord(r) && hasOwn(r, "id")) byId.set(r["id"], r);
-    // One error object with a null id answers the whole request (parse error, invalid request).
-    const whole = !Array.isArray(body) && isRecord(body) && body["id"] === null && isRecord(body["error"]) ? body : undefined;
-    if (!ok && !whole && !replies.some((r) => isRecord(r) && isRecord(r["error"]))) {
-      return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers, retryAfterMs: sent.retryAfterMs }));
-    }
-    for (const item of items) {
-      const reply = byId.get(item.envelope.id) ?? whole;
-      if (reply === undefined) {
-        item.reject(new ResponseParseError(`${item.method.method}: the response has no reply for request id ${item.envelope.id}`, { request, statusCode: status, rawBody: text, contentType }));
-      } else settle(item, reply, request, status);
-    }
+    settleAll(items, sent, checks, validateResponse);
   }
 
   /** Groups by endpoint and splits into chunks of at most maxSize. */

@@ -12,6 +12,7 @@
 import { ValidationError, paramsError, type ValidationIssue } from "../errors/errors.js";
 import { overflowIssue } from "../errors/depth.js";
 import { answers, run, type Check, type ValidationResult } from "./validate.js";
+import type { Leaf, Walk } from "./walk.js";
 import { toDocumented } from "./wire-forms.js";
 
 /** How a client returns the integers the spec sends as strings: `bigint`, or the wire's `string`. */
@@ -37,16 +38,6 @@ export type Decoded<T, N extends Numbers> = N extends "bigint" ? DecodedBigint<T
 
 /** What a parameter (or a mock body) of type `T` accepts: every integer string also as a `bigint` or a `number`. */
 export type Encodable<T> = T extends string ? (IsIntegerString<T> extends true ? T | bigint | number : T) : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
-
-/**
- * Converts one integer found at `p` (a JSON pointer). `spec` says how it is
- * written: "hex" or "decimal", then "/bits" when the width is bounded, with
- * "signed " in front for a signed decimal ("hex/256", "signed decimal/64").
- */
-export type Leaf = (x: unknown, spec: string, p: string) => unknown;
-
-/** A generated walker: `x` with each integer of the schema passed through `f`. */
-export type Walk = (x: unknown, f: Leaf, p: string) => unknown;
 
 /** Thrown by `encodeLeaf` for a number it cannot send; callers turn it into a ValidationError. */
 export class IntegerIssue {

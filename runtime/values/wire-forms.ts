@@ -13,7 +13,7 @@
  */
 import type { ValidationIssue } from "../errors/errors.js";
 import { overflowIssue } from "../errors/depth.js";
-import type { Leaf, Walk } from "./numbers.js";
+import type { Leaf, Walk } from "./walk.js";
 import { readingResponse, type Check, type ValidationResult } from "./validate.js";
 
 const INTEGER = /^-?[0-9]+$/;

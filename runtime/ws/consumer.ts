@@ -13,7 +13,7 @@
  */
 import { overflowError } from "../errors/depth.js";
 import { AvaspecError, type RequestInfo, type ValidationError } from "../errors/errors.js";
-import type { SubscribeOptions, SubscriptionBuffer } from "./ws.js";
+import type { SubscribeOptions, SubscriptionBuffer } from "./types.js";
 
 /** A subscription's own callback threw (`cause`): that subscription ended, the others and the socket go on. */
 export class SubscriptionCallbackError extends AvaspecError {

@@ -21,7 +21,7 @@
  * cursor. A reorganisation deeper than that is reported at the oldest block
  * remembered, and logs are fetched again from there.
  */
-import type { Backfill, ReconnectInfo, ReorgInfo, SubscriptionKind } from "./ws.js";
+import type { Backfill, ReconnectInfo, ReorgInfo, SubscriptionKind } from "./types.js";
 import { blockArgs, hex, retryLater, toBig, type GapFiller, type GapSink } from "./gaps.js";
 
 /** Heights remembered below the cursor. */

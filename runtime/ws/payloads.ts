@@ -21,7 +21,7 @@
  */
 import { ValidationError, type RequestInfo, type ValidationIssue } from "../errors/errors.js";
 import type { ResponseValidation, ResultChecks } from "../http/http.js";
-import type { SubscriptionKind } from "./ws.js";
+import type { SubscriptionKind } from "./types.js";
 
 /** Checks one payload; false when it must not be delivered (it has been reported, or has ended the subscription). `what` names it in messages. */
 export type PayloadGate = (payload: unknown, what?: string) => boolean;

@@ -46,11 +46,17 @@ describe("function and file sizes", () => {
     expect(r.stdout).toMatch(/^\s+154\s+function generator\/load\/json\.ts longReader:\d+ {3}NOT ALLOWED$/m);
   });
 
-  it("fails when an allowed item is no longer over, so the list only shrinks", () => {
-    const root = copyWith((r) => writeFileSync(join(r, "runtime/ws/ws.ts"), "export const split = true;\n"));
+  it("fails when an allowed item is no longer over, so the list only shrinks", (context) => {
+    // an item ALLOWED lists, whichever is left (the first test shows every over-limit item is listed); its file made short in a copy
+    const overs = (JSON.parse(spawnSync(process.execPath, [SCRIPT, ROOT, "--json"], { encoding: "utf8" }).stdout) as { overs: { kind: string; file: string; name: string }[] }).overs;
+    const listed = overs[0];
+    if (listed === undefined) return context.skip("ALLOWED is empty: nothing is left to strike");
+    const root = copyWith((r) => writeFileSync(join(r, listed.file), "export const split = true;\n"));
     const r = run(root);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("no longer over, strike it from ALLOWED in scripts/sizes.mjs: file runtime/ws/ws.ts");
-    expect(r.stdout).toContain("no longer over, strike it from ALLOWED in scripts/sizes.mjs: function runtime/ws/ws.ts createWsTransport");
+    for (const item of overs.filter((o) => o.file === listed.file)) {
+      const key = item.kind === "file" ? `file ${item.file}` : `${item.kind} ${item.file} ${item.name}`;
+      expect(r.stdout).toContain(`no longer over, strike it from ALLOWED in scripts/sizes.mjs: ${key}`);
+    }
   });
 });

@@ -3,15 +3,15 @@
  * notifies, so that its consumer gets every event once and in order across
  * reconnects. The transport picks the kind's filler from its descriptor's
  * `backfill`: heads by number (`blockGaps`, here), logs by block range
- * (`logGaps`, ws-logs.ts), or nothing to fill (`passThrough`).
+ * (`logGaps`, logs.ts), or nothing to fill (`passThrough`).
  *
  * A filler sees every payload (a notification, or an event it fetched)
- * through the sink's `admit` first (ws-payloads.ts): what it orders and
+ * through the sink's `admit` first (payloads.ts): what it orders and
  * deduplicates by is there.
  */
 import { NetworkError, TimeoutError } from "../errors/errors.js";
 import type { RpcMethod } from "../jsonrpc/jsonrpc.js";
-import type { Backfill, ReconnectInfo, ReorgInfo } from "./ws.js";
+import type { Backfill, ReconnectInfo, ReorgInfo } from "./types.js";
 import type { PayloadGate } from "./payloads.js";
 
 /** What a filler acts on: its subscription's consumer and the socket's calls. */
