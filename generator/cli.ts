@@ -134,7 +134,7 @@ function outputProblem(config: ResolvedConfig, configFile: string | undefined): 
 }
 
 /** One generation: diagnostics to stderr, then write (or compare, with --check). Returns the exit code. */
-async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; lenientVersions: boolean; preview?: boolean; dumpIr?: string; configFile?: string }): Promise<number> {
+async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; lenientVersions: boolean; preview?: boolean; dumpIr?: string; configFile?: string; shownWarnings?: Set<string> }): Promise<number> {
   const problem = outputProblem(config, options.configFile);
   if (problem) {
     console.error(`avaspec: ${problem}`);
@@ -143,11 +143,22 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
   // the files are printed as the write (or the comparison) takes them, so a write holds one at a time
   const result = generateStream(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false });
   const lines = new Map<string, SourceLines>();
+  let repeated = 0;
   for (const d of result.diagnostics) {
     const text = result.sources.get(d.file);
     if (text !== undefined && !lines.has(d.file)) lines.set(d.file, new SourceLines(text));
-    console.error(formatDiagnostic(d, lines.get(d.file)) + "\n");
+    const shown = formatDiagnostic(d, lines.get(d.file));
+    // --watch: a warning already shown by an earlier run of the watch is counted, not printed again (errors always are)
+    if (d.severity === "warning" && options.shownWarnings) {
+      if (options.shownWarnings.has(shown)) {
+        repeated++;
+        continue;
+      }
+      options.shownWarnings.add(shown);
+    }
+    console.error(shown + "\n");
   }
+  if (repeated > 0) console.error(`avaspec: ${repeated} warning${repeated === 1 ? "" : "s"} as before, not shown again`);
   if (options.dumpIr) writeFileSync(options.dumpIr, JSON.stringify(result.irs, null, 2) + "\n");
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
   const outDir = inputPath(config, config.out);
@@ -266,7 +277,7 @@ export async function main(argv: string[]): Promise<number> {
 async function watch(first: ResolvedConfig, configFile: string | undefined, load: () => Promise<ResolvedConfig>, recordOptions: Parameters<typeof runOnce>[1]): Promise<number> {
   let config = first;
   // saves on the way to a release are not releases: the version ledger waits for a plain generate
-  const options = { ...recordOptions, preview: true };
+  const options = { ...recordOptions, preview: true, shownWarnings: new Set<string>() };
   await runOnce(config, options);
   const watchers: FSWatcher[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;

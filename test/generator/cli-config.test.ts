@@ -235,6 +235,14 @@ describe("generate --watch", () => {
       if (Date.now() > until) throw new Error("the watch never regenerated the renamed method");
       await new Promise((r) => setTimeout(r, 50));
     }
+    // saved again as it was: the same warnings are counted, not printed again
+    const shownBefore = err.seen.filter((l) => /\[versions\/too-small\]/.test(l.text)).length;
+    wrote = Date.now();
+    writeFileSync(join(dir, "api.yaml"), withoutDelete.replace("operationId: listPets", "operationId: listAllPets"));
+    await err.next(/^avaspec: \d+ warnings? as before, not shown again/, wrote);
+    expect(err.seen.filter((l) => /\[versions\/too-small\]/.test(l.text)).length).toBe(shownBefore);
+    // stopped once that run is over (a stop in the middle of a write ends in the signal, by design)
+    await out.next(/^avaspec: watching 2 files/, err.seen.at(-1)!.at);
     const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exit).toBe(0);
