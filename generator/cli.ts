@@ -17,6 +17,7 @@ import { formatDiagnostic, SourceLines } from "./load/diagnostics.js";
 import { realPathOf } from "./safe-path.js";
 import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./write.js";
 import { closest } from "./suggest.js";
+import { progress, type Progress } from "./progress.js";
 
 /** The commands, for "did you mean" (`generate` is also the default). */
 const COMMANDS = ["generate", "mock", "diff"];
@@ -24,7 +25,7 @@ const COMMANDS = ["generate", "mock", "diff"];
 const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1 and OpenRPC 1.x documents
 
 usage:
-  avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--dump-ir <file>]
+  avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--progress] [--dump-ir <file>]
   avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]… [--check | --watch] [--force]
   avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
   avaspec diff <old-spec> <new-spec> | <spec> --base <rev> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
@@ -50,6 +51,8 @@ generate:
                      (avaspec never removes a file it did not write: other files are always kept)
   --lenient-versions a document whose info.version moved less than its changes need (versions/too-small) is a
                      warning, not an error; the package version follows the changes either way
+  --progress         say each step (reading, compiling, printing) as it starts, also off a terminal (on a terminal
+                     a status line shows it anyway)
   --dump-ir <file>   also write the IR of every input as JSON (debugging)
 
 mock:
@@ -134,14 +137,24 @@ function outputProblem(config: ResolvedConfig, configFile: string | undefined): 
 }
 
 /** One generation: diagnostics to stderr, then write (or compare, with --check). Returns the exit code. */
-async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; lenientVersions: boolean; preview?: boolean; dumpIr?: string; configFile?: string; shownWarnings?: Set<string> }): Promise<number> {
+async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; lenientVersions: boolean; preview?: boolean; dumpIr?: string; configFile?: string; shownWarnings?: Set<string>; progress?: boolean }): Promise<number> {
+  const shown = progress(process.stderr, options.progress ?? false);
+  try {
+    return await generateOnce(config, options, shown);
+  } finally {
+    shown?.done();
+  }
+}
+
+async function generateOnce(config: ResolvedConfig, options: Parameters<typeof runOnce>[1], shown: Progress | undefined): Promise<number> {
   const problem = outputProblem(config, options.configFile);
   if (problem) {
     console.error(`avaspec: ${problem}`);
     return 1;
   }
   // the files are printed as the write (or the comparison) takes them, so a write holds one at a time
-  const result = generateStream(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false });
+  const result = generateStream(config, { lenientVersions: options.lenientVersions, preview: options.preview ?? false, ...(shown ? { onProgress: (step: string) => shown.step(step) } : {}) });
+  shown?.done();
   const lines = new Map<string, SourceLines>();
   let repeated = 0;
   for (const d of result.diagnostics) {
@@ -168,7 +181,7 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
   }
   try {
     if (options.check) {
-      const files = new Map(result.files);
+      const files = new Map(shown ? shown.count(result.files, "compared") : result.files);
       const drift = checkTree(outDir, files);
       const total = drift.changed.length + drift.missing.length + drift.extra.length;
       if (total === 0) {
@@ -181,7 +194,8 @@ async function runOnce(config: ResolvedConfig, options: { check: boolean; force:
       for (const f of drift.extra) console.error(`  extra:   ${config.out}/${f}`);
       return 1;
     }
-    const written = await writeTree(outDir, result.files, { force: options.force });
+    const written = await writeTree(outDir, shown ? shown.count(result.files, "printed") : result.files, { force: options.force });
+    shown?.done();
     if (written.recovered === "finished journal") console.log(`avaspec: finished the write a killed run had started in ${config.out}/`);
     if (written.replaced.length > 0) console.log(`avaspec: --force replaced ${written.replaced.length} file${written.replaced.length === 1 ? "" : "s"} avaspec had not written: ${written.replaced.join(", ")}`);
     if (written.kept.length > 0) console.log(`avaspec: left ${written.kept.join(", ")} alone: no longer generated, but a link or folder now stands where avaspec wrote a file (removed from ${MANIFEST_FILE})`);
@@ -217,6 +231,7 @@ export async function main(argv: string[]): Promise<number> {
         "dump-ir": { type: "string" },
         force: { type: "boolean", default: false },
         "lenient-versions": { type: "boolean", default: false },
+        progress: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -264,7 +279,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
-  const options = { check: v.check!, force: v.force!, lenientVersions: v["lenient-versions"]!, ...(v["dump-ir"] ? { dumpIr: v["dump-ir"] } : {}), ...(configFile ? { configFile } : {}) };
+  const options = { check: v.check!, force: v.force!, lenientVersions: v["lenient-versions"]!, progress: v.progress!, ...(v["dump-ir"] ? { dumpIr: v["dump-ir"] } : {}), ...(configFile ? { configFile } : {}) };
   if (!v.watch) return runOnce(config, options);
   return watch(config, configFile, load, options);
 }

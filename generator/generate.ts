@@ -61,6 +61,8 @@ export interface GenerateOptions {
    * release (and too-small versions are warnings while editing).
    */
   preview?: boolean;
+  /** Told what generation is doing as it starts each step (the CLI shows it on a terminal). */
+  onProgress?: (step: string) => void;
 }
 
 export function generate(config: ResolvedConfig, options: GenerateOptions = {}): GenerateResult {
@@ -82,6 +84,7 @@ export function generateStream(config: ResolvedConfig, options: GenerateOptions 
   const previous = previousLedger(config, diagnostics);
   const shippedNames = specJsonNames(config.inputs.flatMap((i) => specEntries(i).map((e) => e.spec)));
   for (const input of config.inputs) {
+    options.onProgress?.(`reading ${specEntries(input).map((e) => e.spec).join(", ")}`);
     const built = buildModule(config, input, diagnostics, sources);
     if (!built) continue;
     inputs.push({ ir: built.ir, output: input.output, documents: built.documents, targets: targetsOf(input) });
@@ -95,6 +98,7 @@ export function generateStream(config: ResolvedConfig, options: GenerateOptions 
   append(diagnostics, versionDiagnostics);
   const validators = new Map<PackageInput, ValidatorModule>();
   for (const i of inputs) {
+    options.onProgress?.(`compiling the validators of ${i.output}`);
     const v = emitValidators(i.ir, { formats: config.inputs.find((c) => c.output === i.output)?.formats ?? "annotate", clientTypes: i.targets.has("client") });
     // the IR builder already reported every pattern JavaScript cannot compile
     if (v.problems.length > 0) throw new Error(`internal: validator problems the IR did not report: ${v.problems.map((p) => p.message).join("; ")}`);

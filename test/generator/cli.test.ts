@@ -290,3 +290,24 @@ describe("other bad input", () => {
     expect(runCli(["dfif"]).stderr).toContain("did you mean `avaspec diff`?");
   });
 });
+
+describe("progress (issue 30)", () => {
+  it("says each step with --progress, and nothing extra off a terminal without it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "avaspec-progress-"));
+    try {
+      cpSync(join(ROOT, "test/fixtures/petstore-30/spec.yaml"), join(dir, "api.yaml"));
+      const quiet = runCli(["generate", "--input", "api.yaml", "--out", "a"], dir);
+      expect(quiet.status).toBe(0);
+      expect(quiet.stderr).toBe("");
+      const told = runCli(["generate", "--input", "api.yaml", "--out", "b", "--progress"], dir);
+      expect(told.status).toBe(0);
+      const steps = told.stderr.trim().split("\n");
+      expect(steps[0]).toBe("avaspec: reading api.yaml…");
+      expect(steps[1]).toBe("avaspec: compiling the validators of api…");
+      expect(steps.slice(2).every((l) => /^avaspec: printed \d+ files…$/.test(l))).toBe(true);
+      expect(steps.length).toBeGreaterThan(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
