@@ -35,7 +35,6 @@ export const FOLDERS = ["generator", "runtime"];
 export const ALLOWED = [
   "file generator/emit/validators/compile.ts",
   "class generator/emit/validators/compile.ts ValidatorCompiler",
-  "function generator/emit/package/index.ts readmeExamples",
   "file runtime/ws/ws.ts",
   "function runtime/jsonrpc/jsonrpc.ts createRpcTransport",
   "function runtime/mock/ws-server.ts acceptWebSocket",
