@@ -77,6 +77,7 @@ export function emitOperations(c: ClientContext, validators: Pick<ValidatorModul
     shapes.set(op, shape);
   }
   out.statements.splice(noticesAt, 0, ...watches.statements());
+  for (const c of watches.httpConstants()) operations.addConstant(c);
   return { used, results, watches, shapes };
 }
 
