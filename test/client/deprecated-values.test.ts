@@ -139,6 +139,17 @@ describe("on any spec: an OpenAPI path parameter (extensions-31)", () => {
     expect(warnings).toEqual(['"queue" (Service) is deprecated since v1.6.0. The queue service moved into db; ask for db.']);
     expect(http.requests.at(-1)!.url).toBe("/v1/usage/queue");
   });
+
+  it("operations.js writes each notice once, as a module constant its HTTP descriptors name", () => {
+    const golden = (file: string) => readFileSync(new URL(`../fixtures/extensions-31/golden/src/api/${file}`, import.meta.url), "utf8");
+    const js = golden("operations.js");
+    const notice = '"\\"queue\\" (Service) is deprecated since v1.6.0. The queue service moved into db; ask for db."';
+    expect(js.split(notice).length - 1).toBe(1);
+    expect(js).toContain(`const serviceQueueNotice = ["queue", ${notice}];`);
+    expect(js.match(/deprecatedValues: \/\* @__PURE__ \*\/ valueNotices\(\[\[serviceQueueNotice, \[\["service"\]\]\]\]\),/g)).toHaveLength(2);
+    // not exported: the module's public names are its descriptors
+    expect(golden("operations.d.ts")).not.toContain("serviceQueueNotice");
+  });
 });
 
 describe("malformed x-avaspec-deprecated-values", () => {

@@ -8005,7 +8005,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the chain id used for transaction replay protection (EIP-155): `0xa86a` (43114) on the C-Chain Mainnet and `0xa869` (43113) on Fuji. It is unrelated to the node network id.
        *
-       * JSON-RPC `eth_chainId` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_chainId` at `/ext/bc/C/rpc`, and as `l1(…).eth.chainId` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8015,7 +8015,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns `false` once the node has caught up, otherwise an object with the starting, current and highest block numbers of the sync in progress.
        *
-       * JSON-RPC `eth_syncing` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_syncing` at `/ext/bc/C/rpc`, and as `l1(…).eth.syncing` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8049,7 +8049,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the height of the most recent block the node considers `latest`.
        *
-       * JSON-RPC `eth_blockNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_blockNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.blockNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8071,7 +8071,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns a gas price (wei per gas) that should get a legacy transaction included soon: the expected base fee plus a suggested priority fee.
        *
-       * JSON-RPC `eth_gasPrice` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_gasPrice` at `/ext/bc/C/rpc`, and as `l1(…).eth.gasPrice` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8081,7 +8081,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the hex base fee (wei per gas) expected for the next block. Coreth computes a worst-case upper bound from the last accepted block and the current time, so a transaction paying at least this base fee is not rejected for a too-low fee cap. Takes no params. Originally an Avalanche extension, it is now also part of the Ethereum execution API.
        *
-       * JSON-RPC `eth_baseFee` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_baseFee` at `/ext/bc/C/rpc`, and as `l1(…).eth.baseFee` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8103,7 +8103,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the hex estimate of the priority fee per gas (tip, in wei) needed for a transaction to be included. Takes no params. Add it to the base fee (see `eth_baseFee`) to pick `maxFeePerGas`.
        *
-       * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/C/rpc`, and as `l1(…).eth.maxPriorityFeePerGas` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8123,7 +8123,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Walks back `blockCount` blocks from `newestBlock` and returns, per block, the base fee, the gas-used ratio and the effective priority fees at the requested percentiles. `baseFeePerGas` holds one more entry than the range: the base fee of the block after `newestBlock`. The node may return fewer blocks than requested when some are unavailable or the count exceeds its limit.
        *
-       * JSON-RPC `eth_feeHistory` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_feeHistory` at `/ext/bc/C/rpc`, and as `l1(…).eth.feeHistory` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8133,7 +8133,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
        *
-       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8143,7 +8143,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
        *
-       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8153,7 +8153,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
        *
-       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8163,7 +8163,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
        *
-       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8173,7 +8173,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
        *
-       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8183,7 +8183,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
        *
-       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8193,7 +8193,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns only the header of the block with the given hash (no size, transactions or uncles), or `null` when the block is unknown. Fields introduced by a fork are absent for headers that predate it. These header methods are served by geth-derived clients, including Coreth; their standardisation in the execution API is recent.
        *
-       * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getHeaderByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8203,7 +8203,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns only the header of the block at the given height or tag, or `null` when there is none (the execution API also specifies `null` for the `pending` tag).
        *
-       * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.getHeaderByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8213,7 +8213,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the number of transactions in the block, or `null` if the block is unknown.
        *
-       * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockTransactionCountByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8223,7 +8223,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the number of transactions in the block, or `null` if there is no such block.
        *
-       * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockTransactionCountByNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8233,7 +8233,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the number of uncle (ommer) blocks, or `null` if the block is unknown. C-Chain blocks never have uncles, so the count is always `0x0`. The execution API has since dropped the uncle-count methods; they are kept here because the reference client and Coreth still serve them.
        *
-       * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getUncleCountByBlockHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8243,7 +8243,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the number of uncle blocks, or `null` if there is no such block; always `0x0` on the C-Chain. Dropped from the execution API but still served by the node.
        *
-       * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/C/rpc`, and as `l1(…).eth.getUncleCountByBlockNumber` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8253,7 +8253,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the receipts of all transactions in the block, in block order, or `null` if the block is unknown.
        *
-       * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBlockReceipts` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8276,7 +8276,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the balance in wei (10^-18 AVAX) of the address at the given block.
        *
-       * JSON-RPC `eth_getBalance` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getBalance` at `/ext/bc/C/rpc`, and as `l1(…).eth.getBalance` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8286,7 +8286,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the 32-byte value stored at the given slot of the account at the given block.
        *
-       * JSON-RPC `eth_getStorageAt` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getStorageAt` at `/ext/bc/C/rpc`, and as `l1(…).eth.getStorageAt` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8296,7 +8296,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the number of transactions sent from the address as of the given block, which is the nonce its next transaction must use (with `pending`, transactions waiting in the pool are counted too).
        *
-       * JSON-RPC `eth_getTransactionCount` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getTransactionCount` at `/ext/bc/C/rpc`, and as `l1(…).eth.getTransactionCount` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8306,7 +8306,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the runtime bytecode of the account at the given block; `0x` for accounts without code.
        *
-       * JSON-RPC `eth_getCode` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getCode` at `/ext/bc/C/rpc`, and as `l1(…).eth.getCode` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8333,7 +8333,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * `historical-proof-query-window` option): a proof is served for any block whose state the node still
        * holds, and a request for pruned state fails with -32000.
        *
-       * JSON-RPC `eth_getProof` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getProof` at `/ext/bc/C/rpc`, and as `l1(…).eth.getProof` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8343,7 +8343,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Runs the call in the EVM on top of the state of the given block (default `latest`) and returns the returned bytes. Nothing is broadcast or stored. When the EVM reverts, the call fails with error code 3, `message` "execution reverted" (plus the decoded reason when there is one) and the raw revert data in `data`.
        *
-       * JSON-RPC `eth_call` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_call` at `/ext/bc/C/rpc`, and as `l1(…).eth.call` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
@@ -8354,7 +8354,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Avalanche method (Coreth `internal/ethapi/api_extra.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Runs the same call as `eth_call`, but an EVM failure does not become a JSON-RPC error: the result carries the gas used, the error text and code, and the returned (or revert) data. A revert gives `errCode` 3 and `err` "execution reverted" plus the decoded reason; other EVM errors give their message in `err` (Coreth also sets `errCode` for errors that carry one; the SAE VM leaves it 0). Failures before execution (unknown block, bad arguments, missing state) are still JSON-RPC errors. Unlike `eth_call` the block is required.
        *
-       * JSON-RPC `eth_callDetailed` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_callDetailed` at `/ext/bc/C/rpc`, and as `l1(…).eth.callDetailed` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8364,7 +8364,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Executes the transaction against the given block (default `latest`) and returns the smallest gas limit with which it succeeds. Fails with error code 3 and the revert data when it reverts at any gas limit.
        *
-       * JSON-RPC `eth_estimateGas` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_estimateGas` at `/ext/bc/C/rpc`, and as `l1(…).eth.estimateGas` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
@@ -8375,7 +8375,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Executes the transaction against the given block (default `latest`) and returns the addresses and storage slots it touches, together with the gas used when that access list is attached. Execution failures are reported in the result's `error` field rather than as a JSON-RPC error.
        *
-       * JSON-RPC `eth_createAccessList` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_createAccessList` at `/ext/bc/C/rpc`, and as `l1(…).eth.createAccessList` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8397,7 +8397,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Installs a filter for logs matching the criteria and returns its id, to be polled with `eth_getFilterChanges` or read with `eth_getFilterLogs`. Filters expire when not polled for a while (five minutes in the reference client). On load-balanced endpoints such as the public API node a later request may reach another node that does not know the filter.
        *
-       * JSON-RPC `eth_newFilter` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_newFilter` at `/ext/bc/C/rpc`, and as `l1(…).eth.newFilter` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8407,7 +8407,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Installs a filter that collects the hashes of newly accepted blocks; poll it with `eth_getFilterChanges`.
        *
-       * JSON-RPC `eth_newBlockFilter` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_newBlockFilter` at `/ext/bc/C/rpc`, and as `l1(…).eth.newBlockFilter` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8417,7 +8417,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Installs a filter that collects the hashes of transactions entering the node's pool; poll it with `eth_getFilterChanges`.
        *
-       * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/C/rpc`, and as `l1(…).eth.newPendingTransactionFilter` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8427,7 +8427,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Uninstalls the filter; returns `false` when no filter had that id (for example because it expired).
        *
-       * JSON-RPC `eth_uninstallFilter` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_uninstallFilter` at `/ext/bc/C/rpc`, and as `l1(…).eth.uninstallFilter` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8437,7 +8437,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns what the filter collected since it was last polled: block hashes for a block filter, transaction hashes for a pending-transaction filter, logs for a log filter. Fails with -32000 "filter not found" for an unknown or expired id.
        *
-       * JSON-RPC `eth_getFilterChanges` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getFilterChanges` at `/ext/bc/C/rpc`, and as `l1(…).eth.getFilterChanges` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8447,7 +8447,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns all logs matching the criteria of an existing log filter, not only those since the last poll.
        *
-       * JSON-RPC `eth_getFilterLogs` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getFilterLogs` at `/ext/bc/C/rpc`, and as `l1(…).eth.getFilterLogs` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8457,7 +8457,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns all logs matching the filter, without installing anything. Nodes bound the work per request (Coreth's `api-max-blocks-per-request` limits the block range); an oversize query fails with -32000.
        *
-       * JSON-RPC `eth_getLogs` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getLogs` at `/ext/bc/C/rpc`, and as `l1(…).eth.getLogs` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8467,7 +8467,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the transaction with the given hash, mined or still pending in the node's pool (then `blockHash`, `blockNumber` and `transactionIndex` are `null`), or `null` when the node does not know it.
        *
-       * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8477,7 +8477,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the transaction at the given index of the block with the given hash, or `null`.
        *
-       * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`, and as `l1(…).eth.getTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8487,7 +8487,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the transaction at the given index of the block at the given height or tag, or `null`.
        *
-       * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`, and as `l1(…).eth.getTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8497,7 +8497,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the receipt of the transaction with the given hash, or `null` when it is unknown or not yet in an accepted block.
        *
-       * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/C/rpc`, and as `l1(…).eth.getTransactionReceipt` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8507,7 +8507,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Submits a signed, RLP-encoded transaction (typed transactions as `type || payload`) to the node's pool for gossip and inclusion, and returns its hash. Pool rejections (nonce too low, fee cap below the base fee, insufficient funds, underpriced replacement, ...) fail with -32000 and the reason. The C-Chain does not accept EIP-4844 blob transactions.
        *
-       * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/C/rpc`, and as `l1(…).eth.sendRawTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8517,7 +8517,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Fills missing fields (nonce, gas, fees, chain id), signs with the key of `from`, which must be an unlocked account of the node, and submits the result. Unusable on the public API node, which holds no keys.
        *
-       * JSON-RPC `eth_sendTransaction` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_sendTransaction` at `/ext/bc/C/rpc`, and as `l1(…).eth.sendTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
@@ -8528,7 +8528,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Completes a partial transaction (nonce, gas limit, fee fields, chain id, type) the way `eth_sendTransaction` would, but neither signs nor submits it; the caller signs the returned `tx` itself. The execution API returns `{tx}`; go-ethereum-derived nodes such as Coreth also return the unsigned RLP encoding as `raw`. Fails with code 3 if gas estimation hits a revert.
        *
-       * JSON-RPC `eth_fillTransaction` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_fillTransaction` at `/ext/bc/C/rpc`, and as `l1(…).eth.fillTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
@@ -8539,7 +8539,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the signature of `keccak256("\x19Ethereum Signed Message:\n" + len(message) + message)` made with the key of `address`, which must be an unlocked account of the node. Unusable on the public API node.
        *
-       * JSON-RPC `eth_sign` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_sign` at `/ext/bc/C/rpc`, and as `l1(…).eth.sign` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8549,7 +8549,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Fills and signs the transaction with the key of `from` (an unlocked account of the node) and returns both the signed RLP encoding, ready for `eth_sendRawTransaction`, and the signed transaction object. Unusable on the public API node.
        *
-       * JSON-RPC `eth_signTransaction` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_signTransaction` at `/ext/bc/C/rpc`, and as `l1(…).eth.signTransaction` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8607,7 +8607,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Avalanche method (Coreth and Subnet-EVM). It takes no params and returns the chain config object the node runs with: the chain id, the Ethereum fork activations (block numbers and timestamps, as go-ethereum names them) and the Avalanche network-upgrade timestamps (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`). Numbers are JSON integers here, not hex. Subnet-EVM chains add their own fields (fee configuration, precompile upgrades), so the object is open-ended.
        *
-       * JSON-RPC `eth_getChainConfig` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getChainConfig` at `/ext/bc/C/rpc`, and as `l1(…).eth.getChainConfig` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8629,7 +8629,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the uncle at `index` of the block, as a block without transactions, or `null` when there is none. C-Chain blocks never have uncles, so a C-Chain node always answers `null`; the method is served for compatibility with Ethereum tooling.
        *
-       * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/C/rpc`, and as `l1(…).eth.getUncleByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8639,7 +8639,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the uncle at `index` of the block with this hash, or `null`; always `null` on the C-Chain, whose blocks have no uncles.
        *
-       * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/C/rpc`, and as `l1(…).eth.getUncleByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8649,7 +8649,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the transaction's canonical encoding (the RLP of a legacy transaction, or the type byte followed by the payload for a typed one), as accepted by `eth_sendRawTransaction`. The transaction may be in a block or in the pool. An unknown hash gives `0x` (go-ethereum encodes the nil byte slice that way).
        *
-       * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/C/rpc`, and as `l1(…).eth.getRawTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8659,7 +8659,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the encoding of the transaction at `index` of the block, or `0x` when there is no such block or transaction.
        *
-       * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/C/rpc`, and as `l1(…).eth.getRawTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8669,7 +8669,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the encoding of the transaction at `index` of the block with this hash, or `0x` when there is none.
        *
-       * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/C/rpc`, and as `l1(…).eth.getRawTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8679,7 +8679,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the pending pool transactions whose sender is an account of the node's own wallets. A C-Chain node holds no accounts (the SAE VM gives libevm an empty account manager; the public API node has none either), so it answers an empty array; use `txpool_content` or `txpool_contentFrom` to see the pool.
        *
-       * JSON-RPC `eth_pendingTransactions` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_pendingTransactions` at `/ext/bc/C/rpc`, and as `l1(…).eth.pendingTransactions` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8689,7 +8689,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Finds the pooled transaction matching `transaction` (sender and nonce; the nonce is required), signs a copy with the new gas price and limit using the node's key for the sender, and submits it in its place; returns the new hash. It needs the sender's key on the node, which a C-Chain node does not hold, so there it fails with -32000 (unknown account); wallets replace a transaction by sending a new one with the same nonce.
        *
-       * JSON-RPC `eth_resend` at `/ext/bc/C/rpc`
+       * JSON-RPC `eth_resend` at `/ext/bc/C/rpc`, and as `l1(…).eth.resend` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8701,7 +8701,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the version string of the EVM serving the chain: on the C-Chain before Helicon the Coreth version (`v0.15.3`); on a Helicon C-Chain (SAE VM) the AvalancheGo version line, e.g. `avalanchego/1.15.0 [database=v1.4.5, rpcchainvm=<n>, commit=<git commit>, go=<go version>]`.
        *
-       * JSON-RPC `web3_clientVersion` at `/ext/bc/C/rpc`
+       * JSON-RPC `web3_clientVersion` at `/ext/bc/C/rpc`, and as `l1(…).web3.clientVersion` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8711,7 +8711,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the Keccak-256 hash (the Ethereum "sha3", not the standardised SHA3-256) of the given bytes.
        *
-       * JSON-RPC `web3_sha3` at `/ext/bc/C/rpc`
+       * JSON-RPC `web3_sha3` at `/ext/bc/C/rpc`, and as `l1(…).web3.sha3` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8723,7 +8723,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the EVM network id as a decimal string. The node sets it equal to the chain id, so it is `"43114"` on the C-Chain Mainnet and `"43113"` on Fuji; it is not the node network id (1 or 5).
        *
-       * JSON-RPC `net_version` at `/ext/bc/C/rpc`
+       * JSON-RPC `net_version` at `/ext/bc/C/rpc`, and as `l1(…).net.version` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8733,7 +8733,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Always `true` on Coreth and on the SAE VM of Helicon; peer networking is done by AvalancheGo itself.
        *
-       * JSON-RPC `net_listening` at `/ext/bc/C/rpc`
+       * JSON-RPC `net_listening` at `/ext/bc/C/rpc`, and as `l1(…).net.listening` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -8743,7 +8743,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; a Helicon C-Chain (SAE VM) reports the number of peers of the chain's p2p network, itself excluded. Use the node's `info.peers` for detailed peer data.
        *
-       * JSON-RPC `net_peerCount` at `/ext/bc/C/rpc`
+       * JSON-RPC `net_peerCount` at `/ext/bc/C/rpc`, and as `l1(…).net.peerCount` at `/ext/bc/{blockchainId}/rpc`
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
@@ -9151,7 +9151,58 @@ export interface NodeClient<N extends Numbers = "bigint"> {
   l1(endpoint: L1Endpoint): {
     /** EIP-1193 provider for these JSON-RPC methods over this client's transport (its retries, batching, timeouts and errors): `custom(provider)` in viem, `new BrowserProvider(provider)` in ethers. `params` is the positional array as on the wire; a method the document does not declare is sent as given. Over HTTP, `on` and `removeListener` never call their listeners. */
     readonly provider: Eip1193Provider<L1RpcSchema>;
-    readonly eth: {
+    readonly eth: Pick<
+      NodeClient<N>["cChain"]["eth"],
+      | "chainId"
+      | "syncing"
+      | "blockNumber"
+      | "gasPrice"
+      | "baseFee"
+      | "maxPriorityFeePerGas"
+      | "feeHistory"
+      | "getBlockByHash"
+      | "getBlockByNumber"
+      | "getHeaderByHash"
+      | "getHeaderByNumber"
+      | "getBlockTransactionCountByHash"
+      | "getBlockTransactionCountByNumber"
+      | "getUncleCountByBlockHash"
+      | "getUncleCountByBlockNumber"
+      | "getBlockReceipts"
+      | "getBalance"
+      | "getStorageAt"
+      | "getTransactionCount"
+      | "getCode"
+      | "getProof"
+      | "call"
+      | "callDetailed"
+      | "estimateGas"
+      | "createAccessList"
+      | "newFilter"
+      | "newBlockFilter"
+      | "newPendingTransactionFilter"
+      | "uninstallFilter"
+      | "getFilterChanges"
+      | "getFilterLogs"
+      | "getLogs"
+      | "getTransactionByHash"
+      | "getTransactionByBlockHashAndIndex"
+      | "getTransactionByBlockNumberAndIndex"
+      | "getTransactionReceipt"
+      | "sendRawTransaction"
+      | "sendTransaction"
+      | "fillTransaction"
+      | "sign"
+      | "signTransaction"
+      | "getChainConfig"
+      | "getUncleByBlockNumberAndIndex"
+      | "getUncleByBlockHashAndIndex"
+      | "getRawTransactionByHash"
+      | "getRawTransactionByBlockNumberAndIndex"
+      | "getRawTransactionByBlockHashAndIndex"
+      | "pendingTransactions"
+      | "resend"
+    > & {
       /**
        * Returns the L1's fee configuration at a block.
        *
@@ -9220,557 +9271,6 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link ServerError} code -32000: "Server error"
        */
       getBadBlocks(params?: L1EthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<L1EthGetBadBlocksResult, N>>;
-      /**
-       * Returns the EVM chain id.
-       *
-       * Returns the chain id used for transaction replay protection (EIP-155): `0xa86a` (43114) on the C-Chain Mainnet and `0xa869` (43113) on Fuji. It is unrelated to the node network id.
-       *
-       * JSON-RPC `eth_chainId` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      chainId(params?: L1EthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Reports whether the node is still catching up with the chain.
-       *
-       * Returns `false` once the node has caught up, otherwise an object with the starting, current and highest block numbers of the sync in progress.
-       *
-       * JSON-RPC `eth_syncing` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      syncing(params?: L1EthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>>;
-      /**
-       * Returns the number of the most recent block.
-       *
-       * Returns the height of the most recent block the node considers `latest`.
-       *
-       * JSON-RPC `eth_blockNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      blockNumber(params?: L1EthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Suggests a legacy gas price.
-       *
-       * Returns a gas price (wei per gas) that should get a legacy transaction included soon: the expected base fee plus a suggested priority fee.
-       *
-       * JSON-RPC `eth_gasPrice` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      gasPrice(params?: L1EthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Returns the base fee of the next block.
-       *
-       * Returns the hex base fee (wei per gas) expected for the next block. Coreth computes a worst-case upper bound from the last accepted block and the current time, so a transaction paying at least this base fee is not rejected for a too-low fee cap. Takes no params. Originally an Avalanche extension, it is now also part of the Ethereum execution API.
-       *
-       * JSON-RPC `eth_baseFee` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      baseFee(params?: L1EthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Suggests a priority fee (tip) for dynamic-fee transactions.
-       *
-       * Returns the hex estimate of the priority fee per gas (tip, in wei) needed for a transaction to be included. Takes no params. Add it to the base fee (see `eth_baseFee`) to pick `maxFeePerGas`.
-       *
-       * JSON-RPC `eth_maxPriorityFeePerGas` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      maxPriorityFeePerGas(params?: L1EthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks.
-       *
-       * Walks back `blockCount` blocks from `newestBlock` and returns, per block, the base fee, the gas-used ratio and the effective priority fees at the requested percentiles. `baseFeePerGas` holds one more entry than the range: the base fee of the block after `newestBlock`. The node may return fewer blocks than requested when some are unavailable or the count exceeds its limit.
-       *
-       * JSON-RPC `eth_feeHistory` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      feeHistory(params: L1EthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>>;
-      /**
-       * Returns a block by hash.
-       *
-       * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
-       *
-       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockByHash(params: L1EthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-      /**
-       * Returns a block by hash.
-       *
-       * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
-       *
-       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockByHash(params: L1EthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-      /**
-       * Returns a block by hash.
-       *
-       * Returns the block with the given hash, or `null` when the node does not know it. With `hydratedTransactions` true the `transactions` array holds full transaction objects, otherwise their hashes. C-Chain blocks carry the Avalanche header fields `extDataHash`, `extDataGasUsed`, `blockGasCost` and the body field `blockExtraData` (atomic transactions).
-       *
-       * JSON-RPC `eth_getBlockByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockByHash(params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByHashResult, N>>;
-      /**
-       * Returns a block by number or tag.
-       *
-       * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
-       *
-       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockByNumber(params: L1EthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
-      /**
-       * Returns a block by number or tag.
-       *
-       * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
-       *
-       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockByNumber(params: L1EthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
-      /**
-       * Returns a block by number or tag.
-       *
-       * Returns the block at the given height or tag, or `null` when there is none. With `hydratedTransactions` true the `transactions` array holds full transaction objects.
-       *
-       * JSON-RPC `eth_getBlockByNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockByNumber(params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByNumberResult, N>>;
-      /**
-       * Returns a block header by hash.
-       *
-       * Returns only the header of the block with the given hash (no size, transactions or uncles), or `null` when the block is unknown. Fields introduced by a fork are absent for headers that predate it. These header methods are served by geth-derived clients, including Coreth; their standardisation in the execution API is recent.
-       *
-       * JSON-RPC `eth_getHeaderByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getHeaderByHash(params: L1EthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByHashResult, N>>;
-      /**
-       * Returns a block header by number or tag.
-       *
-       * Returns only the header of the block at the given height or tag, or `null` when there is none (the execution API also specifies `null` for the `pending` tag).
-       *
-       * JSON-RPC `eth_getHeaderByNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getHeaderByNumber(params: L1EthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByNumberResult, N>>;
-      /**
-       * Counts the transactions of a block given by hash.
-       *
-       * Returns the number of transactions in the block, or `null` if the block is unknown.
-       *
-       * JSON-RPC `eth_getBlockTransactionCountByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockTransactionCountByHash(params: L1EthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByHashResult, N>>;
-      /**
-       * Counts the transactions of a block given by number or tag.
-       *
-       * Returns the number of transactions in the block, or `null` if there is no such block.
-       *
-       * JSON-RPC `eth_getBlockTransactionCountByNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockTransactionCountByNumber(params: L1EthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByNumberResult, N>>;
-      /**
-       * Counts the uncles of a block given by hash.
-       *
-       * Returns the number of uncle (ommer) blocks, or `null` if the block is unknown. C-Chain blocks never have uncles, so the count is always `0x0`. The execution API has since dropped the uncle-count methods; they are kept here because the reference client and Coreth still serve them.
-       *
-       * JSON-RPC `eth_getUncleCountByBlockHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getUncleCountByBlockHash(params: L1EthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockHashResult, N>>;
-      /**
-       * Counts the uncles of a block given by number or tag.
-       *
-       * Returns the number of uncle blocks, or `null` if there is no such block; always `0x0` on the C-Chain. Dropped from the execution API but still served by the node.
-       *
-       * JSON-RPC `eth_getUncleCountByBlockNumber` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getUncleCountByBlockNumber(params: L1EthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockNumberResult, N>>;
-      /**
-       * Returns every receipt of a block.
-       *
-       * Returns the receipts of all transactions in the block, in block order, or `null` if the block is unknown.
-       *
-       * JSON-RPC `eth_getBlockReceipts` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBlockReceipts(params: L1EthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockReceiptsResult, N>>;
-      /**
-       * Returns the AVAX balance of an account.
-       *
-       * Returns the balance in wei (10^-18 AVAX) of the address at the given block.
-       *
-       * JSON-RPC `eth_getBalance` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getBalance(params: L1EthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Reads one storage slot of a contract.
-       *
-       * Returns the 32-byte value stored at the given slot of the account at the given block.
-       *
-       * JSON-RPC `eth_getStorageAt` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getStorageAt(params: L1EthGetStorageAtParams, options?: CallOptions): Promise<T.Bytes>;
-      /**
-       * Returns the nonce of an account.
-       *
-       * Returns the number of transactions sent from the address as of the given block, which is the nonce its next transaction must use (with `pending`, transactions waiting in the pool are counted too).
-       *
-       * JSON-RPC `eth_getTransactionCount` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getTransactionCount(params: L1EthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Returns the bytecode deployed at an address.
-       *
-       * Returns the runtime bytecode of the account at the given block; `0x` for accounts without code.
-       *
-       * JSON-RPC `eth_getCode` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getCode(params: L1EthGetCodeParams, options?: CallOptions): Promise<T.Bytes>;
-      /**
-       * Returns Merkle proofs of an account and some of its storage slots.
-       *
-       * Returns the account proof and the storage proofs (EIP-1186) for the address and the given storage keys at
-       * the given block.
-       *
-       * Avalanche deviation (since Coreth v0.12.2): state proofs are only served near the tip.
-       *
-       * - Archival nodes (`pruning-enabled: false`) reject blocks older than a window before the last accepted
-       *   block. The window defaults to 24 hours (43200 blocks at the 2-second accept period assumed by the
-       *   default) and is set with the chain config option `historical-proof-query-window` (a number of blocks
-       *   before the last accepted block; `0` accepts any block).
-       * - Pruning nodes (`pruning-enabled: true`) always reject queries outside the 32-block window of the last
-       *   accepted block.
-       *
-       * A rejected request fails with error -32000, whose message reads like "block number N is before the oldest
-       * allowed block number M (window of W blocks)".
-       *
-       * On a C-Chain after the Helicon activation (SAE VM) this window check is gone (the SAE C-Chain has no
-       * `historical-proof-query-window` option): a proof is served for any block whose state the node still
-       * holds, and a request for pruned state fails with -32000.
-       *
-       * JSON-RPC `eth_getProof` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getProof(params: L1EthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>>;
-      /**
-       * Executes a message call against state without creating a transaction.
-       *
-       * Runs the call in the EVM on top of the state of the given block (default `latest`) and returns the returned bytes. Nothing is broadcast or stored. When the EVM reverts, the call fails with error code 3, `message` "execution reverted" (plus the decoded reason when there is one) and the raw revert data in `data`.
-       *
-       * JSON-RPC `eth_call` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      call(params: L1EthCallParams, options?: CallOptions): Promise<T.Bytes>;
-      /**
-       * Executes a message call and returns gas used and error details with the return data.
-       *
-       * Avalanche method (Coreth `internal/ethapi/api_extra.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Runs the same call as `eth_call`, but an EVM failure does not become a JSON-RPC error: the result carries the gas used, the error text and code, and the returned (or revert) data. A revert gives `errCode` 3 and `err` "execution reverted" plus the decoded reason; other EVM errors give their message in `err` (Coreth also sets `errCode` for errors that carry one; the SAE VM leaves it 0). Failures before execution (unknown block, bad arguments, missing state) are still JSON-RPC errors. Unlike `eth_call` the block is required.
-       *
-       * JSON-RPC `eth_callDetailed` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      callDetailed(params: L1EthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult>;
-      /**
-       * Estimates the gas a transaction needs.
-       *
-       * Executes the transaction against the given block (default `latest`) and returns the smallest gas limit with which it succeeds. Fails with error code 3 and the revert data when it reverts at any gas limit.
-       *
-       * JSON-RPC `eth_estimateGas` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      estimateGas(params: L1EthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-      /**
-       * Generates an EIP-2930 access list for a transaction.
-       *
-       * Executes the transaction against the given block (default `latest`) and returns the addresses and storage slots it touches, together with the gas used when that access list is attached. Execution failures are reported in the result's `error` field rather than as a JSON-RPC error.
-       *
-       * JSON-RPC `eth_createAccessList` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      createAccessList(params: L1EthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>>;
-      /**
-       * Creates a log filter to poll.
-       *
-       * Installs a filter for logs matching the criteria and returns its id, to be polled with `eth_getFilterChanges` or read with `eth_getFilterLogs`. Filters expire when not polled for a while (five minutes in the reference client). On load-balanced endpoints such as the public API node a later request may reach another node that does not know the filter.
-       *
-       * JSON-RPC `eth_newFilter` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      newFilter(params: L1EthNewFilterParams, options?: CallOptions): Promise<T.FilterId>;
-      /**
-       * Creates a filter that reports new block hashes.
-       *
-       * Installs a filter that collects the hashes of newly accepted blocks; poll it with `eth_getFilterChanges`.
-       *
-       * JSON-RPC `eth_newBlockFilter` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      newBlockFilter(params?: L1EthNewBlockFilterParams, options?: CallOptions): Promise<T.FilterId>;
-      /**
-       * Creates a filter that reports new pending transaction hashes.
-       *
-       * Installs a filter that collects the hashes of transactions entering the node's pool; poll it with `eth_getFilterChanges`.
-       *
-       * JSON-RPC `eth_newPendingTransactionFilter` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      newPendingTransactionFilter(params?: L1EthNewPendingTransactionFilterParams, options?: CallOptions): Promise<T.FilterId>;
-      /**
-       * Removes a filter.
-       *
-       * Uninstalls the filter; returns `false` when no filter had that id (for example because it expired).
-       *
-       * JSON-RPC `eth_uninstallFilter` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      uninstallFilter(params: L1EthUninstallFilterParams, options?: CallOptions): Promise<L1EthUninstallFilterResult>;
-      /**
-       * Polls a filter for what happened since the last poll.
-       *
-       * Returns what the filter collected since it was last polled: block hashes for a block filter, transaction hashes for a pending-transaction filter, logs for a log filter. Fails with -32000 "filter not found" for an unknown or expired id.
-       *
-       * JSON-RPC `eth_getFilterChanges` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getFilterChanges(params: L1EthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
-      /**
-       * Returns every log matching a log filter.
-       *
-       * Returns all logs matching the criteria of an existing log filter, not only those since the last poll.
-       *
-       * JSON-RPC `eth_getFilterLogs` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getFilterLogs(params: L1EthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
-      /**
-       * Returns the logs matching a filter.
-       *
-       * Returns all logs matching the filter, without installing anything. Nodes bound the work per request (Coreth's `api-max-blocks-per-request` limits the block range); an oversize query fails with -32000.
-       *
-       * JSON-RPC `eth_getLogs` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getLogs(params: L1EthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
-      /**
-       * Returns a transaction by hash.
-       *
-       * Returns the transaction with the given hash, mined or still pending in the node's pool (then `blockHash`, `blockNumber` and `transactionIndex` are `null`), or `null` when the node does not know it.
-       *
-       * JSON-RPC `eth_getTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getTransactionByHash(params: L1EthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByHashResult, N>>;
-      /**
-       * Returns a transaction by block hash and position.
-       *
-       * Returns the transaction at the given index of the block with the given hash, or `null`.
-       *
-       * JSON-RPC `eth_getTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getTransactionByBlockHashAndIndex(params: L1EthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockHashAndIndexResult, N>>;
-      /**
-       * Returns a transaction by block number and position.
-       *
-       * Returns the transaction at the given index of the block at the given height or tag, or `null`.
-       *
-       * JSON-RPC `eth_getTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getTransactionByBlockNumberAndIndex(params: L1EthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockNumberAndIndexResult, N>>;
-      /**
-       * Returns the receipt of a mined transaction.
-       *
-       * Returns the receipt of the transaction with the given hash, or `null` when it is unknown or not yet in an accepted block.
-       *
-       * JSON-RPC `eth_getTransactionReceipt` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getTransactionReceipt(params: L1EthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionReceiptResult, N>>;
-      /**
-       * Submits a signed transaction.
-       *
-       * Submits a signed, RLP-encoded transaction (typed transactions as `type || payload`) to the node's pool for gossip and inclusion, and returns its hash. Pool rejections (nonce too low, fee cap below the base fee, insufficient funds, underpriced replacement, ...) fail with -32000 and the reason. The C-Chain does not accept EIP-4844 blob transactions.
-       *
-       * JSON-RPC `eth_sendRawTransaction` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      sendRawTransaction(params: L1EthSendRawTransactionParams, options?: CallOptions): Promise<T.Hash32>;
-      /**
-       * Signs a transaction with a node-held key and submits it.
-       *
-       * Fills missing fields (nonce, gas, fees, chain id), signs with the key of `from`, which must be an unlocked account of the node, and submits the result. Unusable on the public API node, which holds no keys.
-       *
-       * JSON-RPC `eth_sendTransaction` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      sendTransaction(params: L1EthSendTransactionParams, options?: CallOptions): Promise<T.Hash32>;
-      /**
-       * Fills in the missing fields of a transaction without signing it.
-       *
-       * Completes a partial transaction (nonce, gas limit, fee fields, chain id, type) the way `eth_sendTransaction` would, but neither signs nor submits it; the caller signs the returned `tx` itself. The execution API returns `{tx}`; go-ethereum-derived nodes such as Coreth also return the unsigned RLP encoding as `raw`. Fails with code 3 if gas estimation hits a revert.
-       *
-       * JSON-RPC `eth_fillTransaction` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      fillTransaction(params: L1EthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>>;
-      /**
-       * Signs a message with a node-held key (EIP-191).
-       *
-       * Returns the signature of `keccak256("\x19Ethereum Signed Message:\n" + len(message) + message)` made with the key of `address`, which must be an unlocked account of the node. Unusable on the public API node.
-       *
-       * JSON-RPC `eth_sign` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      sign(params: L1EthSignParams, options?: CallOptions): Promise<T.Bytes65>;
-      /**
-       * Signs a transaction with a node-held key without submitting it.
-       *
-       * Fills and signs the transaction with the key of `from` (an unlocked account of the node) and returns both the signed RLP encoding, ready for `eth_sendRawTransaction`, and the signed transaction object. Unusable on the public API node.
-       *
-       * JSON-RPC `eth_signTransaction` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      signTransaction(params: L1EthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>>;
-      /**
-       * Returns the chain configuration of this EVM chain.
-       *
-       * Avalanche method (Coreth and Subnet-EVM). It takes no params and returns the chain config object the node runs with: the chain id, the Ethereum fork activations (block numbers and timestamps, as go-ethereum names them) and the Avalanche network-upgrade timestamps (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`). Numbers are JSON integers here, not hex. Subnet-EVM chains add their own fields (fee configuration, precompile upgrades), so the object is open-ended.
-       *
-       * JSON-RPC `eth_getChainConfig` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getChainConfig(params?: L1EthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig>;
-      /**
-       * Returns an uncle of a block given by number or tag.
-       *
-       * Returns the uncle at `index` of the block, as a block without transactions, or `null` when there is none. C-Chain blocks never have uncles, so a C-Chain node always answers `null`; the method is served for compatibility with Ethereum tooling.
-       *
-       * JSON-RPC `eth_getUncleByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getUncleByBlockNumberAndIndex(params: L1EthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockNumberAndIndexResult, N>>;
-      /**
-       * Returns an uncle of a block given by hash.
-       *
-       * Returns the uncle at `index` of the block with this hash, or `null`; always `null` on the C-Chain, whose blocks have no uncles.
-       *
-       * JSON-RPC `eth_getUncleByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getUncleByBlockHashAndIndex(params: L1EthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockHashAndIndexResult, N>>;
-      /**
-       * Returns the signed bytes of a transaction given by hash.
-       *
-       * Returns the transaction's canonical encoding (the RLP of a legacy transaction, or the type byte followed by the payload for a typed one), as accepted by `eth_sendRawTransaction`. The transaction may be in a block or in the pool. An unknown hash gives `0x` (go-ethereum encodes the nil byte slice that way).
-       *
-       * JSON-RPC `eth_getRawTransactionByHash` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getRawTransactionByHash(params: L1EthGetRawTransactionByHashParams, options?: CallOptions): Promise<T.Bytes>;
-      /**
-       * Returns the signed bytes of a transaction given by block number and index.
-       *
-       * Returns the encoding of the transaction at `index` of the block, or `0x` when there is no such block or transaction.
-       *
-       * JSON-RPC `eth_getRawTransactionByBlockNumberAndIndex` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getRawTransactionByBlockNumberAndIndex(params: L1EthGetRawTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
-      /**
-       * Returns the signed bytes of a transaction given by block hash and index.
-       *
-       * Returns the encoding of the transaction at `index` of the block with this hash, or `0x` when there is none.
-       *
-       * JSON-RPC `eth_getRawTransactionByBlockHashAndIndex` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      getRawTransactionByBlockHashAndIndex(params: L1EthGetRawTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<T.Bytes>;
-      /**
-       * Returns the pool's transactions sent from accounts the node holds.
-       *
-       * Returns the pending pool transactions whose sender is an account of the node's own wallets. A C-Chain node holds no accounts (the SAE VM gives libevm an empty account manager; the public API node has none either), so it answers an empty array; use `txpool_content` or `txpool_contentFrom` to see the pool.
-       *
-       * JSON-RPC `eth_pendingTransactions` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      pendingTransactions(params?: L1EthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<L1EthPendingTransactionsResult, N>>;
-      /**
-       * Replaces a pooled transaction with new gas settings.
-       *
-       * Finds the pooled transaction matching `transaction` (sender and nonce; the nonce is required), signs a copy with the new gas price and limit using the node's key for the sender, and submits it in its place; returns the new hash. It needs the sender's key on the node, which a C-Chain node does not hold, so there it fails with -32000 (unknown account); wallets replace a transaction by sending a new one with the same nonce.
-       *
-       * JSON-RPC `eth_resend` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      resend(params: L1EthResendParams, options?: CallOptions): Promise<T.Hash32>;
     };
     readonly warp: {
       /**
@@ -9829,60 +9329,8 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        */
       getBlockAggregateSignature(params: L1WarpGetBlockAggregateSignatureParams, options?: CallOptions): Promise<T.Bytes>;
     };
-    readonly web3: {
-      /**
-       * Returns the client version.
-       *
-       * Returns the version string of the EVM serving the chain: on the C-Chain before Helicon the Coreth version (`v0.15.3`); on a Helicon C-Chain (SAE VM) the AvalancheGo version line, e.g. `avalanchego/1.15.0 [database=v1.4.5, rpcchainvm=<n>, commit=<git commit>, go=<go version>]`.
-       *
-       * JSON-RPC `web3_clientVersion` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      clientVersion(params?: L1Web3ClientVersionParams, options?: CallOptions): Promise<L1Web3ClientVersionResult>;
-      /**
-       * Hashes bytes with Keccak-256.
-       *
-       * Returns the Keccak-256 hash (the Ethereum "sha3", not the standardised SHA3-256) of the given bytes.
-       *
-       * JSON-RPC `web3_sha3` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      sha3(params: L1Web3Sha3Params, options?: CallOptions): Promise<T.Hash32>;
-    };
-    readonly net: {
-      /**
-       * Returns the EVM network id.
-       *
-       * Returns the EVM network id as a decimal string. The node sets it equal to the chain id, so it is `"43114"` on the C-Chain Mainnet and `"43113"` on Fuji; it is not the node network id (1 or 5).
-       *
-       * JSON-RPC `net_version` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      version(params?: L1NetVersionParams, options?: CallOptions): Promise<L1NetVersionResult>;
-      /**
-       * Reports whether the client listens for network connections.
-       *
-       * Always `true` on Coreth and on the SAE VM of Helicon; peer networking is done by AvalancheGo itself.
-       *
-       * JSON-RPC `net_listening` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      listening(params?: L1NetListeningParams, options?: CallOptions): Promise<L1NetListeningResult>;
-      /**
-       * Returns the number of peers of the client.
-       *
-       * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; a Helicon C-Chain (SAE VM) reports the number of peers of the chain's p2p network, itself excluded. Use the node's `info.peers` for detailed peer data.
-       *
-       * JSON-RPC `net_peerCount` at `/ext/bc/{blockchainId}/rpc`
-       *
-       * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
-       */
-      peerCount(params?: L1NetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
-    };
+    readonly web3: Pick<NodeClient<N>["cChain"]["web3"], "clientVersion" | "sha3">;
+    readonly net: Pick<NodeClient<N>["cChain"]["net"], "version" | "listening" | "peerCount">;
     readonly validators: {
       /**
        * List the L1's current validators with their uptime

@@ -4,11 +4,12 @@
  * in operations.js).
  */
 import { rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrHttpOperation, IrParameter, IrRpcOperation, IrRpcParam } from "../../ir/types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam } from "../../ir/types.js";
+import { TextWriter } from "../../writer.js";
 import { comment, identifier, propertyKey } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, type CodeCall } from "../value.js";
-import { toTypeNode, UNKNOWN, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { printType, toTypeNode, UNKNOWN, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 import { docsOf, ENCODABLE_NOTE, encodableType, paramsOptional, TYPES_NS, writeObjectType, type Emitted, type IntegerWalkerRefs } from "./context.js";
 import { deprecationMessage } from "./docs.js";
 import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
@@ -23,6 +24,21 @@ export interface Descriptors {
   /** Descriptor and result check, for the result pairs. */
   results: [CodeRef, CodeRef][];
   watches: DeprecatedValueWatches;
+  /** Each operation's params and result types as text, by which shared-methods.ts finds methods declared alike. */
+  shapes: Map<IrOperation, OperationShape>;
+}
+
+/** The text after `=` of an operation's params type, and its result type (`T.Name` for a named schema). */
+export interface OperationShape {
+  params: string;
+  result: string;
+}
+
+function typeTextOf(type: TypeNode | ((w: TextWriter) => void)): string {
+  const w = new TextWriter();
+  if (typeof type === "function") type(w);
+  else printType(w, type);
+  return w.toString();
 }
 
 /** Every operation's types and descriptor, in the order of the IR. */
@@ -36,6 +52,7 @@ export function emitOperations(c: ClientContext, validators: Pick<ValidatorModul
   /** Runtime encoders the descriptors name (parameter styles, body encoders): imported by name. */
   const encoders = new Set<string>();
   const results: [CodeRef, CodeRef][] = [];
+  const shapes = new Map<IrOperation, OperationShape>();
   for (const op of ir.operations) {
     const checks = validators.checks.get(op);
     // an operation without parameters needs no generated check: the runtime refuses params that are not an object
@@ -56,14 +73,15 @@ export function emitOperations(c: ClientContext, validators: Pick<ValidatorModul
     const values = watches.watch(op);
     // operations.d.ts names client.ts's types through its namespace import
     const declared = `<C.${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${c.schemaNames.has(op.names.response) ? `${TYPES_NS}.` : "C."}${identifier(op.names.response)}>`;
-    if (op.protocol === "http") emitHttpOperation(ir, op, c.ctx, c.requestCtx, c.schemaNames, out, check, declared, encoders, integers, operations, values);
-    else emitRpcOperation(op, c.ctx, c.requestCtx, c.schemaNames, byKey, out, check, types, integers, values);
+    const shape = op.protocol === "http" ? emitHttpOperation(ir, op, c.ctx, c.requestCtx, c.schemaNames, out, check, declared, encoders, integers, operations, values) : emitRpcOperation(op, c.ctx, c.requestCtx, c.schemaNames, byKey, out, check, types, integers, values);
+    shapes.set(op, shape);
   }
   out.statements.splice(noticesAt, 0, ...watches.statements());
-  return { used, results, watches };
+  for (const c of watches.httpConstants()) operations.addConstant(c);
+  return { used, results, watches, shapes };
 }
 
-export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule, deprecatedValues: CodeCall | undefined): void {
+export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule, deprecatedValues: CodeCall | undefined): OperationShape {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -72,33 +90,41 @@ export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: Type
   if (op.requestBody) {
     members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, requestCtx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
   }
-  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.${integers.paramIntegers ? ENCODABLE_NOTE : ""}`, encodableType(out, integers, (w) => writeObjectType(w, members))));
+  const params = encodableType(out, integers, (w) => writeObjectType(w, members));
+  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.${integers.paramIntegers ? ENCODABLE_NOTE : ""}`, params));
+  let result = `${TYPES_NS}.${op.names.response}`;
   if (!schemaNames.has(op.names.response)) {
     const { type, docs } = httpResultType(ir, op, ctx);
     out.statements.push(typeAlias(op.names.response, docs, type));
+    result = typeTextOf(type);
   }
   const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers });
   operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `HttpOperation${types}`, value: descriptor });
+  return { params: typeTextOf(params), result };
 }
 
-export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): void {
+export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): OperationShape {
   const docs = (integers.paramIntegers ? (text: string) => text + ENCODABLE_NOTE : (text: string) => text)(`Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`);
-  if (op.transport.form === "one-object") {
-    out.statements.push(typeAlias(op.names.params, docs, encodableType(out, integers, toTypeNode(op.params[0]!.schema, requestCtx))));
-  } else {
+  let params: TypeNode | ((w: TextWriter) => void);
+  if (op.transport.form === "one-object") params = encodableType(out, integers, toTypeNode(op.params[0]!.schema, requestCtx));
+  else {
     const members: Member[] = op.params.map((p: IrRpcParam) => {
       const d = docsOf(p.description, p.deprecated, p.schema);
       return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(d ? { docs: d } : {}) };
     });
-    out.statements.push(typeAlias(op.names.params, docs, encodableType(out, integers, (w) => writeObjectType(w, members))));
+    params = encodableType(out, integers, (w) => writeObjectType(w, members));
   }
+  out.statements.push(typeAlias(op.names.params, docs, params));
   const fields = rpcFields(op, (key) => byKey.get(key)?.schema).map((f) => ({ name: f.name, required: f.required || undefined }));
+  let result = `${TYPES_NS}.${op.names.response}`;
   if (!schemaNames.has(op.names.response)) {
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
+    result = typeTextOf(t);
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
   const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
+  return { params: typeTextOf(params), result };
 }
 

@@ -44,13 +44,21 @@ export function standardErrorDocs(standard: readonly IrRpcError[]): string | und
   return `Methods marked "the standard JSON-RPC errors" may throw each of these; a method's own errors are listed on it.\n\n${lines.join("\n")}`;
 }
 
-/** A method's doc comment; `standard` (from {@link standardErrors}) and `client` name where the shared errors are listed. */
-export function methodDocs(op: IrOperation, standard: readonly IrRpcError[] = [], client?: string): string {
-  const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${httpTarget(op)}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
+/** Where an operation goes on the wire, as its doc comment says: `GET /v1/chains` (a code span), or JSON-RPC `eth_chainId` at `/ext/bc/C/rpc`. */
+export function wireDocs(op: IrOperation): string {
+  return op.protocol === "http" ? `\`${comment(`${op.transport.method.toUpperCase()} ${httpTarget(op)}`)}\`` : comment(`JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``);
+}
+
+/**
+ * A method's doc comment; `standard` (from {@link standardErrors}) and
+ * `client` name where the shared errors are listed; `wire` replaces the line
+ * {@link wireDocs} writes ("" leaves it out).
+ */
+export function methodDocs(op: IrOperation, standard: readonly IrRpcError[] = [], client?: string, wire = wireDocs(op)): string {
   const wrapped = op.protocol === "json-rpc" && op.result?.wire ? `Servers may also send the result wrapped, as \`{ ${comment(JSON.stringify(op.result.wire.property))}: … }\`; it is unwrapped before it is checked and returned.` : undefined;
   const unimplemented = op.unimplemented ? `Not served everywhere: ${comment(op.unimplemented)}` : undefined;
   const since = op.lifecycle?.addedIn ? `@since ${comment(op.lifecycle.addedIn)}` : undefined;
-  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), wrapped, unimplemented, since, deprecatedTag(op), throwsDocs(op, standard, client)]
+  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, wire, wrapped, unimplemented, since, deprecatedTag(op), throwsDocs(op, standard, client)]
     .filter(Boolean)
     .join("\n\n");
 }

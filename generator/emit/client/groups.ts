@@ -36,16 +36,25 @@ export function groupTree(ops: IrOperation[], endpoints: readonly IrEndpointGrou
   return root;
 }
 
-export function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra: (path: string[]) => void, method: (op: IrOperation) => void): void {
+/**
+ * A group's members as the interface types them. `head` gives what a
+ * subgroup's type takes from elsewhere (shared-methods.ts), written before
+ * its own members: `Pick<…> & { … }`, or only `Pick<…>` when `alone` (it has
+ * no member of its own).
+ */
+export function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra: (path: string[]) => void, method: (op: IrOperation) => void, head: (path: string[]) => { type: string; alone: boolean } | undefined = () => undefined): void {
   for (const op of node.ops) method(op);
   extra(path);
   for (const [name, child] of node.children) {
+    const at = [...path, name];
     if (child.endpoint) {
       // a function of the endpoint's path variables, returning that endpoint's methods
       writeDocs(w, child.endpoint.docs);
       w.write(`${propertyKey(name, "method")}(endpoint: ${endpointTypeName(child.endpoint.group)}): `);
     } else w.write(`readonly ${propertyKey(name)}: `);
-    w.inlineBlock(() => writeGroup(w, child, [...path, name], extra, method));
+    const taken = head(at);
+    if (taken) w.write(taken.alone ? taken.type : `${taken.type} & `);
+    if (!taken?.alone) w.inlineBlock(() => writeGroup(w, child, at, extra, method, head));
     w.write(";").newLine();
   }
 }

@@ -32,6 +32,7 @@ import { functionsAsJs, type FunctionsModule } from "./functions-js.js";
 import { writeFactoryObject } from "./groups.js";
 import { resultType } from "./context.js";
 import { emitFunctions } from "./functions.js";
+import { sharedMethods } from "./shared-methods.js";
 
 export { providerNames, type ProviderNames } from "./providers.js";
 
@@ -43,7 +44,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const { out, hasHttp, hasRpc, sockets } = c;
   // declared JSON-RPC errors first: the descriptors below refer to their classes
   const errorBases = emitRpcErrors(ir, c.ctx, out);
-  const { used, results, watches } = emitOperations(c, validators, operations);
+  const { used, results, watches, shapes } = emitOperations(c, validators, operations);
   const providers = (c.providers = emitProviders(c));
   emitSockets(c, validators, used, results);
   // functions.js imports the result checks; client.ts then names no check
@@ -64,7 +65,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   out.statements.push(...endpointTypes(ir));
 
   const tree = groupTree(ir.operations, ir.endpointGroups, (g) => endpointMemberDocs(ir, g));
-  out.statements.push(writeClientInterface(c, tree, validators.subscriptionCodecs));
+  out.statements.push(writeClientInterface(c, tree, validators.subscriptionCodecs, sharedMethods(c, tree, shapes)));
   if (asJs) {
     functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
   } else {

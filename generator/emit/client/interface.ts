@@ -12,14 +12,25 @@ import { decoded, paramsOptional, resultType, type ClientContext } from "./conte
 import { methodDocs, standardErrorDocs } from "./docs.js";
 import { socketTree, writeGroup, type GroupNode } from "./groups.js";
 import { itemType } from "./paging.js";
+import { picksOf, type SharedMethods } from "./shared-methods.js";
 import type { ValidatorModule } from "../validators/index.js";
 
 /** The interface statement; `tree` is the client's group tree. */
-export function writeClientInterface(c: ClientContext, tree: GroupNode, subscriptionCodecs: ValidatorModule["subscriptionCodecs"]): (w: TextWriter) => void {
+export function writeClientInterface(c: ClientContext, tree: GroupNode, subscriptionCodecs: ValidatorModule["subscriptionCodecs"], shared: SharedMethods): (w: TextWriter) => void {
   const { ir, numbered, defaultNumbers } = c;
   const client = identifier(ir.names.client);
   const clientDocs = [comment(ir.info.title), ir.info.description ? comment(ir.info.description) : "", standardErrorDocs(c.standard) ?? ""].filter(Boolean).join("\n\n");
-  const method = (w: TextWriter, op: IrOperation) => writeMethod(c, w, op);
+  const method = (w: TextWriter, op: IrOperation) => {
+    if (!shared.taken.has(op)) writeMethod(c, w, op, shared.wire.get(op));
+  };
+  // a group that takes methods from another: `Pick`s of it, and its own members unless it has none
+  const head = (path: string[]) => {
+    const type = picksOf(shared, path, `${client}${numbered ? "<N>" : ""}`);
+    if (type === undefined) return undefined;
+    const node = nodeAt(tree, path)!;
+    const own = node.children.size > 0 || node.ops.some((op) => !shared.taken.has(op)) || c.providers.has(path.join(".")) || c.sockets.some((s) => s.group.join(".") === path.join("."));
+    return { type, alone: !own };
+  };
   return (w) => {
     writeDocs(w, numbered ? `${clientDocs}\n\n@typeParam N - How integers the spec sends as strings come back (the \`numbers\` option): \`${defaultNumbers}\` unless the options say otherwise.` : clientDocs);
     w.write(`export interface ${client}${numbered ? `<N extends Numbers = ${stringLiteral(defaultNumbers)}>` : ""} `).inlineBlock(() => {
@@ -30,8 +41,9 @@ export function writeClientInterface(c: ClientContext, tree: GroupNode, subscrip
           w.writeLine(`readonly provider: Eip1193Provider<${p.schema}>;`);
         }
         const socket = c.sockets.find((s) => s.group.join(".") === path.join("."));
-        if (socket) writeSocketMember(c, w, socket, nodeAt(tree, path), path, subscriptionCodecs, (op) => method(w, op));
-      }, (op) => method(w, op));
+        // a socket's own tree declares each of its methods, taken here or not
+        if (socket) writeSocketMember(c, w, socket, nodeAt(tree, path), path, subscriptionCodecs, (op) => writeMethod(c, w, op, shared.wire.get(op)));
+      }, (op) => method(w, op), head);
       if (c.hasRpc) {
         writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
         w.writeLine(`batch<const R extends readonly Promise<unknown>[]>(build: (client: Omit<${client}${numbered ? "<N>" : ""}, "batch">) => R): Promise<BatchResults<R>>;`);
@@ -41,9 +53,10 @@ export function writeClientInterface(c: ClientContext, tree: GroupNode, subscrip
   };
 }
 
-function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation): void {
+/** `wire`: the wire line of a declaration that other groups take too (shared-methods.ts). */
+function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation, wire?: string): void {
   const optional = paramsOptional(op);
-  const docs = methodDocs(op, c.standard, c.ir.names.client);
+  const docs = methodDocs(op, c.standard, c.ir.names.client, wire);
   writeDocs(w, docs);
   const paged = c.paging.get(op);
   if (paged) {

@@ -33,11 +33,24 @@ function refsOf(value: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
+/** A module constant of operations.js that descriptors name (not exported: the descriptors are its API). */
+interface Constant {
+  name: string;
+  docs: string;
+  value: unknown;
+}
+
 export class OperationsModule {
   readonly descriptors: Descriptor[] = [];
+  private readonly constants: Constant[] = [];
 
   add(d: Descriptor): void {
     this.descriptors.push(d);
+  }
+
+  /** A value several descriptors may name (a deprecated value's notice), written once, before them. */
+  addConstant(c: Constant): void {
+    this.constants.push(c);
   }
 
   get names(): string[] {
@@ -48,11 +61,20 @@ export class OperationsModule {
   js(fromValidators: ReadonlySet<string>): Statement[] {
     const refs = new Set<string>();
     for (const d of this.descriptors) refsOf(d.value, refs);
+    for (const c of this.constants) refs.delete(identifier(c.name));
     const checks = [...refs].filter((r) => fromValidators.has(r)).sort();
     const runtime = [...refs].filter((r) => !fromValidators.has(r)).sort();
     const statements: Statement[] = [];
     statements.push(...runtimeImports(runtime));
     if (checks.length > 0) statements.push({ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks });
+    for (const c of this.constants) {
+      statements.push((w) => {
+        writeDocs(w, c.docs);
+        w.write(`const ${identifier(c.name)} = `);
+        writeValue(w, c.value);
+        w.write(";").newLine();
+      });
+    }
     for (const d of this.descriptors) {
       statements.push((w) => {
         w.write(`export const ${identifier(d.name)} = `);

@@ -270,3 +270,8 @@ export function shortestOp(i: PackageInput, ops: IrOperation[]): IrOperation | u
 }
 
 export const importLine = (names: string[], from: string) => `import { ${[...new Set(names)].sort().map(identifier).join(", ")} } from ${stringLiteral(from)};`;
+
+/** The package's mock server command (package.json `bin`): `@me/api` → `me-api-mock`. */
+export function mockCommandName(packageName: string): string {
+  return `${packageName.replace(/^@/, "").replace(/[^A-Za-z0-9._-]+/g, "-")}-mock`;
+}
