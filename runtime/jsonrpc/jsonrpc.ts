@@ -87,7 +87,7 @@ export interface RpcTransport {
 interface Pending {
   method: RpcMethod;
   numbers: Numbers;
-  envelope: { jsonrpc: "2.0"; id: number; method: string; params: unknown };
+  envelope: { jsonrpc: "2.0"; id: number; method: string; params?: unknown };
   resolve(value: unknown): void;
   reject(error: AvaspecError | unknown): void;
 }
@@ -109,6 +109,9 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   }
   switch (m.form) {
     case "by-name": {
+      // a method without params leaves the member out (JSON-RPC 2.0 allows it): `{}` is refused by servers that read
+      // params by position, such as go-ethereum, and a server reading them by name takes a missing member as none
+      if (m.params.length === 0) return undefined;
       const out: Record<string, unknown> = {};
       for (const p of m.params) if (value(p.name) !== undefined) setOwn(out, p.name, value(p.name));
       return out;

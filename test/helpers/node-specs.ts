@@ -101,7 +101,8 @@ export function methodCases(): MethodCase[] {
         if (byPosition) {
           const last = params.reduce((acc: number, p, i) => (values.has(p.name) ? i : acc), -1);
           wireParams = params.slice(0, last + 1).map((p) => (values.has(p.name) ? values.get(p.name) : null));
-        } else wireParams = args ?? {};
+          // a method that declares no params leaves the member out
+        } else wireParams = params.length === 0 ? undefined : (args ?? {});
       }
       out.push({ spec, method, wire, path, args, wireParams, result: resolveRef(spec.doc, example?.result)?.value });
     }
