@@ -7,7 +7,7 @@
  * document against an OpenRPC one.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +24,7 @@ usage:
   avaspec diff <spec> --base <git-revision> [...]      the spec at that revision (e.g. origin/main) against the working tree
   avaspec diff --base <git-revision> [--config <file>] [...]
                                                       every document of the config's inputs, each at that revision against the working tree
+                                                      (without a config: every OpenAPI or OpenRPC document changed since that revision)
                                                       (json: { "version": 1, "documents": [{ "file", "changes", "summary" }] })
 
 classes: breaking-wire, breaking-code, deprecation, addition, documentation
@@ -118,7 +119,17 @@ async function diffConfig(base: string, configOption: string | undefined, format
   let specs: { file: string; allow: string[] }[];
   try {
     const file = findConfig(configOption);
-    if (file === undefined) return usage("no config found: give spec files, or --config");
+    if (configOption === undefined && !existsSync(file)) {
+      // no config: the OpenAPI and OpenRPC documents that changed since the revision
+      const changed = changedDocuments(base);
+      if (typeof changed === "string") return usage(changed);
+      // nothing changed is an answer, not an error: a CI check on a change that leaves the specs alone passes
+      if (changed.length === 0 && format !== "json") {
+        console.log(`avaspec: no OpenAPI or OpenRPC document changed since ${base} (no avaspec config here, so the changed files were read from git)`);
+        return 0;
+      }
+      return report(changed.map((f) => ({ file: f, allow: [] })), base, format, failOn);
+    }
     const config = await loadConfigFile(file);
     specs = config.inputs.flatMap((input) => specEntries(input).map((e) => ({ file: relative(process.cwd(), inputPath(config, e.spec)), allow: allowList(input.refs?.allow ?? [], config.root) })));
   } catch (e) {
@@ -126,6 +137,11 @@ async function diffConfig(base: string, configOption: string | undefined, format
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
+  return report(specs, base, format, failOn);
+}
+
+/** Each document against its version at `base`, printed in the format; the exit code. */
+function report(specs: { file: string; allow: string[] }[], base: string, format: string, failOn: string | undefined): number {
   const documents: { file: string; changes: Change[] }[] = [];
   for (const spec of specs) {
     const changes = againstBase(spec.file, base, spec.allow);
@@ -135,4 +151,27 @@ async function diffConfig(base: string, configOption: string | undefined, format
   if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, documents: documents.map((d) => ({ file: d.file, changes: d.changes, summary: summarize(d.changes) })) }, null, 2)}\n`);
   else for (const d of documents) process.stdout.write(`${format === "markdown" ? `## ${d.file}\n\n` : `== ${d.file}\n`}${format === "markdown" ? formatMarkdown(d.changes) : formatText(d.changes)}${format === "markdown" ? "" : "\n"}`);
   return failOn !== undefined && documents.some((d) => failsOn(d.changes, failOn as "breaking-wire")) ? 1 : 0;
+}
+
+/** A file whose first member is `openapi` or `openrpc` (JSON or YAML): a spec document. */
+const SPEC_START = /^\s*(?:\{\s*)?["']?(?:openapi|openrpc)["']?\s*:/;
+
+/**
+ * Without a config, `--base` compares what changed: the working tree's
+ * OpenAPI and OpenRPC documents (`.json`, `.yaml`, `.yml`) that differ from
+ * the revision, paths relative to the current folder; or why there are none.
+ */
+function changedDocuments(base: string): string[] | string {
+  let names: string[];
+  try {
+    const top = execFileSync("git", ["rev-parse", "--show-toplevel"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const listed = execFileSync("git", ["diff", "--name-only", "--no-renames", base, "--", "."], { cwd: process.cwd(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const untracked = execFileSync("git", ["ls-files", "--others", "--exclude-standard", "--", "."], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    names = [...listed.split("\n").filter(Boolean).map((f) => relative(process.cwd(), join(top, f))), ...untracked.split("\n").filter(Boolean)];
+  } catch (e) {
+    const why = (e as { stderr?: Buffer }).stderr?.toString().trim();
+    return `no avaspec config here, and the changed documents cannot be listed from git${why ? ` (${why})` : ""}: give spec files, or --config`;
+  }
+  const specs = [...new Set(names)].filter((f) => /\.(json|ya?ml)$/i.test(f) && existsSync(f) && SPEC_START.test(readFileSync(f, "utf8").slice(0, 4096).replace(/^(?:\s*#.*\n|\s*---\s*\n)*/, ""))).sort();
+  return specs;
 }
