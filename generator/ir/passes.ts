@@ -53,7 +53,16 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   for (const s of ir.schemas) s.names = { validate: exported.claim(`validate${s.name}`), standard: exported.claim(`${s.name}Schema`), guard: exported.claim(`is${s.name}`) };
   // request shapes of schemas whose members depend on the direction (readOnly / writeOnly)
   const twoWay = directional(ir);
-  for (const s of ir.schemas) if (twoWay.has(s.key)) s.names.input = exported.claim(`${s.name}Input`);
+  for (const s of ir.schemas) {
+    if (!twoWay.has(s.key)) continue;
+    s.names.input = exported.claim(`${s.name}Input`);
+    if (s.names.input !== `${s.name}Input`) {
+      // the spec has its own ${name}Input: the request shape takes another name, which a user should hear of
+      const file = s.key.slice(0, s.key.indexOf("#"));
+      const { line, col } = locate(file, s.schema.pointer);
+      diagnostics.push({ code: "naming/collision", severity: "warning", message: `the request shape of ${s.name} (what a request sends: no readOnly members) would be ${s.name}Input, which another type already is; it is ${s.names.input}`, file, pointer: s.schema.pointer, line, col, hint: `rename one of them, or make ${s.name} the same in both directions` });
+    }
+  }
   // one registry per group; child group names are taken first so a method cannot shadow a group
   const levels = new Map<string, NameRegistry>();
   const level = (path: string[]) => {

@@ -107,3 +107,24 @@ it("warns about a misspelt schema keyword with the keyword it is near, and only 
   expect(r.stderr).toContain("hint: did you mean `required`?");
   expect(r.stderr).toContain("hint: did you mean `maxLength`?");
 });
+
+it("warns when a schema's request shape cannot be named <Name>Input because the spec has that name (issue 30)", () => {
+  const order = { type: "object", properties: { id: { type: "string", readOnly: true }, item: { type: "string" } } };
+  const body = (ref: string) => ({ content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } } });
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "Shop", version: "1" },
+    paths: { "/orders": { post: { operationId: "createOrder", requestBody: body("Order"), responses: { "201": { description: "created", ...body("Order") } } }, put: { operationId: "putOrder", requestBody: body("OrderInput"), responses: { "204": { description: "ok" } } } } },
+    components: { schemas: { Order: order, OrderInput: { type: "object", properties: { note: { type: "string" } } } } },
+  };
+  const r = generate("api.json", JSON.stringify(doc, null, 2));
+  expect(r.status).toBe(0);
+  const found = parseDiagnostics(r.stderr).filter((d) => d.code === "naming/collision");
+  expect(found.map((d) => [d.pointer, d.warning])).toEqual([["#/components/schemas/Order", true]]);
+  expect(found[0]!.message).toContain("would be OrderInput, which another type already is; it is OrderInput2");
+  // without the user's OrderInput the name is free and nothing is said
+  const { OrderInput: _, ...schemas } = doc.components.schemas;
+  const { put: __, ...orders } = doc.paths["/orders"];
+  const quiet = generate("api.json", JSON.stringify({ ...doc, paths: { "/orders": orders }, components: { schemas } }, null, 2));
+  expect(parseDiagnostics(quiet.stderr).filter((d) => d.code === "naming/collision")).toEqual([]);
+});
