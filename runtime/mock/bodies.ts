@@ -20,6 +20,9 @@ export interface MockBodies {
   page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>, url?: string): MockPage | undefined;
 }
 
+/** Attempts at a body that use the schema's examples, of the 25 made. */
+const EXAMPLE_ATTEMPTS = 10;
+
 export function mockBodies(options: { seed: number; pages: number; examples: boolean }): MockBodies {
   const { seed, pages } = options;
 
@@ -33,7 +36,8 @@ export function mockBodies(options: { seed: number; pages: number; examples: boo
     for (let attempt = 0; attempt < 25; attempt++) {
       let v: unknown;
       try {
-        v = synthesize(entry.schema, table.defs, next);
+        // the first attempts take the spec's examples for values; later ones do without, in case an example does not pass
+        v = synthesize(entry.schema, table.defs, next, attempt < EXAMPLE_ATTEMPTS);
       } catch (error) {
         // a random branch may have recursed too deep: another attempt may pick a finite one
         if (!(error instanceof UnsatisfiableSchemaError)) throw error;

@@ -12,6 +12,8 @@ export { hash, rng } from "./random.js";
 interface Ctx {
   defs: Record<string, MockSchema>;
   next: () => number;
+  /** Whether a schema's own examples (and default) stand for it: what a spec shows is what a reader expects to see. */
+  examples: boolean;
 }
 
 const int = (c: Ctx, lo: number, hi: number) => lo + Math.floor(c.next() * (hi - lo + 1));
@@ -51,8 +53,8 @@ function withoutAllOf(s: MockSchemaObject): MockSchemaObject {
 }
 
 /** A value for `schema`; depth bounds recursion (deep optional parts are left out, arrays kept short). */
-export function synthesize(schema: MockSchema, defs: Record<string, MockSchema>, next: () => number): unknown {
-  return synth({ defs, next }, schema, 0);
+export function synthesize(schema: MockSchema, defs: Record<string, MockSchema>, next: () => number, examples = true): unknown {
+  return synth({ defs, next, examples }, schema, 0);
 }
 
 /** Deeper than this, a schema can only be recursing through required members: it has no finite value. */
@@ -72,6 +74,8 @@ function synth(c: Ctx, raw: MockSchema, depth: number): unknown {
   if (s.pattern !== undefined && s.examples && s.examples.length > 0) return structuredClone(pick(c, s.examples));
   if (hasOwn(s, "const")) return structuredClone(s.const);
   if (s.enum) return structuredClone(pick(c, s.enum));
+  // a property's examples: its value, as the spec shows it (set aside when a body made with them does not pass its check)
+  if (c.examples && s.examples && s.examples.length > 0) return structuredClone(pick(c, s.examples));
   const branches = s.oneOf ?? s.anyOf;
   if (branches && branches.length > 0) {
     const { oneOf: _o, anyOf: _a, ...rest } = s;

@@ -63,6 +63,7 @@ export interface MockSchemaObject {
   allOf?: MockSchema[];
   anyOf?: MockSchema[];
   oneOf?: MockSchema[];
+  /** The schema's examples and default: a synthesized value takes one of them (see synthesize.ts). */
   examples?: unknown[];
 }
 
