@@ -10,12 +10,25 @@ import type { RpcMethod, RpcTransport } from "../jsonrpc/jsonrpc.js";
 import type { Decoder, Encoder } from "../values/numbers.js";
 
 /** What the transport needs of a WebSocket: the standard browser API, which `ws` (Node) also implements. */
+/**
+ * What the transport reads of a socket event. `type` is there because every
+ * event has one: a type of optional members alone is a "weak type" to
+ * TypeScript, which then refuses an event type sharing none of them (the `ws`
+ * package's `ErrorEvent`), and with it `ws`'s WebSocket class as a constructor.
+ */
+export interface WebSocketEventLike {
+  readonly type?: string;
+  readonly data?: unknown;
+  readonly code?: number;
+  readonly reason?: string;
+}
+
 export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: "open" | "close" | "error" | "message", listener: (event: { data?: unknown; code?: number; reason?: string }) => void): void;
-  removeEventListener(type: "open" | "close" | "error" | "message", listener: (event: { data?: unknown; code?: number; reason?: string }) => void): void;
+  addEventListener(type: "open" | "close" | "error" | "message", listener: (event: WebSocketEventLike) => void): void;
+  removeEventListener(type: "open" | "close" | "error" | "message", listener: (event: WebSocketEventLike) => void): void;
 }
 
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
