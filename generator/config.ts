@@ -64,6 +64,11 @@ export interface PackageConfig {
   description?: string;
   license?: string;
   devDependencies?: Record<string, string>;
+  /** Copied into package.json as they are: what a registry page shows and `npm publish --provenance` checks (`repository`). */
+  repository?: string | { type: string; url: string; directory?: string };
+  homepage?: string;
+  bugs?: string | { url?: string; email?: string };
+  keywords?: string[];
 }
 
 export interface Config {
@@ -171,6 +176,12 @@ export function resolveConfig(raw: unknown, file: string, root = dirname(resolve
   if (typeof c !== "object" || c === null) fail("the config must be a JSON object");
   if (typeof c.out !== "string" || c.out === "") fail('"out" must name the output folder');
   if (!c.package || typeof c.package.name !== "string") fail('"package" needs a "name"');
+  const meta = c.package as unknown as Record<string, unknown>;
+  const isUrlObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string");
+  if (meta["repository"] !== undefined && typeof meta["repository"] !== "string" && !(isUrlObject(meta["repository"]) && typeof (meta["repository"] as { url?: unknown }).url === "string")) fail('"package.repository" must be a URL or { "type": "git", "url": … }');
+  if (meta["homepage"] !== undefined && typeof meta["homepage"] !== "string") fail('"package.homepage" must be a URL');
+  if (meta["bugs"] !== undefined && typeof meta["bugs"] !== "string" && !isUrlObject(meta["bugs"])) fail('"package.bugs" must be a URL or { "url", "email" }');
+  if (meta["keywords"] !== undefined && !(Array.isArray(meta["keywords"]) && meta["keywords"].every((k) => typeof k === "string"))) fail('"package.keywords" must be a list of strings');
   if ((c.package as { version?: unknown }).version !== undefined) fail('"package.version" is not set by hand: it follows the specs\' info.version (see versions.json in the output); remove it');
   if (!Array.isArray(c.inputs) || c.inputs.length === 0) fail('"inputs" must list at least one spec');
   const seen = new Set<string>();
