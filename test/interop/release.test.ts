@@ -4,7 +4,7 @@
  * makes installs: the avaspec tarball and the client tarball into an empty
  * project, offline, the client's mocks reaching `msw` installed beside it.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { ROOT, run, tempDir } from "./helpers.js";
@@ -30,3 +30,17 @@ it("packs and checks both packages, and the tarballs install into an empty proje
   const c = await run(process.execPath, ["check.mjs"], { cwd: project, timeout: 60_000 });
   expect(c.stdout.trim(), c.stderr).toBe("function");
 }, 900_000);
+
+it("a project that installs the package's folder with --install-links gets the mocks' msw from its own node_modules", async () => {
+  // a plain file: link would resolve msw from the package's folder (where it is not, outside this repository)
+  const copy = tempDir("linked-package");
+  cpSync(join(ROOT, "generated"), copy, { recursive: true, filter: (src) => !src.includes("node_modules") });
+  const project = tempDir("linked-consumer");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  const i = await run("npm", ["install", "--offline", "--no-package-lock", "--install-links", copy, "msw@2"], { cwd: project, env, timeout: 300_000 });
+  expect(i.code, i.stderr).toBe(0);
+  writeFileSync(join(project, "check.mjs"), 'const m = await import("@avaspec/client/mocks"); console.log(typeof m.createMocks);\n');
+  const c = await run(process.execPath, ["check.mjs"], { cwd: project, timeout: 60_000 });
+  expect(c.stdout.trim(), c.stderr).toBe("function");
+}, 900_000);
+
