@@ -294,16 +294,26 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
   // saves on the way to a release are not releases: the version ledger waits for a plain generate
   const options = { ...recordOptions, preview: true, shownWarnings: new Set<string>() };
   await runOnce(config, options);
-  const watchers: FSWatcher[] = [];
+  // one watcher per folder, kept across runs (a folder's watcher is made again only when the set of folders
+  // changes): a save right after a run is seen by the watcher that saw the run's own save
+  const watchers = new Map<string, FSWatcher>();
+  let wanted = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
   const files = () => new Set([...config.inputs.flatMap((i) => specEntries(i).map((e) => inputPath(config, e.spec))), ...(configFile ? [resolve(configFile)] : [])]);
   // folders, not files: editors save by replacing the file, which ends a watch on it
   const rewatch = () => {
-    for (const w of watchers.splice(0)) w.close();
-    const wanted = files();
-    for (const dir of new Set([...wanted].map((f) => dirname(f)))) {
-      watchers.push(
+    wanted = files();
+    const dirs = new Set([...wanted].map((f) => dirname(f)));
+    for (const [dir, w] of watchers) {
+      if (dirs.has(dir)) continue;
+      w.close();
+      watchers.delete(dir);
+    }
+    for (const dir of dirs) {
+      if (watchers.has(dir)) continue;
+      watchers.set(
+        dir,
         fsWatch(dir, (_event, name) => {
           if (name !== null && !wanted.has(join(dir, name.toString()))) return;
           clearTimeout(timer);
@@ -334,7 +344,7 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
     process.once("SIGTERM", stop);
   });
   clearTimeout(timer);
-  for (const w of watchers) w.close();
+  for (const w of watchers.values()) w.close();
   await running;
   return 0;
 }

@@ -46,13 +46,14 @@ describe("params are validated before sending", () => {
 });
 
 describe("by-name fixture", () => {
-  it("sends named params, leaving out absent optional ones", async () => {
+  it("sends named params, leaving out absent optional ones, and no params member for a method without params", async () => {
     const api = (await load("rpc-by-name")).createApiClient({ baseUrl: server.url });
     await api.calc.add({ a: 1, b: 2 });
     await api.calc.ping();
     expect(server.requests.map((r) => [(r.body as Envelope).method, (r.body as Envelope).params])).toEqual([
       ["calc.add", { a: 1, b: 2 }],
-      ["calc.ping", {}],
+      ["calc.ping", undefined],
     ]);
+    expect(Object.keys(server.requests[1]!.body as object)).not.toContain("params");
   });
 });

@@ -150,6 +150,11 @@ describe("generate --watch", () => {
       buffer = parts.pop()!;
       for (const text of parts) seen.push({ text, at: Date.now() });
     });
+    // the other stream too, for the message of a wait that fails
+    const others: { text: string }[] = [];
+    child[stream === "stdout" ? "stderr" : "stdout"]!.setEncoding("utf8").on("data", (chunk: string) => {
+      for (const text of chunk.split("\n")) if (text !== "") others.push({ text });
+    });
     return {
       seen,
       async next(pattern: RegExp, after: number, timeoutMs = 60_000): Promise<{ text: string; at: number }> {
@@ -157,7 +162,7 @@ describe("generate --watch", () => {
         for (;;) {
           const hit = seen.find((l) => l.at >= after && pattern.test(l.text));
           if (hit) return hit;
-          if (Date.now() > until) throw new Error(`no ${stream} line like ${pattern} within ${timeoutMs} ms; got:\n${seen.map((l) => l.text).join("\n")}`);
+          if (Date.now() > until) throw new Error(`no ${stream} line like ${pattern} within ${timeoutMs} ms; got:\n${seen.map((l) => l.text).join("\n")}${others.length > 0 ? `\n(the other stream:)\n${others.map((l) => l.text).join("\n")}` : ""}`);
           await new Promise((r) => setTimeout(r, 20));
         }
       },
