@@ -38,6 +38,21 @@ const MAX_DEPTH = 64;
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
+/** Where a JSON value holds a `__proto__` key (a JSON pointer), if anywhere: what `JSON.parse` made of the agent's message, before anything else reads it. */
+export function protoKeyAt(value: unknown, at = ""): string | undefined {
+  const stack: [unknown, string][] = [[value, at]];
+  while (stack.length > 0) {
+    const [v, where] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, "__proto__")) return where || "/";
+    for (const [k, x] of Object.entries(v)) stack.push([x, `${where}/${k}`]);
+  }
+  return undefined;
+}
+
+/** Why arguments with a `__proto__` key are refused. */
+export const protoRefusal = (at: string): string => `the key "__proto__" at ${at} is refused: arguments are data, and this key would reach an object's prototype`;
+
 /** A copy of JSON arguments into fresh objects and arrays, refusing what could reach a prototype. */
 function copyArguments(value: unknown, at: string, depth: number): unknown {
   if (depth > MAX_DEPTH) throw new McpCallError("arguments", `arguments nest deeper than ${MAX_DEPTH} levels at ${at || "/"}`);
@@ -46,7 +61,7 @@ function copyArguments(value: unknown, at: string, depth: number): unknown {
     if (!isPlain(value)) throw new McpCallError("arguments", `the value at ${at || "/"} is not a plain JSON object`);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      if (key === "__proto__") throw new McpCallError("arguments", `the key "__proto__" at ${at || "/"} is refused: arguments are data, and this key would reach an object's prototype`);
+      if (key === "__proto__") throw new McpCallError("arguments", protoRefusal(at || "/"));
       Object.defineProperty(out, key, { value: copyArguments(value[key], `${at}/${key}`, depth + 1), enumerable: true, writable: true, configurable: true });
     }
     return out;

@@ -11,6 +11,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { protoKeyAt, protoRefusal } from "./host.js";
 
 export interface RunningMcpServer {
   /** `http://127.0.0.1:3000/mcp`, or `stdio`. */
@@ -18,9 +20,31 @@ export interface RunningMcpServer {
   close(): Promise<void>;
 }
 
+/**
+ * A tool call whose arguments hold a `__proto__` key is answered here, as a
+ * tool error saying why, before the SDK reads it: the SDK's schema parsing
+ * drops such a key without a word, and the agent should know its arguments
+ * were not taken as sent. The server connects, then starts the transport:
+ * the guard goes around the handler it set.
+ */
+export function guardArguments<T extends Transport>(transport: T): T {
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    const inner = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const m = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
+      const at = m.method === "tools/call" && m.id !== undefined ? protoKeyAt(m.params?.arguments) : undefined;
+      if (at === undefined) return inner?.(message, extra);
+      void transport.send({ jsonrpc: "2.0", id: m.id as string | number, result: { content: [{ type: "text", text: protoRefusal(at) }], isError: true } });
+    };
+    return start();
+  };
+  return transport;
+}
+
 /** Serves one server over stdin and stdout (stderr stays free for messages). */
 export async function serveStdio(server: Server): Promise<RunningMcpServer> {
-  const transport = new StdioServerTransport();
+  const transport = guardArguments(new StdioServerTransport());
   await server.connect(transport);
   return { url: "stdio", close: () => server.close() };
 }
@@ -76,7 +100,7 @@ export function serveHttp(make: () => Server, options: HttpOptions): Promise<Run
       return jsonRpcError(res, 400, -32700, "Parse error: the body is not JSON");
     }
     const server = make();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = guardArguments(new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }));
     res.on("close", () => {
       void transport.close();
       void server.close();
