@@ -11,7 +11,7 @@
  *   named like the unscoped package name when there are several): `mcp`, and
  *   `mock` when the package has mocks. It imports the server only when asked,
  *   so that a missing `@modelcontextprotocol/sdk` (an optional peer
- *   dependency, ADR 0020) is a message saying how to install it.
+ *   dependency, ADR 0021) is a message saying how to install it.
  *
  * The generated code is fixed text around names from the naming pass and
  * strings from the config, each through escape.ts.
