@@ -49,7 +49,9 @@ export function selectOperations(index: CatalogIndex, selection: ToolSelection):
 }
 
 function toolDescription(op: McpOperation, policy: AccessPolicy): string {
-  const lines = [[op.summary, op.description].filter(Boolean).join(" ") || dotted(op.path), `${op.wire}. Returns: ${op.signature.slice(op.signature.lastIndexOf("): Promise<") + 11, -1)}`];
+  // the result's type by name: the JSON the call returns shows its members
+  const returns = op.signature.slice(op.signature.lastIndexOf("): Promise<") + 11, -1).replace(/ \/\* = [\s\S]*\*\/$/, "");
+  const lines = [[op.summary, op.description].filter(Boolean).join(" ") || dotted(op.path), `${op.wire}. Returns: ${returns}`];
   if (!allowed(op, policy)) lines.push("Refused by this server (read-only): writes need --allow-writes or --allow.");
   if (op.deprecated) lines.push("Deprecated.");
   return lines.join("\n");
