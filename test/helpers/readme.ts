@@ -94,8 +94,8 @@ export function typecheckReadme(markdown: string, packageDir: string, packageNam
           skipLibCheck: true,
           noEmit: true,
           allowImportingTsExtensions: true,
-          // the MCP SDK (the mcp entry's optional peer) from this repository, also for a package outside it
-          paths: { [packageName]: [join(packageDir, "src/index.ts")], [`${packageName}/*`]: [join(packageDir, "src/*/index.ts")], "@modelcontextprotocol/sdk/*": [join(ROOT, "node_modules/@modelcontextprotocol/sdk/dist/esm/*")] },
+          // the MCP SDK and the sandbox's packages (the mcp entry's optional peers) from this repository, also for a package outside it
+          paths: { [packageName]: [join(packageDir, "src/index.ts")], [`${packageName}/*`]: [join(packageDir, "src/*/index.ts")], "@modelcontextprotocol/sdk/*": [join(ROOT, "node_modules/@modelcontextprotocol/sdk/dist/esm/*")], ...Object.fromEntries(["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "sucrase"].map((p) => [p, [join(ROOT, "node_modules", p, (JSON.parse(readFileSync(join(ROOT, "node_modules", p, "package.json"), "utf8")) as { types: string }).types)]])) },
         },
         files,
       }),

@@ -101,13 +101,13 @@ try {
   it("its mcp command, without the SDK installed, says what to run instead", async () => {
     const r = await run(join(project, "node_modules/.bin/client"), ["mcp"], { cwd: project });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("client mcp: the MCP server needs @modelcontextprotocol/sdk, an optional peer dependency of @avaspec/client: install it beside the package (npm install @modelcontextprotocol/sdk), or run npx -y -p @avaspec/client -p @modelcontextprotocol/sdk client mcp\n");
+    expect(r.stderr).toBe("client mcp: the MCP server needs @modelcontextprotocol/sdk, an optional peer dependency of @avaspec/client (code mode's execute also needs quickjs-emscripten-core, @jitl/quickjs-wasmfile-release-sync, sucrase): install them beside the package (npm install @modelcontextprotocol/sdk quickjs-emscripten-core @jitl/quickjs-wasmfile-release-sync sucrase), or run npx -y -p @avaspec/client -p @modelcontextprotocol/sdk -p quickjs-emscripten-core -p @jitl/quickjs-wasmfile-release-sync -p sucrase client mcp\n");
   });
 
   it("with the SDK installed beside it, `npx client mcp` serves an MCP client over stdio", async () => {
     const dir = tempDir("consumer-mcp");
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer-mcp", private: true, type: "module" }));
-    const i = await npm(["install", "--ignore-scripts", "--offline", "--no-package-lock", tarball, "@modelcontextprotocol/sdk"], dir);
+    const i = await npm(["install", "--ignore-scripts", "--offline", "--no-package-lock", tarball, "@modelcontextprotocol/sdk", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "sucrase"], dir);
     expect(i.code, i.stderr).toBe(0);
     const transport = new StdioClientTransport({ command: "npx", args: ["--offline", "--no-install", "client", "mcp", "--base-url", "http://127.0.0.1:9"], cwd: dir, stderr: "pipe" });
     const client = new Client({ name: "interop", version: "1.0.0" });
@@ -118,6 +118,10 @@ try {
       expect(tools.map((t) => t.name)).toContain("search");
       const found = (await client.callTool({ name: "search", arguments: { query: "getNodeVersion" } })) as { content: { type: string; text: string }[] };
       expect(found.content[0]!.text).toContain("node.info.getNodeVersion");
+      // execute runs in the sandbox from the installed packages; the mock-less base URL makes the client call fail, as a message
+      const ran = (await client.callTool({ name: "execute", arguments: { code: "return [1, 2, 3].map((x) => x * 2);" } })) as { content: { type: string; text: string }[]; isError?: boolean };
+      expect(ran.isError).toBeUndefined();
+      expect(JSON.parse(ran.content[0]!.text)).toEqual([2, 4, 6]);
     } finally {
       await client.close();
     }

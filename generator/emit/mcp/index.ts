@@ -25,6 +25,17 @@ import { buildCatalog } from "./catalog.js";
 export const MCP_SDK_RANGE = "^1.24.0";
 export const MCP_SDK = "@modelcontextprotocol/sdk";
 
+/** What code mode's `execute` runs snippets with (runtime/mcp/sandbox*.ts): QuickJS in WebAssembly, and sucrase to strip TypeScript. */
+export const SANDBOX_PACKAGES: Record<string, string> = { "quickjs-emscripten-core": "^0.32.0", "@jitl/quickjs-wasmfile-release-sync": "^0.32.0", sucrase: "^3.35.1" };
+
+/** The packages `npx` needs beside the package for the whole server, in the order the README lists them. */
+export const MCP_PEERS = [MCP_SDK, ...Object.keys(SANDBOX_PACKAGES)];
+
+/** The one command that runs the server without installing anything first. */
+export function npxLine(packageName: string, command: string): string {
+  return `npx -y ${[packageName, ...MCP_PEERS].map((p) => `-p ${p}`).join(" ")} ${command} mcp`;
+}
+
 /** Whether the package gets the MCP entry: on by default, for a package with at least one client. */
 export function hasMcp(pkg: PackageConfig, inputs: readonly PackageInput[]): boolean {
   return pkg.mcp !== false && inputs.some((i) => i.targets.has("client"));
@@ -40,8 +51,8 @@ export function mcpPackageFields(pkg: PackageConfig): { exports: Record<string, 
   return {
     exports: { "./mcp": { types: "./dist/mcp/index.d.ts", import: "./dist/mcp/index.js", default: "./dist/mcp/index.js" } },
     bin: { [packageCommandName(pkg.name)]: "dist/mcp/cli.js" },
-    peer: { [MCP_SDK]: MCP_SDK_RANGE },
-    devDependencies: { [MCP_SDK]: MCP_SDK_RANGE },
+    peer: { [MCP_SDK]: MCP_SDK_RANGE, ...SANDBOX_PACKAGES },
+    devDependencies: { [MCP_SDK]: MCP_SDK_RANGE, ...SANDBOX_PACKAGES },
   };
 }
 
@@ -97,7 +108,7 @@ function indexSource(regenerate: string, pkg: PackageConfig, version: string, cl
 }
 
 function cliSource(regenerate: string, pkg: PackageConfig, command: string, mocked: boolean): string {
-  const missing = `the MCP server needs ${MCP_SDK}, an optional peer dependency of ${pkg.name}: install it beside the package (npm install ${MCP_SDK}), or run npx -y -p ${pkg.name} -p ${MCP_SDK} ${command} mcp`;
+  const missing = `the MCP server needs ${MCP_SDK}, an optional peer dependency of ${pkg.name} (code mode's execute also needs ${Object.keys(SANDBOX_PACKAGES).join(", ")}): install them beside the package (npm install ${MCP_PEERS.join(" ")}), or run ${npxLine(pkg.name, command)}`;
   return [
     "#!/usr/bin/env node",
     "/// <reference types=\"node\" />",

@@ -8,7 +8,7 @@ import type { PackageConfig } from "../../config.js";
 import type { PackageInput } from "../package/examples.js";
 import { stringLiteral } from "../escape.js";
 import { buildCatalog } from "./catalog.js";
-import { hasMcp, MCP_SDK, packageCommandName } from "./index.js";
+import { hasMcp, MCP_PEERS, npxLine, packageCommandName } from "./index.js";
 
 /** The section's values: empty strings when the package has no MCP entry (the template leaves the section out). */
 export function mcpReadme(pkg: PackageConfig, inputs: readonly PackageInput[]): { mcp: string; mcpCommand: string; mcpAgent: string; mcpCommandName: string } {
@@ -33,10 +33,10 @@ export function mcpReadme(pkg: PackageConfig, inputs: readonly PackageInput[]): 
   ].join("\n");
   const shell = (s: string) => (/^[\w@./:=*-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
   const mcpCommand = [
-    `npx -y -p ${shell(pkg.name)} -p ${MCP_SDK} ${shell(command)} mcp                          # code mode on stdio, read-only`,
+    `${npxLine(shell(pkg.name), shell(command))}   # code mode on stdio, read-only`,
     `npx ${shell(command)} mcp --mode tools --include ${shell(tools)} --http 3000     # with the package and the SDK installed`,
     `AVASPEC_MCP_BASE_URL=http://127.0.0.1:4010 npx ${shell(command)} mcp --allow-writes # every client against one origin, writes allowed`,
   ].join("\n");
-  const mcpAgent = JSON.stringify({ mcpServers: { [command]: { command: "npx", args: ["-y", "-p", pkg.name, "-p", MCP_SDK, command, "mcp"], ...(catalog.clients.some((c) => c.apiKey) ? { env: { AVASPEC_MCP_API_KEY: "<your key>" } } : {}) } } }, null, 2);
+  const mcpAgent = JSON.stringify({ mcpServers: { [command]: { command: "npx", args: ["-y", ...[pkg.name, ...MCP_PEERS].flatMap((p) => ["-p", p]), command, "mcp"], ...(catalog.clients.some((c) => c.apiKey) ? { env: { AVASPEC_MCP_API_KEY: "<your key>" } } : {}) } } }, null, 2);
   return { mcp, mcpCommand, mcpAgent, mcpCommandName: command };
 }

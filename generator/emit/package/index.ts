@@ -20,7 +20,7 @@ import { howItPages } from "../client/paging.js";
 import { identifier, stringLiteral } from "../escape.js";
 import { webhookExample } from "../webhooks.js";
 import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
-import { hasMcp, MCP_SDK, mcpPackageFields } from "../mcp/index.js";
+import { hasMcp, MCP_SDK, mcpPackageFields, SANDBOX_PACKAGES } from "../mcp/index.js";
 import { mcpReadme } from "../mcp/readme.js";
 import { callOf, endpointExamples, type Lookup, type PackageInput, exampleArgs, groupPath, importLine, inline, memberPath, methodLabel, paramsOf, sampleOf, shortestOp, wireOf } from "./examples.js";
 
@@ -535,5 +535,5 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
   const examples = { ...readmeExamples(pkg, inputs), ...mcpReadme(pkg, inputs) };
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, install: `npm install ${pkg.name}`, ex: examples });
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, mcpSandbox: Object.keys(SANDBOX_PACKAGES).map((p) => `\`${p}\``).join(", "), install: `npm install ${pkg.name}`, ex: examples });
 }
