@@ -23,7 +23,7 @@ async function load<T>(load: () => Promise<T>): Promise<T | undefined> {
 if (command === "mcp") {
   const mcp = await load(() => import("./index.js"));
   if (mcp === undefined) {
-    process.stderr.write(`${name} mcp: ${"the MCP server needs @modelcontextprotocol/sdk, an optional peer dependency of @avaspec/client: install it beside the package (npm install @modelcontextprotocol/sdk), or run npx -y -p @avaspec/client -p @modelcontextprotocol/sdk client mcp"}\n`);
+    process.stderr.write(`${name} mcp: ${"the MCP server needs @modelcontextprotocol/sdk, an optional peer dependency of @avaspec/client (code mode's execute also needs quickjs-emscripten-core, @jitl/quickjs-wasmfile-release-sync, sucrase): install them beside the package (npm install @modelcontextprotocol/sdk quickjs-emscripten-core @jitl/quickjs-wasmfile-release-sync sucrase), or run npx -y -p @avaspec/client -p @modelcontextprotocol/sdk -p quickjs-emscripten-core -p @jitl/quickjs-wasmfile-release-sync -p sucrase client mcp"}\n`);
     process.exitCode = 1;
   } else process.exitCode = await mcp.mcpCommand(name, mcp.createMcpServer, mcp.mcpClientNames, rest);
 } else if (command === "mock") {

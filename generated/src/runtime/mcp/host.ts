@@ -110,23 +110,23 @@ export class McpHost {
   }
 
   /** Calls an operation: policy, arguments, the client; the result as JSON data. */
-  async call(op: McpOperation, args: unknown): Promise<unknown> {
+  async call(op: McpOperation, args: unknown, signal?: AbortSignal): Promise<unknown> {
     if (!allowed(op, this.options.policy)) throw new McpCallError("refused", refusal(op));
     const params = this.arguments(op, args);
     const method = this.method(op, params);
     try {
-      return jsonSafe(await method(params));
+      return jsonSafe(await method(params, signal));
     } catch (e) {
       throw new McpCallError("failed", errorText(e, this.options.secrets));
     }
   }
 
   /** The snippet's host function (runtime/mcp/sandbox.ts): a call by path, its one argument an object. */
-  readonly hostCall = async (path: readonly string[], args: readonly unknown[]): Promise<unknown> => {
+  readonly hostCall = async (path: readonly string[], args: readonly unknown[], signal?: AbortSignal): Promise<unknown> => {
     try {
       const op = this.operation(path);
       if (args.length > 1) throw new McpCallError("arguments", `${dotted(path)} takes one object of named arguments, got ${args.length} arguments`);
-      return await this.call(op, args[0]);
+      return await this.call(op, args[0], signal);
     } catch (e) {
       // the snippet sees the message only (the sandbox rethrows it as an Error)
       throw new Error(e instanceof McpCallError ? e.message : redact(String((e as Error)?.message ?? e), this.options.secrets));
@@ -134,7 +134,7 @@ export class McpHost {
   };
 
   /** The client function of an operation; a group that takes its endpoint's variables is called with them (taken out of the params). */
-  private method(op: McpOperation, params: Record<string, unknown>): (params: Record<string, unknown>) => Promise<unknown> {
+  private method(op: McpOperation, params: Record<string, unknown>): (params: Record<string, unknown>, signal?: AbortSignal) => Promise<unknown> {
     let node: unknown = this.clients[op.path[0]!];
     const members = op.path.slice(1);
     members.forEach((name, i) => {
@@ -150,7 +150,8 @@ export class McpHost {
       node = typeof node === "object" || typeof node === "function" ? (node as Record<string, unknown>)[name] : undefined;
     });
     if (typeof node !== "function") throw new McpCallError("unknown", `${dotted(op.path)} is not a method of the client (the catalog and the package differ: regenerate it)`);
-    const fn = node as (params: Record<string, unknown>) => Promise<unknown>;
-    return (p) => fn(p);
+    const fn = node as (params: Record<string, unknown>, options?: { signal: AbortSignal }) => Promise<unknown>;
+    // a snippet's run that ends (time or call limit) aborts the calls it left waiting
+    return (p, signal) => (signal ? fn(p, { signal }) : fn(p));
   }
 }

@@ -18,6 +18,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CatalogIndex, type McpCatalog } from "./catalog.js";
+import { executeTool, runExecute, type ExecuteLimits } from "./execute.js";
 import { McpCallError, McpHost, type McpClients } from "./host.js";
 import { READ_ONLY, type AccessPolicy } from "./policy.js";
 import { cut, errorText, jsonText, redact } from "./results.js";
@@ -34,6 +35,8 @@ export interface McpServerOptions {
   /** The largest result returned, in bytes (default 24,000); a longer one is cut with a note. */
   resultBytes?: number;
   search?: SearchOptions;
+  /** Code mode: the sandbox's limits (time, memory, result size, client calls). */
+  limits?: Partial<ExecuteLimits>;
   /** Values never returned to the agent (API keys); the package's entry adds the keys it gives the clients. */
   secrets?: readonly string[];
   /** The server's name and version in `initialize` (default: the package's). */
@@ -72,7 +75,7 @@ function textResult(text: string, secrets: readonly string[], isError = false): 
 /** The tools of a mode, computed once: a tools-mode selection that is too large fails here, before serving. */
 function listTools(index: CatalogIndex, options: McpServerOptions, policy: AccessPolicy): ListedTool[] {
   if (options.mode === "tools") return selectOperations(index, options.tools ?? {}).map((op) => toolOf(index, op, policy));
-  return [searchTool(index)];
+  return [searchTool(index), executeTool(index, options.limits, policy)];
 }
 
 /**
@@ -94,11 +97,12 @@ export function createMcpServer(catalog: McpCatalog, clients: McpClients, option
     const { name, arguments: args } = request.params;
     if (!served.has(name)) return textResult(`There is no tool ${JSON.stringify(name)}; tools/list names the tools of this server.`, secrets, true);
     try {
-      if (options.mode !== "tools") {
+      if (options.mode !== "tools" && name === "search") {
         const query = typeof args?.["query"] === "string" ? args["query"] : "";
         const n = typeof args?.["limit"] === "number" ? args["limit"] : undefined;
         return textResult(search(index, query, { ...options.search, ...(n !== undefined ? { limit: n } : {}) }), secrets);
       }
+      if (options.mode !== "tools") return await runExecute(index, host, args, options.limits, limit);
       const op = index.byTool.get(name)!;
       const result = await host.call(op, args);
       return textResult(cut(jsonText(result, 1), limit, op).text, secrets);
