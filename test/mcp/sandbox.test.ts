@@ -99,6 +99,8 @@ describe("a snippet", () => {
     expect(outcome).toMatchObject({ ok: false, reason: "runtime", message: "TypeError: cannot read property 'field' of null", location: { line: 3 } });
     expect(await runSnippet("throw new Error('stop here')", surface, host)).toMatchObject({ ok: false, reason: "runtime", message: "stop here" });
     expect(await runSnippet("throw 42", surface, host)).toMatchObject({ ok: false, reason: "runtime", message: "42" });
+    const trap = "throw new Proxy({}, { get() { throw new Error('trap'); }, has() { throw new Error('trap'); } })";
+    expect(await runSnippet(trap, surface, host)).toMatchObject({ ok: false, reason: "runtime", message: "an error that could not be read" });
   });
 
   it("with a syntax error says so, with the line in the snippet", async () => {
