@@ -186,8 +186,13 @@ export const PRELUDE = `(function (post, emit) {
         column = +at[2];
       }
     } catch (e) {}
-    const host = error !== null && typeof error === "object" && error[HOST] === true;
-    const refused = error !== null && typeof error === "object" && error[REFUSED] === true;
+    let host = false;
+    let refused = false;
+    try {
+      // a Proxy's traps run here: the snippet's code, which may throw
+      host = error !== null && typeof error === "object" && error[HOST] === true;
+      refused = error !== null && typeof error === "object" && error[REFUSED] === true;
+    } catch (e) {}
     return stringify({ name, message, host, refused, line, column });
   }
   return { install, deliver, finish, describe };

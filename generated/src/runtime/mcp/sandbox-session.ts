@@ -7,6 +7,7 @@
  * thread; the host's timer terminates it). It resolves once, with the
  * outcome, and never rejects.
  */
+import { setMaxListeners } from "node:events";
 import type { Worker } from "node:worker_threads";
 import type { EngineResult } from "./sandbox-engine.js";
 import { acquireWorker, releaseWorker, stopWorker } from "./sandbox-pool.js";
@@ -34,6 +35,8 @@ export function runInWorker(input: SessionInput): Promise<SnippetOutcome> {
     const run = ++runs;
     const worker = acquireWorker();
     const aborts = new AbortController();
+    // every client call of the run listens to it (the host passes it to the client): up to the call limit at once
+    setMaxListeners(input.limits.calls + 10, aborts.signal);
     const logs: string[] = [];
     let calls = 0;
     let over = false;

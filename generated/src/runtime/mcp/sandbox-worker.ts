@@ -82,9 +82,9 @@ function serve(port: MessagePort): void {
     current = undefined;
     runs++;
     const wasmBytes = loaded.memory.buffer.byteLength;
-    // a module whose heap was exhausted is not trusted again (an allocation that failed on the host's side of
-    // quickjs-emscripten is not checked): the next run gets a new one
-    if (atCeiling()) engine = undefined;
+    // a run that failed with the heap at its maximum may have failed an allocation on the host's side of
+    // quickjs-emscripten, which does not check them: that module is not trusted again
+    if (atCeiling() && !outcome.result.ok) engine = undefined;
     send({ type: "done", run, ...outcome, stats: { runs, wasmBytes, modules } });
   }
 
