@@ -6,6 +6,9 @@
  * fixture), each against its own mock server. Base URLs and the API key come
  * from the environment; the key never comes back, even when the server echoes it.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -13,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockServer, type MockServer } from "@avaspec/client/mock-server";
 import { startMockServer as startPetstoreMock } from "../fixtures/petstore-30/golden/src/mock-server/index.js";
 import type { RunningMockServer } from "../fixtures/petstore-30/golden/src/runtime/mock/server.js";
+import { runCli } from "../helpers/cli.js";
 import { call } from "./helpers.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -103,5 +107,22 @@ describe("a package generated from a one-off OpenAPI document (petstore-30), ove
     const found = await call(cli.client, "search", { query: "pet by id" });
     expect(found.text.split("\n")[0]).toBe("## api.getPetById — GET /pets/{petId}; read-only");
     expect((await call(cli.client, "search", { query: "delete pet" })).text).toMatch(/## api\.deletePet — DELETE \/pets\/\{petId\}; writes \(destructive\)/);
+  });
+});
+
+describe("avaspec mcp", () => {
+  it("is in avaspec's help, and says what to do when the package is not built or the options clash", () => {
+    expect(runCli(["--help"]).stdout).toContain("avaspec mcp [--config <file> | --dir <package>] [--mode code|tools]");
+    const empty = mkdtempSync(join(tmpdir(), "avaspec-mcp-"));
+    try {
+      const r = runCli(["mcp", "--dir", empty]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("dist/mcp/index.js does not exist; generate the package (with a client, and package.mcp not false) and build it first");
+      const both = runCli(["mcp", "--dir", empty, "--config", "x.json"]);
+      expect(both.status).toBe(2);
+      expect(both.stderr).toContain("avaspec: --dir and --config do not go together");
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
