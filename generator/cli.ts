@@ -9,6 +9,14 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { mockServerCommand as MockServerCommand, StartMockServer } from "../runtime/mock/server.js";
+import type { CreateMcpServer, mcpCommand as McpCommand } from "../runtime/mcp/command.js";
+
+/** What `avaspec mcp` takes from a package's built `mcp` entry. */
+interface McpEntry {
+  mcpCommand: typeof McpCommand;
+  createMcpServer: CreateMcpServer;
+  mcpClientNames: readonly string[];
+}
 import { packageRoot } from "./assets.js";
 import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
 import { generateStream } from "./generate.js";
@@ -28,12 +36,14 @@ usage:
   avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--progress] [--dump-ir <file>]
   avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]… [--check | --watch] [--force]
   avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
+  avaspec mcp [--config <file> | --dir <package>] [--mode code|tools] [--allow-writes] [--http <port>] … (avaspec mcp --dir <package> --help)
   avaspec diff <old-spec> <new-spec> | <spec> --base <rev> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
   avaspec --help | --version
 
 commands:
   generate           write the package the config (or --input/--out) describes; the default command
   mock               serve the generated package's mocks of every API on one origin (needs the package built: npm run build in it)
+  mcp                serve the generated package's MCP server for AI agents, read-only by default (needs the package built)
   diff               what changed between two versions of a document, classed breaking-wire, breaking-code, deprecation, addition, documentation (avaspec diff --help)
 
 generate:
@@ -83,9 +93,8 @@ function version(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 }
 
-/** `avaspec mock`: the standalone mock server, until SIGINT or SIGTERM. */
-async function mock(argv: string[]): Promise<number> {
-  // which package: --dir or the config's output; the rest of the arguments are the package's own mock command's
+/** The generated package a `mock` or `mcp` command serves: `--dir`, or the config's output; the rest of the arguments are the package's own command's. */
+async function packageOf(argv: string[]): Promise<{ out: string; rest: string[] } | number> {
   let args;
   try {
     args = parseArgs({ args: argv, strict: false, options: { config: { type: "string" }, dir: { type: "string" } } });
@@ -110,6 +119,15 @@ async function mock(argv: string[]): Promise<number> {
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
+  const rest = argv.filter((a, i) => !["--dir", "--config"].includes(a) && !["--dir", "--config"].includes(argv[i - 1] ?? "") && !/^--(dir|config)=/.test(a));
+  return { out, rest };
+}
+
+/** `avaspec mock`: the standalone mock server, until SIGINT or SIGTERM. */
+async function mock(argv: string[]): Promise<number> {
+  const found = await packageOf(argv);
+  if (typeof found === "number") return found;
+  const { out, rest } = found;
   const entry = join(resolve(out), "dist/mock-server/index.js");
   const command = join(resolve(out), "dist/runtime/mock/server.js");
   if (!existsSync(entry) || !existsSync(command)) {
@@ -118,8 +136,28 @@ async function mock(argv: string[]): Promise<number> {
   }
   const { startMockServer } = (await import(pathToFileURL(entry).href)) as { startMockServer: StartMockServer };
   const { mockServerCommand } = (await import(pathToFileURL(command).href)) as { mockServerCommand: typeof MockServerCommand };
-  const rest = argv.filter((a, i) => !["--dir", "--config"].includes(a) && !["--dir", "--config"].includes(argv[i - 1] ?? "") && !/^--(dir|config)=/.test(a));
   return mockServerCommand("avaspec mock", startMockServer, rest);
+}
+
+/** `avaspec mcp`: the generated package's MCP server (its built `mcp` entry), on stdio or Streamable HTTP. */
+async function mcp(argv: string[]): Promise<number> {
+  const found = await packageOf(argv);
+  if (typeof found === "number") return found;
+  const { out, rest } = found;
+  const entry = join(resolve(out), "dist/mcp/index.js");
+  if (!existsSync(entry)) {
+    console.error(`avaspec: ${displayPath(entry)} does not exist; generate the package (with a client, and package.mcp not false) and build it first: avaspec generate && (cd ${out} && npm install && npm run build)`);
+    return 1;
+  }
+  let module: McpEntry;
+  try {
+    module = (await import(pathToFileURL(entry).href)) as McpEntry;
+  } catch (e) {
+    if ((e as { code?: string }).code !== "ERR_MODULE_NOT_FOUND" || !String((e as Error).message).includes("@modelcontextprotocol/sdk")) throw e;
+    console.error(`avaspec: the MCP server needs @modelcontextprotocol/sdk where the package can import it: (cd ${out} && npm install), or npm install @modelcontextprotocol/sdk beside it`);
+    return 1;
+  }
+  return module.mcpCommand("avaspec", module.createMcpServer, module.mcpClientNames, rest);
 }
 
 /** The config's output folder, or a message when it would swallow an input (the spec or the config itself). */
@@ -353,6 +391,7 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
 async function run(argv: string[]): Promise<number> {
   try {
     if (argv[0] === "mock" && !argv.includes("--help") && !argv.includes("-h")) return await mock(argv.slice(1));
+    if (argv[0] === "mcp") return await mcp(argv.slice(1));
     if (argv[0] === "diff") return await diffCommand(argv.slice(1));
     return await main(argv[0] === "mock" ? ["--help"] : argv);
   } catch (e) {

@@ -69,6 +69,8 @@ export interface PackageConfig {
   homepage?: string;
   bugs?: string | { url?: string; email?: string };
   keywords?: string[];
+  /** The MCP server entry `<package>/mcp` and its command (default true; it needs a client). */
+  mcp?: boolean;
 }
 
 export interface Config {
@@ -91,7 +93,7 @@ export class ConfigError extends Error {}
 
 const SUBPATH = /^[a-z0-9][a-z0-9._-]*$/;
 /** Folders of the package that an input's output would collide with. */
-const RESERVED_OUTPUTS = ["spec", "mocks", "mock-server", "runtime", "dist", "node_modules"];
+const RESERVED_OUTPUTS = ["spec", "mocks", "mock-server", "mcp", "runtime", "dist", "node_modules"];
 
 /** The config files looked for, in order, when none is named. */
 export const DEFAULT_CONFIGS = ["avaspec.config.ts", "avaspec.config.mts", "avaspec.config.js", "avaspec.config.mjs", "avaspec.config.json"];
@@ -183,6 +185,7 @@ export function resolveConfig(raw: unknown, file: string, root = dirname(resolve
   if (meta["bugs"] !== undefined && typeof meta["bugs"] !== "string" && !isUrlObject(meta["bugs"])) fail('"package.bugs" must be a URL or { "url", "email" }');
   if (meta["keywords"] !== undefined && !(Array.isArray(meta["keywords"]) && meta["keywords"].every((k) => typeof k === "string"))) fail('"package.keywords" must be a list of strings');
   if ((c.package as { version?: unknown }).version !== undefined) fail('"package.version" is not set by hand: it follows the specs\' info.version (see versions.json in the output); remove it');
+  if (c.package!.mcp !== undefined && typeof c.package!.mcp !== "boolean") fail('"package.mcp" must be true or false (whether the package gets its MCP server entry, <package>/mcp)');
   if (!Array.isArray(c.inputs) || c.inputs.length === 0) fail('"inputs" must list at least one spec');
   const seen = new Set<string>();
   c.inputs!.forEach((input, i) => {

@@ -67,10 +67,11 @@ export const BUDGETS: Readonly<Partial<Record<SizeGroup, { readonly entry: strin
 
 /**
  * Subpath exports of generated/package.json that the whole-package entry
- * leaves out: "./mocks" needs msw (an optional peer) and "./mock-server" is
- * a Node HTTP server (node:http), neither of which a browser bundle can hold.
+ * leaves out: "./mocks" needs msw (an optional peer), "./mock-server" is
+ * a Node HTTP server (node:http) and "./mcp" the Node-only MCP server (its
+ * SDK and sandbox optional peers), none of which a browser bundle can hold.
  */
-const NOT_FOR_BROWSER = new Set(["./mocks", "./mock-server"]);
+const NOT_FOR_BROWSER = new Set(["./mocks", "./mock-server", "./mcp"]);
 
 /** The package's JavaScript subpath exports, from generated/package.json ("." first). */
 export function packageSubpaths(): string[] {

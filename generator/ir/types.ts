@@ -9,11 +9,13 @@
  */
 
 import type { JsonType, JsonValue } from "./json.js";
+import type { IrLifecycle, IrMcpMarks } from "./operation-marks.js";
 import type { IrPaging, IrPagingDeclaration } from "./paging-types.js";
 
 // re-exported: every stage names these through types.ts
 export { fitsTypes, type JsonType, type JsonValue } from "./json.js";
 export type { IrPaging, IrPagingDeclaration, IrPagingParam, PagingStyle } from "./paging-types.js";
+export type { IrLifecycle, IrMcpMarks } from "./operation-marks.js";
 
 /** Annotations shared by every schema node. */
 export interface IrSchemaMeta {
@@ -305,13 +307,9 @@ interface IrOperationBase {
   lifecycle?: IrLifecycle;
   /** Why some servers do not implement it (`x-avaspec-unimplemented`); documentation only. */
   unimplemented?: string;
+  /** `x-avaspec-mcp`: overrides of how generated MCP servers class it. */
+  mcp?: IrMcpMarks;
   tags: string[];
-}
-
-export interface IrLifecycle {
-  addedIn?: string;
-  deprecatedIn?: string;
-  removedIn?: string;
 }
 
 /**

@@ -3,7 +3,7 @@
  * here, so a malformed value is a diagnostic, never a silent default.
  */
 import * as ptr from "../load/pointer.js";
-import type { IrLifecycle, IrOperation } from "../ir/types.js";
+import type { IrLifecycle, IrMcpMarks, IrOperation } from "../ir/types.js";
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -43,6 +43,31 @@ export function checkOperationExtensions(node: Record<string, unknown>, at: stri
   }
   const u = node["x-avaspec-unimplemented"];
   if (u !== undefined && (typeof u !== "string" || u.trim() === "")) report("extension/unimplemented", ptr.join(at, "x-avaspec-unimplemented"), `x-avaspec-unimplemented must be a sentence saying which servers do not implement it, got ${JSON.stringify(u)}`);
+  checkMcpMarks(node, at, report);
+}
+
+const MCP_MARKS = ["readOnly", "idempotent", "destructive", "exclude"] as const;
+
+/** `x-avaspec-mcp` on an operation or method: an object of booleans among `readOnly`, `idempotent`, `destructive`, `exclude`. */
+function checkMcpMarks(node: Record<string, unknown>, at: string, report: Report): void {
+  const v = node["x-avaspec-mcp"];
+  if (v === undefined) return;
+  const where = ptr.join(at, "x-avaspec-mcp");
+  const hint = "e.g. { readOnly: true } for a POST that only queries, { exclude: true } to leave it out of MCP servers";
+  if (!isObj(v)) return report("extension/mcp", where, `x-avaspec-mcp must be an object of booleans (${MCP_MARKS.join(", ")}), got ${JSON.stringify(v)}`, hint);
+  for (const [key, value] of Object.entries(v)) {
+    if (!(MCP_MARKS as readonly string[]).includes(key)) report("extension/mcp", ptr.join(where, key), `x-avaspec-mcp has no member ${JSON.stringify(key)}; it takes ${MCP_MARKS.join(", ")}`, hint);
+    else if (typeof value !== "boolean") report("extension/mcp", ptr.join(where, key), `x-avaspec-mcp.${key} must be true or false, got ${JSON.stringify(value)}`, hint);
+  }
+}
+
+/** The well-formed members of `x-avaspec-mcp` (the validator reported the rest). */
+function mcpMarks(node: Record<string, unknown>): IrMcpMarks | undefined {
+  const v = node["x-avaspec-mcp"];
+  if (!isObj(v)) return undefined;
+  const marks: IrMcpMarks = {};
+  for (const key of MCP_MARKS) if (typeof v[key] === "boolean") marks[key] = v[key];
+  return Object.keys(marks).length > 0 ? marks : undefined;
 }
 
 /**
@@ -50,17 +75,19 @@ export function checkOperationExtensions(node: Record<string, unknown>, at: stri
  * `deprecated` (the spec's flag, or a release that deprecated or removed
  * it), its release markers and `x-avaspec-unimplemented`, each only when present.
  */
-export function operationStatus(node: Record<string, unknown>): Pick<IrOperation, "deprecated" | "lifecycle" | "unimplemented"> {
+export function operationStatus(node: Record<string, unknown>): Pick<IrOperation, "deprecated" | "lifecycle" | "unimplemented" | "mcp"> {
   const lifecycle: IrLifecycle = {};
   for (const [key, field] of LIFECYCLE) {
     const v = node[key];
     if (typeof v === "string" && v.trim() !== "") lifecycle[field] = v;
   }
   const u = node["x-avaspec-unimplemented"];
+  const mcp = mcpMarks(node);
   return {
     deprecated: node["deprecated"] === true || lifecycle.deprecatedIn !== undefined || lifecycle.removedIn !== undefined,
     ...(Object.keys(lifecycle).length > 0 ? { lifecycle } : {}),
     ...(typeof u === "string" && u.trim() !== "" ? { unimplemented: u } : {}),
+    ...(mcp ? { mcp } : {}),
   };
 }
 

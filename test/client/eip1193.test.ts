@@ -6,7 +6,7 @@
  * over it; the generator side of `x-avaspec-eip1193` on any document.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -267,6 +267,8 @@ describe("x-avaspec-eip1193 on any OpenRPC document", () => {
     expect(client).toContain("readonly provider: Eip1193Provider<ChainRpcSchema>;");
     expect(client).toContain('provider: createEip1193Provider<ChainRpcSchema>(call, "", chainProviderMethods),');
     expect(client).toContain("provider2(params?: Provider2Params, options?: CallOptions): Promise<Provider2Result>;");
+    // the package's devDependencies (the MCP entry's SDK and sandbox among them) as an `npm install` would give them
+    if (!existsSync(join(dir, "node_modules"))) symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
     const tsc = spawnSync(process.execPath, [TSC, "-p", join(dir, "out/tsconfig.json"), "--noEmit", "--typeRoots", join(ROOT, "node_modules/@types")], { encoding: "utf8" });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);

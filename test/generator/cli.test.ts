@@ -99,6 +99,20 @@ const broken: { name: string; spec: string; where: string; message: RegExp; toke
     token: "x-avaspec-idempotent: sometimes",
   },
   {
+    name: "an x-avaspec-mcp whose member is not a boolean",
+    spec: GOOD.replace("      operationId: listPets\n", "      operationId: listPets\n      x-avaspec-mcp: { readOnly: yes please }\n"),
+    where: "api.yaml:LINE:COL at #/paths/~1pets/get/x-avaspec-mcp/readOnly",
+    message: /x-avaspec-mcp\.readOnly must be true or false, got "yes please" \[extension\/mcp\]/,
+    token: "readOnly: yes please }",
+  },
+  {
+    name: "an x-avaspec-mcp with a member it does not have",
+    spec: GOOD.replace("      operationId: listPets\n", "      operationId: listPets\n      x-avaspec-mcp: { readonly: true }\n"),
+    where: "api.yaml:LINE:COL at #/paths/~1pets/get/x-avaspec-mcp/readonly",
+    message: /x-avaspec-mcp has no member "readonly"; it takes readOnly, idempotent, destructive, exclude \[extension\/mcp\]/,
+    token: "readonly: true }",
+  },
+  {
     name: "an x-avaspec-token-lifetime that is not whole seconds",
     spec: GOOD.replace("        - name: limit\n          in: query\n", "        - name: limit\n          in: query\n          x-avaspec-token-lifetime: 24h\n"),
     where: "api.yaml:LINE:COL at #/paths/~1pets/get/parameters/0/x-avaspec-token-lifetime",

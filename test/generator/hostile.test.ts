@@ -114,7 +114,7 @@ describe("generated code from a hostile spec", () => {
 
   it("writes only its own fixed layout: no spec string (operationIds like ../../x, tags like CON) becomes a file name", () => {
     const { files } = generate(loadConfig(join(ROOT, "test/fixtures/hostile-31/avaspec.config.json")));
-    const allowed = /^(package\.json|tsconfig\.json|README\.md|CHANGELOG\.md|versions\.json|spec\/spec\.json|src\/index\.ts|src\/(mocks|mock-server)\/index\.ts|src\/mock-server\/cli\.ts|src\/runtime\/([a-z]+\/)?[a-z][a-z0-9-]*\.ts|src\/api\/(types|client|mocks|index)\.ts|src\/api\/(validators|operations|functions)\.(js|d\.ts)|scripts\/copy-js\.mjs)$/;
+    const allowed = /^(package\.json|tsconfig\.json|README\.md|CHANGELOG\.md|versions\.json|spec\/spec\.json|src\/index\.ts|src\/(mocks|mock-server)\/index\.ts|src\/mock-server\/cli\.ts|src\/mcp\/(index|catalog|cli)\.ts|src\/runtime\/([a-z]+\/)?[a-z][a-z0-9-]*\.ts|src\/api\/(types|client|mocks|index)\.ts|src\/api\/(validators|operations|functions)\.(js|d\.ts)|scripts\/copy-js\.mjs)$/;
     for (const path of files.keys()) {
       expect(path, path).toMatch(allowed);
       expect(isAbsolute(path) || normalize(path).startsWith("..")).toBe(false);

@@ -43,7 +43,12 @@ describe.each(packages)("%s/README.md", (dir) => {
       const [command] = Object.keys(pkg.bin ?? {});
       expect(command).toBeDefined();
       expect(readme).toContain(`npx ${command} --port 4010 --seed 1`);
-    } else expect(pkg.bin).toBeUndefined();
+    } else expect(Object.keys(pkg.bin ?? {}).filter((b) => pkg.bin![b] !== "dist/mcp/cli.js")).toEqual([]);
+    // the MCP command the README names is the one package.json installs, named like the package (what npx runs)
+    const mcp = "./mcp" in pkg.exports;
+    expect(readme.includes("## MCP server"), "MCP section").toBe(mcp);
+    if (mcp) expect(readme).toContain(`${pkg.name.replace(/^@[^/]+\//, "")} mcp`);
+    if (mcp) expect(pkg.bin?.[pkg.name.replace(/^@[^/]+\//, "")]).toBe("dist/mcp/cli.js");
     // pagination and batching only where the spec has them
     const clientSources = Object.keys(pkg.exports)
       .filter((e) => existsSync(join(ROOT, dir, "src", e.slice(2), "client.ts")))

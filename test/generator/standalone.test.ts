@@ -53,7 +53,8 @@ const BROWSER = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeN
 describe.each(packages)("%s: browser-facing entry points", (dir) => {
   const pkg = join(ROOT, dir);
   const browserEntries = entries(manifest(pkg))
-    .filter((e) => e !== "./mock-server")
+    // the mock server and the MCP server are Node-only, by a reference of their own
+    .filter((e) => e !== "./mock-server" && e !== "./mcp")
     .map((e) => join(pkg, "src", e === "." ? "index.ts" : `${e.slice(2)}/index.ts`));
 
   it("compile without Node's types (`types: []`, the mock server left out)", () => {
@@ -94,9 +95,16 @@ describe("the generated package.json", () => {
       expect(m.engines?.node, dir).toBe(">=20");
       expect(m.devDependencies?.["typescript"], dir).toBe(TYPESCRIPT_RANGE);
       const mocked = "./mocks" in m.exports;
-      expect(m.devDependencies?.["@types/node"] !== undefined, dir).toBe(mocked);
+      const mcp = "./mcp" in m.exports;
+      expect(m.devDependencies?.["@types/node"] !== undefined, dir).toBe(mocked || mcp);
       expect(m.peerDependenciesMeta?.["msw"]?.optional === true, dir).toBe(mocked);
-      expect(m.bin !== undefined, dir).toBe(mocked);
+      // the MCP server's SDK and the sandbox's packages: optional peers, and devDependencies for the build (ADR 0021)
+      for (const p of ["@modelcontextprotocol/sdk", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "sucrase"]) {
+        expect(m.peerDependenciesMeta?.[p]?.optional === true, `${dir} ${p}`).toBe(mcp);
+        expect(m.devDependencies?.[p] !== undefined, `${dir} ${p}`).toBe(mcp);
+      }
+      expect(Object.values(m.bin ?? {}).includes("dist/mock-server/cli.js"), dir).toBe(mocked);
+      expect(Object.values(m.bin ?? {}).includes("dist/mcp/cli.js"), dir).toBe(mcp);
     }
   });
 });
@@ -147,7 +155,7 @@ function buildsStandalone(dir: string): void {
   // a consumer of every entry point but ./mocks, with no Node types and every .d.ts checked: needs neither msw nor @types/node
   const consumer = join(dir, "consumer");
   mkdirSync(consumer);
-  const used = entries(m).filter((e) => e !== "./mocks");
+  const used = entries(m).filter((e) => e !== "./mocks" && e !== "./mcp");
   writeFileSync(join(consumer, "use.ts"), used.map((e, i) => `import * as m${i} from ${JSON.stringify(e === "." ? m.name : `${m.name}/${e.slice(2)}`)};`).join("\n") + `\nexport const modules = [${used.map((_, i) => `m${i}`).join(", ")}];\n`);
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...BROWSER, skipLibCheck: false }, files: ["use.ts"] }));
   r = tsc(["-p", join(consumer, "tsconfig.json")], consumer);
@@ -156,6 +164,17 @@ function buildsStandalone(dir: string): void {
   expect(tsc(["-p", join(consumer, "tsconfig.json"), "--listFilesOnly"], consumer).output).not.toMatch(/@types\/node\/|[\\/]msw[\\/]/);
 
   if (!m.bin) return;
+  // the MCP command, its SDK installed as a devDependency; and avaspec mcp --dir, which loads the built entry
+  const mcpBin = Object.entries(m.bin).find(([, target]) => target === "dist/mcp/cli.js");
+  if (mcpBin) {
+    const help = spawnSync(process.execPath, [join(dir, mcpBin[1]), "mcp", "--help"], { encoding: "utf8" });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain(`usage: ${mcpBin[0]} mcp [--mode code|tools]`);
+    const viaAvaspec = runCli(["mcp", "--dir", dir, "--help"], dir);
+    expect(viaAvaspec.status, viaAvaspec.stderr).toBe(0);
+    expect(viaAvaspec.stdout).toContain("usage: avaspec mcp [--mode code|tools]");
+  }
+  if (!Object.values(m.bin).includes("dist/mock-server/cli.js")) return;
   // the mock server command
   const [command, target] = Object.entries(m.bin)[0]!;
   const help = spawnSync(process.execPath, [join(dir, target), "--help"], { encoding: "utf8" });

@@ -66,7 +66,7 @@ export interface ReadmeCheck {
 /**
  * Type-checks a README's examples against a package: `name` and `name/*` map to
  * the package's `src/`, Node's types are on (the examples run in Node, `process.env`
- * included), and `msw` resolves from this repository's node_modules.
+ * included), and `msw` and `@modelcontextprotocol/sdk` resolve from this repository's node_modules.
  */
 export function typecheckReadme(markdown: string, packageDir: string, packageName: string): ReadmeCheck {
   const modules = readmeModules(markdown);
@@ -94,7 +94,8 @@ export function typecheckReadme(markdown: string, packageDir: string, packageNam
           skipLibCheck: true,
           noEmit: true,
           allowImportingTsExtensions: true,
-          paths: { [packageName]: [join(packageDir, "src/index.ts")], [`${packageName}/*`]: [join(packageDir, "src/*/index.ts")] },
+          // the MCP SDK and the sandbox's packages (the mcp entry's optional peers) from this repository, also for a package outside it
+          paths: { [packageName]: [join(packageDir, "src/index.ts")], [`${packageName}/*`]: [join(packageDir, "src/*/index.ts")], "@modelcontextprotocol/sdk/*": [join(ROOT, "node_modules/@modelcontextprotocol/sdk/dist/esm/*")], ...Object.fromEntries(["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "sucrase"].map((p) => [p, [join(ROOT, "node_modules", p, (JSON.parse(readFileSync(join(ROOT, "node_modules", p, "package.json"), "utf8")) as { types: string }).types)]])) },
         },
         files,
       }),

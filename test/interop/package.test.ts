@@ -7,6 +7,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, run, tempDir, tool, type PackResult } from "./helpers.js";
 
@@ -54,6 +56,8 @@ describe("the tarball", () => {
     const pkg = JSON.parse(readFileSync(join(project, "node_modules/@avaspec/client/package.json"), "utf8"));
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.peerDependenciesMeta?.msw?.optional).toBe(true);
+    // the MCP server's SDK is an optional peer too (ADR 0021): installing the clients brings none of it
+    expect(pkg.peerDependenciesMeta?.["@modelcontextprotocol/sdk"]?.optional).toBe(true);
     const lock = JSON.parse(readFileSync(join(project, "node_modules/.package-lock.json"), "utf8"));
     expect(Object.keys(lock.packages)).toEqual(["node_modules/@avaspec/client"]);
   });
@@ -93,6 +97,35 @@ try {
     expect(typeof out.chainName).toBe("string");
     expect(out.version).toMatch(/^avalanchego\//);
   });
+
+  it("its mcp command, without the SDK installed, says what to run instead", async () => {
+    const r = await run(join(project, "node_modules/.bin/client"), ["mcp"], { cwd: project });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("client mcp: the MCP server needs @modelcontextprotocol/sdk, an optional peer dependency of @avaspec/client (code mode's execute also needs quickjs-emscripten-core, @jitl/quickjs-wasmfile-release-sync, sucrase): install them beside the package (npm install @modelcontextprotocol/sdk quickjs-emscripten-core @jitl/quickjs-wasmfile-release-sync sucrase), or run npx -y -p @avaspec/client -p @modelcontextprotocol/sdk -p quickjs-emscripten-core -p @jitl/quickjs-wasmfile-release-sync -p sucrase client mcp\n");
+  });
+
+  it("with the SDK installed beside it, `npx client mcp` serves an MCP client over stdio", async () => {
+    const dir = tempDir("consumer-mcp");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer-mcp", private: true, type: "module" }));
+    const i = await npm(["install", "--ignore-scripts", "--offline", "--no-package-lock", tarball, "@modelcontextprotocol/sdk", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync", "sucrase"], dir);
+    expect(i.code, i.stderr).toBe(0);
+    const transport = new StdioClientTransport({ command: "npx", args: ["--offline", "--no-install", "client", "mcp", "--base-url", "http://127.0.0.1:9"], cwd: dir, stderr: "pipe" });
+    const client = new Client({ name: "interop", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()?.name).toBe("@avaspec/client");
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain("search");
+      const found = (await client.callTool({ name: "search", arguments: { query: "getNodeVersion" } })) as { content: { type: string; text: string }[] };
+      expect(found.content[0]!.text).toContain("node.info.getNodeVersion");
+      // execute runs in the sandbox from the installed packages; the mock-less base URL makes the client call fail, as a message
+      const ran = (await client.callTool({ name: "execute", arguments: { code: "return [1, 2, 3].map((x) => x * 2);" } })) as { content: { type: string; text: string }[]; isError?: boolean };
+      expect(ran.isError).toBeUndefined();
+      expect(JSON.parse(ran.content[0]!.text)).toEqual([2, 4, 6]);
+    } finally {
+      await client.close();
+    }
+  }, 300_000);
 
   const usage = `import { createDataApiClient, type DataApiClient } from "@avaspec/client/data-api";
 import { createNodeClient } from "@avaspec/client/node";

@@ -17,6 +17,8 @@ import { webhookExample } from "../webhooks.js";
 import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
 import { callOf, endpointExamples, mockCommandName, type PackageInput, groupPath, importLine, methodLabel, paramsOf, wireOf } from "./examples.js";
 import { readmeExamples } from "./readme-examples.js";
+import { hasMcp, MCP_SDK, mcpPackageFields, SANDBOX_PACKAGES } from "../mcp/index.js";
+import { mcpReadme } from "../mcp/readme.js";
 
 export type { PackageInput } from "./examples.js";
 export { mockCommandName } from "./examples.js";
@@ -83,12 +85,17 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
   for (const i of inputs) exportsMap[`./${i.output}`] = { types: `./dist/${i.output}/index.d.ts`, import: `./dist/${i.output}/index.js`, default: `./dist/${i.output}/index.js` };
   const mocked = inputs.some((i) => i.targets.has("mocks"));
   for (const entry of mocked ? ["mocks", "mock-server"] : []) exportsMap[`./${entry}`] = { types: `./dist/${entry}/index.d.ts`, import: `./dist/${entry}/index.js`, default: `./dist/${entry}/index.js` };
+  // the MCP entry and command (emit/mcp/): its SDK is an optional peer, as msw is for the mocks
+  const mcp = hasMcp(pkg, inputs) ? mcpPackageFields(pkg) : undefined;
+  Object.assign(exportsMap, mcp?.exports);
   exportsMap["./spec/*"] = "./spec/*";
   exportsMap["./package.json"] = "./package.json";
   const command = mockCommandName(pkg.name);
   const copied = javaScriptModules(inputs);
   // what `npm run build` needs; the config's devDependencies add to these or replace them
-  const devDependencies = sorted({ typescript: TYPESCRIPT_RANGE, ...(mocked ? { "@types/node": NODE_TYPES_RANGE } : {}), ...pkg.devDependencies });
+  const devDependencies = sorted({ typescript: TYPESCRIPT_RANGE, ...(mocked || mcp ? { "@types/node": NODE_TYPES_RANGE } : {}), ...mcp?.devDependencies, ...pkg.devDependencies });
+  const peers = { ...(mocked ? { msw: "^2.0.0" } : {}), ...mcp?.peer };
+  const bin = { ...(mocked ? { [command]: "dist/mock-server/cli.js" } : {}), ...mcp?.bin };
   const packageJson = {
     name: pkg.name,
     version: ledger.version,
@@ -103,11 +110,11 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     exports: exportsMap,
     main: "./dist/index.js",
     types: "./dist/index.d.ts",
-    ...(mocked ? { bin: { [command]: "dist/mock-server/cli.js" } } : {}),
+    ...(Object.keys(bin).length > 0 ? { bin } : {}),
     files: ["dist", "src", "spec", "README.md", "CHANGELOG.md"],
     engines: { node: ">=20" },
-    // only ./mocks imports msw, and the package builds without it (see runtime/mock/msw.ts)
-    ...(mocked ? { peerDependencies: { msw: "^2.0.0" }, peerDependenciesMeta: { msw: { optional: true } } } : {}),
+    // only ./mocks imports msw, and the package builds without it (see runtime/mock/msw.ts); only ./mcp imports the MCP SDK
+    ...(Object.keys(peers).length > 0 ? { peerDependencies: peers, peerDependenciesMeta: Object.fromEntries(Object.keys(peers).map((p) => [p, { optional: true }])) } : {}),
     scripts: buildScripts(copied),
     devDependencies,
   };
@@ -274,10 +281,11 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: strin
           { path: `${pkg.name}/mock-server`, what: `a standalone mock server of every API; also the \`${mockCommandName(pkg.name)}\` command`, runs: "Node only" },
         ]
       : []),
+    ...(hasMcp(pkg, inputs) ? [{ path: `${pkg.name}/mcp`, what: "an MCP server over every client (search and execute, or one tool per operation), read-only by default", runs: "Node only, with `@modelcontextprotocol/sdk` installed" }] : []),
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
-  const examples = readmeExamples(pkg, inputs);
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: installLines(pkg.name, version), ex: examples });
+  const examples = { ...readmeExamples(pkg, inputs), ...mcpReadme(pkg, inputs) };
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, mcpSandbox: Object.keys(SANDBOX_PACKAGES).map((p) => `\`${p}\``).join(", "), install: installLines(pkg.name, version), ex: examples });
 }
 
 /**
