@@ -13,6 +13,8 @@ import WebSocket from "ws";
 import { isBlockHeader, isLog } from "@avaspec/client/node";
 import { createMockService, type MockService, type MockTable } from "../../runtime/mock/mock.js";
 import { serveMocks, type MockSocketControls, type RunningMockServer } from "../../runtime/mock/server.js";
+import { mockSockets } from "../../runtime/mock/server-ws.js";
+import { jsonRpcMocks } from "../../runtime/mock/rpc.js";
 import { syntheticChain, type SyntheticChain } from "../../runtime/mock/chain.js";
 import { until } from "../helpers/wait.js";
 
@@ -24,7 +26,9 @@ const table: MockTable = {
     { kind: "rpc", method: rpc("eth_blockNumber"), schema: { type: ["string"], enum: ["0x2a"] } },
     { kind: "rpc", method: rpc("eth_getBalance", [{ name: "address", required: true }, { name: "block" }]), schema: { type: ["string"], enum: ["0xde0b6b3a7640000"] } },
   ],
+  rpc: jsonRpcMocks,
   webSockets: [{ path: "/ext/bc/C/ws", endpoint: "/ext/bc/C/rpc" }],
+  chain: syntheticChain,
 };
 
 let chain: SyntheticChain;
@@ -40,7 +44,7 @@ beforeEach(async () => {
   clock.held = undefined;
   chain = syntheticChain({ intervalMs: 20, now });
   service = createMockService([table], { subscriptions: chain });
-  server = await serveMocks(service, { port: 0, log: null });
+  server = await serveMocks(service, { port: 0, log: null }, mockSockets);
 });
 afterEach(async () => {
   for (const c of clients.splice(0)) c.terminate();
@@ -176,7 +180,7 @@ describe("subscriptions", () => {
     chain = syntheticChain({ intervalMs: 60_000, now });
     await server.close();
     service = createMockService([table], { subscriptions: chain });
-    server = await serveMocks(service, { port: 0, log: null });
+    server = await serveMocks(service, { port: 0, log: null }, mockSockets);
     const c = await connect();
     const heads = (await c.call({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] })) as { result: string };
     const txs = (await c.call({ jsonrpc: "2.0", id: 2, method: "eth_subscribe", params: ["newPendingTransactions"] })) as { result: string };
@@ -251,7 +255,7 @@ describe("subscriptions", () => {
     clock.held = Date.now();
     chain = syntheticChain({ intervalMs: 1000, now });
     service = createMockService([table], { subscriptions: chain });
-    server = await serveMocks(service, { port: 0, log: null });
+    server = await serveMocks(service, { port: 0, log: null }, mockSockets);
     const a = await connect();
     await a.call({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] });
     await a.call({ jsonrpc: "2.0", id: 2, method: "eth_subscribe", params: ["logs"] });
@@ -271,7 +275,7 @@ it("the default subscriptions of a service are a synthetic chain; null leaves et
   expect(createMockService([table]).subscriptions).toBeDefined();
   const plain = createMockService([table], { subscriptions: null });
   expect(plain.subscriptions).toBeUndefined();
-  const s = await serveMocks(plain, { port: 0, log: null });
+  const s = await serveMocks(plain, { port: 0, log: null }, mockSockets);
   try {
     const ws = new WebSocket(s.url.replace(/^http/, "ws") + "/ext/bc/C/ws");
     clients.push(ws);
