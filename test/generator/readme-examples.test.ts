@@ -58,6 +58,22 @@ describe.each(packages)("%s/README.md", (dir) => {
   });
 });
 
+describe.each(packages)("%s/README.md speaks of the package's own protocols", (dir) => {
+  it("JSON-RPC only when a module has JSON-RPC methods, HTTP operations only when one has some", () => {
+    const { pkg, readme } = load(dir);
+    const modules = Object.keys(pkg.exports).filter((e) => existsSync(join(ROOT, dir, "src", e.slice(2), "client.ts")));
+    const source = (m: string, file: string) => (existsSync(join(ROOT, dir, "src", m.slice(2), file)) ? readFileSync(join(ROOT, dir, "src", m.slice(2), file), "utf8") : "");
+    const rpc = modules.some((m) => source(m, "client.ts").includes(": RpcMethod<"));
+    const http = modules.some((m) => source(m, "operations.d.ts").includes("HttpOperation<"));
+    expect(rpc || http, "the package has a client").toBe(true);
+    for (const text of ["JSON-RPC", "RpcError", "RpcProtocolError", "x-avaspec-idempotent", "createRpcTransport", "<method>Method", "rpcError", "retryOnRpcCodes"]) expect(readme.includes(text), text).toBe(rpc);
+    for (const text of ["callHttp", "<operation>Operation", "operationServers", "HTTP handlers", "Idempotent requests (GET"]) expect(readme.includes(text), text).toBe(http);
+    // the tree-shakable functions it names are the package's own
+    const named = /named by group and method \(([^)]*)\)/.exec(readme)?.[1] ?? "";
+    for (const [, name] of named.matchAll(/`(\w+)`/g)) expect(modules.some((m) => new RegExp(`\\b${name}\\b`).test(source(m, "client.ts") + source(m, "functions.d.ts"))), name!).toBe(true);
+  });
+});
+
 describe("the README check", () => {
   it("fails on an example that calls a method the client does not have, naming it", () => {
     const { pkg, readme } = load("test/fixtures/petstore-30/golden");
