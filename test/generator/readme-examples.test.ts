@@ -53,6 +53,14 @@ describe.each(packages)("%s/README.md", (dir) => {
     if (readme.includes("## Pagination")) expect(code).toMatch(/\.iterate\([\s\S]*\.pages\(/);
     expect(readme.includes("## Batching"), "batching section").toBe(/^\s*batch<const R/m.test(clientSources));
     if (readme.includes("## Batching")) expect(code).toContain(".batch((c) =>");
+    // a WebSocket section where a client has a WebSocket form: open it, call over it, subscribe (iterator and callbacks), close it
+    const sockets = /^\s*readonly ws: /m.test(clientSources);
+    expect(readme.includes("## WebSocket"), "WebSocket section").toBe(sockets);
+    if (/readonly subscribe: \{\s*(\/\*\*|\w)/.test(clientSources)) {
+      const section = readmeModules(readme).find((m) => m.heading.startsWith("WebSocket"))!.code;
+      for (const part of [/\.ws\.subscribe\.\w+\(/, /for await \(const \w+ of /, /onData: /, /\.unsubscribe\(\)/, /\.ws\.close\(\)/]) expect(section).toMatch(part);
+      expect(readme).toMatch(/\*\*Reconnect\*\*/);
+    }
     // Standard Schema where there is a named schema; a package without any shows an operation's params validator
     if (readme.includes("## Validators")) expect(code).toMatch(/\["~standard"\]\.validate\(|validate\w+Params\(/);
   });

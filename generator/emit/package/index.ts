@@ -17,6 +17,7 @@ import { webhookExample } from "../webhooks.js";
 import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
 import { callOf, endpointExamples, mockCommandName, type PackageInput, groupPath, importLine, methodLabel, paramsOf, shortestOp, wireOf } from "./examples.js";
 import { readmeExamples } from "./readme-examples.js";
+import { socketMethodExample, socketSection } from "./readme-sockets.js";
 
 export type { PackageInput } from "./examples.js";
 export { mockCommandName } from "./examples.js";
@@ -261,7 +262,8 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
         params: paramsOf(i.ir, op),
         summary: op.summary ?? op.description ?? "",
         deprecated: op.deprecated,
-        example: `const result = await ${callOf(i.ir, varName, op)};`,
+        // a subscribe method exists over the WebSocket only: its example subscribes there
+        example: socketMethodExample(i.ir, varName, op) ?? `const result = await ${callOf(i.ir, varName, op)};`,
       })),
       lifecycle: i.ir.operations
         .filter((op) => op.lifecycle || op.unimplemented)
@@ -298,5 +300,5 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
   const examples = readmeExamples(pkg, inputs);
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, has, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: `npm install ${pkg.name}`, ex: examples });
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, has, ws: socketSection(pkg.name, inputs), mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: `npm install ${pkg.name}`, ex: examples });
 }
