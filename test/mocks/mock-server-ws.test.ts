@@ -9,6 +9,7 @@
  * subscription or a timer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { request } from "node:http";
 import WebSocket from "ws";
 import { isBlockHeader, isLog } from "@avaspec/client/node";
 import { createMockService, type MockService, type MockTable } from "../../runtime/mock/mock.js";
@@ -283,6 +284,29 @@ it("the default subscriptions of a service are a synthetic chain; null leaves et
     const got = new Promise<unknown>((r) => ws.once("message", (d) => r(JSON.parse(String(d)))));
     ws.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] }));
     expect(await got).toMatchObject({ id: 1, error: { code: -32601 } });
+  } finally {
+    await s.close();
+  }
+});
+
+it("without the WebSocket side (a package with no WebSocket paths), an upgrade is answered as a plain request: 404", async () => {
+  const s = await serveMocks(createMockService([table]), { port: 0, log: null });
+  try {
+    const { port } = new URL(s.url);
+    const answer = await new Promise<{ status: number | undefined; upgraded: boolean }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: "/ext/bc/C/ws", headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" } });
+      req.on("response", (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, upgraded: false });
+      });
+      req.on("upgrade", (_res, socket) => {
+        socket.destroy();
+        resolve({ status: 101, upgraded: true });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 404, upgraded: false });
   } finally {
     await s.close();
   }
