@@ -24,7 +24,9 @@ export const mockSockets: MockSockets = (service, options, log) => {
   const hub = createMockSocketHub(service);
   const webSockets = new Map((service.webSockets ?? []).map((w) => [pathKey(w.path), w.endpoint]));
   return {
-    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    upgrade(request, duplex, buffer) {
+      // what node:http's 'upgrade' event gives (see MockSocketServing)
+      const [req, socket, head] = [request as IncomingMessage, duplex as Duplex, buffer as Buffer];
       const path = req.url ?? "/";
       const endpoint = webSockets.get(pathKey(path));
       if (endpoint === undefined) {

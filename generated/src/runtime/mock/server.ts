@@ -20,7 +20,6 @@
  * package is built without them (its tsconfig has `types: []`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
 import type { MockService, MockServiceOptions } from "./types.js";
 
@@ -45,8 +44,13 @@ export interface MockSocketControls {
 
 /** The WebSocket side of a mock server (server-ws.ts `mockSockets`): it answers the upgrades, and a test steers it. */
 export interface MockSocketServing extends MockSocketControls {
-  /** Answers an upgrade request (node:http's 'upgrade' event). */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Answers an upgrade request: the arguments of node:http's 'upgrade' event
+   * (IncomingMessage, Duplex, Buffer), `unknown` here so that this file's
+   * declarations name no Node type (a consumer of `mock-server` needs no
+   * `@types/node`).
+   */
+  upgrade(req: unknown, socket: unknown, head: unknown): void;
 }
 
 /** Makes the WebSocket side of a mock server over `service`. */
@@ -76,7 +80,7 @@ export function serveMocks(service: Pick<MockService, "handle" | "webSockets" | 
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => void answer(service, req, res, log));
   const ws = sockets?.(service, options, log);
-  if (ws) server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => ws.upgrade(req, socket, head));
+  if (ws) server.on("upgrade", (req, socket, head) => ws.upgrade(req, socket, head));
   const connections = new Set<import("node:net").Socket>();
   server.on("connection", (s) => {
     connections.add(s);
