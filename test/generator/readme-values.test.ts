@@ -241,6 +241,8 @@ describe("values the spec constrains", () => {
             { name: "ratio", in: "query", required: true, schema: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.25 } },
             { name: "ids", in: "query", required: true, schema: { type: "array", minItems: 2, items: text({ format: "uuid", pattern: "^[0-9a-f-]{36}$" }) } },
             { name: "level", in: "query", required: true, schema: text({ pattern: "^(low|high)$", default: "medium" }) },
+            // a format named like an Object.prototype member is just an unknown format
+            { name: "odd", in: "query", required: true, schema: text({ format: "__proto__", minLength: 2 }) },
           ],
           responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
         },

@@ -18,8 +18,8 @@ import { samplePattern, type PatternSample } from "../validators/pattern.js";
 
 type Lookup = (key: string) => IrSchema | undefined;
 
-/** A value of each format avaspec's validators can assert, and a few more. */
-const FORMATS: Record<string, string> = {
+/** A value of each format avaspec's validators can assert, and a few more (a Map: a spec's format may be `__proto__`). */
+const FORMATS = new Map<string, string>(Object.entries({
   "date-time": "2024-01-01T00:00:00Z",
   date: "2024-01-01",
   time: "12:00:00Z",
@@ -36,7 +36,7 @@ const FORMATS: Record<string, string> = {
   "idn-hostname": "example.com",
   ipv4: "192.0.2.1",
   ipv6: "2001:db8::1",
-};
+}));
 
 /** Whether `pattern` matches `value`; true for a pattern JavaScript cannot compile (the validator reports that one itself). */
 function matches(pattern: string, value: string): boolean {
@@ -88,7 +88,7 @@ export function sampleString(s: IrObjectLikeSchema): string {
   // a value of the format or integer encoding reads best, when the pattern takes it too
   const candidates = [
     ...(s.integer ? [s.integer.encoding === "hex" ? `0x${Math.max(low, 0).toString(16)}` : String(low)] : []),
-    ...(s.format !== undefined && FORMATS[s.format] !== undefined ? [FORMATS[s.format]] : []),
+    ...(s.format !== undefined && FORMATS.has(s.format) ? [FORMATS.get(s.format)] : []),
     ...(sample ? [fromSample(sample, min, max)] : []),
     "…",
     "x".repeat(Math.max(min, 1)),
