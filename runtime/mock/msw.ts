@@ -1,27 +1,25 @@
 /**
  * MSW handlers over a mock service: one per HTTP operation and one per
- * JSON-RPC endpoint, at each API's base URL, and (`createMswWebSocketHandlers`)
- * one per WebSocket path of a table, at the base URL's ws:// or wss:// twin. Only `@avaspec/client/mocks`
- * imports this file, so MSW (an optional peer dependency) is loaded only there.
+ * JSON-RPC endpoint, at each API's base URL (the WebSocket paths' handlers
+ * are msw-ws.ts, which only a package with WebSocket paths ships). Only
+ * `@avaspec/client/mocks` imports this file, so MSW (an optional peer
+ * dependency) is loaded only there.
  *
- * This is the one module that names MSW, and the package must still build
- * without it: the namespace import below is the only line that can fail to
- * resolve, and only that line's error is ignored. With MSW installed every use
- * of `msw.` below is checked against MSW's own types (a namespace import
- * cannot hide a missing export); without it they are `any`, and the other
- * entry points never import this file.
+ * This file and msw-ws.ts are the modules that name MSW, and the package must
+ * still build without it: the namespace import below is the only line that
+ * can fail to resolve, and only that line's error is ignored. With MSW
+ * installed every use of `msw.` below is checked against MSW's own types (a
+ * namespace import cannot hide a missing export); without it they are `any`,
+ * and the other entry points never import this file.
  */
 // @ts-ignore: msw is an optional peer dependency; without it this import is `any`
 import * as msw from "msw";
 import { serverBase } from "../http/http.js";
 import { escapeRegExp, pathPattern } from "./routes.js";
-import { createMockSocketHub, type MockSocketHub } from "./socket-hub.js";
 import type { MockService, MockTable } from "./types.js";
 
 /** MSW's request handler type (`any` when MSW is not installed). */
 export type HttpHandler = msw.HttpHandler;
-/** MSW's WebSocket handler type (`any` when MSW is not installed). */
-export type WebSocketHandler = msw.WebSocketHandler;
 
 /** `tables` pairs each API's mock table with the base URL its client calls. */
 export function createMswHandlers(service: Pick<MockService, "handle">, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
@@ -63,53 +61,6 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
         // an endpoint with path variables (`/ext/bc/{blockchainId}/rpc`) is answered for any value of them
         handlers.push(msw.http.post(new RegExp(`^${base}${pathPattern(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
       }
-    }
-  }
-  return handlers;
-}
-
-/** What the bridge uses of MSW's WebSocket client connection, typed here so that this file compiles without MSW. */
-interface MswClient {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
-  addEventListener(type: "close", listener: () => void): void;
-}
-
-/** A base URL's WebSocket twin: http → ws, https → wss, no trailing slash. */
-export function webSocketBase(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, "").replace(/^http(s?):/i, (_, tls: string) => `ws${tls.toLowerCase()}:`);
-}
-
-/**
- * MSW handlers (`ws.link`) for every WebSocket path of the tables (their
- * `webSockets`), at each API's base URL with http→ws, https→wss: the same
- * bridge as the mock server's (`createMockSocketHub`), JSON-RPC calls and
- * batches answered by the service, `eth_subscribe` served from its
- * `subscriptions`. Pass a hub of your own to `push()` notifications or
- * `dropConnections()` from a test. MSW intercepts the global `WebSocket`:
- * Node 22 and later, and browsers.
- */
-export function createMswWebSocketHandlers(service: Pick<MockService, "handle" | "subscriptions">, tables: readonly { table: MockTable; baseUrl: string }[], hub: MockSocketHub = createMockSocketHub(service)): WebSocketHandler[] {
-  const handlers: WebSocketHandler[] = [];
-  const seen = new Set<string>();
-  for (const { table, baseUrl } of tables) {
-    for (const { path, endpoint } of table.webSockets ?? []) {
-      const url = webSocketBase(baseUrl) + path;
-      if (seen.has(url)) continue;
-      seen.add(url);
-      const link = msw.ws.link(url);
-      handlers.push(
-        link.addEventListener("connection", ({ client }: { client: MswClient }) => {
-          // 1006 as a network failure: MSW lets the server side use codes a client may not
-          const connection = hub.connect(endpoint, { send: (text) => client.send(text), terminate: () => client.close(1006, "") });
-          client.addEventListener("message", (event) => {
-            if (typeof event.data !== "string") return client.close(1003, "only text messages are accepted");
-            connection.message(event.data).catch((e: unknown) => client.send(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error", data: { reason: e instanceof Error ? e.message : String(e) } } })));
-          });
-          client.addEventListener("close", () => connection.closed());
-        }),
-      );
     }
   }
   return handlers;

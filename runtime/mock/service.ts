@@ -1,17 +1,18 @@
 /**
  * The mock service over generated tables: request in, response out, the
  * same for MSW, the standalone mock server and the WebSocket bridge (see
- * mock.ts for what it promises). Routing by path is mock-routes.ts, bodies
- * mock-bodies.ts, the JSON-RPC side mock-rpc.ts; the HTTP side is here.
+ * mock.ts for what it promises). Routing by path is routes.ts, bodies
+ * bodies.ts; the HTTP side is here. The JSON-RPC side (rpc.ts) and the
+ * default subscriptions (the synthetic chain, chain.ts) come with the tables
+ * that need them (`MockTable.rpc`, `MockTable.chain`): this file imports
+ * neither, so a package of HTTP APIs ships neither.
  */
-import type { MockAnswers, MockHttpEntry, MockOverride, MockRequest, MockResponse, MockRpcEntry, MockService, MockServiceOptions, MockTable } from "./types.js";
+import type { MockAnswers, MockHttpEntry, MockOverride, MockRequest, MockResponse, MockRpcContext, MockRpcEntry, MockRpcSide, MockService, MockServiceOptions, MockTable } from "./types.js";
 import { ValidationError } from "../errors/errors.js";
 import { mockBodies, wireBody, type MockBodies } from "./bodies.js";
 import { mockRoutes, type HttpRoute } from "./routes.js";
-import { answerRpc, rpcResult, type RpcAnswering } from "./rpc.js";
 import { run, setOwn } from "../values/validate.js";
 import { isStackOverflow, overflowIssue } from "../errors/depth.js";
-import { syntheticChain } from "./chain.js";
 import { serverForm } from "../values/wire-forms.js";
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
@@ -33,11 +34,12 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
   const overrides = new Map<string, MockOverride>();
   const routes = mockRoutes(tables);
   const bodies = mockBodies({ seed: options.seed ?? 1, pages: Math.max(1, options.pages ?? 3), examples });
-  const subscriptions = options.subscriptions === undefined ? syntheticChain() : (options.subscriptions ?? undefined);
+  const rpcSide = jsonRpcSide(tables);
+  const subscriptions = options.subscriptions === undefined ? tables.find((t) => t.chain)?.chain?.() : (options.subscriptions ?? undefined);
   // the endpoints of WebSocket paths: their chain reads come from the subscriptions' chain, over HTTP too, so both agree
   const chainEndpoints = new Set(routes.webSockets.map((w) => w.endpoint));
-  const chain: RpcAnswering["chain"] = (endpoint, method, params) => (chainEndpoints.has(endpoint) ? subscriptions?.answer?.(endpoint, method, params) : undefined);
-  const rpc: RpcAnswering = { overrides, bodies, examples, serverShapes: options.wireShapes === "server", chain, steer, json, dropped };
+  const chain: MockRpcContext["chain"] = (endpoint, method, params) => (chainEndpoints.has(endpoint) ? subscriptions?.answer?.(endpoint, method, params) : undefined);
+  const rpc: MockRpcContext = { overrides, synthesized: bodies.synthesized, examples, serverShapes: options.wireShapes === "server", chain, steer, json, dropped };
   const byId = new Map<string, { entry: MockHttpEntry | MockRpcEntry; table: MockTable }>();
   for (const table of tables) for (const entry of table.entries) byId.set(entry.kind === "http" ? entry.op.id : entry.method.method, { entry, table });
 
@@ -55,7 +57,8 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
       const method = request.method.toUpperCase();
       if (method === "POST") {
         const methods = routes.rpc(url.pathname);
-        if (methods) return answerRpc(methods, request, rpc);
+        // a table with JSON-RPC methods always brings its side (jsonRpcSide)
+        if (methods) return rpcSide!.answer(methods, request, rpc);
       }
       const found = routes.http(method, url.pathname);
       return found ? answerHttp(found.route, request, url, found.groups, overrides, bodies, rpc.serverShapes) : undefined;
@@ -72,12 +75,20 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
       const found = byId.get(id);
       if (!found) throw new Error(`avaspec mock: no operation or method "${id}"`);
       const { entry, table } = found;
-      if (entry.kind === "rpc") return rpcResult(entry, table, {}, rpc);
+      if (entry.kind === "rpc") return rpcSide!.result(entry, table, {}, rpc);
       return entry.paging ? bodies.page(entry, table, {})?.body : bodies.body(entry, table, "0");
     },
   };
   // `A` is types only: the service checks ids and answers bodies as given at run time
   return service as unknown as MockService<A>;
+}
+
+/** The JSON-RPC side the tables hand over; a table with JSON-RPC methods and none (one written by hand) is refused. */
+function jsonRpcSide(tables: readonly MockTable[]): MockRpcSide | undefined {
+  const side = tables.find((t) => t.rpc)?.rpc;
+  const bare = side ? undefined : tables.find((t) => t.entries.some((e) => e.kind === "rpc"));
+  if (bare) throw new Error(`avaspec mock: a table has JSON-RPC methods (${bare.entries.find((e): e is MockRpcEntry => e.kind === "rpc")!.method.method}, …) but no \`rpc\` to answer them: give it \`rpc: jsonRpcMocks\` (runtime/mock/rpc.ts)`);
+  return side;
 }
 
 /**

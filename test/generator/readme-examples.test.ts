@@ -58,8 +58,32 @@ describe.each(packages)("%s/README.md", (dir) => {
     if (readme.includes("## Pagination")) expect(code).toMatch(/\.iterate\([\s\S]*\.pages\(/);
     expect(readme.includes("## Batching"), "batching section").toBe(/^\s*batch<const R/m.test(clientSources));
     if (readme.includes("## Batching")) expect(code).toContain(".batch((c) =>");
+    // a WebSocket section where a client has a WebSocket form: open it, call over it, subscribe (iterator and callbacks), close it
+    const sockets = /^\s*readonly ws: /m.test(clientSources);
+    expect(readme.includes("## WebSocket"), "WebSocket section").toBe(sockets);
+    if (/readonly subscribe: \{\s*(\/\*\*|\w)/.test(clientSources)) {
+      const section = readmeModules(readme).find((m) => m.heading.startsWith("WebSocket"))!.code;
+      for (const part of [/\.ws\.subscribe\.\w+\(/, /for await \(const \w+ of /, /onData: /, /\.unsubscribe\(\)/, /\.ws\.close\(\)/]) expect(section).toMatch(part);
+      expect(readme).toMatch(/\*\*Reconnect\*\*/);
+    }
     // Standard Schema where there is a named schema; a package without any shows an operation's params validator
     if (readme.includes("## Validators")) expect(code).toMatch(/\["~standard"\]\.validate\(|validate\w+Params\(/);
+  });
+});
+
+describe.each(packages)("%s/README.md speaks of the package's own protocols", (dir) => {
+  it("JSON-RPC only when a module has JSON-RPC methods, HTTP operations only when one has some", () => {
+    const { pkg, readme } = load(dir);
+    const modules = Object.keys(pkg.exports).filter((e) => existsSync(join(ROOT, dir, "src", e.slice(2), "client.ts")));
+    const source = (m: string, file: string) => (existsSync(join(ROOT, dir, "src", m.slice(2), file)) ? readFileSync(join(ROOT, dir, "src", m.slice(2), file), "utf8") : "");
+    const rpc = modules.some((m) => source(m, "client.ts").includes(": RpcMethod<"));
+    const http = modules.some((m) => source(m, "operations.d.ts").includes("HttpOperation<"));
+    expect(rpc || http, "the package has a client").toBe(true);
+    for (const text of ["JSON-RPC", "RpcError", "RpcProtocolError", "x-avaspec-idempotent", "createRpcTransport", "<method>Method", "rpcError", "retryOnRpcCodes"]) expect(readme.includes(text), text).toBe(rpc);
+    for (const text of ["callHttp", "<operation>Operation", "operationServers", "HTTP handlers", "Idempotent requests (GET"]) expect(readme.includes(text), text).toBe(http);
+    // the tree-shakable functions it names are the package's own
+    const named = /named by group and method \(([^)]*)\)/.exec(readme)?.[1] ?? "";
+    for (const [, name] of named.matchAll(/`(\w+)`/g)) expect(modules.some((m) => new RegExp(`\\b${name}\\b`).test(source(m, "client.ts") + source(m, "functions.d.ts"))), name!).toBe(true);
   });
 });
 

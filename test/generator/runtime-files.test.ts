@@ -73,6 +73,21 @@ describe("the runtime a package ships", () => {
     expect(runtime).toContain("src/runtime/mock/service.ts");
   });
 
+  it("the mocks of an OpenAPI-only package bring no JSON-RPC answering, synthetic chain or WebSocket serving; a JSON-RPC package's no WebSocket serving without WebSocket paths", () => {
+    const rpcSide = ["src/runtime/mock/rpc.ts"];
+    const chainAndSockets = ["chain.ts", "socket-hub.ts", "msw-ws.ts", "server-ws.ts", "ws-server.ts", "ws-frames.ts"].map((f) => `src/runtime/mock/${f}`);
+    const petstore = runtimeOf(generated("petstore-30"));
+    expect(petstore).toContain("src/runtime/mock/server.ts");
+    expect(petstore).toContain("src/runtime/mock/msw.ts");
+    expect(petstore.filter((p) => [...rpcSide, ...chainAndSockets].includes(p))).toEqual([]);
+    for (const dir of ["petstore-30", "pagination-31", "recursive-31"]) expect(packageFiles(join(ROOT, "test/fixtures", dir, "golden")).get("src/mocks/index.ts"), dir).not.toMatch(/push\(|WebSocket|socket-hub/);
+    const rpcOnly = runtimeOf(generated("rpc-by-name"));
+    expect(rpcOnly).toEqual(expect.arrayContaining(rpcSide));
+    expect(rpcOnly.filter((p) => chainAndSockets.includes(p))).toEqual([]);
+    // @avaspec/client has JSON-RPC methods and a WebSocket path: every piece, as before
+    expect(runtimeOf(packageFiles(join(ROOT, "generated")))).toEqual(expect.arrayContaining([...rpcSide, ...chainAndSockets]));
+  });
+
   it("a JSON-RPC package has the JSON-RPC client; types alone bring neither client nor mocks", () => {
     expect(runtimeOf(generated("rpc-by-name"))).toContain("src/runtime/jsonrpc/jsonrpc.ts");
     const typesOnly = runtimeOf(generated("rpc-by-name", ["types"]));

@@ -189,8 +189,8 @@ describe("regenerating after the spec shrinks", () => {
     expect(r.status).toBe(0);
     const after = snapshot(join(dir, "pkg"));
     const gone = Object.keys(before).filter((p) => !(p in after)).sort();
-    // the JSON-RPC client's runtime goes with the package's last JSON-RPC input
-    const runtime = ["src/runtime/jsonrpc/", "src/runtime/jsonrpc/eip1193.ts", "src/runtime/jsonrpc/endpoints.ts", "src/runtime/jsonrpc/index.ts", "src/runtime/jsonrpc/jsonrpc.ts"];
+    // the JSON-RPC client's runtime, and the mocks' JSON-RPC side, go with the package's last JSON-RPC input
+    const runtime = ["src/runtime/jsonrpc/", "src/runtime/jsonrpc/eip1193.ts", "src/runtime/jsonrpc/endpoints.ts", "src/runtime/jsonrpc/index.ts", "src/runtime/jsonrpc/jsonrpc.ts", "src/runtime/mock/rpc.ts"];
     expect(gone).toEqual(["spec/rpc.json", "src/chain/client.ts", "src/chain/index.ts", "src/chain/mocks.ts", "src/chain/types.ts", "src/chain/validators.d.ts", "src/chain/validators.js", ...runtime].sort());
     expect(r.stdout).toContain(`removed ${gone.filter((p) => !p.endsWith("/")).length} no longer generated`);
     expect(readFileSync(join(dir, "pkg/src/chain/extra.ts"), "utf8")).toBe("// mine\n");

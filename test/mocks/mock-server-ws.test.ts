@@ -9,10 +9,13 @@
  * subscription or a timer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { request } from "node:http";
 import WebSocket from "ws";
 import { isBlockHeader, isLog } from "@avaspec/client/node";
 import { createMockService, type MockService, type MockTable } from "../../runtime/mock/mock.js";
 import { serveMocks, type MockSocketControls, type RunningMockServer } from "../../runtime/mock/server.js";
+import { mockSockets } from "../../runtime/mock/server-ws.js";
+import { jsonRpcMocks } from "../../runtime/mock/rpc.js";
 import { syntheticChain, type SyntheticChain } from "../../runtime/mock/chain.js";
 import { until } from "../helpers/wait.js";
 
@@ -24,7 +27,9 @@ const table: MockTable = {
     { kind: "rpc", method: rpc("eth_blockNumber"), schema: { type: ["string"], enum: ["0x2a"] } },
     { kind: "rpc", method: rpc("eth_getBalance", [{ name: "address", required: true }, { name: "block" }]), schema: { type: ["string"], enum: ["0xde0b6b3a7640000"] } },
   ],
+  rpc: jsonRpcMocks,
   webSockets: [{ path: "/ext/bc/C/ws", endpoint: "/ext/bc/C/rpc" }],
+  chain: syntheticChain,
 };
 
 let chain: SyntheticChain;
@@ -40,7 +45,7 @@ beforeEach(async () => {
   clock.held = undefined;
   chain = syntheticChain({ intervalMs: 20, now });
   service = createMockService([table], { subscriptions: chain });
-  server = await serveMocks(service, { port: 0, log: null });
+  server = await serveMocks(service, { port: 0, log: null }, mockSockets);
 });
 afterEach(async () => {
   for (const c of clients.splice(0)) c.terminate();
@@ -176,7 +181,7 @@ describe("subscriptions", () => {
     chain = syntheticChain({ intervalMs: 60_000, now });
     await server.close();
     service = createMockService([table], { subscriptions: chain });
-    server = await serveMocks(service, { port: 0, log: null });
+    server = await serveMocks(service, { port: 0, log: null }, mockSockets);
     const c = await connect();
     const heads = (await c.call({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] })) as { result: string };
     const txs = (await c.call({ jsonrpc: "2.0", id: 2, method: "eth_subscribe", params: ["newPendingTransactions"] })) as { result: string };
@@ -251,7 +256,7 @@ describe("subscriptions", () => {
     clock.held = Date.now();
     chain = syntheticChain({ intervalMs: 1000, now });
     service = createMockService([table], { subscriptions: chain });
-    server = await serveMocks(service, { port: 0, log: null });
+    server = await serveMocks(service, { port: 0, log: null }, mockSockets);
     const a = await connect();
     await a.call({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] });
     await a.call({ jsonrpc: "2.0", id: 2, method: "eth_subscribe", params: ["logs"] });
@@ -271,7 +276,7 @@ it("the default subscriptions of a service are a synthetic chain; null leaves et
   expect(createMockService([table]).subscriptions).toBeDefined();
   const plain = createMockService([table], { subscriptions: null });
   expect(plain.subscriptions).toBeUndefined();
-  const s = await serveMocks(plain, { port: 0, log: null });
+  const s = await serveMocks(plain, { port: 0, log: null }, mockSockets);
   try {
     const ws = new WebSocket(s.url.replace(/^http/, "ws") + "/ext/bc/C/ws");
     clients.push(ws);
@@ -279,6 +284,29 @@ it("the default subscriptions of a service are a synthetic chain; null leaves et
     const got = new Promise<unknown>((r) => ws.once("message", (d) => r(JSON.parse(String(d)))));
     ws.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] }));
     expect(await got).toMatchObject({ id: 1, error: { code: -32601 } });
+  } finally {
+    await s.close();
+  }
+});
+
+it("without the WebSocket side (a package with no WebSocket paths), an upgrade is answered as a plain request: 404", async () => {
+  const s = await serveMocks(createMockService([table]), { port: 0, log: null });
+  try {
+    const { port } = new URL(s.url);
+    const answer = await new Promise<{ status: number | undefined; upgraded: boolean }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: "/ext/bc/C/ws", headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" } });
+      req.on("response", (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, upgraded: false });
+      });
+      req.on("upgrade", (_res, socket) => {
+        socket.destroy();
+        resolve({ status: 101, upgraded: true });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 404, upgraded: false });
   } finally {
     await s.close();
   }

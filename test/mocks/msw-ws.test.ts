@@ -11,8 +11,10 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isBlockHeader } from "@avaspec/client/node";
-import { createMockService, createMockSocketHub, type MockTable } from "../../runtime/mock/mock.js";
-import { createMswWebSocketHandlers, webSocketBase } from "../../runtime/mock/msw.js";
+import { createMockService, type MockTable } from "../../runtime/mock/mock.js";
+import { createMockSocketHub } from "../../runtime/mock/socket-hub.js";
+import { createMswWebSocketHandlers, webSocketBase } from "../../runtime/mock/msw-ws.js";
+import { jsonRpcMocks } from "../../runtime/mock/rpc.js";
 import { syntheticChain } from "../../runtime/mock/chain.js";
 
 const rpc = (method: string) => ({ method, endpoint: "/ext/bc/C/rpc", form: "by-position" as const, params: [] });
@@ -22,6 +24,7 @@ const table: MockTable = {
     { kind: "rpc", method: rpc("eth_chainId"), schema: { type: ["string"] }, example: "0xa86a" },
     { kind: "rpc", method: rpc("eth_blockNumber"), schema: { type: ["string"], enum: ["0x2a"] } },
   ],
+  rpc: jsonRpcMocks,
   webSockets: [{ path: "/ext/bc/C/ws", endpoint: "/ext/bc/C/rpc" }],
 };
 

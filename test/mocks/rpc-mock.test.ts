@@ -16,6 +16,7 @@ import type { RunningMockServer } from "../fixtures/rpc-by-position/golden/src/r
 import { startMockServer as startByName } from "../fixtures/rpc-by-name/golden/src/mock-server/index.js";
 import { createApiClient as createByName } from "../fixtures/rpc-by-name/golden/src/api/index.js";
 import { createMockService, type MockTable } from "../../runtime/mock/mock.js";
+import { jsonRpcMocks } from "../../runtime/mock/rpc.js";
 
 let server: RunningMockServer;
 beforeAll(async () => {
@@ -79,6 +80,7 @@ const table: MockTable = {
     { kind: "rpc", method, schema: { $ref: "Node" } },
     { kind: "rpc", method: ok, schema: { type: ["string"], enum: ["fine"] } },
   ],
+  rpc: jsonRpcMocks,
 };
 const post = (body: unknown) => ({ method: "POST", url: "http://mock/", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -94,4 +96,9 @@ it("a call the mock cannot answer is a -32603 JSON-RPC error, alone and in a bat
     { jsonrpc: "2.0", id: 2, error: expect.objectContaining({ code: -32603 }) },
     { jsonrpc: "2.0", id: 3, result: "fine" },
   ]);
+});
+
+it("a table with JSON-RPC methods that hands over no JSON-RPC side is refused, naming what to give it", () => {
+  const { rpc: _, ...bare } = table;
+  expect(() => createMockService([bare])).toThrow(/a table has JSON-RPC methods \(x_node, …\) but no `rpc` to answer them: give it `rpc: jsonRpcMocks`/);
 });

@@ -2,12 +2,13 @@
 // Regenerate with: npm run generate
 
 import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";
-import { serveMocks, type MockServerOptions, type RunningMockServer } from "../runtime/mock/server.js";
+import { serveMocks, type MockServerOptions, type RunningMockServer, type MockSocketControls } from "../runtime/mock/server.js";
+import { mockSockets } from "../runtime/mock/server-ws.js";
 import { mocks as dataApiMocks, type MockAnswers as dataApiMockAnswers } from "../data-api/mocks.js";
 import { mocks as metricsApiMocks, type MockAnswers as metricsApiMockAnswers } from "../metrics-api/mocks.js";
 import { mocks as nodeMocks, type MockAnswers as nodeMockAnswers } from "../node/mocks.js";
 
-export type { MockServerOptions, RunningMockServer } from "../runtime/mock/server.js";
+export type { MockServerOptions, RunningMockServer, MockSocketControls } from "../runtime/mock/server.js";
 
 /** Every module's mock table. */
 export const mockTables: { dataApi: MockTable; metricsApi: MockTable; node: MockTable } = { dataApi: dataApiMocks, metricsApi: metricsApiMocks, node: nodeMocks };
@@ -15,12 +16,12 @@ export const mockTables: { dataApi: MockTable; metricsApi: MockTable; node: Mock
 /** What the mocks answer, by operation id and JSON-RPC method name: `override` checks its id and body against it (types only). */
 export type MockAnswers = MergeMockAnswers<dataApiMockAnswers | metricsApiMockAnswers | nodeMockAnswers>;
 
-/** A running mock server, steered like the MSW mocks: `override(id, { status, body, … })` (typed by `MockAnswers`) until `reset()`. */
-export interface MockServer extends RunningMockServer, Pick<MockService<MockAnswers>, "override" | "reset" | "sample" | "ids"> {}
+/** A running mock server, steered like the MSW mocks: `override(id, { status, body, … })` (typed by `MockAnswers`) until `reset()`; `push()` and `dropConnections()` steer its WebSocket connections. */
+export interface MockServer extends RunningMockServer, MockSocketControls, Pick<MockService<MockAnswers>, "override" | "reset" | "sample" | "ids"> {}
 
 /** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */
 export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {
   const service = createMockService<MockAnswers>(Object.values(mockTables), options);
-  const running = await serveMocks(service, options);
+  const running = await serveMocks(service, options, mockSockets);
   return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids, push: running.push, dropConnections: running.dropConnections };
 }

@@ -198,9 +198,14 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
   const descriptors = [...new Set([...ir.operations.map((op) => op.names.descriptor), ir.names.results])].sort();
   const defs = Object.fromEntries([...r.defs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const answers = answersType(ir, validators.walkers, validators.hasIntegers);
+  const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
+  const sockets = mockSockets(ir);
   return [
     (w) => {
       w.writeLine(`import type { MockTable } from "../runtime/mock/mock.js";`);
+      // the JSON-RPC side and the synthetic chain are handed to the service by the tables that need them (MockTable.rpc, .chain)
+      if (sockets.length > 0) w.writeLine(`import { syntheticChain } from "../runtime/mock/chain.js";`);
+      if (hasRpc) w.writeLine(`import { jsonRpcMocks } from "../runtime/mock/rpc.js";`);
       const numberTypes = [...(answers.uses.Encodable ? ["Encodable"] : []), ...(answers.uses.IntegerString ? ["IntegerString"] : [])];
       if (numberTypes.length > 0) w.writeLine(`import type { ${numberTypes.join(", ")} } from "../runtime/values/numbers.js";`);
       w.writeLine(`import { ${descriptors.map(identifier).join(", ")} } from "./client.js";`);
@@ -235,18 +240,24 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
         });
         w.writeLine("],");
         w.writeLine(`results: ${identifier(ir.names.results)},`);
+        if (hasRpc) w.writeLine("rpc: jsonRpcMocks,");
         // the WebSocket forms of JSON-RPC endpoints the mocks serve (calls, and eth_subscribe from the synthetic chain)
-        const sockets = (ir.webSockets ?? []).filter((ws) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === ws.file));
         if (sockets.length > 0) {
           const base = pathOf(ir.defaultBaseUrl);
           w.write("webSockets: ");
           writeValue(w, sockets.map((ws) => ({ path: base === "" || ws.path.startsWith(`${base}/`) ? ws.path.slice(base.length) : ws.path, endpoint: ws.endpoint })));
           w.write(",").newLine();
+          w.writeLine("chain: syntheticChain,");
         }
       });
       w.writeLine("};");
     },
   ];
+}
+
+/** The WebSocket forms of a module's JSON-RPC endpoints, which its mocks serve. */
+export function mockSockets(ir: IrDocument): NonNullable<IrDocument["webSockets"]> {
+  return (ir.webSockets ?? []).filter((ws) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === ws.file));
 }
 
 /**
@@ -284,10 +295,16 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine("/** What the mocks answer, by operation id and JSON-RPC method name: `override` checks its id and body against it (types only). */");
     w.writeLine(`export type MockAnswers = MergeMockAnswers<${mods.map((m) => `${m.key}MockAnswers`).join(" | ")}>;`);
   };
+  // the WebSocket bridge, its MSW handlers and its server side only in a package whose mocks serve WebSocket paths
+  const sockets = modules.some((m) => mockSockets(m.ir).length > 0);
   const mocks: WriterFunction = (w) => {
-    w.writeLine(`import { createMockService, createMockSocketHub, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";`);
-    // msw is named in runtime/mock/msw.ts only, so the package builds without it
-    w.writeLine(`import { createMswHandlers, createMswWebSocketHandlers, type HttpHandler, type WebSocketHandler } from "../runtime/mock/msw.js";`);
+    w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";`);
+    // msw is named in runtime/mock/msw.ts and msw-ws.ts only, so the package builds without it
+    w.writeLine(`import { createMswHandlers, type HttpHandler } from "../runtime/mock/msw.js";`);
+    if (sockets) {
+      w.writeLine(`import { createMswWebSocketHandlers, type WebSocketHandler } from "../runtime/mock/msw-ws.js";`);
+      w.writeLine(`import { createMockSocketHub } from "../runtime/mock/socket-hub.js";`);
+    }
     imports(w, true);
     w.blankLine();
     w.writeLine(`export type { MockOverride, MockOverrideFor, MockService, MockServiceOptions, MockTable } from "../runtime/mock/mock.js";`);
@@ -305,12 +322,18 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine("/** Typed by `MockAnswers`: a misspelt id or a body the operation does not answer does not compile. For ids only known at run time, widen: `(mocks as MockService).override(id, o)`. */");
     w.writeLine("export interface Mocks extends MockService<MockAnswers> {");
     w.indent(() => {
-      w.writeLine("/** MSW handlers for every operation and JSON-RPC endpoint, and the WebSocket endpoints (MSW's `ws` API: intercepted where a global `WebSocket` exists, Node ≥ 22 and browsers): `setupServer(...mocks.handlers)`. */");
-      w.writeLine("readonly handlers: (HttpHandler | WebSocketHandler)[];");
-      w.writeLine("/** Sends a subscription notification now to every WebSocket subscription of `kind` (the payload given, or the synthetic chain's next); answers how many got it. */");
-      w.writeLine("push(kind: string, payload?: unknown): number;");
-      w.writeLine("/** Drops every open mocked WebSocket connection (a test of reconnects). */");
-      w.writeLine("dropConnections(): void;");
+      const rpc = modules.some((m) => m.ir.operations.some((op) => op.protocol === "json-rpc"));
+      if (sockets) {
+        w.writeLine("/** MSW handlers for every operation and JSON-RPC endpoint, and the WebSocket endpoints (MSW's `ws` API: intercepted where a global `WebSocket` exists, Node ≥ 22 and browsers): `setupServer(...mocks.handlers)`. */");
+        w.writeLine("readonly handlers: (HttpHandler | WebSocketHandler)[];");
+        w.writeLine("/** Sends a subscription notification now to every WebSocket subscription of `kind` (the payload given, or the synthetic chain's next); answers how many got it. */");
+        w.writeLine("push(kind: string, payload?: unknown): number;");
+        w.writeLine("/** Drops every open mocked WebSocket connection (a test of reconnects). */");
+        w.writeLine("dropConnections(): void;");
+      } else {
+        w.writeLine(`/** MSW handlers for every operation${rpc ? " and JSON-RPC endpoint" : ""}: \`setupServer(...mocks.handlers)\`. */`);
+        w.writeLine("readonly handlers: HttpHandler[];");
+      }
     });
     w.writeLine("}");
     w.blankLine();
@@ -327,30 +350,33 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
         for (const m of mods) w.writeLine(`{ table: ${m.key}Mocks, baseUrl: options.baseUrls?.${m.key} ?? ${identifier(m.base)} },`);
       });
       w.writeLine("];");
-      w.writeLine("const hub = createMockSocketHub(service);");
-      w.writeLine("const handlers = [...createMswHandlers(service, tables), ...createMswWebSocketHandlers(service, tables, hub)];");
-      w.writeLine("return { ...service, handlers, push: hub.push, dropConnections: hub.dropConnections };");
+      if (sockets) {
+        w.writeLine("const hub = createMockSocketHub(service);");
+        w.writeLine("const handlers = [...createMswHandlers(service, tables), ...createMswWebSocketHandlers(service, tables, hub)];");
+        w.writeLine("return { ...service, handlers, push: hub.push, dropConnections: hub.dropConnections };");
+      } else w.writeLine("return { ...service, handlers: createMswHandlers(service, tables) };");
     });
     w.writeLine("}");
   };
   const server: WriterFunction = (w) => {
     w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";`);
-    w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer } from "../runtime/mock/server.js";`);
+    w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer${sockets ? ", type MockSocketControls" : ""} } from "../runtime/mock/server.js";`);
+    if (sockets) w.writeLine(`import { mockSockets } from "../runtime/mock/server-ws.js";`);
     imports(w, false);
     w.blankLine();
-    w.writeLine(`export type { MockServerOptions, RunningMockServer } from "../runtime/mock/server.js";`);
+    w.writeLine(`export type { MockServerOptions, RunningMockServer${sockets ? ", MockSocketControls" : ""} } from "../runtime/mock/server.js";`);
     w.blankLine();
     tables(w);
     w.blankLine();
-    w.writeLine("/** A running mock server, steered like the MSW mocks: `override(id, { status, body, … })` (typed by `MockAnswers`) until `reset()`. */");
-    w.writeLine("export interface MockServer extends RunningMockServer, Pick<MockService<MockAnswers>, \"override\" | \"reset\" | \"sample\" | \"ids\"> {}");
+    w.writeLine(`/** A running mock server, steered like the MSW mocks: \`override(id, { status, body, … })\` (typed by \`MockAnswers\`) until \`reset()\`${sockets ? "; `push()` and `dropConnections()` steer its WebSocket connections" : ""}. */`);
+    w.writeLine(`export interface MockServer extends RunningMockServer, ${sockets ? "MockSocketControls, " : ""}Pick<MockService<MockAnswers>, "override" | "reset" | "sample" | "ids"> {}`);
     w.blankLine();
     w.writeLine("/** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */");
     w.writeLine("export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {");
     w.indent(() => {
       w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
-      w.writeLine("const running = await serveMocks(service, options);");
-      w.writeLine("return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids, push: running.push, dropConnections: running.dropConnections };");
+      w.writeLine(`const running = await serveMocks(service, options${sockets ? ", mockSockets" : ""});`);
+      w.writeLine(`return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids${sockets ? ", push: running.push, dropConnections: running.dropConnections" : ""} };`);
     });
     w.writeLine("}");
   };

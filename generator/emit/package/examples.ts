@@ -1,7 +1,9 @@
 /**
  * The values of the package README's examples: every name comes from the IR,
- * and every value is made to fit the parameter's type (a schema's example,
- * else a sample of its type), so the examples compile against the package
+ * and every value is made to fit the parameter's type and pass its schema (a
+ * schema's example or default when the schema accepts it, else a sample of
+ * its type that does: sample-values.ts), so the examples compile against the
+ * package and their calls pass its validators
  * (test/generator/readme-examples.test.ts).
  */
 import { endpointGroupOf } from "../../ir/endpoints.js";
@@ -11,6 +13,7 @@ import { isIdentifierName } from "../../ir/naming.js";
 import type { IrDocument, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { branchFor } from "./branches.js";
+import { sampleNumber, sampleString, scalarFits } from "./sample-values.js";
 
 /** One input of the package: its IR, output folder, documents and targets. */
 export interface PackageInput {
@@ -39,7 +42,9 @@ function setOwn(o: Record<string, JsonValue>, k: string, v: JsonValue): void {
  * schema does not list would not compile in an object literal.
  */
 function fit(value: JsonValue, s: IrSchema | undefined, lookup: Lookup, depth = 0, context?: IrSchema): JsonValue {
-  if (!s || depth > 24 || value === null || typeof value !== "object") return value;
+  // a scalar the schema refuses (an example that breaks its own pattern) would fail the call: a sample that passes instead
+  if (value === null || typeof value !== "object") return !s || depth > 24 || scalarFits(value, s, lookup) ? value : sampleOf(s, lookup, depth + 1, context);
+  if (!s || depth > 24) return value;
   if (s.kind === "ref") return fit(value, lookup(s.target), lookup, depth + 1, context);
   if (s.kind === "boolean") return value;
   if (Array.isArray(value)) return s.items || s.prefixItems ? value.map((v, i) => fit(v, s.prefixItems?.[i] ?? s.items, lookup, depth + 1)) : value;
@@ -82,7 +87,8 @@ function fit(value: JsonValue, s: IrSchema | undefined, lookup: Lookup, depth = 
 /** A small value of a schema's request type: its example when it has one, else built from types, bounds and required members. */
 export function sampleOf(s: IrSchema | undefined, lookup: Lookup, depth = 0, context?: IrSchema): JsonValue {
   if (!s || depth > 12) return null;
-  const given = s.examples?.[0] ?? s.default;
+  // the schema's example or default, unless the schema refuses it
+  const given = [...(s.examples ?? []), ...(s.default !== undefined ? [s.default] : [])].find((v) => scalarFits(v, s, lookup));
   if (given !== undefined) return fit(given, s, lookup, depth, context);
   if (s.kind === "ref") return sampleOf(lookup(s.target), lookup, depth + 1, context);
   if (s.kind === "boolean") return null;
@@ -94,14 +100,12 @@ export function sampleOf(s: IrSchema | undefined, lookup: Lookup, depth = 0, con
   let value: JsonValue;
   switch (types?.find((t) => t !== "null") ?? types?.[0]) {
     case "string":
-      value = s.format === "date-time" ? "2024-01-01T00:00:00Z" : s.format === "date" ? "2024-01-01" : "…";
+      value = sampleString(s);
       break;
     case "integer":
-    case "number": {
-      const low = s.minimum ?? (s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : 1);
-      value = s.maximum !== undefined && low > s.maximum ? s.maximum : low;
+    case "number":
+      value = sampleNumber(s, (types?.find((t) => t !== "null") ?? types?.[0]) === "integer");
       break;
-    }
     case "boolean":
       value = true;
       break;
@@ -109,7 +113,7 @@ export function sampleOf(s: IrSchema | undefined, lookup: Lookup, depth = 0, con
       value = null;
       break;
     case "array":
-      value = s.prefixItems ? s.prefixItems.map((x) => sampleOf(x, lookup, depth + 1)) : (s.minItems ?? 0) > 0 ? [sampleOf(s.items, lookup, depth + 1)] : [];
+      value = s.prefixItems ? s.prefixItems.map((x) => sampleOf(x, lookup, depth + 1)) : Array.from({ length: Math.min(s.minItems ?? 0, 8) }, () => sampleOf(s.items, lookup, depth + 1));
       break;
     case "object":
       // its required members (and allOf parts'), sampled
@@ -124,6 +128,8 @@ export function sampleOf(s: IrSchema | undefined, lookup: Lookup, depth = 0, con
       value = fit({}, s, lookup, depth, context);
     }
   }
+  // a scalar the branches constrain further: the first branch's own sample
+  if (branch && (value === null || typeof value !== "object") && !scalarFits(value, s, lookup)) return sampleOf(branch, lookup, depth + 1);
   // the first oneOf/anyOf branch adds its required members
   // (a branch may require a member only the parent describes: `anyOf: [{ required: [a] }, …]`)
   if (branch && typeof value === "object" && value !== null && !Array.isArray(value)) {

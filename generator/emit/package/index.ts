@@ -15,10 +15,11 @@ import { providerNames } from "../client/index.js";
 import { identifier, stringLiteral } from "../escape.js";
 import { webhookExample } from "../webhooks.js";
 import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
-import { callOf, endpointExamples, mockCommandName, type PackageInput, groupPath, importLine, methodLabel, paramsOf, wireOf } from "./examples.js";
+import { callOf, endpointExamples, mockCommandName, type PackageInput, groupPath, importLine, methodLabel, paramsOf, shortestOp, wireOf } from "./examples.js";
 import { readmeExamples } from "./readme-examples.js";
 import { hasMcp, MCP_SDK, mcpPackageFields, SANDBOX_PACKAGES } from "../mcp/index.js";
 import { mcpReadme } from "../mcp/readme.js";
+import { socketMethodExample, socketSection } from "./readme-sockets.js";
 
 export type { PackageInput } from "./examples.js";
 export { mockCommandName } from "./examples.js";
@@ -221,6 +222,29 @@ function renderChangelog(pkg: PackageConfig, ledger: Ledger): string {
 }
 
 
+/**
+ * Which protocols the package's clients and mocks speak, so that the README
+ * speaks of JSON-RPC only to a package with JSON-RPC methods and of HTTP
+ * operations only to one with some; and a tree-shakable function of each.
+ */
+function protocols(inputs: PackageInput[]): { http: boolean; rpc: boolean; mockHttp: boolean; mockRpc: boolean; functionNames: string[] } {
+  const ops = (target: "client" | "mocks") => inputs.filter((i) => i.targets.has(target)).flatMap((i) => i.ir.operations);
+  const clientOps = ops("client");
+  const mockOps = ops("mocks");
+  // the shortest call of the first client that has the protocol: the likeliest to read as an example
+  const first = (protocol: "http" | "json-rpc") => {
+    const i = inputs.find((x) => x.targets.has("client") && x.ir.operations.some((op) => op.protocol === protocol));
+    return i && shortestOp(i, i.ir.operations.filter((op) => op.protocol === protocol));
+  };
+  return {
+    http: clientOps.some((op) => op.protocol === "http"),
+    rpc: clientOps.some((op) => op.protocol === "json-rpc"),
+    mockHttp: mockOps.some((op) => op.protocol === "http"),
+    mockRpc: mockOps.some((op) => op.protocol === "json-rpc"),
+    functionNames: [first("http"), first("json-rpc")].flatMap((op) => (op ? [op.names.function] : [])),
+  };
+}
+
 function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: string): string {
   const shipped = specJsonNames(inputs.flatMap((i) => i.documents.map((d) => d.file)));
   readmeTemplate ??= hb.compile(readFileSync(new URL("package-readme.md.hbs", TEMPLATES_DIR), "utf8"), { strict: true });
@@ -249,7 +273,8 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: strin
         params: paramsOf(i.ir, op),
         summary: op.summary ?? op.description ?? "",
         deprecated: op.deprecated,
-        example: `const result = await ${callOf(i.ir, varName, op)};`,
+        // a subscribe method exists over the WebSocket only: its example subscribes there
+        example: socketMethodExample(i.ir, varName, op) ?? `const result = await ${callOf(i.ir, varName, op)};`,
       })),
       lifecycle: i.ir.operations
         .filter((op) => op.lifecycle || op.unimplemented)
@@ -268,8 +293,10 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: strin
     };
   });
   const mocked = inputs.some((i) => i.targets.has("mocks"));
+  const has = protocols(inputs);
+  const calls = [...(has.http ? ["`callHttp`"] : []), ...(has.rpc ? ["`createRpcTransport`"] : [])].join(", ");
   const entryPoints = [
-    { path: pkg.name, what: "the runtime: error classes, descriptor calls (`callHttp`, `createRpcTransport`), option and result types", runs: "browsers and Node" },
+    { path: pkg.name, what: `the runtime: error classes, ${calls ? `descriptor calls (${calls}), ` : ""}option and result types`, runs: "browsers and Node" },
     ...inputs.map((i) => ({
       path: `${pkg.name}/${i.output}`,
       what: `${i.ir.info.title}: ${[i.targets.has("client") ? "the client, its operation descriptors" : undefined, "types", i.targets.has("validators") ? "validators" : undefined].filter(Boolean).join(", ")}`,
@@ -285,7 +312,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: strin
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
   const examples = { ...readmeExamples(pkg, inputs), ...mcpReadme(pkg, inputs) };
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, mcpSandbox: Object.keys(SANDBOX_PACKAGES).map((p) => `\`${p}\``).join(", "), install: installLines(pkg.name, version), ex: examples });
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, has, ws: socketSection(pkg.name, inputs), mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, mcpSandbox: Object.keys(SANDBOX_PACKAGES).map((p) => `\`${p}\``).join(", "), install: installLines(pkg.name, version), ex: examples });
 }
 
 /**

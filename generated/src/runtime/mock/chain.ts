@@ -21,10 +21,11 @@
  *    transaction, as its hash (or the object, with `fullTransactions`).
  *
  * `next(endpoint, kind)` mints a block at once, ahead of the clock, for a
- * test's `push(kind)`. No Node API: it runs under MSW in a browser too. It
- * imports nothing, so that it compiles in a package generated without mocks
- * too (the generator ships this file with every package); a
- * `SyntheticChain` is a `MockSubscriptions` (mock.ts) by its shape.
+ * test's `push(kind)`. No Node API: it runs under MSW in a browser too. The
+ * mock service does not import it: a table with WebSocket paths hands it
+ * over (`chain: syntheticChain`), so a package without any ships none of it.
+ * It imports nothing; a `SyntheticChain` is a `MockSubscriptions` (types.ts)
+ * by its shape.
  */
 
 export interface SyntheticChainOptions {

@@ -8,35 +8,16 @@
  * params (so the same call always gets the same result) and checked like
  * every mock body. An example answers only its own params, as with
  * @open-rpc/mock-server: `sum(1, 2)` does not get the `7` of `sum(3, 4)`.
+ *
+ * The service does not import this file: a table with JSON-RPC methods hands
+ * it over (`rpc: jsonRpcMocks`), so a package of HTTP APIs ships without it.
  */
-import type { MockBodies } from "./bodies.js";
 import { wireBody } from "./bodies.js";
-import type { MockOverride, MockRequest, MockResponse, MockRpcEntry, MockRpcMethod, MockTable } from "./types.js";
+import type { MockRequest, MockResponse, MockRpcContext, MockRpcEntry, MockRpcMethod, MockRpcSide, MockTable } from "./types.js";
 import type { RpcMethods } from "./routes.js";
 import { equal, hasOwn, run, setOwn } from "../values/validate.js";
 import { jsonText } from "../errors/errors.js";
 import { serverForm } from "../values/wire-forms.js";
-
-/** What the JSON-RPC side shares with the rest of the service. */
-export interface RpcAnswering {
-  overrides: ReadonlyMap<string, MockOverride>;
-  bodies: MockBodies;
-  /** Whether the spec's examples are served (the service's `examples` option). */
-  examples: boolean;
-  /** Results servers send otherwise than documented go in the servers' form (`x-avaspec-wire-shape`, `x-avaspec-wire-form`). */
-  serverShapes: boolean;
-  /**
-   * Answers chain reads (blocks, logs, the height) on the endpoints of
-   * WebSocket paths from the subscriptions' chain, over HTTP as over the
-   * socket, so both agree (MockSubscriptions.answer); undefined lets the
-   * tables answer.
-   */
-  chain?(endpoint: string, method: string, params: unknown): { result: unknown } | { error: { code: number; message: string } } | undefined;
-  /** Waits out an override's delay; true when it asks for a network error. */
-  steer(o: MockOverride | undefined): Promise<boolean>;
-  json(status: number, value: unknown, handled: string, headers?: Record<string, string>): MockResponse;
-  dropped(handled: string): MockResponse;
-}
 
 export function rpcError(id: unknown, code: number, message: string, data?: unknown): unknown {
   return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
@@ -48,7 +29,7 @@ export function rpcError(id: unknown, code: number, message: string, data?: unkn
  * from the schema with the params as its salt. A table without pairings
  * (made by hand) answers every call with its one example.
  */
-export function rpcResult(entry: MockRpcEntry, table: MockTable, named: Record<string, unknown>, ctx: Pick<RpcAnswering, "bodies" | "examples">): unknown {
+export function rpcResult(entry: MockRpcEntry, table: MockTable, named: Record<string, unknown>, ctx: Pick<MockRpcContext, "synthesized" | "examples">): unknown {
   if (ctx.examples) {
     const pair = entry.pairs?.find((p) => equal(p.params, named));
     if (pair) return structuredClone(pair.result);
@@ -56,11 +37,11 @@ export function rpcResult(entry: MockRpcEntry, table: MockTable, named: Record<s
   }
   // synthesizing everything (no examples): an example still stands in for a schema no attempt could satisfy, as for HTTP bodies
   const fallback = ctx.examples ? undefined : (entry.pairs?.[0]?.result ?? entry.example);
-  return ctx.bodies.synthesized(entry, table, `params:${jsonText(named)}`, fallback);
+  return ctx.synthesized(entry, table, `params:${jsonText(named)}`, fallback);
 }
 
 /** Answers a POST to a JSON-RPC endpoint: one call or a batch. */
-export async function answerRpc(methods: RpcMethods, request: MockRequest, ctx: RpcAnswering): Promise<MockResponse> {
+export async function answerRpc(methods: RpcMethods, request: MockRequest, ctx: MockRpcContext): Promise<MockResponse> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(request.body ?? "");
@@ -85,7 +66,7 @@ export async function answerRpc(methods: RpcMethods, request: MockRequest, ctx: 
   return r.reply === undefined ? { status: 204, headers: {}, body: "", handled: r.handled } : ctx.json(r.status ?? 200, r.reply, r.handled, r.headers);
 }
 
-async function one(methods: RpcMethods, call: unknown, ctx: RpcAnswering): Promise<{ reply?: unknown; handled: string; network?: boolean; status?: number; headers?: Record<string, string> }> {
+async function one(methods: RpcMethods, call: unknown, ctx: MockRpcContext): Promise<{ reply?: unknown; handled: string; network?: boolean; status?: number; headers?: Record<string, string> }> {
   if (typeof call !== "object" || call === null || Array.isArray(call)) return { reply: rpcError(null, -32600, "Invalid Request"), handled: "invalid" };
   const c = call as Record<string, unknown>;
   const idOk = !hasOwn(c, "id") || c["id"] === null || typeof c["id"] === "string" || (typeof c["id"] === "number" && Number.isFinite(c["id"]));
@@ -146,3 +127,6 @@ export function namedParams(m: MockRpcMethod, params: unknown): Record<string, u
   if (m.form === "by-position") return new Error("params must be an array");
   return params as Record<string, unknown>;
 }
+
+/** What a table with JSON-RPC methods hands the mock service (MockTable.rpc). */
+export const jsonRpcMocks: MockRpcSide = { answer: answerRpc, result: rpcResult };

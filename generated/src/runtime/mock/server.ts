@@ -6,22 +6,22 @@
  * does a generated package's own command (its package.json `bin`, through
  * `mockServerCommand`).
  *
- * The service's WebSocket paths (its tables' `webSockets`) are served too,
- * over node:http's upgrade (ws-server.ts): each message is a JSON-RPC call to
- * the path's endpoint, `eth_subscribe` sends notifications (see
- * `createMockSocketHub`), and `push()` / `dropConnections()` steer them from
- * a test. An upgrade on any other path is answered 404.
+ * Given `mockSockets` (server-ws.ts), as the `mock-server` entry of a package
+ * with WebSocket paths gives it, the service's WebSocket paths (its tables'
+ * `webSockets`) are served too, over node:http's upgrade: each message is a
+ * JSON-RPC call to the path's endpoint, `eth_subscribe` sends notifications
+ * (see `createMockSocketHub`), and `push()` / `dropConnections()` steer them
+ * from a test. An upgrade on any other path is answered 404. Without it this
+ * file reaches no WebSocket code, and an upgrade is answered as a plain
+ * request (404 on a path no operation has).
  *
  * Node only: the reference above brings Node's types to this file and to the
  * `mock-server` entry that imports it; every other entry point of a generated
  * package is built without them (its tsconfig has `types: []`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
-import { createMockSocketHub } from "./socket-hub.js";
 import type { MockService, MockServiceOptions } from "./types.js";
-import { acceptWebSocket, rejectUpgrade } from "./ws-server.js";
 
 export interface MockServerOptions {
   /** Port (default 4010; 0 picks a free one). */
@@ -42,8 +42,22 @@ export interface MockSocketControls {
   dropConnections(): void;
 }
 
-/** A running mock server, with the steering of its WebSocket connections. */
-export interface RunningMockServer extends MockSocketControls {
+/** The WebSocket side of a mock server (server-ws.ts `mockSockets`): it answers the upgrades, and a test steers it. */
+export interface MockSocketServing extends MockSocketControls {
+  /**
+   * Answers an upgrade request: the arguments of node:http's 'upgrade' event
+   * (IncomingMessage, Duplex, Buffer), `unknown` here so that this file's
+   * declarations name no Node type (a consumer of `mock-server` needs no
+   * `@types/node`).
+   */
+  upgrade(req: unknown, socket: unknown, head: unknown): void;
+}
+
+/** Makes the WebSocket side of a mock server over `service`. */
+export type MockSockets = (service: Pick<MockService, "handle" | "webSockets" | "subscriptions">, options: MockServerOptions, log: ((line: string) => void) | null) => MockSocketServing;
+
+/** A running mock server. */
+export interface RunningMockServer {
   /** `http://127.0.0.1:4010` */
   readonly url: string;
   /** Stops listening, terminates every open WebSocket (their subscriptions and timers stop) and resets every connection. */
@@ -58,38 +72,19 @@ const CORS = {
   "access-control-max-age": "600",
 };
 
-/** A path as a lookup key: no query, one leading slash, no trailing one. */
-const pathKey = (url: string) => "/" + url.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, "");
-
-export function serveMocks(service: Pick<MockService, "handle" | "webSockets" | "subscriptions">, options: MockServerOptions = {}): Promise<RunningMockServer & MockSocketControls> {
+/** Serves `service`; with `sockets` (server-ws.ts `mockSockets`), its WebSocket paths too. */
+export function serveMocks(service: Pick<MockService, "handle">, options?: MockServerOptions): Promise<RunningMockServer>;
+export function serveMocks(service: Pick<MockService, "handle" | "webSockets" | "subscriptions">, options: MockServerOptions, sockets: MockSockets): Promise<RunningMockServer & MockSocketControls>;
+export function serveMocks(service: Pick<MockService, "handle" | "webSockets" | "subscriptions">, options: MockServerOptions = {}, sockets?: MockSockets): Promise<RunningMockServer & Partial<MockSocketControls>> {
   const log = options.log === undefined ? (line: string) => process.stdout.write(line + "\n") : options.log;
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => void answer(service, req, res, log));
-  const hub = createMockSocketHub(service);
-  const webSockets = new Map((service.webSockets ?? []).map((w) => [pathKey(w.path), w.endpoint]));
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = req.url ?? "/";
-    const endpoint = webSockets.get(pathKey(path));
-    if (endpoint === undefined) {
-      log?.(`WS ${path} → 404`);
-      return rejectUpgrade(socket, 404, `no mocked WebSocket endpoint at ${path.split("?")[0]}`);
-    }
-    const peer = acceptWebSocket(req, socket, head, options.maxPayload === undefined ? {} : { maxPayload: options.maxPayload });
-    if (!peer) return log?.(`WS ${path} → 400 (bad handshake)`);
-    log?.(`WS ${path} → 101 (${endpoint})`);
-    const connection = hub.connect(endpoint, { send: (text) => peer.send(text), terminate: () => peer.terminate() });
-    peer.onMessage((text) => {
-      connection.message(text).catch((e: unknown) => peer.send(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error", data: { reason: e instanceof Error ? e.message : String(e) } } })));
-    });
-    peer.onClose((code) => {
-      connection.closed();
-      log?.(`WS ${path} closed (${code})`);
-    });
-  });
-  const sockets = new Set<import("node:net").Socket>();
+  const ws = sockets?.(service, options, log);
+  if (ws) server.on("upgrade", (req, socket, head) => ws.upgrade(req, socket, head));
+  const connections = new Set<import("node:net").Socket>();
   server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
+    connections.add(s);
+    s.on("close", () => connections.delete(s));
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -100,12 +95,11 @@ export function serveMocks(service: Pick<MockService, "handle" | "webSockets" | 
         url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
         close: () =>
           new Promise<void>((done) => {
-            hub.dropConnections();
+            ws?.dropConnections();
             server.close(() => done());
-            for (const s of sockets) s.destroy();
+            for (const s of connections) s.destroy();
           }),
-        push: (kind, payload) => hub.push(kind, payload),
-        dropConnections: () => hub.dropConnections(),
+        ...(ws ? { push: (kind: string, payload?: unknown) => ws.push(kind, payload), dropConnections: () => ws.dropConnections() } : {}),
       });
     });
   });

@@ -117,6 +117,48 @@ export interface MockTable {
   results?: ResultChecks;
   /** WebSocket paths (below the base URL) and the JSON-RPC endpoint whose methods their messages call. */
   webSockets?: readonly MockWebSocket[];
+  /**
+   * How the service answers the table's JSON-RPC entries (`jsonRpcMocks`,
+   * rpc.ts). A table with JSON-RPC methods hands it over, so that a service
+   * over HTTP tables alone, and the package that ships it, carries none of it.
+   */
+  rpc?: MockRpcSide;
+  /**
+   * Makes the default `subscriptions` of a service over this table
+   * (`syntheticChain`, chain.ts): a table with WebSocket paths hands it over,
+   * for the same reason as `rpc`.
+   */
+  chain?: () => MockSubscriptions;
+}
+
+/** What the JSON-RPC side of a mock service uses of the service it answers for. */
+export interface MockRpcContext {
+  overrides: ReadonlyMap<string, MockOverride>;
+  /** A result synthesized from the entry's schema with `salt` (MockBodies.synthesized). */
+  synthesized(entry: MockRpcEntry, table: MockTable, salt: string, fallback?: unknown): unknown;
+  /** Whether the spec's examples are served (the service's `examples` option). */
+  examples: boolean;
+  /** Results servers send otherwise than documented go in the servers' form (`x-avaspec-wire-shape`, `x-avaspec-wire-form`). */
+  serverShapes: boolean;
+  /**
+   * Answers chain reads (blocks, logs, the height) on the endpoints of
+   * WebSocket paths from the subscriptions' chain, over HTTP as over the
+   * socket, so both agree (MockSubscriptions.answer); undefined lets the
+   * tables answer.
+   */
+  chain?(endpoint: string, method: string, params: unknown): { result: unknown } | { error: { code: number; message: string } } | undefined;
+  /** Waits out an override's delay; true when it asks for a network error. */
+  steer(o: MockOverride | undefined): Promise<boolean>;
+  json(status: number, value: unknown, handled: string, headers?: Record<string, string>): MockResponse;
+  dropped(handled: string): MockResponse;
+}
+
+/** The JSON-RPC side of a mock service (rpc.ts), as a table hands it over. */
+export interface MockRpcSide {
+  /** Answers a POST to a JSON-RPC endpoint whose methods are `methods`: one call or a batch. */
+  answer(methods: ReadonlyMap<string, { entry: MockRpcEntry; table: MockTable }>, request: MockRequest, ctx: MockRpcContext): Promise<MockResponse>;
+  /** The result a call with these (named) params gets when no override steers it. */
+  result(entry: MockRpcEntry, table: MockTable, named: Record<string, unknown>, ctx: Pick<MockRpcContext, "synthesized" | "examples">): unknown;
 }
 
 /** A WebSocket path and the JSON-RPC endpoint it stands for: `{ path: "/ext/bc/C/ws", endpoint: "/ext/bc/C/rpc" }`. */
@@ -219,7 +261,7 @@ export interface MockServiceOptions {
    * answered as given.
    */
   wireShapes?: "documented" | "server";
-  /** What `eth_subscribe` on a WebSocket endpoint serves (default: `syntheticChain()`, a block a second); null: the call goes to the tables like any other. */
+  /** What `eth_subscribe` on a WebSocket endpoint serves (default: the tables' `chain`, a synthetic chain of a block a second); null: the call goes to the tables like any other. */
   subscriptions?: MockSubscriptions | null;
 }
 
