@@ -5,6 +5,7 @@
  * annotations and calls; the read-only policy and its allow lists; typed
  * errors as tool errors; results cut with a note; the tool cap.
  */
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpServer } from "@avaspec/client/mcp";
 import { startMockServer, type MockServer } from "@avaspec/client/mock-server";
@@ -152,5 +153,29 @@ describe("allowing writes", () => {
       await one.close();
       await all.close();
     }
+  });
+});
+
+describe("Streamable HTTP", () => {
+  /** A raw POST to the MCP endpoint with the given Host header. */
+  const post = (host: string, body: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const url = new URL(code.server.url);
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream" } }, (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+
+  it("listens on 127.0.0.1 at /mcp and refuses a Host that is not its address (DNS rebinding)", async () => {
+    expect(code.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const rebound = await post("attacker.example:80", list);
+    expect(rebound.status).toBe(403);
+    expect(rebound.text).toContain("the Host header is not this server's address");
+    expect((await post(new URL(code.server.url).host, "{not json")).status).toBe(400);
   });
 });
