@@ -10,10 +10,12 @@
 
 import type { JsonType, JsonValue } from "./json.js";
 import type { IrPaging, IrPagingDeclaration } from "./paging-types.js";
+import type { IrApiKeyScheme, IrHttpTransport, IrRpcTransport } from "./transport-types.js";
 
 // re-exported: every stage names these through types.ts
 export { fitsTypes, type JsonType, type JsonValue } from "./json.js";
 export type { IrPaging, IrPagingDeclaration, IrPagingParam, PagingStyle } from "./paging-types.js";
+export type { IrApiKeyScheme, IrHttpTransport, IrRpcTransport, RpcParamForm } from "./transport-types.js";
 
 /** Annotations shared by every schema node. */
 export interface IrSchemaMeta {
@@ -237,40 +239,6 @@ export interface IrResponse {
   componentId?: string;
   /** The names of the headers it declares, lower-case (only when it declares some). */
   headers?: string[];
-}
-
-export interface IrHttpTransport {
-  kind: "http";
-  /** The path item's pointer. */
-  pointer: string;
-  method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-  path: string;
-}
-
-/**
- * How JSON-RPC params travel: an object by name, an array by position, or an
- * array holding one object (a by-position method whose single required param
- * is an object with properties: callers pass that object's fields).
- */
-export type RpcParamForm = "by-name" | "by-position" | "one-object";
-
-export interface IrRpcTransport {
-  kind: "json-rpc";
-  pointer: string;
-  /** The method name on the wire (`info.getNodeVersion`, `eth_baseFee`). */
-  method: string;
-  form: RpcParamForm;
-}
-
-export interface IrApiKeyScheme {
-  kind: "api-key";
-  id: string;
-  pointer: string;
-  name: string;
-  in: "header" | "query" | "cookie";
-  description?: string;
-  /** The scheme a client's `apiKey` goes under where an operation takes several (`x-avaspec-preferred: true`). */
-  preferred?: true;
 }
 
 interface IrOperationBase {
