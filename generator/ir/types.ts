@@ -239,6 +239,8 @@ export interface IrResponse {
   componentId?: string;
   /** The names of the headers it declares, lower-case (only when it declares some). */
   headers?: string[];
+  /** What an error message advises for it (`x-avaspec-advice` on the response). */
+  advice?: string;
 }
 
 interface IrOperationBase {
@@ -312,6 +314,8 @@ export interface IrHttpOperation extends IrOperationBase {
   pagingDeclared?: IrPagingDeclaration;
   /** How it pages, declared or detected (the paging pass, generator/ir/paging.ts). */
   paging?: IrPaging;
+  /** What its error messages advise by status (`"404"`, `"5XX"`, `"default"`): its responses' `x-avaspec-advice` (ir/advice.ts). */
+  advice?: Record<string, string>;
 }
 
 export interface IrRpcParam {
@@ -377,6 +381,9 @@ export interface OperationNames {
   validateResult: string;
   /** The tree-shakable function of the operation (`getChainInfo(api, params)`, `cChainEthGetBalance(node, params)`). */
   function: string;
+  /** HTTP operations that declare error responses: the union of the ApiErrors it throws for them (`GetOrderError`), and its guard (`isGetOrderError`). */
+  error?: string;
+  errorGuard?: string;
 }
 
 export interface ClientNames {
@@ -395,6 +402,8 @@ export interface ClientNames {
   webSockets?: string;
   /** The map of webhook payloads by webhook (`ShopWebhooks`) and its validator (`validateShopWebhook`), when the module has webhooks. */
   webhooks?: { payloads: string; validate: string };
+  /** The exported advice of the document's root (`shopErrorAdvice`), when it has some. */
+  advice?: string;
 }
 
 export interface IrServer {
@@ -434,6 +443,8 @@ export interface IrDocument {
   deprecatedValues?: IrDeprecatedValue[];
   /** JSON-RPC endpoints whose path holds server variables: each a group of the client that is a function of them. */
   endpointGroups?: IrEndpointGroup[];
+  /** `x-avaspec-advice` at the root: what error messages advise by status, for every HTTP operation (ir/advice.ts). */
+  advice?: Record<string, string>;
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
 }

@@ -277,7 +277,9 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: strin
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
   const examples = readmeExamples(pkg, inputs);
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: installLines(pkg.name, version), ex: examples });
+  // typed HTTP errors and withResponse are said only where there are HTTP operations
+  const http = inputs.some((i) => i.targets.has("client") && i.ir.operations.some((op) => op.protocol === "http"));
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, http, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: installLines(pkg.name, version), ex: examples });
 }
 
 /**
