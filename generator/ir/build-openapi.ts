@@ -14,6 +14,7 @@ import { OpenApiObjects } from "./openapi-objects.js";
 import { SchemaBuilder } from "./schema.js";
 import { buildInfo, buildServers, serverUrl } from "./servers.js";
 import { buildWebhooks } from "./webhooks.js";
+import { readAdvice } from "./advice.js";
 import { checkOnePreferred, readPreferred } from "./api-keys.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation } from "./types.js";
 
@@ -62,6 +63,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     }
   }
 
+  const advice = readAdvice(root, operations);
   const webhooks = buildWebhooks(doc, schemas, diagnostics);
   schemas.settleWireForms();
   const deprecatedValues = readDeprecatedValues(doc, diagnostics);
@@ -77,6 +79,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     operations,
     ...(webhooks.length > 0 ? { webhooks } : {}),
     ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
+    ...(advice ? { advice } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }

@@ -8,6 +8,7 @@
 import * as ptr from "../load/pointer.js";
 import { toIdentifier } from "./naming.js";
 import { UNGROUPED_ENDPOINT_MEMBER } from "./endpoints.js";
+import { mergeAdvice } from "./advice.js";
 import type { IrDocument, IrNamedSchema, IrSchema } from "./types.js";
 
 export interface ModulePart {
@@ -87,6 +88,8 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
     }
   }
   if (parts.length > 1) dedupeSchemas(merged);
+  const advice = mergeAdvice(parts.map((p) => p.ir));
+  if (advice) merged.advice = advice;
   return merged;
 }
 

@@ -153,6 +153,8 @@ export class OpenApiObjects {
       if (r.refId !== undefined) resp.componentId = r.refId;
       // names only: a Link header says the operation pages by it
       if (isObj(r.value["headers"]) && Object.keys(r.value["headers"]).length > 0) resp.headers = Object.keys(r.value["headers"]).map((h) => h.toLowerCase()).sort();
+      // checked by validateOpenApi (checkAdvice)
+      if (typeof r.value["x-avaspec-advice"] === "string") resp.advice = r.value["x-avaspec-advice"];
       responses.push(resp);
     }
     defaultDescribesSuccess(responses);

@@ -10,6 +10,7 @@ import { schemaSourceName } from "./module.js";
 import { UNGROUPED_ENDPOINT_MEMBER } from "./endpoints.js";
 import { namedSchema } from "./resolve.js";
 import { httpResult, schemasOf } from "./results.js";
+import { errorResponses } from "./errors.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema, IrWebhook } from "./types.js";
 
 /** What validators.ts imports from runtime/values/validate.ts and runtime/values/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
@@ -22,7 +23,7 @@ export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "p
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", "valueNotices", "DeprecatedValue", "ValueWatch", "ValuePath", "endpointCall", "bindEndpoint", "withEndpoint", "EndpointVariables", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", "valueNotices", "DeprecatedValue", "ValueWatch", "ValuePath", "endpointCall", "bindEndpoint", "withEndpoint", "EndpointVariables", "httpMethod", "isOperationError", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -143,6 +144,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   for (const d of ir.deprecatedValues ?? []) d.noticeName = exported.claim(toIdentifier(`${d.schemaName} ${String(d.value)} notice`, "camel"));
   // the variables' type of each group that is a function of its endpoint's path variables (`L1Endpoint`)
   for (const g of ir.endpointGroups ?? []) g.names = { type: exported.claim(`${named(g.group).length > 0 ? typeStem(named(g.group)) : base}Endpoint`) };
+  // claimed after every other name, so that none changes for them
+  nameErrors(ir, base, exported, (op) => typeStem([...named(op.group), op.names.method]));
 }
 
 /**
@@ -260,6 +263,23 @@ function renameReservedGroups(ir: IrDocument, diagnostics: Diagnostic[], locate:
     }
     op.group = [to, ...op.group.slice(1)];
   }
+}
+
+/**
+ * The names of what HTTP operations throw: per operation that declares error
+ * responses, its error type (`GetOrderError`) and guard (`isGetOrderError`);
+ * the exported advice of the module's root (`shopErrorAdvice`).
+ */
+function nameErrors(ir: IrDocument, base: string, exported: NameRegistry, stem: (op: IrOperation) => string): void {
+  for (const op of ir.operations) {
+    if (op.protocol !== "http" || errorResponses(op).length === 0) continue;
+    const type = stem(op);
+    // a schema of the spec may be called GetOrderError already (and client.ts names the runtime's ApiError): the operation's type is then GetOrderFailure
+    const wanted = `${type}Error`;
+    op.names.error = exported.claim(exported.has(wanted) || wanted === "ApiError" ? `${type}Failure` : wanted);
+    op.names.errorGuard = exported.claim(`is${op.names.error}`);
+  }
+  if (ir.advice) ir.names.advice = exported.claim(toIdentifier(`${base} Error Advice`, "camel"));
 }
 
 /** The stem of an operation's type names (`getChainInfo` → `GetChainInfoParams`): a PascalCase identifier (method `_1st` → `_1stParams`). */

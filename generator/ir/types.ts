@@ -11,11 +11,13 @@
 import type { JsonType, JsonValue } from "./json.js";
 import type { IrLifecycle, IrMcpMarks } from "./operation-marks.js";
 import type { IrPaging, IrPagingDeclaration } from "./paging-types.js";
+import type { IrApiKeyScheme, IrHttpTransport, IrRpcTransport } from "./transport-types.js";
 
 // re-exported: every stage names these through types.ts
 export { fitsTypes, type JsonType, type JsonValue } from "./json.js";
 export type { IrPaging, IrPagingDeclaration, IrPagingParam, PagingStyle } from "./paging-types.js";
 export type { IrLifecycle, IrMcpMarks } from "./operation-marks.js";
+export type { IrApiKeyScheme, IrHttpTransport, IrRpcTransport, RpcParamForm } from "./transport-types.js";
 
 /** Annotations shared by every schema node. */
 export interface IrSchemaMeta {
@@ -239,40 +241,8 @@ export interface IrResponse {
   componentId?: string;
   /** The names of the headers it declares, lower-case (only when it declares some). */
   headers?: string[];
-}
-
-export interface IrHttpTransport {
-  kind: "http";
-  /** The path item's pointer. */
-  pointer: string;
-  method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-  path: string;
-}
-
-/**
- * How JSON-RPC params travel: an object by name, an array by position, or an
- * array holding one object (a by-position method whose single required param
- * is an object with properties: callers pass that object's fields).
- */
-export type RpcParamForm = "by-name" | "by-position" | "one-object";
-
-export interface IrRpcTransport {
-  kind: "json-rpc";
-  pointer: string;
-  /** The method name on the wire (`info.getNodeVersion`, `eth_baseFee`). */
-  method: string;
-  form: RpcParamForm;
-}
-
-export interface IrApiKeyScheme {
-  kind: "api-key";
-  id: string;
-  pointer: string;
-  name: string;
-  in: "header" | "query" | "cookie";
-  description?: string;
-  /** The scheme a client's `apiKey` goes under where an operation takes several (`x-avaspec-preferred: true`). */
-  preferred?: true;
+  /** What an error message advises for it (`x-avaspec-advice` on the response). */
+  advice?: string;
 }
 
 interface IrOperationBase {
@@ -342,6 +312,8 @@ export interface IrHttpOperation extends IrOperationBase {
   pagingDeclared?: IrPagingDeclaration;
   /** How it pages, declared or detected (the paging pass, generator/ir/paging.ts). */
   paging?: IrPaging;
+  /** What its error messages advise by status (`"404"`, `"5XX"`, `"default"`): its responses' `x-avaspec-advice` (ir/advice.ts). */
+  advice?: Record<string, string>;
 }
 
 export interface IrRpcParam {
@@ -407,6 +379,9 @@ export interface OperationNames {
   validateResult: string;
   /** The tree-shakable function of the operation (`getChainInfo(api, params)`, `cChainEthGetBalance(node, params)`). */
   function: string;
+  /** HTTP operations that declare error responses: the union of the ApiErrors it throws for them (`GetOrderError`), and its guard (`isGetOrderError`). */
+  error?: string;
+  errorGuard?: string;
 }
 
 export interface ClientNames {
@@ -425,6 +400,8 @@ export interface ClientNames {
   webSockets?: string;
   /** The map of webhook payloads by webhook (`ShopWebhooks`) and its validator (`validateShopWebhook`), when the module has webhooks. */
   webhooks?: { payloads: string; validate: string };
+  /** The exported advice of the document's root (`shopErrorAdvice`), when it has some. */
+  advice?: string;
 }
 
 export interface IrServer {
@@ -464,6 +441,8 @@ export interface IrDocument {
   deprecatedValues?: IrDeprecatedValue[];
   /** JSON-RPC endpoints whose path holds server variables: each a group of the client that is a function of them. */
   endpointGroups?: IrEndpointGroup[];
+  /** `x-avaspec-advice` at the root: what error messages advise by status, for every HTTP operation (ir/advice.ts). */
+  advice?: Record<string, string>;
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
 }

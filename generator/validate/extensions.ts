@@ -4,6 +4,7 @@
  */
 import * as ptr from "../load/pointer.js";
 import type { IrLifecycle, IrMcpMarks, IrOperation } from "../ir/types.js";
+import { HTTP_METHODS } from "../load/vocabulary.js";
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -146,4 +147,46 @@ export function checkResultByParam(method: Record<string, unknown>, paramNames: 
     seen.add(value);
   }
   return { param: v["param"], variants: v["variants"] as { value: unknown; schema: unknown }[] };
+}
+
+/*
+ * `x-avaspec-advice`: what an error message advises, from the spec. On a
+ * response object, one sentence for that response's status; at an OpenAPI
+ * document's root, sentences by status (`"401"`), range (`"5XX"`) or
+ * `"default"`. The IR builder (ir/advice.ts) reads what passes here.
+ */
+
+/** A key of the root's map: a status code, a range or `default`, as OpenAPI writes response keys. */
+export const ADVICE_KEY = /^(?:[1-5]\d\d|[1-5]XX|default)$/;
+
+const sentence = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+
+/** Every `x-avaspec-advice` of an OpenAPI document: its root's, its operations' responses' and `components/responses`'. */
+export function checkAdvice(root: Record<string, unknown>, report: Report): void {
+  const top = root["x-avaspec-advice"];
+  if (top !== undefined) {
+    const at = "#/x-avaspec-advice";
+    if (!isObj(top) || Object.keys(top).length === 0) report("extension/advice", at, `x-avaspec-advice at the document's root must map statuses to sentences, got ${JSON.stringify(top)}`, 'e.g. { "401": "Check the apiKey option.", "5XX": "Try again later." }');
+    else {
+      for (const [key, text] of Object.entries(top)) {
+        if (!ADVICE_KEY.test(key)) report("extension/advice", ptr.join(at, key), `x-avaspec-advice: ${JSON.stringify(key)} is not a status code, a range such as "5XX" or "default"`);
+        else if (!sentence(text)) report("extension/advice", ptr.join(at, key), `x-avaspec-advice: the advice for ${key} must be a sentence, got ${JSON.stringify(text)}`);
+      }
+    }
+  }
+  const responses = (node: unknown, at: string) => {
+    for (const [status, r] of Object.entries(isObj(node) ? node : {})) {
+      const v = isObj(r) ? r["x-avaspec-advice"] : undefined;
+      if (v !== undefined && !sentence(v)) report("extension/advice", ptr.join(at, status, "x-avaspec-advice"), `x-avaspec-advice on a response must be a sentence (what to do about it), got ${JSON.stringify(v)}`);
+    }
+  };
+  const components = root["components"];
+  if (isObj(components)) responses(components["responses"], "#/components/responses");
+  for (const [path, item] of Object.entries(isObj(root["paths"]) ? root["paths"] : {})) {
+    if (!isObj(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (isObj(op)) responses(op["responses"], ptr.join("#/paths", path, method, "responses"));
+    }
+  }
 }

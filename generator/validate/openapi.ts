@@ -7,7 +7,7 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { HTTP_METHODS } from "../load/vocabulary.js";
-import { checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
+import { checkAdvice, checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
 import { paginationDeclaration } from "./pagination.js";
 import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
@@ -46,6 +46,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
 
   checkRefs(doc, root, "#", report);
   checkObjectRefCycles(doc, "openapi", report);
+  checkAdvice(root, report);
   append(out, suspicious(doc), suspiciousOpenApi(doc), checkWire(doc, HTTP_METHODS));
 
   const paths = root["paths"];

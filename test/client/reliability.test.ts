@@ -216,7 +216,7 @@ describe("Retry-After", () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(86_400_000);
     expect(error.attempts).toBe(1);
-    expect(error.message).toContain("the server asks to wait 86400 s");
+    expect(error.message).toContain("The server asks to wait 86400 s (retryAfterMs).");
     expect(server.requests).toHaveLength(1);
   });
 

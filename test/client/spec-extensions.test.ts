@@ -158,7 +158,7 @@ describe("x-avaspec-integer and string integer formats (the number policy, on an
     expect(read("src/api/types.ts")).toMatch(/export type Quantity = `0x\$\{string\}` & IntegerString<"hex">;/);
     expect(read("src/api/types.ts")).toMatch(/bytes: string & IntegerString<"decimal">;/);
     expect(read("src/api/client.ts")).toMatch(/export type GetUsageParams = Encodable<\{/);
-    expect(read("src/api/client.ts")).toMatch(/getUsage\(params: GetUsageParams, options\?: CallOptions\): Promise<Decoded<T\.Usage, N>>;/);
+    expect(read("src/api/client.ts")).toMatch(/readonly getUsage: HttpMethod<GetUsageParams, Decoded<T\.Usage, N>>;/);
   });
 
   it("reads every kind of place an integer can be (property, items, additionalProperties, oneOf) as bigint when asked", async () => {

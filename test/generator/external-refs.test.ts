@@ -91,7 +91,7 @@ describe("external $refs from files", () => {
     expect(types).toContain('export type Currency = "USD" | "EUR";');
     const client = readFileSync(join(dir, "out/src/api/client.ts"), "utf8");
     expect(client).toMatch(/export type GetPriceParams = \{\s+\/\*\* @maximum 100 \*\/\s+limit\?: number;/);
-    expect(client).toContain("getTotal(params?: GetTotalParams, options?: CallOptions): Promise<T.Money>;");
+    expect(client).toContain("readonly getTotal: HttpMethod<GetTotalParams | void, T.Money>;");
     // the bundled document ships: every $ref in it is local now
     const shipped = readFileSync(join(dir, "out/spec/api.json"), "utf8");
     expect([...shipped.matchAll(/"\$ref":\s*"([^"]+)"/g)].map((m) => m[1]!.startsWith("#"))).not.toContain(false);

@@ -54,7 +54,7 @@ describe("documents the property test found", () => {
     const page = { type: "object", properties: { items: { type: "array", items: { type: "string" } }, nextPageToken: { type: "string" } } };
     const responses = { ...ok(page), "202": { description: "accepted", content: { "application/json": { schema: { type: "object", properties: {} } } } } };
     const pkg = generateAndCheck("paged-two-bodies", [openapi({ "/a": { get: { operationId: "list", parameters: [{ name: "pageToken", in: "query", schema: { type: "string" } }], responses } } })]);
-    expect(readFileSync(join(pkg, "src/d0/client.ts"), "utf8")).toMatch(/^\s+list\(params\?: ListParams/m);
+    expect(readFileSync(join(pkg, "src/d0/client.ts"), "utf8")).toMatch(/^\s+readonly list: HttpMethod<ListParams \| void, ListResponse>;/m);
   });
 
   it("schemas named Blob, ArrayBuffer and ArrayBufferView do not shadow the types of binary fields", () => {

@@ -79,6 +79,13 @@ beforeAll(async () => {
  * deprecated values (`x-avaspec-deprecated-values`): about 15 B in each
  * entry (6,017 B, 6,370 B, 6,070 B and 6,380 B); the watch itself and its
  * notice come only with a method whose params can carry such a value.
+ * Issue 30 gave errors what their bodies say (RFC 9457 problem details and
+ * the other common shapes) and moved the runtime's advice texts, which were
+ * in every bundle, into the specs (`x-avaspec-advice`): the client objects
+ * pass them, the functional form and descriptor calls take them as
+ * `errorAdvice`. Net: 6,082 B, 6,270 B, 6,123 B and 6,275 B (+5, -91, -2,
+ * -92). `withResponse` and the generated error guards are in none of these
+ * bundles (the tests below).
  */
 const CEILINGS = { dataOp: 6_110, rpcMethod: 6_420, rpcFunction: 6_430 };
 
@@ -125,6 +132,19 @@ describe("deprecated values (issue 27)", () => {
     expect(texts.get(GET_BALANCE_FUNCTION)).toContain(notice);
     for (const name of [AVASPEC_RPC_METHOD, AVASPEC_RPC_FUNCTION, AVASPEC_DATA_OP, AVASPEC_DATA_FUNCTION]) expect(texts.get(name)!.includes(notice), `the deprecated value's notice in "${name}"`).toBe(false);
     expect(texts.get(AVASPEC_WHOLE_PACKAGE)).toContain(notice);
+  });
+});
+
+describe("typed errors and responses cost nothing unused (issue 30)", () => {
+  // withResponse's member name, the Data API's advice (its 429 text) and its operations' guard statuses
+  const markers = ["withResponse", "raises the limits", "[400,401,403,404,429,500,502,503]"];
+
+  it("the whole package holds the markers", () => {
+    for (const marker of markers) expect(texts.get(AVASPEC_WHOLE_PACKAGE)!.includes(marker), `"${marker}" in the whole package's bundle`).toBe(true);
+  });
+
+  it("one Data API operation, functional or by descriptor, holds neither withResponse, the spec's advice nor the error guards", () => {
+    for (const name of [AVASPEC_DATA_OP, AVASPEC_DATA_FUNCTION]) for (const marker of markers) expect(texts.get(name)!.includes(marker), `"${marker}" in "${name}"`).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
 
 import { RpcError, RpcServerError } from "../runtime/errors/errors.js";
 import { callHttp, resolveHttpConfig, resultChecks, type CallOptions, type ResultChecks, type HttpConfig } from "../runtime/http/http.js";
+import { httpMethod, type HttpMethod } from "../runtime/http/with-response.js";
 import { createEip1193Provider, type Eip1193Provider } from "../runtime/jsonrpc/eip1193.js";
 import { endpointCall } from "../runtime/jsonrpc/endpoints.js";
 import { createRpcTransport, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod, type RpcTransport } from "../runtime/jsonrpc/jsonrpc.js";
@@ -9356,7 +9357,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * `GET /ext/health`
      */
-    getHealth(params?: HttpGetHealthParams, options?: CallOptions): Promise<T.HealthResult>;
+    readonly getHealth: HttpMethod<HttpGetHealthParams | void, T.HealthResult>;
     /**
      * Get the node's health (alias of /ext/health)
      *
@@ -9364,7 +9365,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * `GET /ext/health/health`
      */
-    getHealthCheck(params?: HttpGetHealthCheckParams, options?: CallOptions): Promise<T.HealthResult>;
+    readonly getHealthCheck: HttpMethod<HttpGetHealthCheckParams | void, T.HealthResult>;
     /**
      * Get the node's readiness
      *
@@ -9372,7 +9373,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * `GET /ext/health/readiness`
      */
-    getReadiness(params?: HttpGetReadinessParams, options?: CallOptions): Promise<T.HealthResult>;
+    readonly getReadiness: HttpMethod<HttpGetReadinessParams | void, T.HealthResult>;
     /**
      * Get the node's liveness
      *
@@ -9383,7 +9384,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * `GET /ext/health/liveness`
      */
-    getLiveness(params?: HttpGetLivenessParams, options?: CallOptions): Promise<T.HealthResult>;
+    readonly getLiveness: HttpMethod<HttpGetLivenessParams | void, T.HealthResult>;
   };
   /**
    * Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).
@@ -9755,10 +9756,10 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
     },
     l1: (endpoint) => buildEndpoint(endpointCall(call, endpoint)),
     http: {
-      getHealth: (params, callOptions) => callHttp(http, httpGetHealthOperation, params, callOptions),
-      getHealthCheck: (params, callOptions) => callHttp(http, httpGetHealthCheckOperation, params, callOptions),
-      getReadiness: (params, callOptions) => callHttp(http, httpGetReadinessOperation, params, callOptions),
-      getLiveness: (params, callOptions) => callHttp(http, httpGetLivenessOperation, params, callOptions),
+      getHealth: httpMethod(http, httpGetHealthOperation),
+      getHealthCheck: httpMethod(http, httpGetHealthCheckOperation),
+      getReadiness: httpMethod(http, httpGetReadinessOperation),
+      getLiveness: httpMethod(http, httpGetLivenessOperation),
     },
   });
   const client: NodeClient<"string"> = { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };

@@ -7,6 +7,7 @@
  */
 import type { IrDocument, IrOperation, IrRpcError } from "../../ir/types.js";
 import { comment, identifier } from "../escape.js";
+import { httpThrowsDocs } from "./http-errors.js";
 import { httpTarget } from "./http-wire.js";
 
 /** The codes JSON-RPC 2.0 defines for every server (parse error, invalid request, method not found, invalid params, internal error). */
@@ -64,7 +65,7 @@ export function methodDocs(op: IrOperation, standard: readonly IrRpcError[] = []
 }
 
 function throwsDocs(op: IrOperation, standard: readonly IrRpcError[], client: string | undefined): string | undefined {
-  if (op.protocol !== "json-rpc") return undefined;
+  if (op.protocol !== "json-rpc") return httpThrowsDocs(op);
   const errors = [...new Map(op.errors.map((e) => [e.className, e])).values()];
   const shared = client !== undefined && standard.length > 0 && standard.every((s) => errors.some((e) => e.className === s.className));
   const own = shared ? errors.filter((e) => !standard.some((s) => s.className === e.className)) : errors;

@@ -30,7 +30,8 @@ export function writeClientFactory(c: ClientContext, tree: GroupNode): (w: TextW
       const base = identifier(ir.names.defaultBaseUrl);
       const results = identifier(ir.names.results);
       const numbersArg = numbered && defaultNumbers !== "string" ? `, ${stringLiteral(defaultNumbers)}` : "";
-      if (c.hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results}${numbersArg});`);
+      const advice = ir.names.advice ? `${numbersArg || ', "string"'}, ${identifier(ir.names.advice)}` : numbersArg;
+      if (c.hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results}${advice});`);
       if (!c.hasRpc) {
         w.write(numbered ? `const client: ${wire} = ` : "return ");
         writeFactoryObject(w, tree, c.paging, [], wire, () => {});

@@ -24,6 +24,8 @@ import { Kind } from "../../structure-kind.js";
 import { functionDocs } from "./docs.js";
 import { coreDocs, coreFactoryDocs, pagedNote } from "./functions.js";
 import type { Paging } from "./groups.js";
+import { ADVICE_DOCS, erroringOperations, writeGuardsDts, writeGuardsJs } from "./http-errors.js";
+import { writeValue } from "../value.js";
 
 /** Whether a module's client code goes to functions.js: HTTP operations only, none behind an endpoint of path variables. */
 export function functionsAsJs(ir: { operations: readonly { protocol: string }[]; endpointGroups?: readonly unknown[] }): boolean {
@@ -62,10 +64,12 @@ export class FunctionsModule {
     return [
       identifier(ir.names.defaultBaseUrl),
       identifier(ir.names.results),
+      ...(ir.names.advice ? [identifier(ir.names.advice)] : []),
       identifier(ir.names.factory),
       { name: identifier(ir.names.core), isTypeOnly: true },
       identifier(ir.names.coreFactory),
       ...ir.operations.map((op) => identifier(op.names.function)),
+      ...erroringOperations(ir.operations).map((op) => identifier(op.names.errorGuard!)),
     ];
   }
 
@@ -74,8 +78,9 @@ export class FunctionsModule {
     const base = identifier(ir.names.defaultBaseUrl);
     const resultsName = identifier(ir.names.results);
     const checks = [...new Set(results.map(([, check]) => check.name))].sort();
+    const erroring = erroringOperations(ir.operations);
     const statements: Statement[] = [
-      ...runtimeImports(["callHttp", ...(paging.size > 0 ? ["paged"] : []), "resolveHttpConfig", "resultChecks"]),
+      ...runtimeImports(["callHttp", ...(ir.operations.length > paging.size ? ["httpMethod"] : []), ...(paging.size > 0 ? ["paged"] : []), "resolveHttpConfig", "resultChecks", ...(erroring.length > 0 ? ["isOperationError"] : [])]),
       ...(checks.length > 0 ? [{ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks } as const] : []),
       { kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: ir.operations.map((op) => identifier(op.names.descriptor)) },
     ];
@@ -95,9 +100,16 @@ export class FunctionsModule {
           w.write("];").newLine();
         });
       }
+      const advice = ir.names.advice && identifier(ir.names.advice);
+      if (advice) {
+        w.blankLine();
+        w.write(`export const ${advice} = `);
+        writeValue(w, ir.advice);
+        w.write(";").newLine();
+      }
       w.blankLine();
       w.write(`export function ${identifier(ir.names.factory)}(options = {}) `).inlineBlock(() => {
-        w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${resultsName});`);
+        w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${resultsName}${advice ? `, "string", ${advice}` : ""});`);
         w.write("return ");
         writeClientObject(w);
         w.write(";").newLine();
@@ -114,6 +126,7 @@ export class FunctionsModule {
           w.writeLine(`return callHttp(client.http, ${identifier(op.names.descriptor)}, params, options);`);
         });
       }
+      writeGuardsJs(w, erroring);
     });
     return statements;
   }
@@ -130,7 +143,7 @@ export class FunctionsModule {
       return decodes.has(op) ? `Decoded<${type}, N>` : type;
     };
     const usesTypes = ir.operations.some((op) => resultType(op).startsWith("T."));
-    const runtime = ["CallOptions", ...(decodes.size > 0 ? ["Decoded"] : []), "HttpConfig", "Numbers", "ResultChecks"];
+    const runtime = ["CallOptions", ...(decodes.size > 0 ? ["Decoded"] : []), ...(ir.names.advice ? ["ErrorAdvice"] : []), "HttpConfig", "Numbers", "ResultChecks"];
     const statements: Statement[] = [
       ...runtimeImports(runtime.map((name) => ({ name, isTypeOnly: true }))),
       ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
@@ -142,6 +155,11 @@ export class FunctionsModule {
       w.blankLine();
       writeDocs(w, "Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly).");
       w.writeLine(`export declare const ${identifier(ir.names.results)}: ResultChecks;`);
+      if (ir.names.advice) {
+        w.blankLine();
+        writeDocs(w, ADVICE_DOCS);
+        w.writeLine(`export declare const ${identifier(ir.names.advice)}: ErrorAdvice;`);
+      }
       w.blankLine();
       writeDocs(w, factoryDocs);
       const signature = numbered ? `<N extends Numbers = "string">(options?: ${options} & { numbers?: N }): ${client}<N>` : `(options?: ${options}): ${client}`;
@@ -165,6 +183,7 @@ export class FunctionsModule {
         writeDocs(w, functionDocs(op, ir.names.client, core, pagedNote(paging.get(op))));
         w.writeLine(`export declare function ${identifier(op.names.function)}${generic}(client: ${core}${generic ? "<N>" : ""}, params${optional ? "?" : ""}: C.${identifier(op.names.params)}, options?: CallOptions): Promise<${result(op)}>;`);
       }
+      writeGuardsDts(w, erroringOperations(ir.operations));
     });
     return statements;
   }

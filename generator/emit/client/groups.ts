@@ -68,17 +68,17 @@ export function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra
 export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => readonly string[] | void, from = 0): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
-      const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
       const paged = paging.get(op);
-      if (paged) {
+      if (op.protocol === "http" && !paged) w.writeLine(`${propertyKey(op.names.method, "value")}: httpMethod(http, ${identifier(op.names.descriptor)}),`);
+      else if (paged) {
         w.write(`${propertyKey(op.names.method, "value")}: paged(http, ${identifier(op.names.descriptor)}, `);
         writeValue(w, pagingValue(op.id || op.names.method, paged));
         w.write("),").newLine();
       } else if (op.protocol === "json-rpc" && op.resultByParam) {
         // an overloaded method: the one implementation is typed by the general signature, then as the overloads
         const member = [...path.slice(from), op.names.method].map((k) => `[${stringLiteral(k)}]`).join("");
-        w.writeLine(`${propertyKey(op.names.method, "value")}: ((params: ${identifier(op.names.params)}, callOptions?: CallOptions) => ${call}) as ${client}${member},`);
-      } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
+        w.writeLine(`${propertyKey(op.names.method, "value")}: ((params: ${identifier(op.names.params)}, callOptions?: CallOptions) => call(${identifier(op.names.descriptor)}, params, callOptions)) as ${client}${member},`);
+      } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => call(${identifier(op.names.descriptor)}, params, callOptions),`);
     }
     const written = extra(path) ?? [];
     for (const [name, child] of node.children) {

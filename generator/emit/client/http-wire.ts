@@ -6,7 +6,8 @@
  */
 import { apiKeySchemes } from "../../ir/api-keys.js";
 import { followRefs } from "../../ir/resolve.js";
-import { httpResult, schemasOf, successBodies, type HttpResult } from "../../ir/results.js";
+import { returnedStatuses } from "../../ir/errors.js";
+import { httpResult, schemasOf, type HttpResult } from "../../ir/results.js";
 import type { IrDocument, IrFieldEncoding, IrHttpOperation, IrParameter, IrSchema } from "../../ir/types.js";
 import { comment } from "../escape.js";
 import { toTypeNode, type TypeContext, type TypeNode } from "../types/type-node.js";
@@ -42,6 +43,7 @@ export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Se
     deprecated,
     apiKeys: keys.length > 0 ? keys.map((k) => ({ scheme: k.id, name: k.name, ...(k.in === "query" ? { in: "query" } : {}) })) : undefined,
     returns: returns.length > 0 ? returns : undefined,
+    advice: op.advice,
     ...checks,
   };
 }
@@ -86,18 +88,6 @@ function bodyEncoder(contentType: string | undefined, runtime: Set<string>): Cod
   const name = contentType === undefined ? undefined : /^application\/x-www-form-urlencoded\b/i.test(contentType) ? "formBody" : /^multipart\/form-data\b/i.test(contentType) ? "multipartBody" : undefined;
   if (name) runtime.add(name);
   return name ? new CodeRef(name) : undefined;
-}
-
-/** Non-2XX statuses that carry the very schema of a 2XX body: results, not errors (a health check's 503). */
-function returnedStatuses(op: IrHttpOperation): number[] {
-  const ok = successBodies(op).filter((s) => s.kind === "ref").map((s) => (s as { target: string }).target);
-  return op.responses
-    .filter((r) => !r.success && /^\d{3}$/.test(r.status))
-    .filter((r) => {
-      const s = r.content[0]?.schema;
-      return s?.kind === "ref" && ok.includes(s.target);
-    })
-    .map((r) => Number(r.status));
 }
 
 const raw = (text: string): TypeNode => ({ k: "raw", text });

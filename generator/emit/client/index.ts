@@ -33,6 +33,7 @@ import { writeFactoryObject } from "./groups.js";
 import { resultType } from "./context.js";
 import { emitFunctions } from "./functions.js";
 import { sharedMethods } from "./shared-methods.js";
+import { ADVICE_DOCS, erroringOperations, errorRuntimeImports, errorTypeStatements, guardStatements } from "./http-errors.js";
 
 export { providerNames, type ProviderNames } from "./providers.js";
 
@@ -66,18 +67,27 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
 
   const tree = groupTree(ir.operations, ir.endpointGroups, (g) => endpointMemberDocs(ir, g));
   out.statements.push(writeClientInterface(c, tree, validators.subscriptionCodecs, sharedMethods(c, tree, shapes)));
+  // what the HTTP operations throw for their declared error responses (http-errors.ts)
+  const erroring = erroringOperations(ir.operations);
+  out.statements.push(...errorTypeStatements(erroring, c.ctx));
   if (asJs) {
     functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
   } else {
     out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
+    if (ir.names.advice) out.statements.push(constValue(ir.names.advice, ADVICE_DOCS, "ErrorAdvice", ir.advice));
     out.statements.push(writeClientFactory(c, tree));
     emitFunctions(c);
+    out.statements.push(...guardStatements(erroring));
   }
 
   const { numbered } = c;
   const anyPaged = c.paging.size > 0;
+  // HTTP operations that do not page are HttpMethods (a call and its withResponse)
+  const httpMethods = ir.operations.some((op) => op.protocol === "http" && !c.paging.has(op));
   const runtimeImports = [
-    ...(hasHttp && !asJs ? ["callHttp", "resolveHttpConfig"] : []),
+    ...(hasHttp && !asJs ? ["callHttp", ...(httpMethods ? ["httpMethod"] : []), "resolveHttpConfig"] : []),
+    ...errorRuntimeImports(ir, erroring, c.ctx, !asJs),
+    ...(httpMethods ? [{ name: "HttpMethod", isTypeOnly: true }] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(sockets.length > 0 ? ["createWsTransport", { name: "Subscription", isTypeOnly: true }, { name: "SubscriptionKind", isTypeOnly: true }, { name: "SubscriptionParams", isTypeOnly: true }, { name: "SubscribeOptions", isTypeOnly: true }, { name: "WebSocketOptions", isTypeOnly: true }, { name: "WsPath", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? ["createEip1193Provider"] : []),

@@ -65,6 +65,11 @@ function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation, wire?: st
     w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, result)}, ${decoded(c, op, itemType(result, paged))}>;`);
     return;
   }
+  if (op.protocol === "http") {
+    // the call, and `.withResponse` for its status and headers too
+    w.writeLine(`readonly ${propertyKey(op.names.method)}: HttpMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, resultType(c, op))}>;`);
+    return;
+  }
   // a result typed by a param's value: one overload per value, then the general signature
   const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
   for (const v of byParam?.variants ?? []) {

@@ -39,7 +39,7 @@ export function afterAttempts(request: RequestInfo | undefined): string {
   return request?.attempts !== undefined && request.attempts > 1 ? ` after ${request.attempts} attempts` : "";
 }
 
-/** The error body the services send: `message` may be a string or a list of strings. */
+/** An error body of a common shape: `message` (one string or a list), `statusCode`, `error`; each may be missing. */
 export interface ErrorBodyLike {
   message?: string | string[];
   statusCode?: number;
@@ -48,15 +48,19 @@ export interface ErrorBodyLike {
 }
 
 /**
- * The server answered with a non-2XX status. `statusCode`, `error` and
- * `messages` come from the error body when it has them (else from the HTTP
- * status line); `body` is the parsed body, `rawBody` the text received.
+ * The server answered with a non-2XX status. `error` is the body's `error`
+ * when it is a string, else the HTTP status text; `messages` is what the body
+ * says, in the shapes APIs use (`bodyMessages`); `body` is the parsed JSON
+ * body, `rawBody` the text received. `TStatus` narrows `statusCode`: an
+ * operation's declared errors are a union of these, one per status (or
+ * range), each with its own body type (see the generated `…Error` types and
+ * `is…Error` guards).
  */
-export class ApiError<TBody = ErrorBodyLike> extends AvaspecError {
+export class ApiError<TBody = ErrorBodyLike, TStatus extends number = number> extends AvaspecError {
   override name = "ApiError";
-  readonly statusCode: number;
+  readonly statusCode: TStatus;
   readonly error: string;
-  /** The body's `message`, always as a list. */
+  /** What the body says (RFC 9457 `title`, `detail` and `errors[]`, `message`…), as a list; empty when it says nothing readable. */
   readonly messages: string[];
   readonly body: TBody | undefined;
   readonly rawBody: string;
@@ -65,13 +69,12 @@ export class ApiError<TBody = ErrorBodyLike> extends AvaspecError {
   readonly retryAfterMs: number | undefined;
   constructor(init: ApiErrorInit<TBody>) {
     const b = (isRecord(init.body) ? init.body : {}) as ErrorBodyLike;
-    const messages = normalizeMessages(b.message);
+    const messages = bodyMessages(b);
     const error = typeof b.error === "string" && b.error !== "" ? b.error : init.statusText || `HTTP ${init.statusCode}`;
-    const detail = messages.length > 0 ? `: ${messages.join("; ")}` : "";
-    const hint = hintFor(init.statusCode, init.retryAfterMs);
-    const what = `${init.request.operationId} failed with ${init.statusCode} ${error}${afterAttempts(init.request)}${detail}`;
-    super(`${what}${/[.!?]$/.test(what) ? "" : "."}${hint ? ` ${hint}` : ""}`, init.request);
-    this.statusCode = init.statusCode;
+    const what = `${init.request.operationId} failed with ${init.statusCode} ${error}${afterAttempts(init.request)}${messages.length > 0 ? `: ${messages.join("; ")}` : ""}`;
+    const wait = init.retryAfterMs === undefined ? "" : ` The server asks to wait ${Math.ceil(init.retryAfterMs / 1000)} s (retryAfterMs).`;
+    super(`${what}${/[.!?]$/.test(what) ? "" : "."}${init.advice ? ` ${init.advice}` : ""}${wait}`, init.request);
+    this.statusCode = init.statusCode as TStatus;
     this.error = error;
     this.messages = messages;
     this.body = init.body;
@@ -89,60 +92,40 @@ export interface ApiErrorInit<TBody = ErrorBodyLike> {
   rawBody: string;
   headers: Headers;
   retryAfterMs?: number | undefined;
-}
-
-function hintFor(status: number, retryAfterMs: number | undefined): string {
-  switch (status) {
-    case 400:
-      return "Check the parameters: the body's message says which one.";
-    case 401:
-      return "The request needs valid credentials: check the apiKey option.";
-    case 403:
-      return "The credentials are valid but not allowed to do this.";
-    case 404:
-      return "Check the ids in the path.";
-    case 408:
-    case 504:
-      return "The server timed out; try again later.";
-    case 429:
-      return retryAfterMs !== undefined
-        ? `Rate limit exceeded: the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s (retryAfterMs).`
-        : "Rate limit exceeded: slow down or retry later.";
-    default:
-      return status >= 500 ? "A server-side problem; try again later." : "";
-  }
+  /** What to do about it, from the spec (`x-avaspec-advice`) or the client's `errorAdvice`: the message's last sentence. */
+  advice?: string | undefined;
 }
 
 /** 400: invalid or malformed parameters. */
-export class BadRequestError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class BadRequestError<TBody = ErrorBodyLike> extends ApiError<TBody, 400> {
   override name = "BadRequestError";
 }
 /** 401: the request lacks valid credentials. */
-export class UnauthorizedError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class UnauthorizedError<TBody = ErrorBodyLike> extends ApiError<TBody, 401> {
   override name = "UnauthorizedError";
 }
 /** 403: valid credentials without the privilege for the action. */
-export class ForbiddenError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class ForbiddenError<TBody = ErrorBodyLike> extends ApiError<TBody, 403> {
   override name = "ForbiddenError";
 }
 /** 404: no such resource (or a mistyped URL). */
-export class NotFoundError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class NotFoundError<TBody = ErrorBodyLike> extends ApiError<TBody, 404> {
   override name = "NotFoundError";
 }
 /** 429: rate limit exceeded; `retryAfterMs` says how long to wait when the server said. */
-export class RateLimitError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class RateLimitError<TBody = ErrorBodyLike> extends ApiError<TBody, 429> {
   override name = "RateLimitError";
 }
 /** 500: an uncaught server-side error. */
-export class InternalServerError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class InternalServerError<TBody = ErrorBodyLike> extends ApiError<TBody, 500> {
   override name = "InternalServerError";
 }
 /** 502: the gateway got an invalid response from upstream. */
-export class BadGatewayError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class BadGatewayError<TBody = ErrorBodyLike> extends ApiError<TBody, 502> {
   override name = "BadGatewayError";
 }
 /** 503: the service (or one of its subnet nodes) is unavailable. */
-export class ServiceUnavailableError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+export class ServiceUnavailableError<TBody = ErrorBodyLike> extends ApiError<TBody, 503> {
   override name = "ServiceUnavailableError";
 }
 
@@ -329,10 +312,26 @@ export class ValidationError extends AvaspecError {
   }
 }
 
-function normalizeMessages(message: unknown): string[] {
-  if (typeof message === "string") return message === "" ? [] : [message];
-  if (Array.isArray(message)) return message.filter((m): m is string => typeof m === "string");
-  return [];
+/**
+ * What an error body says, in the shapes APIs send: RFC 9457 problem details
+ * (`title`, `detail`, `errors[]`), `message` (one string or a list),
+ * OAuth's `error_description`, an `error`
+ * object's `message`, and each `errors[]` item's `detail` or `message`
+ * after its `pointer`, `field` or `path`. A string `error` is the error's
+ * name (ApiError's `error`), not a message. Each text once, in that order.
+ */
+export function bodyMessages(body: unknown): string[] {
+  const out: string[] = [];
+  const add = (text: unknown, where?: unknown): void => {
+    if (Array.isArray(text)) text.forEach((t) => add(t));
+    else if (isRecord(text)) add(text["detail"] ?? text["message"], text["pointer"] ?? text["field"] ?? text["path"]);
+    else if (typeof text === "string" && text !== "") {
+      const line = typeof where === "string" && where !== "" ? `${where}: ${text}` : text;
+      if (!out.includes(line)) out.push(line);
+    }
+  };
+  if (isRecord(body)) for (const text of [body["title"], body["detail"], body["message"], body["error_description"], isRecord(body["error"]) && body["error"], body["errors"]]) add(text);
+  return out;
 }
 
 /** A reply as JSON text for `rawBody`; one nested deeper than JSON.stringify can follow is described instead. */

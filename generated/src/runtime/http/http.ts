@@ -11,6 +11,7 @@ import { hasOwn, run, type Check } from "../values/validate.js";
 import { overflowError } from "../errors/depth.js";
 import type { Decoder, Encoder, Numbers } from "../values/numbers.js";
 import type { Normalizer } from "../values/wire-forms.js";
+import { adviceFor, type ErrorAdvice } from "./advice.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
@@ -100,6 +101,8 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly deprecatedValues?: ValueWatch;
   /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
   readonly returns?: readonly number[];
+  /** What an error's message advises, by status (the spec's `x-avaspec-advice`). */
+  readonly advice?: ErrorAdvice;
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
   /** The params' string-encoded integers: bigints and numbers given for them are sent in their wire form. */
@@ -203,6 +206,12 @@ export interface HttpClientOptions extends ReliabilityOptions {
    * cannot write a bigint: convert (or use a replacer) before serialising results.
    */
   numbers?: Numbers;
+  /**
+   * What error messages advise, by status (`"401"`), range (`"5XX"`) or
+   * `"default"`: said after what went wrong, before the spec's own advice
+   * for the same status (an empty text silences it).
+   */
+  errorAdvice?: ErrorAdvice;
 }
 
 /** Messages `console.warn` has shown already in this process. */
@@ -243,6 +252,10 @@ export interface HttpConfig extends SendConfig {
   readonly warnDeprecated?: (message: string | undefined) => void;
   /** How string-encoded integers come back (default "string"). */
   readonly numbers?: Numbers;
+  /** The `errorAdvice` option. */
+  readonly errorAdvice?: ErrorAdvice | undefined;
+  /** The spec's advice (`x-avaspec-advice` at its root), after the option's and the operation's. */
+  readonly documentAdvice?: ErrorAdvice | undefined;
 }
 
 /** The checks `validateResponse` needs, or a clear error when they were not given. */
@@ -253,9 +266,11 @@ export function requireResults(validateResponse: ResponseValidation | undefined,
 
 /**
  * Settles client options into a config for `callHttp`. `results` (the
- * generated `…Results` map) is needed only when `validateResponse` is on.
+ * generated `…Results` map) is needed only when `validateResponse` is on;
+ * `documentAdvice` is the spec's (the generated `…ErrorAdvice`), which the
+ * client factories pass.
  */
-export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string; apiKeys?: Readonly<Record<string, string | undefined>> }, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string"): HttpConfig {
+export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string; apiKeys?: Readonly<Record<string, string | undefined>> }, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string", documentAdvice?: ErrorAdvice): HttpConfig {
   return {
     numbers: options.numbers ?? defaultNumbers,
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ""),
@@ -271,6 +286,8 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     onRequest: options.onRequest,
     onResponse: options.onResponse,
     warnDeprecated: deprecationNotice(options.deprecationWarnings),
+    errorAdvice: options.errorAdvice,
+    documentAdvice,
   };
 }
 
@@ -520,6 +537,7 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
       rawBody: text,
       headers: response.headers,
       retryAfterMs,
+      advice: adviceFor(response.status, config.errorAdvice, op.advice, config.documentAdvice),
     });
   }
   if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as R;

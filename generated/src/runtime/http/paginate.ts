@@ -29,6 +29,7 @@
 import { AbortError, ApiError, AvaspecError, PageTokenError } from "../errors/errors.js";
 import { callHttp, type CallOptions, type HttpConfig, type HttpOperation } from "./http.js";
 import type { ResponseEvent } from "./send.js";
+import { callHttpWithResponse, type ApiResponse, type HttpMethod } from "./with-response.js";
 import { hasOwn, setOwn } from "../values/validate.js";
 
 export interface PageOptions extends CallOptions {
@@ -38,9 +39,8 @@ export interface PageOptions extends CallOptions {
   limit?: number;
 }
 
-/** A list operation: call it for one page, or walk every page or item. */
-export interface PagedMethod<P, R, I> {
-  (params: P, options?: CallOptions): Promise<R>;
+/** A list operation: call it for one page (`withResponse`: with its status and headers), or walk every page or item. */
+export interface PagedMethod<P, R, I> extends HttpMethod<P, R> {
   /** Every page in order, starting at the page `params` asks for (its cursor, page number or offset), else the first. */
   pages(params: P, options?: PageOptions): AsyncGenerator<R, void, undefined>;
   /** Every item of every page, in order. */
@@ -285,5 +285,6 @@ export function paged<P, R, I>(config: HttpConfig, op: HttpOperation, paging: Pa
       }
     }
   }
-  return Object.assign(call, { pages, iterate });
+  const withResponse = (params: P, options?: CallOptions) => callHttpWithResponse(config, op, params, options) as Promise<ApiResponse<R>>;
+  return Object.assign(call, { pages, iterate, withResponse });
 }

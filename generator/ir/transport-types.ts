@@ -1,0 +1,39 @@
+/**
+ * How an operation travels, in the IR: an HTTP method and path, or a
+ * JSON-RPC method and its params form; and the API-key schemes a request
+ * may carry. Re-exported by types.ts.
+ */
+
+export interface IrHttpTransport {
+  kind: "http";
+  /** The path item's pointer. */
+  pointer: string;
+  method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+  path: string;
+}
+
+/**
+ * How JSON-RPC params travel: an object by name, an array by position, or an
+ * array holding one object (a by-position method whose single required param
+ * is an object with properties: callers pass that object's fields).
+ */
+export type RpcParamForm = "by-name" | "by-position" | "one-object";
+
+export interface IrRpcTransport {
+  kind: "json-rpc";
+  pointer: string;
+  /** The method name on the wire (`info.getNodeVersion`, `eth_baseFee`). */
+  method: string;
+  form: RpcParamForm;
+}
+
+export interface IrApiKeyScheme {
+  kind: "api-key";
+  id: string;
+  pointer: string;
+  name: string;
+  in: "header" | "query" | "cookie";
+  description?: string;
+  /** The scheme a client's `apiKey` goes under where an operation takes several (`x-avaspec-preferred: true`). */
+  preferred?: true;
+}
