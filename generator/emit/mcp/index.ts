@@ -72,6 +72,8 @@ function catalogSource(regenerate: string, json: string): string {
 
 function indexSource(regenerate: string, pkg: PackageConfig, version: string, clients: { name: string; factory: string; output: string }[]): string {
   const names = clients.map((c) => stringLiteral(c.name)).join(", ");
+  // two inputs may share a client name (and so a factory name): each import then gets a name of its own
+  const local = clients.map((c, k) => (clients.filter((o) => o.factory === c.factory).length > 1 ? `${c.factory}_${k + 1}` : c.factory));
   return [
     "/// <reference types=\"node\" />",
     ...HEADER(regenerate),
@@ -79,7 +81,7 @@ function indexSource(regenerate: string, pkg: PackageConfig, version: string, cl
     `import type { Server } from "@modelcontextprotocol/sdk/server/index.js";`,
     `import { createMcpServer as createServer, type McpServerOptions } from "../runtime/mcp/server.js";`,
     `import { clientOptions, secretsOf, type McpClientSettings } from "../runtime/mcp/settings.js";`,
-    ...clients.map((c) => `import { ${identifier(c.factory)} } from ${stringLiteral(`../${c.output}/client.js`)};`),
+    ...clients.map((c, k) => `import { ${identifier(c.factory)}${local[k] === c.factory ? "" : ` as ${identifier(local[k]!)}`} } from ${stringLiteral(`../${c.output}/client.js`)};`),
     `import { catalog } from "./catalog.js";`,
     "",
     `export { catalog } from "./catalog.js";`,
@@ -94,7 +96,7 @@ function indexSource(regenerate: string, pkg: PackageConfig, version: string, cl
     "/** The package's clients as its MCP server makes them: base URLs and API keys from `settings`, each reaching only its own origins. */",
     "export function createMcpClients(settings: McpClientSettings = {}) {",
     "  return {",
-    ...clients.map((c) => `    ${identifier(c.name)}: ${identifier(c.factory)}(clientOptions(catalog, settings, ${stringLiteral(c.name)})),`),
+    ...clients.map((c, k) => `    ${identifier(c.name)}: ${identifier(local[k]!)}(clientOptions(catalog, settings, ${stringLiteral(c.name)})),`),
     "  };",
     "}",
     "",
