@@ -29,6 +29,19 @@ export interface IntegerString<E extends "decimal" | "hex" = "decimal" | "hex"> 
   readonly [integerString]?: E;
 }
 
+declare const hexEncoded: unique symbol;
+
+/**
+ * Marks a generated `` `0x${string}` `` type (hashes, addresses, bytes),
+ * type-level only, like `IntegerString`: its one property is optional, so
+ * viem's `Hex` and `Address` and any `0x` literal fit it, and it fits them.
+ * It is there for the names: TypeScript prints a bare template literal
+ * alias as its template, an intersection by its alias (`Hash32`).
+ */
+export interface HexEncoded {
+  readonly [hexEncoded]?: true;
+}
+
 type IsIntegerString<T> = typeof integerString extends keyof T ? true : false;
 
 type DecodedBigint<T> = T extends string ? (IsIntegerString<T> extends true ? bigint : T) : T extends object ? { [K in keyof T]: DecodedBigint<T[K]> } : T;

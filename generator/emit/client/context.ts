@@ -8,7 +8,7 @@ import type { TextWriter, WriterFunction } from "../../writer.js";
 import type { IrDocument, IrOperation, IrRpcError, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { comment } from "../escape.js";
 import type { CodeRef } from "../value.js";
-import { jsDoc, printType, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { jsDoc, printType, writeMember, type Marker, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 import type { Paging } from "./groups.js";
 
 /** The import name of the types module inside client.ts. */
@@ -17,7 +17,8 @@ export const TYPES_NS = "T";
 export interface Emitted {
   statements: (StatementStructures | WriterFunction)[];
   usesTypes: boolean;
-  usesIntegerString: boolean;
+  /** The runtime marker types the module's own type text names (`IntegerString`, `HexEncoded`). */
+  markers: Set<Marker>;
   usesEncodable: boolean;
 }
 

@@ -97,7 +97,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(hasHttp && !asJs ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "RpcTransport", isTypeOnly: true }] : []),
     ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
-    ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
+    ...[...out.markers].sort().map((name) => ({ name, isTypeOnly: true })),
   ];
   const imports: (StatementStructures | WriterFunction)[] = runtimeImportDeclarations(runtimeImports);
   if (out.usesTypes) imports.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
@@ -112,8 +112,8 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
 }
 /** The facts every piece of the client emitter asks. */
 function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walkers">): ClientContext {
-  const out: Emitted = { statements: [], usesTypes: false, usesIntegerString: false, usesEncodable: false };
-  const typeRef = (direction: "request" | "response") => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), () => (out.usesIntegerString = true));
+  const out: Emitted = { statements: [], usesTypes: false, markers: new Set(), usesEncodable: false };
+  const typeRef = (direction: "request" | "response") => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), (name) => out.markers.add(name));
   const paging: Paging = new Map();
   for (const op of ir.operations) if (op.protocol === "http" && op.paging) paging.set(op, op.paging);
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");

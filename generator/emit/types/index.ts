@@ -9,7 +9,7 @@ import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/typ
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
 import { webhookPayloads } from "../webhooks.js";
-import { jsDoc, objectMembers, printType, schemaTypeContext, shapeName, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
+import { jsDoc, objectMembers, printType, schemaTypeContext, shapeName, toTypeNode, writeDocs, writeMember, type Marker, type TypeContext } from "./type-node.js";
 
 function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
   return (
@@ -21,8 +21,8 @@ function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
 }
 
 export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction)[] {
-  let integers = false;
-  const marked = () => (integers = true);
+  const markers = new Set<Marker>();
+  const marked = (name: Marker) => void markers.add(name);
   const response = schemaTypeContext(ir.schemas, "response", undefined, undefined, marked);
   const request = schemaTypeContext(ir.schemas, "request", undefined, undefined, marked);
   const declarations = ir.schemas.flatMap((named) => {
@@ -36,8 +36,8 @@ export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction
   // what webhooks deliver is written by the API, as a response is
   const hooks = webhookPayloads(ir, response);
   if (hooks) declarations.push(hooks);
-  if (!integers) return declarations;
-  return [{ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
+  if (markers.size === 0) return declarations;
+  return [{ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: [...markers].sort() }, ...declarations];
 }
 
 function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext): WriterFunction {
