@@ -46,6 +46,14 @@ type IsIntegerString<T> = typeof integerString extends keyof T ? true : false;
 
 type DecodedBigint<T> = T extends string ? (IsIntegerString<T> extends true ? bigint : T) : T extends object ? { [K in keyof T]: DecodedBigint<T[K]> } : T;
 
+/**
+ * An integer of a generated response type as a client with `numbers: N`
+ * returns it: `bigint` under "bigint", its wire type `T` under "string".
+ * Generated types that hold integers take `N` and write their integers this
+ * way (`Block<N>`), so a client's results keep their names in hovers and errors.
+ */
+export type Numbered<T, N extends Numbers> = N extends "bigint" ? bigint : T;
+
 /** A value of type `T` as a client with `numbers: N` returns it: every integer string a `bigint` under "bigint", `T` itself under "string". */
 export type Decoded<T, N extends Numbers> = N extends "bigint" ? DecodedBigint<T> : T;
 

@@ -8,7 +8,8 @@ import type { TextWriter, WriterFunction } from "../../writer.js";
 import type { IrDocument, IrOperation, IrRpcError, IrSchema, IrWebSocket } from "../../ir/types.js";
 import { comment } from "../escape.js";
 import type { CodeRef } from "../value.js";
-import { jsDoc, printType, writeMember, type Marker, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { jsDoc, printType, toTypeNode, typeText, writeMember, type Marker, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { numberedName, type NumberedKind } from "../types/numbered.js";
 import type { Paging } from "./groups.js";
 
 /** The import name of the types module inside client.ts. */
@@ -36,6 +37,10 @@ export interface ClientContext {
   /** Results are response shapes, params request shapes (readOnly members out, writeOnly in). */
   ctx: TypeContext;
   requestCtx: TypeContext;
+  /** Response shapes as the client returns them, under its number policy `N` (types/numbered.ts). */
+  policyCtx: TypeContext;
+  /** How each operation's result type follows the policy: `X<N>`, `Numbered<X, N>`, or (absent) not at all. */
+  resultKinds: ReadonlyMap<IrOperation, NumberedKind>;
   schemaNames: ReadonlySet<string>;
   /** List operations, once: the interface, the factory and the functions need them. */
   paging: Paging;
@@ -62,9 +67,19 @@ export function resultType(c: ClientContext, op: IrOperation): string {
   return op.names.response;
 }
 
-/** The number policy: a result that holds string-encoded integers is typed by the client's `numbers`. */
+/**
+ * The number policy: a result that holds integers is typed by the client's
+ * `numbers` (`type` names the result: `T.Block` or the client's own alias).
+ */
 export function decoded(c: ClientContext, op: IrOperation, type: string): string {
-  return c.decodes.has(op) ? `Decoded<${type}, N>` : type;
+  const kind = c.resultKinds.get(op);
+  if (kind === "leaf") c.out.markers.add("Numbered");
+  return numberedName(type, kind);
+}
+
+/** A result type written from its schema, under the policy where the operation's result follows it. */
+export function policyType(c: ClientContext, op: IrOperation, schema: IrSchema): string {
+  return typeText(toTypeNode(schema, c.resultKinds.has(op) ? c.policyCtx : c.ctx));
 }
 
 /** Whether an operation can be called without params. */

@@ -10,6 +10,7 @@ import { comment, identifier, propertyKey } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, type CodeCall } from "../value.js";
 import { printType, toTypeNode, UNKNOWN, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { NUMBERS_DECLARATION } from "../types/numbered.js";
 import { docsOf, ENCODABLE_NOTE, encodableType, paramsOptional, TYPES_NS, writeObjectType, type Emitted, type IntegerWalkerRefs } from "./context.js";
 import { deprecationMessage } from "./docs.js";
 import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
@@ -73,7 +74,9 @@ export function emitOperations(c: ClientContext, validators: Pick<ValidatorModul
     const values = watches.watch(op);
     // operations.d.ts names client.ts's types through its namespace import
     const declared = `<C.${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${c.schemaNames.has(op.names.response) ? `${TYPES_NS}.` : "C."}${identifier(op.names.response)}>`;
-    const shape = op.protocol === "http" ? emitHttpOperation(ir, op, c.ctx, c.requestCtx, c.schemaNames, out, check, declared, encoders, integers, operations, values) : emitRpcOperation(op, c.ctx, c.requestCtx, c.schemaNames, byKey, out, check, types, integers, values);
+    // a result alias of the client's own that holds integers takes the number policy (types/numbered.ts)
+    const resultCtx = c.resultKinds.get(op) === "generic" && !c.schemaNames.has(op.names.response) ? c.policyCtx : c.ctx;
+    const shape = op.protocol === "http" ? emitHttpOperation(ir, op, resultCtx, c.requestCtx, c.schemaNames, out, check, declared, encoders, integers, operations, values) : emitRpcOperation(op, resultCtx, c.requestCtx, c.schemaNames, byKey, out, check, types, integers, values);
     shapes.set(op, shape);
   }
   out.statements.splice(noticesAt, 0, ...watches.statements());
@@ -95,7 +98,7 @@ export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: Type
   let result = `${TYPES_NS}.${op.names.response}`;
   if (!schemaNames.has(op.names.response)) {
     const { type, docs } = httpResultType(ir, op, ctx);
-    out.statements.push(typeAlias(op.names.response, docs, type));
+    out.statements.push(typeAlias(op.names.response, docs, type, ctx.numbers === undefined ? "" : NUMBERS_DECLARATION));
     result = typeTextOf(type);
   }
   const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers });
@@ -119,7 +122,7 @@ export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCt
   let result = `${TYPES_NS}.${op.names.response}`;
   if (!schemaNames.has(op.names.response)) {
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
-    out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
+    out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t, ctx.numbers === undefined ? "" : NUMBERS_DECLARATION));
     result = typeTextOf(t);
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));

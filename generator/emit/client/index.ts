@@ -20,6 +20,7 @@ import { resultChecksStatement } from "./results.js";
 import type { OperationsModule } from "./operations.js";
 import { runtimeImports as runtimeImportDeclarations } from "../runtime-files.js";
 import { schemaTypeContext } from "../types/type-node.js";
+import { resultKind, withNumbers, type NumberedKind } from "../types/numbered.js";
 import { TYPES_NS, type ClientContext, type Emitted } from "./context.js";
 import { emitOperations } from "./descriptors.js";
 import { standardErrors } from "./docs.js";
@@ -67,7 +68,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const tree = groupTree(ir.operations, ir.endpointGroups, (g) => endpointMemberDocs(ir, g));
   out.statements.push(writeClientInterface(c, tree, validators.subscriptionCodecs, sharedMethods(c, tree, shapes)));
   if (asJs) {
-    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
+    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultKinds: c.resultKinds, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
   } else {
     out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
     out.statements.push(writeClientFactory(c, tree));
@@ -92,7 +93,6 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
-    ...(numbered ? [{ name: "Decoded", isTypeOnly: true }] : []),
     ...(numbered || !asJs ? [{ name: "Numbers", isTypeOnly: true }] : []),
     ...(hasHttp && !asJs ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "RpcTransport", isTypeOnly: true }] : []),
@@ -110,6 +110,20 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   if (functions.any) imports.push({ kind: Kind.ExportDeclaration, moduleSpecifier: "./functions.js", namedExports: functions.exportNames() });
   return [...imports, ...out.statements];
 }
+/**
+ * How each result type follows the number policy: a named type by its kind
+ * (types/numbered.ts), the client's own result alias as generic when its
+ * type names the policy. Only operations whose results the runtime decodes.
+ */
+function resultKinds(ir: IrDocument, decodes: ReadonlySet<IrOperation>): Map<IrOperation, NumberedKind> {
+  const kinds = new Map<IrOperation, NumberedKind>();
+  for (const op of decodes) {
+    const kind = resultKind(ir, op);
+    if (kind) kinds.set(op, kind);
+  }
+  return kinds;
+}
+
 /** The facts every piece of the client emitter asks. */
 function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walkers">): ClientContext {
   const out: Emitted = { statements: [], usesTypes: false, markers: new Set(), usesEncodable: false };
@@ -118,11 +132,14 @@ function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walker
   for (const op of ir.operations) if (op.protocol === "http" && op.paging) paging.set(op, op.paging);
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
   const decodes = new Set<IrOperation>(ir.operations.filter((op) => validators.walkers.get(op)?.result !== undefined));
+  const ctx = typeRef("response");
   return {
     ir,
     out,
-    ctx: typeRef("response"),
+    ctx,
     requestCtx: typeRef("request"),
+    policyCtx: withNumbers(ctx, ir.schemas),
+    resultKinds: resultKinds(ir, decodes),
     schemaNames: new Set(ir.schemas.map((s) => s.name)),
     paging,
     hasHttp: ir.operations.some((op) => op.protocol === "http"),

@@ -33,10 +33,18 @@ export interface TypeContext {
    * marker; `HexEncoded`, a hex string's), so its module imports it.
    */
   onMarker?: (name: Marker) => void;
+  /**
+   * The number policy's type parameter (`N`) when the type is written for a
+   * client that reads integers by it: an integer is `Numbered<…, N>`
+   * (numbered.ts sets this, with `refName` writing `X<N>`).
+   */
+  numbers?: string;
+  /** The same context without the policy: what it writes where the integer walkers do not go. */
+  wire?: TypeContext;
 }
 
 /** The runtime types a generated type may name (runtime/values/numbers.ts). */
-export type Marker = "IntegerString" | "HexEncoded";
+export type Marker = "IntegerString" | "HexEncoded" | "Numbered" | "Numbers";
 
 /** A named schema's type in a direction: `XInput` for a request when its shapes differ (readOnly/writeOnly), else `X`. */
 export function shapeName(s: IrNamedSchema, direction: TypeContext["direction"]): string {
@@ -165,7 +173,10 @@ function stringNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode {
   if (s.integer) {
     // marked for the number policy: Decoded<…, "bigint"> reads it as bigint, Encodable<…> also takes bigint and number
     ctx.onMarker?.("IntegerString");
-    return inter([hex ?? raw("string"), raw(`IntegerString<${literal(s.integer.encoding)}>`)]);
+    const wire = inter([hex ?? raw("string"), raw(`IntegerString<${literal(s.integer.encoding)}>`)]);
+    if (ctx.numbers === undefined) return wire;
+    ctx.onMarker?.("Numbered");
+    return raw(`Numbered<${typeText(wire)}, ${ctx.numbers}>`);
   }
   if (!hex) return raw("string");
   ctx.onMarker?.("HexEncoded");
@@ -217,7 +228,8 @@ export function objectMembers(s: IrObjectLikeSchema, ctx: TypeContext): { member
   }
   const extra: TypeNode[] = [];
   if (s.additionalProperties && !(s.additionalProperties.kind === "boolean" && !s.additionalProperties.value)) extra.push(toTypeNode(s.additionalProperties, ctx));
-  for (const pp of s.patternProperties ?? []) extra.push(toTypeNode(pp.schema, ctx));
+  // pattern properties are not walked, so their integers stay as the wire has them
+  for (const pp of s.patternProperties ?? []) extra.push(toTypeNode(pp.schema, ctx.wire ?? ctx));
   if (extra.length === 0 && members.length === 0 && !(s.additionalProperties?.kind === "boolean" && !s.additionalProperties.value)) extra.push(UNKNOWN);
   if (extra.length === 0) return { members };
   // An index signature must admit every listed property's type too.

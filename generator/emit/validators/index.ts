@@ -18,7 +18,8 @@ import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./
 import { IntegerWalkers } from "./integers.js";
 import { WIRE_FORM_HELPERS, wireLeaf } from "./wire-forms.js";
 import { webhookValidator } from "../webhooks.js";
-import { exportDts, exportJs, internalsDts, type ValidatorExport } from "./exports.js";
+import { decodedType, exportDts, exportJs, internalsDts, type ValidatorExport } from "./exports.js";
+import { numberedTypes, resultKind } from "../types/numbered.js";
 
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
 function paramsSchema(op: IrOperation): IrSchema {
@@ -78,13 +79,16 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     codecs.set(name, { name, walker, fn });
     return name;
   };
+  // how each named type follows the number policy, so `validateX(v, { numbers })` is typed `T.X<N>` (types/numbered.ts)
+  const numbered = numberedTypes(ir.schemas);
   for (const s of ir.schemas) {
     const check = compiler.namedCheck(s.key);
     const type = typeOf(s.name);
     const what = `a \`${comment(s.name)}\``;
     const walker = integers.namedWalker(s.key);
     const wire = forms.namedWalker(s.key);
-    exports.push({ kind: "validate", name: s.names.validate, check, type, what, response: true, ...(walker ? { walker } : {}), ...(wire ? { forms: wire } : {}) });
+    const kind = walker ? numbered.get(s.key) : undefined;
+    exports.push({ kind: "validate", name: s.names.validate, check, type, what, response: true, ...(walker ? { walker } : {}), ...(wire ? { forms: wire } : {}), ...(kind ? { numbered: kind } : {}) });
     exports.push({ kind: "standard", name: s.names.standard, check, type, what, ...(wire ? { documented: codec(wire, "normalizer") } : {}) });
     exports.push({ kind: "guard", name: s.names.guard, check, type, what: `\`${comment(s.name)}\`` });
   }
@@ -117,7 +121,8 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
     // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
     if (resultCheck && !schemaValidators.has(op.names.validateResult)) {
       const what = `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`;
-      exports.push({ kind: "validate", name: op.names.validateResult, check: resultCheck, type: opType(op.names.response), what, response: true, ...(wrappedIn !== undefined ? { wrappedIn } : {}), ...(resultWalker ? { walker: resultWalker } : {}), ...(resultForms ? { forms: resultForms } : {}) });
+      const kind = resultWalker && clientTypes ? resultKind(ir, op) : undefined;
+      exports.push({ kind: "validate", name: op.names.validateResult, check: resultCheck, type: opType(op.names.response), what, response: true, ...(wrappedIn !== undefined ? { wrappedIn } : {}), ...(resultWalker ? { walker: resultWalker } : {}), ...(resultForms ? { forms: resultForms } : {}), ...(kind ? { numbered: kind } : {}) });
     }
   }
   const hooks = webhookValidator(ir, (s) => compiler.check(s), typeOf);
@@ -160,7 +165,8 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions & { clie
   if (typeImports.length > 0) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/validate.js", namedImports: typeImports });
   const codecType = (name: string) => ({ decoder: "Decoder", encoder: "Encoder", normalizer: "Normalizer" })[codecs.get(name)!.fn] as "Decoder" | "Encoder" | "Normalizer";
   const codecTypes = new Set(internal.filter((n) => codecNames.has(n)).map(codecType));
-  const numbersTypes = [...(usesWalkers ? ["Decoded"] : []), ...[...codecTypes].filter((t) => t !== "Normalizer").sort(), ...(usesWalkers ? ["Numbers"] : [])];
+  const policyTypes = exports.flatMap((e) => (e.kind === "validate" && e.walker !== undefined ? [decodedType(e).startsWith("Decoded<") ? "Decoded" : decodedType(e).startsWith("Numbered<") ? "Numbered" : ""] : []));
+  const numbersTypes = [...new Set([...policyTypes.filter(Boolean), ...[...codecTypes].filter((t) => t !== "Normalizer"), ...(usesWalkers ? ["Numbers"] : [])])].sort();
   if (numbersTypes.length > 0) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: numbersTypes });
   if (codecTypes.has("Normalizer")) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/wire-forms.js", namedImports: ["Normalizer"] });
   if (usesTypes) declarations.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
