@@ -51,6 +51,8 @@ export interface ClientContext {
   defaultNumbers: "bigint" | "string";
   /** Operations whose results hold string-encoded integers. */
   decodes: ReadonlySet<IrOperation>;
+  /** Operations whose params or results hold JSON integers that may pass 2^53 (format int64), and which. */
+  jsonIntegers: ReadonlyMap<IrOperation, { params: boolean; result: boolean }>;
   /** EIP-1193 providers by group path (`cChain`). */
   providers: ReadonlyMap<string, ProviderNames>;
   /** The WebSocket forms of JSON-RPC endpoints the module has operations of. */
@@ -101,6 +103,9 @@ export interface IntegerWalkerRefs {
 }
 
 export const ENCODABLE_NOTE = "\n\nIntegers the spec sends as strings may be given as a bigint, a number or a string; they are sent in the spec's wire form (a fraction, a negative value for an unsigned integer or one out of range is a ValidationError).";
+
+/** The note of params that hold JSON integers that may pass 2^53 (format int64). */
+export const JSON_INTEGERS_NOTE = "\n\nIntegers the spec marks may be given as a bigint or a number (a string too where the spec sends them as strings); they are sent in the spec's wire form, a JSON integer beyond 2^53 with all its digits (a fraction, a number beyond 2^53, which may have lost digits already: pass a bigint, a negative value for an unsigned integer or one out of range is a ValidationError).";
 
 /** A params type: `Encodable<…>` when its integers may be given as bigints and numbers. */
 export function encodableType(out: Emitted, integers: IntegerWalkerRefs, type: TypeNode | WriterFunction): TypeNode | WriterFunction {

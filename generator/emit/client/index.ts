@@ -38,7 +38,7 @@ import { sharedMethods } from "./shared-methods.js";
 export { providerNames, type ProviderNames } from "./providers.js";
 
 /** client.ts; the HTTP operations' descriptors go to `operations` (operations.js and its declarations). */
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule, functions: FunctionsModule): (StatementStructures | WriterFunction)[] {
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks" | "hasNumbers" | "jsonIntegers">, operations: OperationsModule, functions: FunctionsModule): (StatementStructures | WriterFunction)[] {
   const c = clientContext(ir, validators);
   // an HTTP module's code goes to functions.js (emit/client/functions-js.ts); client.ts keeps its types
   const asJs = functionsAsJs(ir);
@@ -125,7 +125,7 @@ function resultKinds(ir: IrDocument, decodes: ReadonlySet<IrOperation>): Map<IrO
 }
 
 /** The facts every piece of the client emitter asks. */
-function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walkers">): ClientContext {
+function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walkers" | "jsonIntegers">): ClientContext {
   const out: Emitted = { statements: [], usesTypes: false, markers: new Set(), usesEncodable: false };
   const typeRef = (direction: "request" | "response") => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), (name) => out.markers.add(name));
   const paging: Paging = new Map();
@@ -147,6 +147,7 @@ function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walker
     numbered: decodes.size > 0,
     defaultNumbers: hasRpc ? "bigint" : "string",
     decodes,
+    jsonIntegers: validators.jsonIntegers,
     providers: new Map(),
     sockets: (ir.webSockets ?? []).filter((w) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === w.file)),
     standard: standardErrors(ir),

@@ -17,6 +17,7 @@ import { webhookExample } from "../webhooks.js";
 import { buildScripts, copyScriptSource, COPY_SCRIPT, javaScriptModules } from "./copy-script.js";
 import { callOf, endpointExamples, mockCommandName, type PackageInput, groupPath, importLine, methodLabel, paramsOf, wireOf } from "./examples.js";
 import { readmeExamples } from "./readme-examples.js";
+import { holdsJsonIntegers } from "../types/numbered.js";
 
 export type { PackageInput } from "./examples.js";
 export { mockCommandName } from "./examples.js";
@@ -273,5 +274,6 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
   const examples = readmeExamples(pkg, inputs);
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: `npm install ${pkg.name}`, ex: examples });
+  const jsonIntegers = inputs.some((i) => holdsJsonIntegers(i.ir));
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, jsonIntegers, mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, install: `npm install ${pkg.name}`, ex: examples });
 }

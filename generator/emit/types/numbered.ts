@@ -37,7 +37,8 @@ function isLeaf(s: IrSchema, byKey: ReadonlyMap<string, IrNamedSchema>, seen = n
     seen.add(s.target);
     return isLeaf(target.schema, byKey, seen);
   }
-  return s.kind === "schema" && s.integer !== undefined && s.types?.length === 1 && s.types[0] === "string" && s.format !== "binary" && !s.const && !s.enum && !s.knownValues && !s.allOf && !s.anyOf && !s.oneOf;
+  if (s.kind !== "schema" || s.integer === undefined || s.types?.length !== 1 || s.format === "binary" || s.const || s.enum || s.knownValues || s.allOf || s.anyOf || s.oneOf) return false;
+  return s.types[0] === (s.integer.encoding === "number" ? "integer" : "string") || (s.integer.encoding === "number" && s.types[0] === "number");
 }
 
 /** What printing a schema with the policy writes: whether it names `N` itself, and the named types it refers to. */
@@ -125,6 +126,18 @@ export function resultKind(ir: IrDocument, op: IrOperation): NumberedKind | unde
   if (named) return numberedTypes(ir.schemas).get(named.key);
   const schemas = op.protocol === "http" ? httpResult(op, schemasOf(ir)).schemas : op.result ? [op.result.schema] : [];
   return schemas.some((s) => usesNumbers(s, ir.schemas)) ? "generic" : undefined;
+}
+
+/** Whether a module's schemas or operations hold a JSON integer that may pass 2^53 (format int64): its README says how they are read. */
+export function holdsJsonIntegers(ir: IrDocument): boolean {
+  const seen = new Set<object>();
+  const visit = (x: unknown): boolean => {
+    if (x === null || typeof x !== "object" || seen.has(x)) return false;
+    seen.add(x);
+    if ((x as { integer?: { encoding?: string } }).integer?.encoding === "number") return true;
+    return Object.values(x).some(visit);
+  };
+  return visit(ir.schemas) || visit(ir.operations);
 }
 
 /** A named response type under the policy: `X<N>`, `Numbered<X, N>` or `X`, by its kind. */

@@ -170,17 +170,23 @@ function stringNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode {
   // these global names are reserved by the naming pass (BINARY_TYPE_NAMES), so no schema shadows them
   if (s.format === "binary") return raw("Blob | ArrayBuffer | ArrayBufferView | string");
   const hex = hexTemplate(s.pattern);
-  if (s.integer) {
-    // marked for the number policy: Decoded<…, "bigint"> reads it as bigint, Encodable<…> also takes bigint and number
-    ctx.onMarker?.("IntegerString");
-    const wire = inter([hex ?? raw("string"), raw(`IntegerString<${literal(s.integer.encoding)}>`)]);
-    if (ctx.numbers === undefined) return wire;
-    ctx.onMarker?.("Numbered");
-    return raw(`Numbered<${typeText(wire)}, ${ctx.numbers}>`);
-  }
+  if (s.integer && s.integer.encoding !== "number") return integerNode(hex ?? raw("string"), s.integer.encoding, ctx);
   if (!hex) return raw("string");
   ctx.onMarker?.("HexEncoded");
   return inter([hex, raw("HexEncoded")]);
+}
+
+/**
+ * An integer the number policy reads, marked so that `Encodable<…>` also
+ * takes a bigint and a number for it; under the policy (`ctx.numbers`)
+ * `Numbered<…, N>`, a bigint under "bigint".
+ */
+function integerNode(wireType: TypeNode, encoding: string, ctx: TypeContext): TypeNode {
+  ctx.onMarker?.("IntegerString");
+  const wire = inter([wireType, raw(`IntegerString<${literal(encoding)}>`)]);
+  if (ctx.numbers === undefined) return wire;
+  ctx.onMarker?.("Numbered");
+  return raw(`Numbered<${typeText(wire)}, ${ctx.numbers}>`);
 }
 
 function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefined {
@@ -191,7 +197,8 @@ function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefine
       switch (t) {
         case "integer":
         case "number":
-          return raw("number");
+          // a JSON number that may pass 2^53, read from the text (format int64, x-avaspec-integer)
+          return s.integer?.encoding === "number" ? integerNode(raw("number"), "number", ctx) : raw("number");
         case "string":
           return stringNode(s, ctx);
         case "boolean":
