@@ -48,7 +48,9 @@ export interface HexEncoded {
 
 type IsIntegerString<T> = typeof integerString extends keyof T ? true : false;
 
-type DecodedBigint<T> = T extends string | number ? (IsIntegerString<T> extends true ? bigint : T) : T extends object ? { [K in keyof T]: DecodedBigint<T[K]> } : T;
+// an array is mapped through its element (`Decoded<U>[]`): a mapped type over a type that is an array of itself
+// (`type Tree = Tree[]`) is instantiated without end (TS2589); tuples keep their places
+type DecodedBigint<T> = T extends string | number ? (IsIntegerString<T> extends true ? bigint : T) : T extends readonly (infer U)[] ? (U[] extends T ? DecodedBigint<U>[] : { [K in keyof T]: DecodedBigint<T[K]> }) : T extends object ? { [K in keyof T]: DecodedBigint<T[K]> } : T;
 
 /**
  * An integer of a generated response type as a client with `numbers: N`
@@ -62,7 +64,7 @@ export type Numbered<T, N extends Numbers> = N extends "bigint" ? bigint : T;
 export type Decoded<T, N extends Numbers> = N extends "bigint" ? DecodedBigint<T> : T;
 
 /** What a parameter (or a mock body) of type `T` accepts: every integer string also as a `bigint` or a `number`. */
-export type Encodable<T> = T extends string | number ? (IsIntegerString<T> extends true ? T | bigint | number : T) : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
+export type Encodable<T> = T extends string | number ? (IsIntegerString<T> extends true ? T | bigint | number : T) : T extends readonly (infer U)[] ? (U[] extends T ? Encodable<U>[] : { [K in keyof T]: Encodable<T[K]> }) : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
 
 /** Thrown by `encodeLeaf` for a number it cannot send (and by a reading that cannot be exact); callers turn it into a ValidationError. */
 export class IntegerIssue {
