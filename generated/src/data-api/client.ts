@@ -3,7 +3,7 @@
 
 import type { CallOptions, HttpClientOptions } from "../runtime/http/http.js";
 import type { PagedMethod } from "../runtime/http/paginate.js";
-import type { Decoded, Numbers, Encodable } from "../runtime/values/numbers.js";
+import type { Numbers, Encodable, HexEncoded, Numbered } from "../runtime/values/numbers.js";
 import type * as T from "./types.js";
 export { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation } from "./operations.js";
 export { DATA_API_DEFAULT_BASE_URL, dataApiResults, createDataApiClient, type DataApiCore, createDataApiCore, aggregateSignatures, getAggregatedSignatures, listBlockchains, listErc20Transactions, getTransactionsForBlock, getSingleValidatorDetails, listContractDeployments, getNativeBalance, getTransaction, supportedChains, getChainInfo, getContractMetadata, getChainIdsForAddresses, getTxByHash, listAddressChains, listLatestBlocksAllChains, getLatestBlocks, getBlock, listLatestTransactionsAllChains, getDeploymentTransaction, listTransfers, listTransactions, listTransactionsV2, listNativeTransactions, listErc721Transactions, listErc1155Transactions, listInternalTransactions, listLatestTransactions, listErc20Balances, listErc721Balances, listErc1155Balances, listCollectibleBalances, getAssetDetails, getNetworkDetails, getBlockchainById, listSubnets, getSubnetById, listValidators, listDelegators, listL1Validators, getBlockById, listPrimaryNetworkBlocksByNodeId, listLatestPrimaryNetworkBlocks, listLatestXChainVertices, getVertexByHash, getVertexByHeight, listLatestPrimaryNetworkTransactions, listActivePrimaryNetworkStakingTransactions, listAssetTransactions, getBalancesByAddresses, getUtxosByAddresses, getUtxosByAddressesV2, getLastActivityTimestampByAddresses, getLastActivityTimestampByAddressesV2, listPendingPrimaryNetworkRewards, listHistoricalPrimaryNetworkRewards, reindexNft, listTokens, getTokenDetails, getOperationResult, postTransactionExportJob, dataHealthCheck, liveCheck, getIcmMessage, listIcmMessages, listIcmMessagesByAddress, listWebhooks, createWebhook, getWebhook, deactivateWebhook, updateWebhook, generateOrRotateSharedSecret, getSharedSecret, getAddressesFromWebhook, removeAddressesFromWebhook, addAddressesToWebhook, getApiUsageMetrics, getApiLogs, getSubnetRpcUsageMetrics, getPrimaryNetworkRpcUsageMetrics, getAvaxSupply } from "./functions.js";
@@ -63,7 +63,7 @@ export type ListErc20TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The block number to start from (inclusive). When only `startBlock` is given, the range ends at the latest block.
    * @minimum 0
@@ -160,7 +160,7 @@ export type ListContractDeploymentsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -190,7 +190,7 @@ export type GetNativeBalanceParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** The block number at which to read the balance, as a decimal string. When omitted, the latest block is used. */
   blockNumber?: T.BigIntString;
   /**
@@ -211,7 +211,7 @@ export type GetTransactionParams = {
    * An EVM transaction hash (0x-prefixed, 32 bytes).
    * @pattern ^0x[0-9a-fA-F]{64}$
    */
-  txHash: `0x${string}`;
+  txHash: `0x${string}` & HexEncoded;
 };
 
 /** Parameters of `supportedChains`. */
@@ -242,7 +242,7 @@ export type GetContractMetadataParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -283,7 +283,7 @@ export type ListAddressChainsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
 };
 
 /** Parameters of `listLatestBlocksAllChains`. */
@@ -367,7 +367,7 @@ export type GetDeploymentTransactionParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The currency prices and monetary values are given in. Defaults to `usd`.
    * @default "usd"
@@ -386,7 +386,7 @@ export type ListTransfersParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -422,7 +422,7 @@ export type ListTransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -468,7 +468,7 @@ export type ListTransactionsV2Params = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -516,7 +516,7 @@ export type ListNativeTransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -552,7 +552,7 @@ export type ListErc721TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -588,7 +588,7 @@ export type ListErc1155TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -624,7 +624,7 @@ export type ListInternalTransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -687,7 +687,7 @@ export type ListErc20BalancesParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** The block to read balances at (a decimal number). Defaults to the latest block. */
   blockNumber?: T.BigIntString;
   /**
@@ -727,7 +727,7 @@ export type ListErc721BalancesParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -759,7 +759,7 @@ export type ListErc1155BalancesParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** The block to read balances at (a decimal number). Defaults to the latest block. */
   blockNumber?: T.BigIntString;
   /**
@@ -789,7 +789,7 @@ export type ListCollectibleBalancesParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -1190,7 +1190,7 @@ export type ListLatestPrimaryNetworkTransactionsParams = {
 };
 
 /** Successful (2XX) response body of `listLatestPrimaryNetworkTransactions`. */
-export type ListLatestPrimaryNetworkTransactionsResponse = T.ListPChainTransactionsResponse | T.ListXChainTransactionsResponse | T.ListCChainAtomicTransactionsResponse;
+export type ListLatestPrimaryNetworkTransactionsResponse<N extends Numbers = "string"> = T.ListPChainTransactionsResponse<N> | T.ListXChainTransactionsResponse<N> | T.ListCChainAtomicTransactionsResponse<N>;
 
 /** Parameters of `listActivePrimaryNetworkStakingTransactions`. */
 export type ListActivePrimaryNetworkStakingTransactionsParams = {
@@ -1283,7 +1283,7 @@ export type GetBalancesByAddressesParams = {
 };
 
 /** Successful (2XX) response body of `getBalancesByAddresses`. */
-export type GetBalancesByAddressesResponse = T.ListPChainBalancesResponse | T.ListXChainBalancesResponse | T.ListCChainAtomicBalancesResponse;
+export type GetBalancesByAddressesResponse<N extends Numbers = "string"> = T.ListPChainBalancesResponse<N> | T.ListXChainBalancesResponse<N> | T.ListCChainAtomicBalancesResponse<N>;
 
 /** Parameters of `getUtxosByAddresses`. */
 export type GetUtxosByAddressesParams = {
@@ -1329,7 +1329,7 @@ export type GetUtxosByAddressesParams = {
 };
 
 /** Successful (2XX) response body of `getUtxosByAddresses`. */
-export type GetUtxosByAddressesResponse = T.ListPChainUtxosResponse | T.ListUtxosResponse;
+export type GetUtxosByAddressesResponse<N extends Numbers = "string"> = T.ListPChainUtxosResponse<N> | T.ListUtxosResponse<N>;
 
 /** Parameters of `getUtxosByAddressesV2`. */
 export type GetUtxosByAddressesV2Params = {
@@ -1375,7 +1375,7 @@ export type GetUtxosByAddressesV2Params = {
 };
 
 /** Successful (2XX) response body of `getUtxosByAddressesV2`. */
-export type GetUtxosByAddressesV2Response = T.ListPChainUtxosResponse | T.ListUtxosResponse;
+export type GetUtxosByAddressesV2Response<N extends Numbers = "string"> = T.ListPChainUtxosResponse<N> | T.ListUtxosResponse<N>;
 
 /** Parameters of `getLastActivityTimestampByAddresses`. */
 export type GetLastActivityTimestampByAddressesParams = {
@@ -1481,7 +1481,7 @@ export type ReindexNftParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** Id of the token within the collection. */
   tokenId: T.BigIntString;
 }>;
@@ -1500,7 +1500,7 @@ export type ListTokensParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -1530,13 +1530,13 @@ export type GetTokenDetailsParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** Id of the token within the collection. */
   tokenId: T.BigIntString;
 }>;
 
 /** Successful (2XX) response body of `getTokenDetails`. */
-export type GetTokenDetailsResponse = T.Erc721Token | T.Erc1155Token;
+export type GetTokenDetailsResponse<N extends Numbers = "string"> = T.Erc721Token<N> | T.Erc1155Token<N>;
 
 /** Parameters of `getOperationResult`. */
 export type GetOperationResultParams = {
@@ -1563,7 +1563,7 @@ export type GetIcmMessageParams = {
 };
 
 /** Successful (2XX) response body of `getIcmMessage`. */
-export type GetIcmMessageResponse = T.PendingIcmMessage | T.DeliveredIcmMessage | T.DeliveredSourceNotIndexedIcmMessage;
+export type GetIcmMessageResponse<N extends Numbers = "string"> = T.PendingIcmMessage<N> | T.DeliveredIcmMessage<N> | T.DeliveredSourceNotIndexedIcmMessage<N>;
 
 /** Parameters of `listIcmMessages`. */
 export type ListIcmMessagesParams = {
@@ -1599,7 +1599,7 @@ export type ListIcmMessagesByAddressParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -1645,7 +1645,7 @@ export type CreateWebhookParams = Encodable<{
 }>;
 
 /** Successful (2XX) response body of `createWebhook`. */
-export type CreateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type CreateWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `getWebhook`. */
 export type GetWebhookParams = {
@@ -1654,7 +1654,7 @@ export type GetWebhookParams = {
 };
 
 /** Successful (2XX) response body of `getWebhook`. */
-export type GetWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type GetWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `deactivateWebhook`. */
 export type DeactivateWebhookParams = {
@@ -1663,7 +1663,7 @@ export type DeactivateWebhookParams = {
 };
 
 /** Successful (2XX) response body of `deactivateWebhook`. */
-export type DeactivateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type DeactivateWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `updateWebhook`. */
 export type UpdateWebhookParams = {
@@ -1674,7 +1674,7 @@ export type UpdateWebhookParams = {
 };
 
 /** Successful (2XX) response body of `updateWebhook`. */
-export type UpdateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type UpdateWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `generateOrRotateSharedSecret`. */
 export type GenerateOrRotateSharedSecretParams = Record<string, never>;
@@ -1957,7 +1957,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains`
    */
-  readonly listBlockchains: PagedMethod<ListBlockchainsParams, Decoded<T.ListBlockchainsResponse, N>, Decoded<NonNullable<T.ListBlockchainsResponse["blockchains"]>[number], N>>;
+  readonly listBlockchains: PagedMethod<ListBlockchainsParams, T.ListBlockchainsResponse<N>, NonNullable<T.ListBlockchainsResponse<N>["blockchains"]>[number]>;
   /**
    * List ERC-20 transfers
    *
@@ -1969,7 +1969,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20`
    */
-  readonly listErc20Transactions: PagedMethod<ListErc20TransactionsParams, Decoded<T.ListErc20TransactionsResponse, N>, Decoded<NonNullable<T.ListErc20TransactionsResponse["transactions"]>[number], N>>;
+  readonly listErc20Transactions: PagedMethod<ListErc20TransactionsParams, T.ListErc20TransactionsResponse<N>, NonNullable<T.ListErc20TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List transactions for a block
    *
@@ -1979,7 +1979,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/blocks/{blockId}/transactions`
    */
-  readonly getTransactionsForBlock: PagedMethod<GetTransactionsForBlockParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly getTransactionsForBlock: PagedMethod<GetTransactionsForBlockParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get single validator details
    *
@@ -1990,7 +1990,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/validators/{nodeId}`
    */
-  readonly getSingleValidatorDetails: PagedMethod<GetSingleValidatorDetailsParams, Decoded<T.ListValidatorDetailsResponse, N>, Decoded<NonNullable<T.ListValidatorDetailsResponse["validators"]>[number], N>>;
+  readonly getSingleValidatorDetails: PagedMethod<GetSingleValidatorDetailsParams, T.ListValidatorDetailsResponse<N>, NonNullable<T.ListValidatorDetailsResponse<N>["validators"]>[number]>;
   /**
    * List deployed contracts
    *
@@ -2011,7 +2011,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/balances:getNative`
    */
-  getNativeBalance(params: GetNativeBalanceParams, options?: CallOptions): Promise<Decoded<T.GetNativeBalanceResponse, N>>;
+  getNativeBalance(params: GetNativeBalanceParams, options?: CallOptions): Promise<T.GetNativeBalanceResponse<N>>;
   /**
    * Get transaction
    *
@@ -2023,7 +2023,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/transactions/{txHash}`
    */
-  getTransaction(params: GetTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>>;
+  getTransaction(params: GetTransactionParams, options?: CallOptions): Promise<T.GetTransactionResponse<N>>;
   /**
    * List chains
    *
@@ -2088,7 +2088,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}`
    */
-  getTxByHash(params: GetTxByHashParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkTransaction, N>>;
+  getTxByHash(params: GetTxByHashParams, options?: CallOptions): Promise<T.PrimaryNetworkTransaction<N>>;
   /**
    * List the chains an address has used
    *
@@ -2104,7 +2104,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/blocks`
    */
-  readonly listLatestBlocksAllChains: PagedMethod<ListLatestBlocksAllChainsParams | void, Decoded<T.ListEvmBlocksResponse, N>, Decoded<NonNullable<T.ListEvmBlocksResponse["blocks"]>[number], N>>;
+  readonly listLatestBlocksAllChains: PagedMethod<ListLatestBlocksAllChainsParams | void, T.ListEvmBlocksResponse<N>, NonNullable<T.ListEvmBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest blocks of a chain
    *
@@ -2112,7 +2112,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/blocks`
    */
-  readonly getLatestBlocks: PagedMethod<GetLatestBlocksParams, Decoded<T.ListEvmBlocksResponse, N>, Decoded<NonNullable<T.ListEvmBlocksResponse["blocks"]>[number], N>>;
+  readonly getLatestBlocks: PagedMethod<GetLatestBlocksParams, T.ListEvmBlocksResponse<N>, NonNullable<T.ListEvmBlocksResponse<N>["blocks"]>[number]>;
   /**
    * Get a block
    *
@@ -2120,7 +2120,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/blocks/{blockId}`
    */
-  getBlock(params: GetBlockParams, options?: CallOptions): Promise<Decoded<T.EvmBlock, N>>;
+  getBlock(params: GetBlockParams, options?: CallOptions): Promise<T.EvmBlock<N>>;
   /**
    * List the latest transactions of every chain
    *
@@ -2128,7 +2128,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/transactions`
    */
-  readonly listLatestTransactionsAllChains: PagedMethod<ListLatestTransactionsAllChainsParams | void, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly listLatestTransactionsAllChains: PagedMethod<ListLatestTransactionsAllChainsParams | void, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get a contract's deployment transaction
    *
@@ -2136,7 +2136,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment`
    */
-  getDeploymentTransaction(params: GetDeploymentTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>>;
+  getDeploymentTransaction(params: GetDeploymentTransactionParams, options?: CallOptions): Promise<T.GetTransactionResponse<N>>;
   /**
    * List a token's transfers
    *
@@ -2144,7 +2144,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/tokens/{address}/transfers`
    */
-  readonly listTransfers: PagedMethod<ListTransfersParams, Decoded<T.ListTransfersResponse, N>, Decoded<NonNullable<T.ListTransfersResponse["transfers"]>[number], N>>;
+  readonly listTransfers: PagedMethod<ListTransfersParams, T.ListTransfersResponse<N>, NonNullable<T.ListTransfersResponse<N>["transfers"]>[number]>;
   /**
    * List an address's transactions
    *
@@ -2152,7 +2152,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/transactions`
    */
-  readonly listTransactions: PagedMethod<ListTransactionsParams, Decoded<T.ListTransactionDetailsResponse, N>, Decoded<NonNullable<T.ListTransactionDetailsResponse["transactions"]>[number], N>>;
+  readonly listTransactions: PagedMethod<ListTransactionsParams, T.ListTransactionDetailsResponse<N>, NonNullable<T.ListTransactionDetailsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's transactions, with token reputation
    *
@@ -2160,7 +2160,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v2/chains/{chainId}/addresses/{address}/transactions`
    */
-  readonly listTransactionsV2: PagedMethod<ListTransactionsV2Params, Decoded<T.ListTransactionDetailsResponseV2, N>, Decoded<NonNullable<T.ListTransactionDetailsResponseV2["transactions"]>[number], N>>;
+  readonly listTransactionsV2: PagedMethod<ListTransactionsV2Params, T.ListTransactionDetailsResponseV2<N>, NonNullable<T.ListTransactionDetailsResponseV2<N>["transactions"]>[number]>;
   /**
    * List an address's native transactions
    *
@@ -2168,7 +2168,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative`
    */
-  readonly listNativeTransactions: PagedMethod<ListNativeTransactionsParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly listNativeTransactions: PagedMethod<ListNativeTransactionsParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-721 transfers
    *
@@ -2176,7 +2176,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721`
    */
-  readonly listErc721Transactions: PagedMethod<ListErc721TransactionsParams, Decoded<T.ListErc721TransactionsResponse, N>, Decoded<NonNullable<T.ListErc721TransactionsResponse["transactions"]>[number], N>>;
+  readonly listErc721Transactions: PagedMethod<ListErc721TransactionsParams, T.ListErc721TransactionsResponse<N>, NonNullable<T.ListErc721TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-1155 transfers
    *
@@ -2184,7 +2184,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155`
    */
-  readonly listErc1155Transactions: PagedMethod<ListErc1155TransactionsParams, Decoded<T.ListErc1155TransactionsResponse, N>, Decoded<NonNullable<T.ListErc1155TransactionsResponse["transactions"]>[number], N>>;
+  readonly listErc1155Transactions: PagedMethod<ListErc1155TransactionsParams, T.ListErc1155TransactionsResponse<N>, NonNullable<T.ListErc1155TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's internal transactions
    *
@@ -2192,7 +2192,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals`
    */
-  readonly listInternalTransactions: PagedMethod<ListInternalTransactionsParams, Decoded<T.ListInternalTransactionsResponse, N>, Decoded<NonNullable<T.ListInternalTransactionsResponse["transactions"]>[number], N>>;
+  readonly listInternalTransactions: PagedMethod<ListInternalTransactionsParams, T.ListInternalTransactionsResponse<N>, NonNullable<T.ListInternalTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List the latest transactions of a chain
    *
@@ -2200,7 +2200,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/transactions`
    */
-  readonly listLatestTransactions: PagedMethod<ListLatestTransactionsParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly listLatestTransactions: PagedMethod<ListLatestTransactionsParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-20 balances
    *
@@ -2208,7 +2208,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20`
    */
-  readonly listErc20Balances: PagedMethod<ListErc20BalancesParams, Decoded<T.ListErc20BalancesResponse, N>, Decoded<NonNullable<T.ListErc20BalancesResponse["erc20TokenBalances"]>[number], N>>;
+  readonly listErc20Balances: PagedMethod<ListErc20BalancesParams, T.ListErc20BalancesResponse<N>, NonNullable<T.ListErc20BalancesResponse<N>["erc20TokenBalances"]>[number]>;
   /**
    * List an address's ERC-721 tokens
    *
@@ -2216,7 +2216,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721`
    */
-  readonly listErc721Balances: PagedMethod<ListErc721BalancesParams, Decoded<T.ListErc721BalancesResponse, N>, Decoded<NonNullable<T.ListErc721BalancesResponse["erc721TokenBalances"]>[number], N>>;
+  readonly listErc721Balances: PagedMethod<ListErc721BalancesParams, T.ListErc721BalancesResponse<N>, NonNullable<T.ListErc721BalancesResponse<N>["erc721TokenBalances"]>[number]>;
   /**
    * List an address's ERC-1155 balances
    *
@@ -2224,7 +2224,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155`
    */
-  readonly listErc1155Balances: PagedMethod<ListErc1155BalancesParams, Decoded<T.ListErc1155BalancesResponse, N>, Decoded<NonNullable<T.ListErc1155BalancesResponse["erc1155TokenBalances"]>[number], N>>;
+  readonly listErc1155Balances: PagedMethod<ListErc1155BalancesParams, T.ListErc1155BalancesResponse<N>, NonNullable<T.ListErc1155BalancesResponse<N>["erc1155TokenBalances"]>[number]>;
   /**
    * List an address's collectibles (ERC-721 and ERC-1155)
    *
@@ -2232,7 +2232,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles`
    */
-  readonly listCollectibleBalances: PagedMethod<ListCollectibleBalancesParams, Decoded<T.ListCollectibleBalancesResponse, N>, Decoded<NonNullable<T.ListCollectibleBalancesResponse["collectibleBalances"]>[number], N>>;
+  readonly listCollectibleBalances: PagedMethod<ListCollectibleBalancesParams, T.ListCollectibleBalancesResponse<N>, NonNullable<T.ListCollectibleBalancesResponse<N>["collectibleBalances"]>[number]>;
   /**
    * Get an X-Chain asset
    *
@@ -2248,7 +2248,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}`
    */
-  getNetworkDetails(params: GetNetworkDetailsParams, options?: CallOptions): Promise<Decoded<T.GetNetworkDetailsResponse, N>>;
+  getNetworkDetails(params: GetNetworkDetailsParams, options?: CallOptions): Promise<T.GetNetworkDetailsResponse<N>>;
   /**
    * Get a blockchain
    *
@@ -2256,7 +2256,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}`
    */
-  getBlockchainById(params: GetBlockchainByIdParams, options?: CallOptions): Promise<Decoded<T.Blockchain, N>>;
+  getBlockchainById(params: GetBlockchainByIdParams, options?: CallOptions): Promise<T.Blockchain<N>>;
   /**
    * List subnets
    *
@@ -2264,7 +2264,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/subnets`
    */
-  readonly listSubnets: PagedMethod<ListSubnetsParams, Decoded<T.ListSubnetsResponse, N>, Decoded<NonNullable<T.ListSubnetsResponse["subnets"]>[number], N>>;
+  readonly listSubnets: PagedMethod<ListSubnetsParams, T.ListSubnetsResponse<N>, NonNullable<T.ListSubnetsResponse<N>["subnets"]>[number]>;
   /**
    * Get a subnet
    *
@@ -2272,7 +2272,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/subnets/{subnetId}`
    */
-  getSubnetById(params: GetSubnetByIdParams, options?: CallOptions): Promise<Decoded<T.Subnet, N>>;
+  getSubnetById(params: GetSubnetByIdParams, options?: CallOptions): Promise<T.Subnet<N>>;
   /**
    * List validators
    *
@@ -2280,7 +2280,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/validators`
    */
-  readonly listValidators: PagedMethod<ListValidatorsParams, Decoded<T.ListValidatorDetailsResponse, N>, Decoded<NonNullable<T.ListValidatorDetailsResponse["validators"]>[number], N>>;
+  readonly listValidators: PagedMethod<ListValidatorsParams, T.ListValidatorDetailsResponse<N>, NonNullable<T.ListValidatorDetailsResponse<N>["validators"]>[number]>;
   /**
    * List delegators
    *
@@ -2288,7 +2288,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/delegators`
    */
-  readonly listDelegators: PagedMethod<ListDelegatorsParams, Decoded<T.ListDelegatorDetailsResponse, N>, Decoded<NonNullable<T.ListDelegatorDetailsResponse["delegators"]>[number], N>>;
+  readonly listDelegators: PagedMethod<ListDelegatorsParams, T.ListDelegatorDetailsResponse<N>, NonNullable<T.ListDelegatorDetailsResponse<N>["delegators"]>[number]>;
   /**
    * List L1 validators
    *
@@ -2296,7 +2296,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/l1Validators`
    */
-  readonly listL1Validators: PagedMethod<ListL1ValidatorsParams, Decoded<T.ListL1ValidatorsResponse, N>, Decoded<NonNullable<T.ListL1ValidatorsResponse["validators"]>[number], N>>;
+  readonly listL1Validators: PagedMethod<ListL1ValidatorsParams, T.ListL1ValidatorsResponse<N>, NonNullable<T.ListL1ValidatorsResponse<N>["validators"]>[number]>;
   /**
    * Get a primary-network block
    *
@@ -2304,7 +2304,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}`
    */
-  getBlockById(params: GetBlockByIdParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkBlock, N>>;
+  getBlockById(params: GetBlockByIdParams, options?: CallOptions): Promise<T.PrimaryNetworkBlock<N>>;
   /**
    * List the blocks a node proposed
    *
@@ -2312,7 +2312,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks`
    */
-  readonly listPrimaryNetworkBlocksByNodeId: PagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, Decoded<T.ListPrimaryNetworkBlocksResponse, N>, Decoded<NonNullable<T.ListPrimaryNetworkBlocksResponse["blocks"]>[number], N>>;
+  readonly listPrimaryNetworkBlocksByNodeId: PagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest primary-network blocks
    *
@@ -2320,7 +2320,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/blocks`
    */
-  readonly listLatestPrimaryNetworkBlocks: PagedMethod<ListLatestPrimaryNetworkBlocksParams, Decoded<T.ListPrimaryNetworkBlocksResponse, N>, Decoded<NonNullable<T.ListPrimaryNetworkBlocksResponse["blocks"]>[number], N>>;
+  readonly listLatestPrimaryNetworkBlocks: PagedMethod<ListLatestPrimaryNetworkBlocksParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest X-Chain vertices
    *
@@ -2352,7 +2352,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions`
    */
-  readonly listLatestPrimaryNetworkTransactions: PagedMethod<ListLatestPrimaryNetworkTransactionsParams, Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>, Decoded<NonNullable<ListLatestPrimaryNetworkTransactionsResponse["transactions"]>[number], N>>;
+  readonly listLatestPrimaryNetworkTransactions: PagedMethod<ListLatestPrimaryNetworkTransactionsParams, ListLatestPrimaryNetworkTransactionsResponse<N>, NonNullable<ListLatestPrimaryNetworkTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List active staking transactions
    *
@@ -2360,7 +2360,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking`
    */
-  readonly listActivePrimaryNetworkStakingTransactions: PagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, Decoded<T.ListPChainTransactionsResponse, N>, Decoded<NonNullable<T.ListPChainTransactionsResponse["transactions"]>[number], N>>;
+  readonly listActivePrimaryNetworkStakingTransactions: PagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, T.ListPChainTransactionsResponse<N>, NonNullable<T.ListPChainTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an X-Chain asset's transactions
    *
@@ -2368,7 +2368,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions`
    */
-  readonly listAssetTransactions: PagedMethod<ListAssetTransactionsParams, Decoded<T.ListXChainTransactionsResponse, N>, Decoded<NonNullable<T.ListXChainTransactionsResponse["transactions"]>[number], N>>;
+  readonly listAssetTransactions: PagedMethod<ListAssetTransactionsParams, T.ListXChainTransactionsResponse<N>, NonNullable<T.ListXChainTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get primary-network balances
    *
@@ -2376,7 +2376,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/balances`
    */
-  getBalancesByAddresses(params: GetBalancesByAddressesParams, options?: CallOptions): Promise<Decoded<GetBalancesByAddressesResponse, N>>;
+  getBalancesByAddresses(params: GetBalancesByAddressesParams, options?: CallOptions): Promise<GetBalancesByAddressesResponse<N>>;
   /**
    * List UTXOs
    *
@@ -2384,7 +2384,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/utxos`
    */
-  readonly getUtxosByAddresses: PagedMethod<GetUtxosByAddressesParams, Decoded<GetUtxosByAddressesResponse, N>, Decoded<NonNullable<GetUtxosByAddressesResponse["utxos"]>[number], N>>;
+  readonly getUtxosByAddresses: PagedMethod<GetUtxosByAddressesParams, GetUtxosByAddressesResponse<N>, NonNullable<GetUtxosByAddressesResponse<N>["utxos"]>[number]>;
   /**
    * List UTXOs (many addresses)
    *
@@ -2392,7 +2392,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `POST /v1/networks/{network}/blockchains/{blockchainId}/utxos`
    */
-  readonly getUtxosByAddressesV2: PagedMethod<GetUtxosByAddressesV2Params, Decoded<GetUtxosByAddressesV2Response, N>, Decoded<NonNullable<GetUtxosByAddressesV2Response["utxos"]>[number], N>>;
+  readonly getUtxosByAddressesV2: PagedMethod<GetUtxosByAddressesV2Params, GetUtxosByAddressesV2Response<N>, NonNullable<GetUtxosByAddressesV2Response<N>["utxos"]>[number]>;
   /**
    * Get when addresses were last active
    *
@@ -2400,7 +2400,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
    */
-  getLastActivityTimestampByAddresses(params: GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>>;
+  getLastActivityTimestampByAddresses(params: GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<T.LastActivityTimestamp<N>>;
   /**
    * Get when addresses were last active (many addresses)
    *
@@ -2408,7 +2408,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses`
    */
-  getLastActivityTimestampByAddressesV2(params: GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>>;
+  getLastActivityTimestampByAddressesV2(params: GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<T.LastActivityTimestamp<N>>;
   /**
    * List pending staking rewards
    *
@@ -2416,7 +2416,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/rewards:listPending`
    */
-  readonly listPendingPrimaryNetworkRewards: PagedMethod<ListPendingPrimaryNetworkRewardsParams, Decoded<T.ListPendingRewardsResponse, N>, Decoded<NonNullable<T.ListPendingRewardsResponse["pendingRewards"]>[number], N>>;
+  readonly listPendingPrimaryNetworkRewards: PagedMethod<ListPendingPrimaryNetworkRewardsParams, T.ListPendingRewardsResponse<N>, NonNullable<T.ListPendingRewardsResponse<N>["pendingRewards"]>[number]>;
   /**
    * List paid staking rewards
    *
@@ -2424,7 +2424,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/networks/{network}/rewards`
    */
-  readonly listHistoricalPrimaryNetworkRewards: PagedMethod<ListHistoricalPrimaryNetworkRewardsParams, Decoded<T.ListHistoricalRewardsResponse, N>, Decoded<NonNullable<T.ListHistoricalRewardsResponse["historicalRewards"]>[number], N>>;
+  readonly listHistoricalPrimaryNetworkRewards: PagedMethod<ListHistoricalPrimaryNetworkRewardsParams, T.ListHistoricalRewardsResponse<N>, NonNullable<T.ListHistoricalRewardsResponse<N>["historicalRewards"]>[number]>;
   /**
    * Index an NFT's metadata again
    *
@@ -2440,7 +2440,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens`
    */
-  readonly listTokens: PagedMethod<ListTokensParams, Decoded<T.ListNftTokens, N>, Decoded<NonNullable<T.ListNftTokens["tokens"]>[number], N>>;
+  readonly listTokens: PagedMethod<ListTokensParams, T.ListNftTokens<N>, NonNullable<T.ListNftTokens<N>["tokens"]>[number]>;
   /**
    * Get an NFT
    *
@@ -2448,7 +2448,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}`
    */
-  getTokenDetails(params: GetTokenDetailsParams, options?: CallOptions): Promise<Decoded<GetTokenDetailsResponse, N>>;
+  getTokenDetails(params: GetTokenDetailsParams, options?: CallOptions): Promise<GetTokenDetailsResponse<N>>;
   /**
    * Get a background operation
    *
@@ -2488,7 +2488,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/icm/messages/{messageId}`
    */
-  getIcmMessage(params: GetIcmMessageParams, options?: CallOptions): Promise<Decoded<GetIcmMessageResponse, N>>;
+  getIcmMessage(params: GetIcmMessageParams, options?: CallOptions): Promise<GetIcmMessageResponse<N>>;
   /**
    * List ICM messages
    *
@@ -2496,7 +2496,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/icm/messages`
    */
-  readonly listIcmMessages: PagedMethod<ListIcmMessagesParams | void, Decoded<T.ListIcmMessagesResponse, N>, Decoded<NonNullable<T.ListIcmMessagesResponse["messages"]>[number], N>>;
+  readonly listIcmMessages: PagedMethod<ListIcmMessagesParams | void, T.ListIcmMessagesResponse<N>, NonNullable<T.ListIcmMessagesResponse<N>["messages"]>[number]>;
   /**
    * List an address's ICM messages
    *
@@ -2504,7 +2504,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/icm/addresses/{address}/messages`
    */
-  readonly listIcmMessagesByAddress: PagedMethod<ListIcmMessagesByAddressParams, Decoded<T.ListIcmMessagesResponse, N>, Decoded<NonNullable<T.ListIcmMessagesResponse["messages"]>[number], N>>;
+  readonly listIcmMessagesByAddress: PagedMethod<ListIcmMessagesByAddressParams, T.ListIcmMessagesResponse<N>, NonNullable<T.ListIcmMessagesResponse<N>["messages"]>[number]>;
   /**
    * List webhooks
    *
@@ -2512,7 +2512,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/webhooks`
    */
-  readonly listWebhooks: PagedMethod<ListWebhooksParams | void, Decoded<T.ListWebhooksResponse, N>, Decoded<NonNullable<T.ListWebhooksResponse["webhooks"]>[number], N>>;
+  readonly listWebhooks: PagedMethod<ListWebhooksParams | void, T.ListWebhooksResponse<N>, NonNullable<T.ListWebhooksResponse<N>["webhooks"]>[number]>;
   /**
    * Create a webhook
    *
@@ -2520,7 +2520,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `POST /v1/webhooks`
    */
-  createWebhook(params: CreateWebhookParams, options?: CallOptions): Promise<Decoded<CreateWebhookResponse, N>>;
+  createWebhook(params: CreateWebhookParams, options?: CallOptions): Promise<CreateWebhookResponse<N>>;
   /**
    * Get a webhook
    *
@@ -2528,7 +2528,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `GET /v1/webhooks/{id}`
    */
-  getWebhook(params: GetWebhookParams, options?: CallOptions): Promise<Decoded<GetWebhookResponse, N>>;
+  getWebhook(params: GetWebhookParams, options?: CallOptions): Promise<GetWebhookResponse<N>>;
   /**
    * Deactivate a webhook
    *
@@ -2536,7 +2536,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `DELETE /v1/webhooks/{id}`
    */
-  deactivateWebhook(params: DeactivateWebhookParams, options?: CallOptions): Promise<Decoded<DeactivateWebhookResponse, N>>;
+  deactivateWebhook(params: DeactivateWebhookParams, options?: CallOptions): Promise<DeactivateWebhookResponse<N>>;
   /**
    * Update a webhook
    *
@@ -2544,7 +2544,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * `PATCH /v1/webhooks/{id}`
    */
-  updateWebhook(params: UpdateWebhookParams, options?: CallOptions): Promise<Decoded<UpdateWebhookResponse, N>>;
+  updateWebhook(params: UpdateWebhookParams, options?: CallOptions): Promise<UpdateWebhookResponse<N>>;
   /**
    * Create or rotate the webhook secret
    *
