@@ -102,7 +102,7 @@ export async function readmeNumbersExample(address: `0x${string}`): Promise<void
   const node = createNodeClient();
   const wei: bigint = await node.cChain.eth.getBalance({ address, block: 41_530_011n });
   const hex = await createNodeClient({ numbers: "string" }).cChain.eth.blockNumber();
-  const asHex: `0x${string}` | `0X${string}` = hex;
+  const asHex: `0x${string}` = hex;
   const data = createDataApiClient({ numbers: "bigint" });
   const balance: bigint = (await data.getNativeBalance({ chainId: "43114", address })).nativeTokenBalance.balance;
   console.log(wei, asHex, balance);

@@ -71,7 +71,7 @@ export class SchemaRules {
     // the number policy: a string newly read as an integer (or no longer) changes the generated type, not the wire
     const oi = o.integer ? `${o.integer.encoding}${o.integer.signed ? ", signed" : ""}${o.integer.bits ? `, ${o.integer.bits} bits` : ""}` : undefined;
     const ni = n.integer ? `${n.integer.encoding}${n.integer.signed ? ", signed" : ""}${n.integer.bits ? `, ${n.integer.bits} bits` : ""}` : undefined;
-    if (oi !== ni) this.changes.add(oi === undefined ? "integer-marked" : ni === undefined ? "integer-unmarked" : "integer-changed", "breaking-code", `${dir}${where}: ${oi === undefined ? `now a string-encoded integer (${ni}): bigint where the client reads numbers as bigint` : ni === undefined ? "no longer a string-encoded integer: a string again" : `integer form ${oi} → ${ni}`}`, at);
+    if (oi !== ni) this.changes.add(oi === undefined ? "integer-marked" : ni === undefined ? "integer-unmarked" : "integer-changed", "breaking-code", `${dir}${where}: ${oi === undefined ? `now an integer the number policy reads (${ni}): bigint where the client reads numbers as bigint` : ni === undefined ? "no longer an integer the number policy reads: its plain type again" : `integer form ${oi} → ${ni}`}`, at);
     // types
     const ot = this.typesOf(o, this.oldByKey);
     const nt = this.typesOf(n, this.newByKey);

@@ -8,10 +8,11 @@ import { identifier } from "./escape.js";
 import { printType, writeDocs, type TypeNode } from "./types/type-node.js";
 import { writeValue } from "./value.js";
 
-export function typeAlias(name: string, docs: string | undefined, type: TypeNode | ((w: TextWriter) => void)): WriterFunction {
+/** `params`: a type parameter list (`<N extends Numbers = "string">`), written as given. */
+export function typeAlias(name: string, docs: string | undefined, type: TypeNode | ((w: TextWriter) => void), params = ""): WriterFunction {
   return (w) => {
     if (docs) writeDocs(w, docs);
-    w.write(`export type ${identifier(name)} = `);
+    w.write(`export type ${identifier(name)}${params} = `);
     if (typeof type === "function") type(w);
     else printType(w, type);
     w.write(";").newLine();

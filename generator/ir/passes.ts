@@ -16,8 +16,8 @@ import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParamet
 /** What validators.ts imports from runtime/values/validate.ts and runtime/values/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "readingResponse", "answers", "requestOnly", "is", "pathSegments", "standard", "unwrapped", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
 
-/** What the generated modules import from runtime/values/numbers.ts (integer walkers, the number policy's types). */
-export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "prop", "items", "validated", "decoder", "encoder", "Decoder", "Encoder", "Numbers", "Decoded", "Encodable", "IntegerString", "wired", "normalizer", "normalized", "Normalizer"];
+/** What the generated modules import from runtime/values/numbers.ts and exact.ts (integer walkers, the number policy's types). */
+export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "prop", "items", "validated", "decoder", "encoder", "Decoder", "Encoder", "Numbers", "Decoded", "Encodable", "IntegerString", "HexEncoded", "Numbered", "numberLeaf", "exactDecoder", "exactBody", "jsonRpcEncoder", "wired", "normalizer", "normalized", "Normalizer"];
 
 /** The global types a binary field is typed with in types.ts (emit/types/type-node.ts): a schema named `Blob` must not shadow them. */
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];

@@ -281,24 +281,30 @@ export class SchemaBuilder {
   }
 
   /**
-   * A string schema that holds an integer: `x-avaspec-integer` ("decimal",
-   * "hex", or `{ encoding, signed, bits }`), or a string typed with the
-   * integer formats OpenAPI documents use for 64-bit values sent as strings
-   * (int64, uint64, int32, uint32).
+   * A schema that holds an integer the number policy reads: a string with
+   * `x-avaspec-integer` ("decimal", "hex", or `{ encoding, signed, bits }`)
+   * or with the integer formats OpenAPI documents use for 64-bit values sent
+   * as strings (int64, uint64, int32, uint32); or a JSON number that may pass
+   * 2^53 (`format: int64 | uint64`, or `x-avaspec-integer: true | { signed,
+   * bits }`), which JSON.parse would round: its encoding is "number".
    */
   private integerString(node: Record<string, unknown>, pointer: string, types: JsonType[] | undefined): IrIntegerString | undefined {
     const at = ptr.join(pointer, "x-avaspec-integer");
     const ext = node["x-avaspec-integer"];
     const stringOnly = types !== undefined && types.includes("string") && types.every((t) => t === "string" || t === "null");
+    const numeric = types !== undefined && types.some((t) => t === "integer" || t === "number") && types.every((t) => t === "integer" || t === "number" || t === "null");
     if (ext === undefined || ext === false) {
-      const m = typeof node["format"] === "string" && stringOnly ? /^(u?)int(32|64)$/.exec(node["format"]) : null;
-      return m ? { encoding: "decimal", signed: m[1] === "", bits: Number(m[2]) } : undefined;
+      const format = typeof node["format"] === "string" ? node["format"] : "";
+      // 32-bit integers fit a double: only 64-bit ones need reading from the text
+      const m = stringOnly ? /^(u?)int(32|64)$/.exec(format) : numeric ? /^(u?)int(64)$/.exec(format) : null;
+      return m ? { encoding: stringOnly ? "decimal" : "number", signed: m[1] === "", bits: Number(m[2]) } : undefined;
     }
     const bad = (message: string) => {
-      this.report("extension/integer", at, message, "error", 'write "decimal", "hex", or { encoding: decimal | hex, signed: boolean, bits: 1…4096 }');
+      this.report("extension/integer", at, message, "error", numeric ? "on a JSON number write true, or { signed: boolean, bits: 1…4096 }" : 'write "decimal", "hex", or { encoding: decimal | hex, signed: boolean, bits: 1…4096 }');
       return undefined;
     };
-    if (!stringOnly) return bad(`x-avaspec-integer needs type: string (the integer travels as a string), got ${types === undefined ? "no type" : `type ${types.join(" | ")}`}`);
+    if (numeric) return this.numberInteger(ext, bad);
+    if (!stringOnly) return bad(`x-avaspec-integer needs type: string (the integer travels as text) or type: integer (a JSON number), got ${types === undefined ? "no type" : `type ${types.join(" | ")}`}`);
     if (ext === "decimal" || ext === "hex") return { encoding: ext, signed: false };
     if (!isObj(ext)) return bad(`x-avaspec-integer must be "decimal", "hex" or an object, got ${JSON.stringify(ext)}`);
     const unknown = Object.keys(ext).filter((k) => !["encoding", "signed", "bits"].includes(k));
@@ -309,6 +315,19 @@ export class SchemaBuilder {
     const bits = ext["bits"];
     if (bits !== undefined && !(typeof bits === "number" && Number.isInteger(bits) && bits >= 1 && bits <= 4096)) return bad(`x-avaspec-integer.bits must be an integer from 1 to 4096, got ${JSON.stringify(bits)}`);
     return { encoding: ext["encoding"], signed: ext["signed"] === true, ...(bits === undefined ? {} : { bits: bits as number }) };
+  }
+
+  /** `x-avaspec-integer` on a JSON number: `true`, or `{ signed, bits }` (signed unless it says otherwise: a JSON number has its sign). */
+  private numberInteger(ext: unknown, bad: (message: string) => undefined): IrIntegerString | undefined {
+    if (ext === true) return { encoding: "number", signed: true };
+    if (!isObj(ext)) return bad(`x-avaspec-integer on a JSON number must be true or { signed, bits }, got ${JSON.stringify(ext)} (a JSON number has no text encoding)`);
+    const unknown = Object.keys(ext).filter((k) => !["encoding", "signed", "bits"].includes(k));
+    if (unknown.length > 0) return bad(`x-avaspec-integer has unknown member${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => JSON.stringify(k)).join(", ")}`);
+    if (ext["encoding"] !== undefined && ext["encoding"] !== "number") return bad(`x-avaspec-integer.encoding on a JSON number must be "number" or left out, got ${JSON.stringify(ext["encoding"])}`);
+    if (ext["signed"] !== undefined && typeof ext["signed"] !== "boolean") return bad(`x-avaspec-integer.signed must be true or false, got ${JSON.stringify(ext["signed"])}`);
+    const bits = ext["bits"];
+    if (bits !== undefined && !(typeof bits === "number" && Number.isInteger(bits) && bits >= 1 && bits <= 4096)) return bad(`x-avaspec-integer.bits must be an integer from 1 to 4096, got ${JSON.stringify(bits)}`);
+    return { encoding: "number", signed: ext["signed"] !== false, ...(bits === undefined ? {} : { bits: bits as number }) };
   }
 
   private checkEnumTypes(values: JsonValue[], types: JsonType[] | undefined, pointer: string, open = false): void {

@@ -87,11 +87,11 @@ export interface IrObjectLikeSchema extends IrSchemaMeta {
   const?: { value: JsonValue };
   format?: string;
   /**
-   * A string that holds an integer (`x-avaspec-integer`, or `type: string`
-   * with `format` int64/uint64/int32/uint32): how it is written on the wire,
-   * whether it may be negative, and its width in bits (none: unbounded).
-   * Clients with `numbers: "bigint"` read it as a bigint, and every client
-   * sends a bigint or number given for it in this form.
+   * A string that holds an integer (`x-avaspec-integer`, or `format`
+   * int64/uint64/int32/uint32), or a JSON number that may pass 2^53 (`format`
+   * int64/uint64, `x-avaspec-integer: true`): its wire form, sign and width
+   * in bits (none: unbounded). Clients with `numbers: "bigint"` read it as a
+   * bigint; every client sends a bigint or number given for it in this form.
    */
   integer?: IrIntegerString;
   // strings
@@ -139,10 +139,10 @@ export interface IrObjectLikeSchema extends IrSchemaMeta {
   discriminator?: { propertyName: string; mapping: { value: string; target: string }[] };
 }
 
-/** How a string carries an integer (see `IrObjectLikeSchema.integer`). */
+/** How a value carries an integer (see `IrObjectLikeSchema.integer`). */
 export interface IrIntegerString {
-  /** `decimal` ("1234", "-5") or `hex` ("0x4d2", the Ethereum quantity form). */
-  encoding: "decimal" | "hex";
+  /** `decimal` ("1234", "-5") or `hex` ("0x4d2", the Ethereum quantity form) text, or a JSON `number` that may pass 2^53. */
+  encoding: "decimal" | "hex" | "number";
   signed: boolean;
   /** Two's-complement width: the value range is 0…2^bits−1, or −2^(bits−1)…2^(bits−1)−1 when signed. */
   bits?: number;

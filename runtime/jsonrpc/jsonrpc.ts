@@ -167,7 +167,7 @@ export function readReply(m: RpcMethod, reply: unknown, request: RequestInfo, st
   if (reading.checks && reading.validateResponse !== "off") reading.checks.apply(reading.validateResponse, { ...request, operationId: m.method }, m.template ?? m, result, status, rawBody);
   const value = m.resultForms ? m.resultForms(result) : result;
   const decode = m.resultIntegers;
-  return reading.numbers === "bigint" && decode ? decode(value) : value;
+  return decode ? decode(value, reading.numbers, undefined, request) : value;
 }
 
 /** Whether every reply in a body is an error object whose code the policy calls transient. */

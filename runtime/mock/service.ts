@@ -14,11 +14,22 @@ import { mockRoutes, type HttpRoute } from "./routes.js";
 import { run, setOwn } from "../values/validate.js";
 import { isStackOverflow, overflowIssue } from "../errors/depth.js";
 import { serverForm } from "../values/wire-forms.js";
+import { exactJson } from "../values/exact.js";
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
 const JSON_HEADERS = { "content-type": "application/json" };
 
-const json = (status: number, value: unknown, handled: string, headers: Record<string, string> = {}): MockResponse => ({ status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(value), handled });
+const json = (status: number, value: unknown, handled: string, headers: Record<string, string> = {}): MockResponse => ({ status, headers: { ...JSON_HEADERS, ...headers }, body: jsonText(value), handled });
+
+/** JSON text of a body; one holding a bigint (an integer beyond 2^53 an override gave, format int64) with all its digits, which JSON.stringify refuses. */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return exactJson(value) ?? "null";
+  }
+}
 const errorBody = (status: number, message: string | string[]) => ({ message, statusCode: status, error: REASONS[status] ?? "Error" });
 const dropped = (handled: string): MockResponse => ({ status: 0, headers: {}, body: "", networkError: true, handled });
 

@@ -74,7 +74,7 @@ export function subscribe<P, T>(t: WsCore, path: string, c: Connection, kind: Su
     request: where,
     options: subOptions,
     buffer: { size: Math.max(1, subOptions.buffer?.size ?? t.options.buffer?.size ?? 10_000), overflow: subOptions.buffer?.overflow ?? t.options.buffer?.overflow ?? "error" },
-    decode: (v) => (t.numbers === "bigint" && kind.resultIntegers ? kind.resultIntegers(v) : v) as T,
+    decode: (v) => (kind.resultIntegers ? kind.resultIntegers(v, t.numbers) : v) as T,
     release,
   });
   const gap = fillerOf(kind as SubscriptionKind, paramList);

@@ -154,11 +154,12 @@ describe("release markers and x-avaspec-unimplemented", () => {
 describe("x-avaspec-integer and string integer formats (the number policy, on any spec)", () => {
   const usage = { bytes: "18446744073709551615", blocks: ["0x0", "0x1b4"], byRegion: { eu: "12", "a/b~c": "3" }, last: "0xff" };
 
-  it("types: marked strings, Decoded under bigint; params take bigint and number", () => {
+  it("types: marked strings, typed by the policy (Usage<N>); params take bigint and number", () => {
     expect(read("src/api/types.ts")).toMatch(/export type Quantity = `0x\$\{string\}` & IntegerString<"hex">;/);
-    expect(read("src/api/types.ts")).toMatch(/bytes: string & IntegerString<"decimal">;/);
+    expect(read("src/api/types.ts")).toMatch(/export interface Usage<N extends Numbers = "string"> \{/);
+    expect(read("src/api/types.ts")).toMatch(/bytes: Numbered<string & IntegerString<"decimal">, N>;/);
     expect(read("src/api/client.ts")).toMatch(/export type GetUsageParams = Encodable<\{/);
-    expect(read("src/api/client.ts")).toMatch(/readonly getUsage: HttpMethod<GetUsageParams, Decoded<T\.Usage, N>>;/);
+    expect(read("src/api/client.ts")).toMatch(/readonly getUsage: HttpMethod<GetUsageParams, T\.Usage<N>>;/);
   });
 
   it("reads every kind of place an integer can be (property, items, additionalProperties, oneOf) as bigint when asked", async () => {
@@ -328,11 +329,12 @@ describe("malformed extensions", () => {
     expect(noSchema.stderr).toMatch(/at #\/methods\/0\/x-avaspec-result-by-param\/variants\/0: x-avaspec-result-by-param must be/);
   });
 
-  it("x-avaspec-integer must be decimal, hex or { encoding, signed, bits } on a string", () => {
+  it("x-avaspec-integer must be decimal, hex or { encoding, signed, bits } on a string, true or { signed, bits } on a number", () => {
     const at = /at #\/paths\/~1x\/get\/responses\/200\/content\/application~1json\/schema\/x-avaspec-integer: /;
     const cases: [unknown, RegExp][] = [
       [{ type: "string", "x-avaspec-integer": "octal" }, /x-avaspec-integer must be "decimal", "hex" or an object, got "octal"/],
-      [{ type: "integer", "x-avaspec-integer": "decimal" }, /x-avaspec-integer needs type: string \(the integer travels as a string\), got type integer/],
+      [{ type: "integer", "x-avaspec-integer": "decimal" }, /x-avaspec-integer on a JSON number must be true or \{ signed, bits \}, got "decimal" \(a JSON number has no text encoding\)/],
+      [{ type: "boolean", "x-avaspec-integer": true }, /x-avaspec-integer needs type: string \(the integer travels as text\) or type: integer \(a JSON number\), got type boolean/],
       [{ type: "string", "x-avaspec-integer": { encoding: "hex", signed: true } }, /a hex quantity has no sign; signed needs encoding decimal/],
       [{ type: "string", "x-avaspec-integer": { encoding: "decimal", bits: 0 } }, /x-avaspec-integer.bits must be an integer from 1 to 4096, got 0/],
       [{ type: "string", "x-avaspec-integer": { encoding: "decimal", size: 64 } }, /x-avaspec-integer has unknown member "size"/],

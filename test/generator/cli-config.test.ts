@@ -49,7 +49,8 @@ describe("generate --input <spec> --out <dir>", () => {
     expect(json(join(pkg, "package.json"))).toMatchObject({ name: "pets-client", version: "1.0.0" });
     // spec.yaml would be "spec", a folder of the package itself: the module is "api"
     for (const f of ["src/api/client.ts", "src/api/validators.js", "src/api/mocks.ts", "src/mocks/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
-    expect(clientCode(join(pkg, "src/api"))).toContain("export declare function createApiClient(");
+    // generic on the number policy: the petstore's ids are int64
+    expect(clientCode(join(pkg, "src/api"))).toMatch(/export declare function createApiClient[<(]/);
     expect(runCli(["generate", "--input", PETSTORE, "--out", "pets-client", "--check"], dir).status).toBe(0);
     expect(typecheck(pkg)).toMatchObject({ status: 0 });
   }, 120_000);
@@ -114,7 +115,7 @@ describe("avaspec.config.ts", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     const pkg = join(dir, "pkg");
-    expect(clientCode(join(pkg, "src/pets"))).toContain("export declare function createPetsClient(");
+    expect(clientCode(join(pkg, "src/pets"))).toMatch(/export declare function createPetsClient[<(]/);
     expect(existsSync(join(pkg, "src/chain/types.ts"))).toBe(true);
     expect(existsSync(join(pkg, "src/chain/validators.js"))).toBe(false);
     expect(existsSync(join(pkg, "src/chain/client.ts"))).toBe(false);

@@ -101,4 +101,10 @@ describe("documents the property test found", () => {
     expect(client).toMatch(/export type CreateParams = \{\n(.*\n)*?\s+body_path: string;\n(.*\n)*?\s+body: /);
     expect(client).toMatch(/export type ReadParams = \{\n\s+body: string;\n\};/);
   });
+
+  it("a result that holds an int64 beside a schema that is an array of itself: the mocks' Encodable<…> is not instantiated without end (TS2589)", () => {
+    const result = { anyOf: [{ $ref: "#/components/schemas/Tree" }, { type: "object", required: ["next"], properties: { tree: { $ref: "#/components/schemas/Tree" }, next: { type: "integer", format: "int64" } } }] };
+    const pkg = generateAndCheck("self-array-int64", [openapi({ "/a": { get: { operationId: "get", responses: ok(result) } } }, { schemas: { Tree: { type: "array", items: { $ref: "#/components/schemas/Tree" } } } })]);
+    expect(readFileSync(join(pkg, "src/d0/mocks.ts"), "utf8")).toMatch(/Encodable<C\.GetResponse>/);
+  });
 });

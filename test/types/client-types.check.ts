@@ -22,7 +22,7 @@ export async function hexTemplates(plain: string): Promise<void> {
   // @ts-expect-error a plain string is not known to be hex
   const unknownString: Hash32 = plain;
   const balance: Uint = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
-  const asHex: `0x${string}` | `0X${string}` = balance;
+  const asHex: `0x${string}` = balance;
   await node.cChain.eth.getBalance({ address, block: "0x1b4" });
   await data.getNativeBalance({ chainId: "43114", address });
   // @ts-expect-error the Data API's address is hex too
@@ -75,7 +75,7 @@ export async function numberPolicy(runtimeChoice: "bigint" | "string"): Promise<
   // @ts-expect-error not a string under the default
   const balanceText: string = await node.cChain.eth.getBalance({ address, block: "latest" });
   // numbers: "string": the wire's hex
-  const wire: `0x${string}` | `0X${string}` = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
+  const wire: `0x${string}` = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
   // @ts-expect-error not a bigint under numbers: "string"
   const wireBig: bigint = await wireNode.cChain.eth.getBalance({ address, block: "latest" });
   // nested: P-Chain decimal strings, a block's quantities
@@ -100,7 +100,7 @@ export async function numberPolicy(runtimeChoice: "bigint" | "string"): Promise<
   const asBig: bigint = (await bigData.getNativeBalance({ chainId: "43114", address })).nativeTokenBalance.balance;
   // a choice made at run time: either form
   const either = createNodeClient({ numbers: runtimeChoice });
-  const maybe: bigint | `0x${string}` | `0X${string}` = await either.cChain.eth.blockNumber();
+  const maybe: bigint | `0x${string}` = await either.cChain.eth.blockNumber();
   void [balance, balanceText, wire, wireBig, amount, height, text, big, asBig, maybe];
 }
 
@@ -109,7 +109,7 @@ export async function functionalForm(): Promise<void> {
   const core = createNodeCore({ baseUrl: "http://127.0.0.1:9650" });
   const balance: bigint = await cChainEthGetBalance(core, { address, block: 1n });
   const wireCore = createNodeCore({ numbers: "string" });
-  const hex: `0x${string}` | `0X${string}` = await cChainEthGetBalance(wireCore, { address, block: "latest" });
+  const hex: `0x${string}` = await cChainEthGetBalance(wireCore, { address, block: "latest" });
   // @ts-expect-error not a bigint under numbers: "string"
   const wrong: bigint = await cChainEthGetBalance(wireCore, { address, block: "latest" });
   const full = await cChainEthGetBlockByNumber(core, { block: "latest", hydratedTransactions: true });
@@ -141,7 +141,7 @@ export async function webSocketForms(): Promise<void> {
   ws.subscribe.newBlocks();
   const wire = wireNode.cChain.ws.subscribe.newHeads();
   for await (const head of wire) {
-    const hex: `0x${string}` | `0X${string}` | undefined = head.number;
+    const hex: `0x${string}` | undefined = head.number;
     void hex;
     break;
   }

@@ -5,7 +5,7 @@ import type { ApiError } from "../runtime/errors/errors.js";
 import type { CallOptions, HttpClientOptions } from "../runtime/http/http.js";
 import type { PagedMethod } from "../runtime/http/paginate.js";
 import type { HttpMethod } from "../runtime/http/with-response.js";
-import type { Decoded, Numbers, Encodable } from "../runtime/values/numbers.js";
+import type { Numbers, Encodable, HexEncoded, Numbered } from "../runtime/values/numbers.js";
 import type * as T from "./types.js";
 export { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation } from "./operations.js";
 export { DATA_API_DEFAULT_BASE_URL, dataApiResults, dataApiErrorAdvice, createDataApiClient, type DataApiCore, createDataApiCore, aggregateSignatures, getAggregatedSignatures, listBlockchains, listErc20Transactions, getTransactionsForBlock, getSingleValidatorDetails, listContractDeployments, getNativeBalance, getTransaction, supportedChains, getChainInfo, getContractMetadata, getChainIdsForAddresses, getTxByHash, listAddressChains, listLatestBlocksAllChains, getLatestBlocks, getBlock, listLatestTransactionsAllChains, getDeploymentTransaction, listTransfers, listTransactions, listTransactionsV2, listNativeTransactions, listErc721Transactions, listErc1155Transactions, listInternalTransactions, listLatestTransactions, listErc20Balances, listErc721Balances, listErc1155Balances, listCollectibleBalances, getAssetDetails, getNetworkDetails, getBlockchainById, listSubnets, getSubnetById, listValidators, listDelegators, listL1Validators, getBlockById, listPrimaryNetworkBlocksByNodeId, listLatestPrimaryNetworkBlocks, listLatestXChainVertices, getVertexByHash, getVertexByHeight, listLatestPrimaryNetworkTransactions, listActivePrimaryNetworkStakingTransactions, listAssetTransactions, getBalancesByAddresses, getUtxosByAddresses, getUtxosByAddressesV2, getLastActivityTimestampByAddresses, getLastActivityTimestampByAddressesV2, listPendingPrimaryNetworkRewards, listHistoricalPrimaryNetworkRewards, reindexNft, listTokens, getTokenDetails, getOperationResult, postTransactionExportJob, dataHealthCheck, liveCheck, getIcmMessage, listIcmMessages, listIcmMessagesByAddress, listWebhooks, createWebhook, getWebhook, deactivateWebhook, updateWebhook, generateOrRotateSharedSecret, getSharedSecret, getAddressesFromWebhook, removeAddressesFromWebhook, addAddressesToWebhook, getApiUsageMetrics, getApiLogs, getSubnetRpcUsageMetrics, getPrimaryNetworkRpcUsageMetrics, getAvaxSupply, isAggregateSignaturesError, isGetAggregatedSignaturesError, isListBlockchainsError, isListErc20TransactionsError, isGetTransactionsForBlockError, isGetSingleValidatorDetailsError, isListContractDeploymentsError, isGetNativeBalanceError, isGetTransactionError, isSupportedChainsError, isGetChainInfoError, isGetContractMetadataError, isGetChainIdsForAddressesError, isGetTxByHashError, isListAddressChainsError, isListLatestBlocksAllChainsError, isGetLatestBlocksError, isGetBlockError, isListLatestTransactionsAllChainsError, isGetDeploymentTransactionError, isListTransfersError, isListTransactionsError, isListTransactionsV2Error, isListNativeTransactionsError, isListErc721TransactionsError, isListErc1155TransactionsError, isListInternalTransactionsError, isListLatestTransactionsError, isListErc20BalancesError, isListErc721BalancesError, isListErc1155BalancesError, isListCollectibleBalancesError, isGetAssetDetailsError, isGetNetworkDetailsError, isGetBlockchainByIdError, isListSubnetsError, isGetSubnetByIdError, isListValidatorsError, isListDelegatorsError, isListL1ValidatorsError, isGetBlockByIdError, isListPrimaryNetworkBlocksByNodeIdError, isListLatestPrimaryNetworkBlocksError, isListLatestXChainVerticesError, isGetVertexByHashError, isGetVertexByHeightError, isListLatestPrimaryNetworkTransactionsError, isListActivePrimaryNetworkStakingTransactionsError, isListAssetTransactionsError, isGetBalancesByAddressesError, isGetUtxosByAddressesError, isGetUtxosByAddressesV2Error, isGetLastActivityTimestampByAddressesError, isGetLastActivityTimestampByAddressesV2Error, isListPendingPrimaryNetworkRewardsError, isListHistoricalPrimaryNetworkRewardsError, isReindexNftError, isListTokensError, isGetTokenDetailsError, isGetOperationResultError, isPostTransactionExportJobError, isDataHealthCheckError, isLiveCheckError, isGetIcmMessageError, isListIcmMessagesError, isListIcmMessagesByAddressError, isListWebhooksError, isCreateWebhookError, isGetWebhookError, isDeactivateWebhookError, isUpdateWebhookError, isGenerateOrRotateSharedSecretError, isGetSharedSecretError, isGetAddressesFromWebhookError, isRemoveAddressesFromWebhookError, isAddAddressesToWebhookError, isGetApiUsageMetricsError, isGetApiLogsError, isGetSubnetRpcUsageMetricsError, isGetPrimaryNetworkRpcUsageMetricsError, isGetAvaxSupplyError } from "./functions.js";
@@ -65,7 +65,7 @@ export type ListErc20TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The block number to start from (inclusive). When only `startBlock` is given, the range ends at the latest block.
    * @minimum 0
@@ -162,7 +162,7 @@ export type ListContractDeploymentsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -192,7 +192,7 @@ export type GetNativeBalanceParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** The block number at which to read the balance, as a decimal string. When omitted, the latest block is used. */
   blockNumber?: T.BigIntString;
   /**
@@ -213,7 +213,7 @@ export type GetTransactionParams = {
    * An EVM transaction hash (0x-prefixed, 32 bytes).
    * @pattern ^0x[0-9a-fA-F]{64}$
    */
-  txHash: `0x${string}`;
+  txHash: `0x${string}` & HexEncoded;
 };
 
 /** Parameters of `supportedChains`. */
@@ -244,7 +244,7 @@ export type GetContractMetadataParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -285,7 +285,7 @@ export type ListAddressChainsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
 };
 
 /** Parameters of `listLatestBlocksAllChains`. */
@@ -369,7 +369,7 @@ export type GetDeploymentTransactionParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The currency prices and monetary values are given in. Defaults to `usd`.
    * @default "usd"
@@ -388,7 +388,7 @@ export type ListTransfersParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -424,7 +424,7 @@ export type ListTransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -470,7 +470,7 @@ export type ListTransactionsV2Params = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -518,7 +518,7 @@ export type ListNativeTransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -554,7 +554,7 @@ export type ListErc721TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -590,7 +590,7 @@ export type ListErc1155TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -626,7 +626,7 @@ export type ListInternalTransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * The first block of the range (inclusive). Without `endBlock` the range runs to the latest block.
    * @minimum 0
@@ -689,7 +689,7 @@ export type ListErc20BalancesParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** The block to read balances at (a decimal number). Defaults to the latest block. */
   blockNumber?: T.BigIntString;
   /**
@@ -729,7 +729,7 @@ export type ListErc721BalancesParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -761,7 +761,7 @@ export type ListErc1155BalancesParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** The block to read balances at (a decimal number). Defaults to the latest block. */
   blockNumber?: T.BigIntString;
   /**
@@ -791,7 +791,7 @@ export type ListCollectibleBalancesParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -1192,7 +1192,7 @@ export type ListLatestPrimaryNetworkTransactionsParams = {
 };
 
 /** Successful (2XX) response body of `listLatestPrimaryNetworkTransactions`. */
-export type ListLatestPrimaryNetworkTransactionsResponse = T.ListPChainTransactionsResponse | T.ListXChainTransactionsResponse | T.ListCChainAtomicTransactionsResponse;
+export type ListLatestPrimaryNetworkTransactionsResponse<N extends Numbers = "string"> = T.ListPChainTransactionsResponse<N> | T.ListXChainTransactionsResponse<N> | T.ListCChainAtomicTransactionsResponse<N>;
 
 /** Parameters of `listActivePrimaryNetworkStakingTransactions`. */
 export type ListActivePrimaryNetworkStakingTransactionsParams = {
@@ -1285,7 +1285,7 @@ export type GetBalancesByAddressesParams = {
 };
 
 /** Successful (2XX) response body of `getBalancesByAddresses`. */
-export type GetBalancesByAddressesResponse = T.ListPChainBalancesResponse | T.ListXChainBalancesResponse | T.ListCChainAtomicBalancesResponse;
+export type GetBalancesByAddressesResponse<N extends Numbers = "string"> = T.ListPChainBalancesResponse<N> | T.ListXChainBalancesResponse<N> | T.ListCChainAtomicBalancesResponse<N>;
 
 /** Parameters of `getUtxosByAddresses`. */
 export type GetUtxosByAddressesParams = {
@@ -1331,7 +1331,7 @@ export type GetUtxosByAddressesParams = {
 };
 
 /** Successful (2XX) response body of `getUtxosByAddresses`. */
-export type GetUtxosByAddressesResponse = T.ListPChainUtxosResponse | T.ListUtxosResponse;
+export type GetUtxosByAddressesResponse<N extends Numbers = "string"> = T.ListPChainUtxosResponse<N> | T.ListUtxosResponse<N>;
 
 /** Parameters of `getUtxosByAddressesV2`. */
 export type GetUtxosByAddressesV2Params = {
@@ -1377,7 +1377,7 @@ export type GetUtxosByAddressesV2Params = {
 };
 
 /** Successful (2XX) response body of `getUtxosByAddressesV2`. */
-export type GetUtxosByAddressesV2Response = T.ListPChainUtxosResponse | T.ListUtxosResponse;
+export type GetUtxosByAddressesV2Response<N extends Numbers = "string"> = T.ListPChainUtxosResponse<N> | T.ListUtxosResponse<N>;
 
 /** Parameters of `getLastActivityTimestampByAddresses`. */
 export type GetLastActivityTimestampByAddressesParams = {
@@ -1483,7 +1483,7 @@ export type ReindexNftParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** Id of the token within the collection. */
   tokenId: T.BigIntString;
 }>;
@@ -1502,7 +1502,7 @@ export type ListTokensParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -1532,13 +1532,13 @@ export type GetTokenDetailsParams = Encodable<{
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /** Id of the token within the collection. */
   tokenId: T.BigIntString;
 }>;
 
 /** Successful (2XX) response body of `getTokenDetails`. */
-export type GetTokenDetailsResponse = T.Erc721Token | T.Erc1155Token;
+export type GetTokenDetailsResponse<N extends Numbers = "string"> = T.Erc721Token<N> | T.Erc1155Token<N>;
 
 /** Parameters of `getOperationResult`. */
 export type GetOperationResultParams = {
@@ -1565,7 +1565,7 @@ export type GetIcmMessageParams = {
 };
 
 /** Successful (2XX) response body of `getIcmMessage`. */
-export type GetIcmMessageResponse = T.PendingIcmMessage | T.DeliveredIcmMessage | T.DeliveredSourceNotIndexedIcmMessage;
+export type GetIcmMessageResponse<N extends Numbers = "string"> = T.PendingIcmMessage<N> | T.DeliveredIcmMessage<N> | T.DeliveredSourceNotIndexedIcmMessage<N>;
 
 /** Parameters of `listIcmMessages`. */
 export type ListIcmMessagesParams = {
@@ -1601,7 +1601,7 @@ export type ListIcmMessagesByAddressParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: `0x${string}`;
+  address: `0x${string}` & HexEncoded;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -1647,7 +1647,7 @@ export type CreateWebhookParams = Encodable<{
 }>;
 
 /** Successful (2XX) response body of `createWebhook`. */
-export type CreateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type CreateWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `getWebhook`. */
 export type GetWebhookParams = {
@@ -1656,7 +1656,7 @@ export type GetWebhookParams = {
 };
 
 /** Successful (2XX) response body of `getWebhook`. */
-export type GetWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type GetWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `deactivateWebhook`. */
 export type DeactivateWebhookParams = {
@@ -1665,7 +1665,7 @@ export type DeactivateWebhookParams = {
 };
 
 /** Successful (2XX) response body of `deactivateWebhook`. */
-export type DeactivateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type DeactivateWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `updateWebhook`. */
 export type UpdateWebhookParams = {
@@ -1676,7 +1676,7 @@ export type UpdateWebhookParams = {
 };
 
 /** Successful (2XX) response body of `updateWebhook`. */
-export type UpdateWebhookResponse = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse | T.ValidatorActivityResponse;
+export type UpdateWebhookResponse<N extends Numbers = "string"> = T.EvmAddressActivityResponse | T.PrimaryNetworkAddressActivityResponse<N> | T.ValidatorActivityResponse<N>;
 
 /** Parameters of `generateOrRotateSharedSecret`. */
 export type GenerateOrRotateSharedSecretParams = Record<string, never>;
@@ -1965,7 +1965,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListBlockchainsError} for the error responses the spec declares (narrow with {@link isListBlockchainsError})
    */
-  readonly listBlockchains: PagedMethod<ListBlockchainsParams, Decoded<T.ListBlockchainsResponse, N>, Decoded<NonNullable<T.ListBlockchainsResponse["blockchains"]>[number], N>>;
+  readonly listBlockchains: PagedMethod<ListBlockchainsParams, T.ListBlockchainsResponse<N>, NonNullable<T.ListBlockchainsResponse<N>["blockchains"]>[number]>;
   /**
    * List ERC-20 transfers
    *
@@ -1979,7 +1979,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc20TransactionsError} for the error responses the spec declares (narrow with {@link isListErc20TransactionsError})
    */
-  readonly listErc20Transactions: PagedMethod<ListErc20TransactionsParams, Decoded<T.ListErc20TransactionsResponse, N>, Decoded<NonNullable<T.ListErc20TransactionsResponse["transactions"]>[number], N>>;
+  readonly listErc20Transactions: PagedMethod<ListErc20TransactionsParams, T.ListErc20TransactionsResponse<N>, NonNullable<T.ListErc20TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List transactions for a block
    *
@@ -1991,7 +1991,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetTransactionsForBlockError} for the error responses the spec declares (narrow with {@link isGetTransactionsForBlockError})
    */
-  readonly getTransactionsForBlock: PagedMethod<GetTransactionsForBlockParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly getTransactionsForBlock: PagedMethod<GetTransactionsForBlockParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get single validator details
    *
@@ -2004,7 +2004,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetSingleValidatorDetailsError} for the error responses the spec declares (narrow with {@link isGetSingleValidatorDetailsError})
    */
-  readonly getSingleValidatorDetails: PagedMethod<GetSingleValidatorDetailsParams, Decoded<T.ListValidatorDetailsResponse, N>, Decoded<NonNullable<T.ListValidatorDetailsResponse["validators"]>[number], N>>;
+  readonly getSingleValidatorDetails: PagedMethod<GetSingleValidatorDetailsParams, T.ListValidatorDetailsResponse<N>, NonNullable<T.ListValidatorDetailsResponse<N>["validators"]>[number]>;
   /**
    * List deployed contracts
    *
@@ -2029,7 +2029,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetNativeBalanceError} for the error responses the spec declares (narrow with {@link isGetNativeBalanceError})
    */
-  readonly getNativeBalance: HttpMethod<GetNativeBalanceParams, Decoded<T.GetNativeBalanceResponse, N>>;
+  readonly getNativeBalance: HttpMethod<GetNativeBalanceParams, T.GetNativeBalanceResponse<N>>;
   /**
    * Get transaction
    *
@@ -2043,7 +2043,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetTransactionError} for the error responses the spec declares (narrow with {@link isGetTransactionError})
    */
-  readonly getTransaction: HttpMethod<GetTransactionParams, Decoded<T.GetTransactionResponse, N>>;
+  readonly getTransaction: HttpMethod<GetTransactionParams, T.GetTransactionResponse<N>>;
   /**
    * List chains
    *
@@ -2118,7 +2118,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetTxByHashError} for the error responses the spec declares (narrow with {@link isGetTxByHashError})
    */
-  readonly getTxByHash: HttpMethod<GetTxByHashParams, Decoded<T.PrimaryNetworkTransaction, N>>;
+  readonly getTxByHash: HttpMethod<GetTxByHashParams, T.PrimaryNetworkTransaction<N>>;
   /**
    * List the chains an address has used
    *
@@ -2138,7 +2138,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestBlocksAllChainsError} for the error responses the spec declares (narrow with {@link isListLatestBlocksAllChainsError})
    */
-  readonly listLatestBlocksAllChains: PagedMethod<ListLatestBlocksAllChainsParams | void, Decoded<T.ListEvmBlocksResponse, N>, Decoded<NonNullable<T.ListEvmBlocksResponse["blocks"]>[number], N>>;
+  readonly listLatestBlocksAllChains: PagedMethod<ListLatestBlocksAllChainsParams | void, T.ListEvmBlocksResponse<N>, NonNullable<T.ListEvmBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest blocks of a chain
    *
@@ -2148,7 +2148,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetLatestBlocksError} for the error responses the spec declares (narrow with {@link isGetLatestBlocksError})
    */
-  readonly getLatestBlocks: PagedMethod<GetLatestBlocksParams, Decoded<T.ListEvmBlocksResponse, N>, Decoded<NonNullable<T.ListEvmBlocksResponse["blocks"]>[number], N>>;
+  readonly getLatestBlocks: PagedMethod<GetLatestBlocksParams, T.ListEvmBlocksResponse<N>, NonNullable<T.ListEvmBlocksResponse<N>["blocks"]>[number]>;
   /**
    * Get a block
    *
@@ -2158,7 +2158,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetBlockError} for the error responses the spec declares (narrow with {@link isGetBlockError})
    */
-  readonly getBlock: HttpMethod<GetBlockParams, Decoded<T.EvmBlock, N>>;
+  readonly getBlock: HttpMethod<GetBlockParams, T.EvmBlock<N>>;
   /**
    * List the latest transactions of every chain
    *
@@ -2168,7 +2168,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestTransactionsAllChainsError} for the error responses the spec declares (narrow with {@link isListLatestTransactionsAllChainsError})
    */
-  readonly listLatestTransactionsAllChains: PagedMethod<ListLatestTransactionsAllChainsParams | void, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly listLatestTransactionsAllChains: PagedMethod<ListLatestTransactionsAllChainsParams | void, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get a contract's deployment transaction
    *
@@ -2178,7 +2178,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetDeploymentTransactionError} for the error responses the spec declares (narrow with {@link isGetDeploymentTransactionError})
    */
-  readonly getDeploymentTransaction: HttpMethod<GetDeploymentTransactionParams, Decoded<T.GetTransactionResponse, N>>;
+  readonly getDeploymentTransaction: HttpMethod<GetDeploymentTransactionParams, T.GetTransactionResponse<N>>;
   /**
    * List a token's transfers
    *
@@ -2188,7 +2188,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTransfersError} for the error responses the spec declares (narrow with {@link isListTransfersError})
    */
-  readonly listTransfers: PagedMethod<ListTransfersParams, Decoded<T.ListTransfersResponse, N>, Decoded<NonNullable<T.ListTransfersResponse["transfers"]>[number], N>>;
+  readonly listTransfers: PagedMethod<ListTransfersParams, T.ListTransfersResponse<N>, NonNullable<T.ListTransfersResponse<N>["transfers"]>[number]>;
   /**
    * List an address's transactions
    *
@@ -2198,7 +2198,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTransactionsError} for the error responses the spec declares (narrow with {@link isListTransactionsError})
    */
-  readonly listTransactions: PagedMethod<ListTransactionsParams, Decoded<T.ListTransactionDetailsResponse, N>, Decoded<NonNullable<T.ListTransactionDetailsResponse["transactions"]>[number], N>>;
+  readonly listTransactions: PagedMethod<ListTransactionsParams, T.ListTransactionDetailsResponse<N>, NonNullable<T.ListTransactionDetailsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's transactions, with token reputation
    *
@@ -2208,7 +2208,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTransactionsV2Error} for the error responses the spec declares (narrow with {@link isListTransactionsV2Error})
    */
-  readonly listTransactionsV2: PagedMethod<ListTransactionsV2Params, Decoded<T.ListTransactionDetailsResponseV2, N>, Decoded<NonNullable<T.ListTransactionDetailsResponseV2["transactions"]>[number], N>>;
+  readonly listTransactionsV2: PagedMethod<ListTransactionsV2Params, T.ListTransactionDetailsResponseV2<N>, NonNullable<T.ListTransactionDetailsResponseV2<N>["transactions"]>[number]>;
   /**
    * List an address's native transactions
    *
@@ -2218,7 +2218,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListNativeTransactionsError} for the error responses the spec declares (narrow with {@link isListNativeTransactionsError})
    */
-  readonly listNativeTransactions: PagedMethod<ListNativeTransactionsParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly listNativeTransactions: PagedMethod<ListNativeTransactionsParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-721 transfers
    *
@@ -2228,7 +2228,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc721TransactionsError} for the error responses the spec declares (narrow with {@link isListErc721TransactionsError})
    */
-  readonly listErc721Transactions: PagedMethod<ListErc721TransactionsParams, Decoded<T.ListErc721TransactionsResponse, N>, Decoded<NonNullable<T.ListErc721TransactionsResponse["transactions"]>[number], N>>;
+  readonly listErc721Transactions: PagedMethod<ListErc721TransactionsParams, T.ListErc721TransactionsResponse<N>, NonNullable<T.ListErc721TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-1155 transfers
    *
@@ -2238,7 +2238,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc1155TransactionsError} for the error responses the spec declares (narrow with {@link isListErc1155TransactionsError})
    */
-  readonly listErc1155Transactions: PagedMethod<ListErc1155TransactionsParams, Decoded<T.ListErc1155TransactionsResponse, N>, Decoded<NonNullable<T.ListErc1155TransactionsResponse["transactions"]>[number], N>>;
+  readonly listErc1155Transactions: PagedMethod<ListErc1155TransactionsParams, T.ListErc1155TransactionsResponse<N>, NonNullable<T.ListErc1155TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's internal transactions
    *
@@ -2248,7 +2248,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListInternalTransactionsError} for the error responses the spec declares (narrow with {@link isListInternalTransactionsError})
    */
-  readonly listInternalTransactions: PagedMethod<ListInternalTransactionsParams, Decoded<T.ListInternalTransactionsResponse, N>, Decoded<NonNullable<T.ListInternalTransactionsResponse["transactions"]>[number], N>>;
+  readonly listInternalTransactions: PagedMethod<ListInternalTransactionsParams, T.ListInternalTransactionsResponse<N>, NonNullable<T.ListInternalTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List the latest transactions of a chain
    *
@@ -2258,7 +2258,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestTransactionsError} for the error responses the spec declares (narrow with {@link isListLatestTransactionsError})
    */
-  readonly listLatestTransactions: PagedMethod<ListLatestTransactionsParams, Decoded<T.ListNativeTransactionsResponse, N>, Decoded<NonNullable<T.ListNativeTransactionsResponse["transactions"]>[number], N>>;
+  readonly listLatestTransactions: PagedMethod<ListLatestTransactionsParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-20 balances
    *
@@ -2268,7 +2268,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc20BalancesError} for the error responses the spec declares (narrow with {@link isListErc20BalancesError})
    */
-  readonly listErc20Balances: PagedMethod<ListErc20BalancesParams, Decoded<T.ListErc20BalancesResponse, N>, Decoded<NonNullable<T.ListErc20BalancesResponse["erc20TokenBalances"]>[number], N>>;
+  readonly listErc20Balances: PagedMethod<ListErc20BalancesParams, T.ListErc20BalancesResponse<N>, NonNullable<T.ListErc20BalancesResponse<N>["erc20TokenBalances"]>[number]>;
   /**
    * List an address's ERC-721 tokens
    *
@@ -2278,7 +2278,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc721BalancesError} for the error responses the spec declares (narrow with {@link isListErc721BalancesError})
    */
-  readonly listErc721Balances: PagedMethod<ListErc721BalancesParams, Decoded<T.ListErc721BalancesResponse, N>, Decoded<NonNullable<T.ListErc721BalancesResponse["erc721TokenBalances"]>[number], N>>;
+  readonly listErc721Balances: PagedMethod<ListErc721BalancesParams, T.ListErc721BalancesResponse<N>, NonNullable<T.ListErc721BalancesResponse<N>["erc721TokenBalances"]>[number]>;
   /**
    * List an address's ERC-1155 balances
    *
@@ -2288,7 +2288,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc1155BalancesError} for the error responses the spec declares (narrow with {@link isListErc1155BalancesError})
    */
-  readonly listErc1155Balances: PagedMethod<ListErc1155BalancesParams, Decoded<T.ListErc1155BalancesResponse, N>, Decoded<NonNullable<T.ListErc1155BalancesResponse["erc1155TokenBalances"]>[number], N>>;
+  readonly listErc1155Balances: PagedMethod<ListErc1155BalancesParams, T.ListErc1155BalancesResponse<N>, NonNullable<T.ListErc1155BalancesResponse<N>["erc1155TokenBalances"]>[number]>;
   /**
    * List an address's collectibles (ERC-721 and ERC-1155)
    *
@@ -2298,7 +2298,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListCollectibleBalancesError} for the error responses the spec declares (narrow with {@link isListCollectibleBalancesError})
    */
-  readonly listCollectibleBalances: PagedMethod<ListCollectibleBalancesParams, Decoded<T.ListCollectibleBalancesResponse, N>, Decoded<NonNullable<T.ListCollectibleBalancesResponse["collectibleBalances"]>[number], N>>;
+  readonly listCollectibleBalances: PagedMethod<ListCollectibleBalancesParams, T.ListCollectibleBalancesResponse<N>, NonNullable<T.ListCollectibleBalancesResponse<N>["collectibleBalances"]>[number]>;
   /**
    * Get an X-Chain asset
    *
@@ -2318,7 +2318,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetNetworkDetailsError} for the error responses the spec declares (narrow with {@link isGetNetworkDetailsError})
    */
-  readonly getNetworkDetails: HttpMethod<GetNetworkDetailsParams, Decoded<T.GetNetworkDetailsResponse, N>>;
+  readonly getNetworkDetails: HttpMethod<GetNetworkDetailsParams, T.GetNetworkDetailsResponse<N>>;
   /**
    * Get a blockchain
    *
@@ -2328,7 +2328,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetBlockchainByIdError} for the error responses the spec declares (narrow with {@link isGetBlockchainByIdError})
    */
-  readonly getBlockchainById: HttpMethod<GetBlockchainByIdParams, Decoded<T.Blockchain, N>>;
+  readonly getBlockchainById: HttpMethod<GetBlockchainByIdParams, T.Blockchain<N>>;
   /**
    * List subnets
    *
@@ -2338,7 +2338,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListSubnetsError} for the error responses the spec declares (narrow with {@link isListSubnetsError})
    */
-  readonly listSubnets: PagedMethod<ListSubnetsParams, Decoded<T.ListSubnetsResponse, N>, Decoded<NonNullable<T.ListSubnetsResponse["subnets"]>[number], N>>;
+  readonly listSubnets: PagedMethod<ListSubnetsParams, T.ListSubnetsResponse<N>, NonNullable<T.ListSubnetsResponse<N>["subnets"]>[number]>;
   /**
    * Get a subnet
    *
@@ -2348,7 +2348,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetSubnetByIdError} for the error responses the spec declares (narrow with {@link isGetSubnetByIdError})
    */
-  readonly getSubnetById: HttpMethod<GetSubnetByIdParams, Decoded<T.Subnet, N>>;
+  readonly getSubnetById: HttpMethod<GetSubnetByIdParams, T.Subnet<N>>;
   /**
    * List validators
    *
@@ -2358,7 +2358,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListValidatorsError} for the error responses the spec declares (narrow with {@link isListValidatorsError})
    */
-  readonly listValidators: PagedMethod<ListValidatorsParams, Decoded<T.ListValidatorDetailsResponse, N>, Decoded<NonNullable<T.ListValidatorDetailsResponse["validators"]>[number], N>>;
+  readonly listValidators: PagedMethod<ListValidatorsParams, T.ListValidatorDetailsResponse<N>, NonNullable<T.ListValidatorDetailsResponse<N>["validators"]>[number]>;
   /**
    * List delegators
    *
@@ -2368,7 +2368,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListDelegatorsError} for the error responses the spec declares (narrow with {@link isListDelegatorsError})
    */
-  readonly listDelegators: PagedMethod<ListDelegatorsParams, Decoded<T.ListDelegatorDetailsResponse, N>, Decoded<NonNullable<T.ListDelegatorDetailsResponse["delegators"]>[number], N>>;
+  readonly listDelegators: PagedMethod<ListDelegatorsParams, T.ListDelegatorDetailsResponse<N>, NonNullable<T.ListDelegatorDetailsResponse<N>["delegators"]>[number]>;
   /**
    * List L1 validators
    *
@@ -2378,7 +2378,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListL1ValidatorsError} for the error responses the spec declares (narrow with {@link isListL1ValidatorsError})
    */
-  readonly listL1Validators: PagedMethod<ListL1ValidatorsParams, Decoded<T.ListL1ValidatorsResponse, N>, Decoded<NonNullable<T.ListL1ValidatorsResponse["validators"]>[number], N>>;
+  readonly listL1Validators: PagedMethod<ListL1ValidatorsParams, T.ListL1ValidatorsResponse<N>, NonNullable<T.ListL1ValidatorsResponse<N>["validators"]>[number]>;
   /**
    * Get a primary-network block
    *
@@ -2388,7 +2388,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetBlockByIdError} for the error responses the spec declares (narrow with {@link isGetBlockByIdError})
    */
-  readonly getBlockById: HttpMethod<GetBlockByIdParams, Decoded<T.PrimaryNetworkBlock, N>>;
+  readonly getBlockById: HttpMethod<GetBlockByIdParams, T.PrimaryNetworkBlock<N>>;
   /**
    * List the blocks a node proposed
    *
@@ -2398,7 +2398,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListPrimaryNetworkBlocksByNodeIdError} for the error responses the spec declares (narrow with {@link isListPrimaryNetworkBlocksByNodeIdError})
    */
-  readonly listPrimaryNetworkBlocksByNodeId: PagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, Decoded<T.ListPrimaryNetworkBlocksResponse, N>, Decoded<NonNullable<T.ListPrimaryNetworkBlocksResponse["blocks"]>[number], N>>;
+  readonly listPrimaryNetworkBlocksByNodeId: PagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest primary-network blocks
    *
@@ -2408,7 +2408,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestPrimaryNetworkBlocksError} for the error responses the spec declares (narrow with {@link isListLatestPrimaryNetworkBlocksError})
    */
-  readonly listLatestPrimaryNetworkBlocks: PagedMethod<ListLatestPrimaryNetworkBlocksParams, Decoded<T.ListPrimaryNetworkBlocksResponse, N>, Decoded<NonNullable<T.ListPrimaryNetworkBlocksResponse["blocks"]>[number], N>>;
+  readonly listLatestPrimaryNetworkBlocks: PagedMethod<ListLatestPrimaryNetworkBlocksParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest X-Chain vertices
    *
@@ -2448,7 +2448,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestPrimaryNetworkTransactionsError} for the error responses the spec declares (narrow with {@link isListLatestPrimaryNetworkTransactionsError})
    */
-  readonly listLatestPrimaryNetworkTransactions: PagedMethod<ListLatestPrimaryNetworkTransactionsParams, Decoded<ListLatestPrimaryNetworkTransactionsResponse, N>, Decoded<NonNullable<ListLatestPrimaryNetworkTransactionsResponse["transactions"]>[number], N>>;
+  readonly listLatestPrimaryNetworkTransactions: PagedMethod<ListLatestPrimaryNetworkTransactionsParams, ListLatestPrimaryNetworkTransactionsResponse<N>, NonNullable<ListLatestPrimaryNetworkTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List active staking transactions
    *
@@ -2458,7 +2458,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListActivePrimaryNetworkStakingTransactionsError} for the error responses the spec declares (narrow with {@link isListActivePrimaryNetworkStakingTransactionsError})
    */
-  readonly listActivePrimaryNetworkStakingTransactions: PagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, Decoded<T.ListPChainTransactionsResponse, N>, Decoded<NonNullable<T.ListPChainTransactionsResponse["transactions"]>[number], N>>;
+  readonly listActivePrimaryNetworkStakingTransactions: PagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, T.ListPChainTransactionsResponse<N>, NonNullable<T.ListPChainTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an X-Chain asset's transactions
    *
@@ -2468,7 +2468,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListAssetTransactionsError} for the error responses the spec declares (narrow with {@link isListAssetTransactionsError})
    */
-  readonly listAssetTransactions: PagedMethod<ListAssetTransactionsParams, Decoded<T.ListXChainTransactionsResponse, N>, Decoded<NonNullable<T.ListXChainTransactionsResponse["transactions"]>[number], N>>;
+  readonly listAssetTransactions: PagedMethod<ListAssetTransactionsParams, T.ListXChainTransactionsResponse<N>, NonNullable<T.ListXChainTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get primary-network balances
    *
@@ -2478,7 +2478,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetBalancesByAddressesError} for the error responses the spec declares (narrow with {@link isGetBalancesByAddressesError})
    */
-  readonly getBalancesByAddresses: HttpMethod<GetBalancesByAddressesParams, Decoded<GetBalancesByAddressesResponse, N>>;
+  readonly getBalancesByAddresses: HttpMethod<GetBalancesByAddressesParams, GetBalancesByAddressesResponse<N>>;
   /**
    * List UTXOs
    *
@@ -2488,7 +2488,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetUtxosByAddressesError} for the error responses the spec declares (narrow with {@link isGetUtxosByAddressesError})
    */
-  readonly getUtxosByAddresses: PagedMethod<GetUtxosByAddressesParams, Decoded<GetUtxosByAddressesResponse, N>, Decoded<NonNullable<GetUtxosByAddressesResponse["utxos"]>[number], N>>;
+  readonly getUtxosByAddresses: PagedMethod<GetUtxosByAddressesParams, GetUtxosByAddressesResponse<N>, NonNullable<GetUtxosByAddressesResponse<N>["utxos"]>[number]>;
   /**
    * List UTXOs (many addresses)
    *
@@ -2498,7 +2498,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetUtxosByAddressesV2Error} for the error responses the spec declares (narrow with {@link isGetUtxosByAddressesV2Error})
    */
-  readonly getUtxosByAddressesV2: PagedMethod<GetUtxosByAddressesV2Params, Decoded<GetUtxosByAddressesV2Response, N>, Decoded<NonNullable<GetUtxosByAddressesV2Response["utxos"]>[number], N>>;
+  readonly getUtxosByAddressesV2: PagedMethod<GetUtxosByAddressesV2Params, GetUtxosByAddressesV2Response<N>, NonNullable<GetUtxosByAddressesV2Response<N>["utxos"]>[number]>;
   /**
    * Get when addresses were last active
    *
@@ -2508,7 +2508,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetLastActivityTimestampByAddressesError} for the error responses the spec declares (narrow with {@link isGetLastActivityTimestampByAddressesError})
    */
-  readonly getLastActivityTimestampByAddresses: HttpMethod<GetLastActivityTimestampByAddressesParams, Decoded<T.LastActivityTimestamp, N>>;
+  readonly getLastActivityTimestampByAddresses: HttpMethod<GetLastActivityTimestampByAddressesParams, T.LastActivityTimestamp<N>>;
   /**
    * Get when addresses were last active (many addresses)
    *
@@ -2518,7 +2518,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetLastActivityTimestampByAddressesV2Error} for the error responses the spec declares (narrow with {@link isGetLastActivityTimestampByAddressesV2Error})
    */
-  readonly getLastActivityTimestampByAddressesV2: HttpMethod<GetLastActivityTimestampByAddressesV2Params, Decoded<T.LastActivityTimestamp, N>>;
+  readonly getLastActivityTimestampByAddressesV2: HttpMethod<GetLastActivityTimestampByAddressesV2Params, T.LastActivityTimestamp<N>>;
   /**
    * List pending staking rewards
    *
@@ -2528,7 +2528,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListPendingPrimaryNetworkRewardsError} for the error responses the spec declares (narrow with {@link isListPendingPrimaryNetworkRewardsError})
    */
-  readonly listPendingPrimaryNetworkRewards: PagedMethod<ListPendingPrimaryNetworkRewardsParams, Decoded<T.ListPendingRewardsResponse, N>, Decoded<NonNullable<T.ListPendingRewardsResponse["pendingRewards"]>[number], N>>;
+  readonly listPendingPrimaryNetworkRewards: PagedMethod<ListPendingPrimaryNetworkRewardsParams, T.ListPendingRewardsResponse<N>, NonNullable<T.ListPendingRewardsResponse<N>["pendingRewards"]>[number]>;
   /**
    * List paid staking rewards
    *
@@ -2538,7 +2538,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListHistoricalPrimaryNetworkRewardsError} for the error responses the spec declares (narrow with {@link isListHistoricalPrimaryNetworkRewardsError})
    */
-  readonly listHistoricalPrimaryNetworkRewards: PagedMethod<ListHistoricalPrimaryNetworkRewardsParams, Decoded<T.ListHistoricalRewardsResponse, N>, Decoded<NonNullable<T.ListHistoricalRewardsResponse["historicalRewards"]>[number], N>>;
+  readonly listHistoricalPrimaryNetworkRewards: PagedMethod<ListHistoricalPrimaryNetworkRewardsParams, T.ListHistoricalRewardsResponse<N>, NonNullable<T.ListHistoricalRewardsResponse<N>["historicalRewards"]>[number]>;
   /**
    * Index an NFT's metadata again
    *
@@ -2558,7 +2558,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTokensError} for the error responses the spec declares (narrow with {@link isListTokensError})
    */
-  readonly listTokens: PagedMethod<ListTokensParams, Decoded<T.ListNftTokens, N>, Decoded<NonNullable<T.ListNftTokens["tokens"]>[number], N>>;
+  readonly listTokens: PagedMethod<ListTokensParams, T.ListNftTokens<N>, NonNullable<T.ListNftTokens<N>["tokens"]>[number]>;
   /**
    * Get an NFT
    *
@@ -2568,7 +2568,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetTokenDetailsError} for the error responses the spec declares (narrow with {@link isGetTokenDetailsError})
    */
-  readonly getTokenDetails: HttpMethod<GetTokenDetailsParams, Decoded<GetTokenDetailsResponse, N>>;
+  readonly getTokenDetails: HttpMethod<GetTokenDetailsParams, GetTokenDetailsResponse<N>>;
   /**
    * Get a background operation
    *
@@ -2618,7 +2618,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetIcmMessageError} for the error responses the spec declares (narrow with {@link isGetIcmMessageError})
    */
-  readonly getIcmMessage: HttpMethod<GetIcmMessageParams, Decoded<GetIcmMessageResponse, N>>;
+  readonly getIcmMessage: HttpMethod<GetIcmMessageParams, GetIcmMessageResponse<N>>;
   /**
    * List ICM messages
    *
@@ -2628,7 +2628,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListIcmMessagesError} for the error responses the spec declares (narrow with {@link isListIcmMessagesError})
    */
-  readonly listIcmMessages: PagedMethod<ListIcmMessagesParams | void, Decoded<T.ListIcmMessagesResponse, N>, Decoded<NonNullable<T.ListIcmMessagesResponse["messages"]>[number], N>>;
+  readonly listIcmMessages: PagedMethod<ListIcmMessagesParams | void, T.ListIcmMessagesResponse<N>, NonNullable<T.ListIcmMessagesResponse<N>["messages"]>[number]>;
   /**
    * List an address's ICM messages
    *
@@ -2638,7 +2638,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListIcmMessagesByAddressError} for the error responses the spec declares (narrow with {@link isListIcmMessagesByAddressError})
    */
-  readonly listIcmMessagesByAddress: PagedMethod<ListIcmMessagesByAddressParams, Decoded<T.ListIcmMessagesResponse, N>, Decoded<NonNullable<T.ListIcmMessagesResponse["messages"]>[number], N>>;
+  readonly listIcmMessagesByAddress: PagedMethod<ListIcmMessagesByAddressParams, T.ListIcmMessagesResponse<N>, NonNullable<T.ListIcmMessagesResponse<N>["messages"]>[number]>;
   /**
    * List webhooks
    *
@@ -2648,7 +2648,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListWebhooksError} for the error responses the spec declares (narrow with {@link isListWebhooksError})
    */
-  readonly listWebhooks: PagedMethod<ListWebhooksParams | void, Decoded<T.ListWebhooksResponse, N>, Decoded<NonNullable<T.ListWebhooksResponse["webhooks"]>[number], N>>;
+  readonly listWebhooks: PagedMethod<ListWebhooksParams | void, T.ListWebhooksResponse<N>, NonNullable<T.ListWebhooksResponse<N>["webhooks"]>[number]>;
   /**
    * Create a webhook
    *
@@ -2658,7 +2658,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link CreateWebhookError} for the error responses the spec declares (narrow with {@link isCreateWebhookError})
    */
-  readonly createWebhook: HttpMethod<CreateWebhookParams, Decoded<CreateWebhookResponse, N>>;
+  readonly createWebhook: HttpMethod<CreateWebhookParams, CreateWebhookResponse<N>>;
   /**
    * Get a webhook
    *
@@ -2668,7 +2668,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link GetWebhookError} for the error responses the spec declares (narrow with {@link isGetWebhookError})
    */
-  readonly getWebhook: HttpMethod<GetWebhookParams, Decoded<GetWebhookResponse, N>>;
+  readonly getWebhook: HttpMethod<GetWebhookParams, GetWebhookResponse<N>>;
   /**
    * Deactivate a webhook
    *
@@ -2678,7 +2678,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link DeactivateWebhookError} for the error responses the spec declares (narrow with {@link isDeactivateWebhookError})
    */
-  readonly deactivateWebhook: HttpMethod<DeactivateWebhookParams, Decoded<DeactivateWebhookResponse, N>>;
+  readonly deactivateWebhook: HttpMethod<DeactivateWebhookParams, DeactivateWebhookResponse<N>>;
   /**
    * Update a webhook
    *
@@ -2688,7 +2688,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link UpdateWebhookError} for the error responses the spec declares (narrow with {@link isUpdateWebhookError})
    */
-  readonly updateWebhook: HttpMethod<UpdateWebhookParams, Decoded<UpdateWebhookResponse, N>>;
+  readonly updateWebhook: HttpMethod<UpdateWebhookParams, UpdateWebhookResponse<N>>;
   /**
    * Create or rotate the webhook secret
    *

@@ -3,7 +3,7 @@
 
 import type { ErrorAdvice } from "../runtime/http/advice.js";
 import type { CallOptions, HttpConfig, ResultChecks } from "../runtime/http/http.js";
-import type { Decoded, Numbers } from "../runtime/values/numbers.js";
+import type { Numbers } from "../runtime/values/numbers.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -50,28 +50,28 @@ export declare function getAggregatedSignatures(client: DataApiCore, params: C.G
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listBlockchains<N extends Numbers>(client: DataApiCore<N>, params: C.ListBlockchainsParams, options?: CallOptions): Promise<Decoded<T.ListBlockchainsResponse, N>>;
+export declare function listBlockchains<N extends Numbers>(client: DataApiCore<N>, params: C.ListBlockchainsParams, options?: CallOptions): Promise<T.ListBlockchainsResponse<N>>;
 
 /**
  * List ERC-20 transfers: the tree-shakable form of `listErc20Transactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listErc20Transactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc20TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc20TransactionsResponse, N>>;
+export declare function listErc20Transactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc20TransactionsParams, options?: CallOptions): Promise<T.ListErc20TransactionsResponse<N>>;
 
 /**
  * List transactions for a block: the tree-shakable form of `getTransactionsForBlock` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function getTransactionsForBlock<N extends Numbers>(client: DataApiCore<N>, params: C.GetTransactionsForBlockParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function getTransactionsForBlock<N extends Numbers>(client: DataApiCore<N>, params: C.GetTransactionsForBlockParams, options?: CallOptions): Promise<T.ListNativeTransactionsResponse<N>>;
 
 /**
  * Get single validator details: the tree-shakable form of `getSingleValidatorDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function getSingleValidatorDetails<N extends Numbers>(client: DataApiCore<N>, params: C.GetSingleValidatorDetailsParams, options?: CallOptions): Promise<Decoded<T.ListValidatorDetailsResponse, N>>;
+export declare function getSingleValidatorDetails<N extends Numbers>(client: DataApiCore<N>, params: C.GetSingleValidatorDetailsParams, options?: CallOptions): Promise<T.ListValidatorDetailsResponse<N>>;
 
 /**
  * List deployed contracts: the tree-shakable form of `listContractDeployments` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
@@ -81,10 +81,10 @@ export declare function getSingleValidatorDetails<N extends Numbers>(client: Dat
 export declare function listContractDeployments(client: DataApiCore, params: C.ListContractDeploymentsParams, options?: CallOptions): Promise<T.ListContractsResponse>;
 
 /** Get native token balance: the tree-shakable form of `getNativeBalance` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getNativeBalance<N extends Numbers>(client: DataApiCore<N>, params: C.GetNativeBalanceParams, options?: CallOptions): Promise<Decoded<T.GetNativeBalanceResponse, N>>;
+export declare function getNativeBalance<N extends Numbers>(client: DataApiCore<N>, params: C.GetNativeBalanceParams, options?: CallOptions): Promise<T.GetNativeBalanceResponse<N>>;
 
 /** Get transaction: the tree-shakable form of `getTransaction` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getTransaction<N extends Numbers>(client: DataApiCore<N>, params: C.GetTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>>;
+export declare function getTransaction<N extends Numbers>(client: DataApiCore<N>, params: C.GetTransactionParams, options?: CallOptions): Promise<T.GetTransactionResponse<N>>;
 
 /** List chains: the tree-shakable form of `supportedChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export declare function supportedChains(client: DataApiCore, params?: C.SupportedChainsParams, options?: CallOptions): Promise<T.ListChainsResponse>;
@@ -99,7 +99,7 @@ export declare function getContractMetadata(client: DataApiCore, params: C.GetCo
 export declare function getChainIdsForAddresses(client: DataApiCore, params: C.GetChainIdsForAddressesParams, options?: CallOptions): Promise<T.ListChainIdsForAddressesResponse>;
 
 /** Get a primary-network transaction: the tree-shakable form of `getTxByHash` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getTxByHash<N extends Numbers>(client: DataApiCore<N>, params: C.GetTxByHashParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkTransaction, N>>;
+export declare function getTxByHash<N extends Numbers>(client: DataApiCore<N>, params: C.GetTxByHashParams, options?: CallOptions): Promise<T.PrimaryNetworkTransaction<N>>;
 
 /** List the chains an address has used: the tree-shakable form of `listAddressChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export declare function listAddressChains(client: DataApiCore, params: C.ListAddressChainsParams, options?: CallOptions): Promise<T.ListAddressChainsResponse>;
@@ -109,168 +109,168 @@ export declare function listAddressChains(client: DataApiCore, params: C.ListAdd
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listLatestBlocksAllChains<N extends Numbers>(client: DataApiCore<N>, params?: C.ListLatestBlocksAllChainsParams, options?: CallOptions): Promise<Decoded<T.ListEvmBlocksResponse, N>>;
+export declare function listLatestBlocksAllChains<N extends Numbers>(client: DataApiCore<N>, params?: C.ListLatestBlocksAllChainsParams, options?: CallOptions): Promise<T.ListEvmBlocksResponse<N>>;
 
 /**
  * List the latest blocks of a chain: the tree-shakable form of `getLatestBlocks` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function getLatestBlocks<N extends Numbers>(client: DataApiCore<N>, params: C.GetLatestBlocksParams, options?: CallOptions): Promise<Decoded<T.ListEvmBlocksResponse, N>>;
+export declare function getLatestBlocks<N extends Numbers>(client: DataApiCore<N>, params: C.GetLatestBlocksParams, options?: CallOptions): Promise<T.ListEvmBlocksResponse<N>>;
 
 /** Get a block: the tree-shakable form of `getBlock` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getBlock<N extends Numbers>(client: DataApiCore<N>, params: C.GetBlockParams, options?: CallOptions): Promise<Decoded<T.EvmBlock, N>>;
+export declare function getBlock<N extends Numbers>(client: DataApiCore<N>, params: C.GetBlockParams, options?: CallOptions): Promise<T.EvmBlock<N>>;
 
 /**
  * List the latest transactions of every chain: the tree-shakable form of `listLatestTransactionsAllChains` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listLatestTransactionsAllChains<N extends Numbers>(client: DataApiCore<N>, params?: C.ListLatestTransactionsAllChainsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function listLatestTransactionsAllChains<N extends Numbers>(client: DataApiCore<N>, params?: C.ListLatestTransactionsAllChainsParams, options?: CallOptions): Promise<T.ListNativeTransactionsResponse<N>>;
 
 /** Get a contract's deployment transaction: the tree-shakable form of `getDeploymentTransaction` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getDeploymentTransaction<N extends Numbers>(client: DataApiCore<N>, params: C.GetDeploymentTransactionParams, options?: CallOptions): Promise<Decoded<T.GetTransactionResponse, N>>;
+export declare function getDeploymentTransaction<N extends Numbers>(client: DataApiCore<N>, params: C.GetDeploymentTransactionParams, options?: CallOptions): Promise<T.GetTransactionResponse<N>>;
 
 /**
  * List a token's transfers: the tree-shakable form of `listTransfers` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listTransfers<N extends Numbers>(client: DataApiCore<N>, params: C.ListTransfersParams, options?: CallOptions): Promise<Decoded<T.ListTransfersResponse, N>>;
+export declare function listTransfers<N extends Numbers>(client: DataApiCore<N>, params: C.ListTransfersParams, options?: CallOptions): Promise<T.ListTransfersResponse<N>>;
 
 /**
  * List an address's transactions: the tree-shakable form of `listTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListTransactionDetailsResponse, N>>;
+export declare function listTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListTransactionsParams, options?: CallOptions): Promise<T.ListTransactionDetailsResponse<N>>;
 
 /**
  * List an address's transactions, with token reputation: the tree-shakable form of `listTransactionsV2` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listTransactionsV2<N extends Numbers>(client: DataApiCore<N>, params: C.ListTransactionsV2Params, options?: CallOptions): Promise<Decoded<T.ListTransactionDetailsResponseV2, N>>;
+export declare function listTransactionsV2<N extends Numbers>(client: DataApiCore<N>, params: C.ListTransactionsV2Params, options?: CallOptions): Promise<T.ListTransactionDetailsResponseV2<N>>;
 
 /**
  * List an address's native transactions: the tree-shakable form of `listNativeTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listNativeTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListNativeTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function listNativeTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListNativeTransactionsParams, options?: CallOptions): Promise<T.ListNativeTransactionsResponse<N>>;
 
 /**
  * List an address's ERC-721 transfers: the tree-shakable form of `listErc721Transactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listErc721Transactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc721TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc721TransactionsResponse, N>>;
+export declare function listErc721Transactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc721TransactionsParams, options?: CallOptions): Promise<T.ListErc721TransactionsResponse<N>>;
 
 /**
  * List an address's ERC-1155 transfers: the tree-shakable form of `listErc1155Transactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listErc1155Transactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc1155TransactionsParams, options?: CallOptions): Promise<Decoded<T.ListErc1155TransactionsResponse, N>>;
+export declare function listErc1155Transactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc1155TransactionsParams, options?: CallOptions): Promise<T.ListErc1155TransactionsResponse<N>>;
 
 /**
  * List an address's internal transactions: the tree-shakable form of `listInternalTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listInternalTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListInternalTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListInternalTransactionsResponse, N>>;
+export declare function listInternalTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListInternalTransactionsParams, options?: CallOptions): Promise<T.ListInternalTransactionsResponse<N>>;
 
 /**
  * List the latest transactions of a chain: the tree-shakable form of `listLatestTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listLatestTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListLatestTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function listLatestTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListLatestTransactionsParams, options?: CallOptions): Promise<T.ListNativeTransactionsResponse<N>>;
 
 /**
  * List an address's ERC-20 balances: the tree-shakable form of `listErc20Balances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listErc20Balances<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc20BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc20BalancesResponse, N>>;
+export declare function listErc20Balances<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc20BalancesParams, options?: CallOptions): Promise<T.ListErc20BalancesResponse<N>>;
 
 /**
  * List an address's ERC-721 tokens: the tree-shakable form of `listErc721Balances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listErc721Balances<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc721BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc721BalancesResponse, N>>;
+export declare function listErc721Balances<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc721BalancesParams, options?: CallOptions): Promise<T.ListErc721BalancesResponse<N>>;
 
 /**
  * List an address's ERC-1155 balances: the tree-shakable form of `listErc1155Balances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listErc1155Balances<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc1155BalancesParams, options?: CallOptions): Promise<Decoded<T.ListErc1155BalancesResponse, N>>;
+export declare function listErc1155Balances<N extends Numbers>(client: DataApiCore<N>, params: C.ListErc1155BalancesParams, options?: CallOptions): Promise<T.ListErc1155BalancesResponse<N>>;
 
 /**
  * List an address's collectibles (ERC-721 and ERC-1155): the tree-shakable form of `listCollectibleBalances` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listCollectibleBalances<N extends Numbers>(client: DataApiCore<N>, params: C.ListCollectibleBalancesParams, options?: CallOptions): Promise<Decoded<T.ListCollectibleBalancesResponse, N>>;
+export declare function listCollectibleBalances<N extends Numbers>(client: DataApiCore<N>, params: C.ListCollectibleBalancesParams, options?: CallOptions): Promise<T.ListCollectibleBalancesResponse<N>>;
 
 /** Get an X-Chain asset: the tree-shakable form of `getAssetDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export declare function getAssetDetails(client: DataApiCore, params: C.GetAssetDetailsParams, options?: CallOptions): Promise<T.XChainAssetDetails>;
 
 /** Get network statistics: the tree-shakable form of `getNetworkDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getNetworkDetails<N extends Numbers>(client: DataApiCore<N>, params: C.GetNetworkDetailsParams, options?: CallOptions): Promise<Decoded<T.GetNetworkDetailsResponse, N>>;
+export declare function getNetworkDetails<N extends Numbers>(client: DataApiCore<N>, params: C.GetNetworkDetailsParams, options?: CallOptions): Promise<T.GetNetworkDetailsResponse<N>>;
 
 /** Get a blockchain: the tree-shakable form of `getBlockchainById` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getBlockchainById<N extends Numbers>(client: DataApiCore<N>, params: C.GetBlockchainByIdParams, options?: CallOptions): Promise<Decoded<T.Blockchain, N>>;
+export declare function getBlockchainById<N extends Numbers>(client: DataApiCore<N>, params: C.GetBlockchainByIdParams, options?: CallOptions): Promise<T.Blockchain<N>>;
 
 /**
  * List subnets: the tree-shakable form of `listSubnets` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listSubnets<N extends Numbers>(client: DataApiCore<N>, params: C.ListSubnetsParams, options?: CallOptions): Promise<Decoded<T.ListSubnetsResponse, N>>;
+export declare function listSubnets<N extends Numbers>(client: DataApiCore<N>, params: C.ListSubnetsParams, options?: CallOptions): Promise<T.ListSubnetsResponse<N>>;
 
 /** Get a subnet: the tree-shakable form of `getSubnetById` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getSubnetById<N extends Numbers>(client: DataApiCore<N>, params: C.GetSubnetByIdParams, options?: CallOptions): Promise<Decoded<T.Subnet, N>>;
+export declare function getSubnetById<N extends Numbers>(client: DataApiCore<N>, params: C.GetSubnetByIdParams, options?: CallOptions): Promise<T.Subnet<N>>;
 
 /**
  * List validators: the tree-shakable form of `listValidators` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listValidators<N extends Numbers>(client: DataApiCore<N>, params: C.ListValidatorsParams, options?: CallOptions): Promise<Decoded<T.ListValidatorDetailsResponse, N>>;
+export declare function listValidators<N extends Numbers>(client: DataApiCore<N>, params: C.ListValidatorsParams, options?: CallOptions): Promise<T.ListValidatorDetailsResponse<N>>;
 
 /**
  * List delegators: the tree-shakable form of `listDelegators` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listDelegators<N extends Numbers>(client: DataApiCore<N>, params: C.ListDelegatorsParams, options?: CallOptions): Promise<Decoded<T.ListDelegatorDetailsResponse, N>>;
+export declare function listDelegators<N extends Numbers>(client: DataApiCore<N>, params: C.ListDelegatorsParams, options?: CallOptions): Promise<T.ListDelegatorDetailsResponse<N>>;
 
 /**
  * List L1 validators: the tree-shakable form of `listL1Validators` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listL1Validators<N extends Numbers>(client: DataApiCore<N>, params: C.ListL1ValidatorsParams, options?: CallOptions): Promise<Decoded<T.ListL1ValidatorsResponse, N>>;
+export declare function listL1Validators<N extends Numbers>(client: DataApiCore<N>, params: C.ListL1ValidatorsParams, options?: CallOptions): Promise<T.ListL1ValidatorsResponse<N>>;
 
 /** Get a primary-network block: the tree-shakable form of `getBlockById` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getBlockById<N extends Numbers>(client: DataApiCore<N>, params: C.GetBlockByIdParams, options?: CallOptions): Promise<Decoded<T.PrimaryNetworkBlock, N>>;
+export declare function getBlockById<N extends Numbers>(client: DataApiCore<N>, params: C.GetBlockByIdParams, options?: CallOptions): Promise<T.PrimaryNetworkBlock<N>>;
 
 /**
  * List the blocks a node proposed: the tree-shakable form of `listPrimaryNetworkBlocksByNodeId` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listPrimaryNetworkBlocksByNodeId<N extends Numbers>(client: DataApiCore<N>, params: C.ListPrimaryNetworkBlocksByNodeIdParams, options?: CallOptions): Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+export declare function listPrimaryNetworkBlocksByNodeId<N extends Numbers>(client: DataApiCore<N>, params: C.ListPrimaryNetworkBlocksByNodeIdParams, options?: CallOptions): Promise<T.ListPrimaryNetworkBlocksResponse<N>>;
 
 /**
  * List the latest primary-network blocks: the tree-shakable form of `listLatestPrimaryNetworkBlocks` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listLatestPrimaryNetworkBlocks<N extends Numbers>(client: DataApiCore<N>, params: C.ListLatestPrimaryNetworkBlocksParams, options?: CallOptions): Promise<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+export declare function listLatestPrimaryNetworkBlocks<N extends Numbers>(client: DataApiCore<N>, params: C.ListLatestPrimaryNetworkBlocksParams, options?: CallOptions): Promise<T.ListPrimaryNetworkBlocksResponse<N>>;
 
 /**
  * List the latest X-Chain vertices: the tree-shakable form of `listLatestXChainVertices` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
@@ -294,58 +294,58 @@ export declare function getVertexByHeight(client: DataApiCore, params: C.GetVert
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listLatestPrimaryNetworkTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<Decoded<C.ListLatestPrimaryNetworkTransactionsResponse, N>>;
+export declare function listLatestPrimaryNetworkTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListLatestPrimaryNetworkTransactionsParams, options?: CallOptions): Promise<C.ListLatestPrimaryNetworkTransactionsResponse<N>>;
 
 /**
  * List active staking transactions: the tree-shakable form of `listActivePrimaryNetworkStakingTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listActivePrimaryNetworkStakingTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListActivePrimaryNetworkStakingTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListPChainTransactionsResponse, N>>;
+export declare function listActivePrimaryNetworkStakingTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListActivePrimaryNetworkStakingTransactionsParams, options?: CallOptions): Promise<T.ListPChainTransactionsResponse<N>>;
 
 /**
  * List an X-Chain asset's transactions: the tree-shakable form of `listAssetTransactions` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listAssetTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListAssetTransactionsParams, options?: CallOptions): Promise<Decoded<T.ListXChainTransactionsResponse, N>>;
+export declare function listAssetTransactions<N extends Numbers>(client: DataApiCore<N>, params: C.ListAssetTransactionsParams, options?: CallOptions): Promise<T.ListXChainTransactionsResponse<N>>;
 
 /** Get primary-network balances: the tree-shakable form of `getBalancesByAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getBalancesByAddresses<N extends Numbers>(client: DataApiCore<N>, params: C.GetBalancesByAddressesParams, options?: CallOptions): Promise<Decoded<C.GetBalancesByAddressesResponse, N>>;
+export declare function getBalancesByAddresses<N extends Numbers>(client: DataApiCore<N>, params: C.GetBalancesByAddressesParams, options?: CallOptions): Promise<C.GetBalancesByAddressesResponse<N>>;
 
 /**
  * List UTXOs: the tree-shakable form of `getUtxosByAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function getUtxosByAddresses<N extends Numbers>(client: DataApiCore<N>, params: C.GetUtxosByAddressesParams, options?: CallOptions): Promise<Decoded<C.GetUtxosByAddressesResponse, N>>;
+export declare function getUtxosByAddresses<N extends Numbers>(client: DataApiCore<N>, params: C.GetUtxosByAddressesParams, options?: CallOptions): Promise<C.GetUtxosByAddressesResponse<N>>;
 
 /**
  * List UTXOs (many addresses): the tree-shakable form of `getUtxosByAddressesV2` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function getUtxosByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: C.GetUtxosByAddressesV2Params, options?: CallOptions): Promise<Decoded<C.GetUtxosByAddressesV2Response, N>>;
+export declare function getUtxosByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: C.GetUtxosByAddressesV2Params, options?: CallOptions): Promise<C.GetUtxosByAddressesV2Response<N>>;
 
 /** Get when addresses were last active: the tree-shakable form of `getLastActivityTimestampByAddresses` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getLastActivityTimestampByAddresses<N extends Numbers>(client: DataApiCore<N>, params: C.GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>>;
+export declare function getLastActivityTimestampByAddresses<N extends Numbers>(client: DataApiCore<N>, params: C.GetLastActivityTimestampByAddressesParams, options?: CallOptions): Promise<T.LastActivityTimestamp<N>>;
 
 /** Get when addresses were last active (many addresses): the tree-shakable form of `getLastActivityTimestampByAddressesV2` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getLastActivityTimestampByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: C.GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<Decoded<T.LastActivityTimestamp, N>>;
+export declare function getLastActivityTimestampByAddressesV2<N extends Numbers>(client: DataApiCore<N>, params: C.GetLastActivityTimestampByAddressesV2Params, options?: CallOptions): Promise<T.LastActivityTimestamp<N>>;
 
 /**
  * List pending staking rewards: the tree-shakable form of `listPendingPrimaryNetworkRewards` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listPendingPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: C.ListPendingPrimaryNetworkRewardsParams, options?: CallOptions): Promise<Decoded<T.ListPendingRewardsResponse, N>>;
+export declare function listPendingPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: C.ListPendingPrimaryNetworkRewardsParams, options?: CallOptions): Promise<T.ListPendingRewardsResponse<N>>;
 
 /**
  * List paid staking rewards: the tree-shakable form of `listHistoricalPrimaryNetworkRewards` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listHistoricalPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: C.ListHistoricalPrimaryNetworkRewardsParams, options?: CallOptions): Promise<Decoded<T.ListHistoricalRewardsResponse, N>>;
+export declare function listHistoricalPrimaryNetworkRewards<N extends Numbers>(client: DataApiCore<N>, params: C.ListHistoricalPrimaryNetworkRewardsParams, options?: CallOptions): Promise<T.ListHistoricalRewardsResponse<N>>;
 
 /** Index an NFT's metadata again: the tree-shakable form of `reindexNft` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export declare function reindexNft(client: DataApiCore, params: C.ReindexNftParams, options?: CallOptions): Promise<C.ReindexNftResponse>;
@@ -355,10 +355,10 @@ export declare function reindexNft(client: DataApiCore, params: C.ReindexNftPara
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listTokens<N extends Numbers>(client: DataApiCore<N>, params: C.ListTokensParams, options?: CallOptions): Promise<Decoded<T.ListNftTokens, N>>;
+export declare function listTokens<N extends Numbers>(client: DataApiCore<N>, params: C.ListTokensParams, options?: CallOptions): Promise<T.ListNftTokens<N>>;
 
 /** Get an NFT: the tree-shakable form of `getTokenDetails` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getTokenDetails<N extends Numbers>(client: DataApiCore<N>, params: C.GetTokenDetailsParams, options?: CallOptions): Promise<Decoded<C.GetTokenDetailsResponse, N>>;
+export declare function getTokenDetails<N extends Numbers>(client: DataApiCore<N>, params: C.GetTokenDetailsParams, options?: CallOptions): Promise<C.GetTokenDetailsResponse<N>>;
 
 /** Get a background operation: the tree-shakable form of `getOperationResult` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export declare function getOperationResult(client: DataApiCore, params: C.GetOperationResultParams, options?: CallOptions): Promise<T.OperationStatusResponse>;
@@ -373,40 +373,40 @@ export declare function dataHealthCheck(client: DataApiCore, params?: C.DataHeal
 export declare function liveCheck(client: DataApiCore, params?: C.LiveCheckParams, options?: CallOptions): Promise<T.HealthCheckResultDto>;
 
 /** Get an ICM message: the tree-shakable form of `getIcmMessage` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getIcmMessage<N extends Numbers>(client: DataApiCore<N>, params: C.GetIcmMessageParams, options?: CallOptions): Promise<Decoded<C.GetIcmMessageResponse, N>>;
+export declare function getIcmMessage<N extends Numbers>(client: DataApiCore<N>, params: C.GetIcmMessageParams, options?: CallOptions): Promise<C.GetIcmMessageResponse<N>>;
 
 /**
  * List ICM messages: the tree-shakable form of `listIcmMessages` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listIcmMessages<N extends Numbers>(client: DataApiCore<N>, params?: C.ListIcmMessagesParams, options?: CallOptions): Promise<Decoded<T.ListIcmMessagesResponse, N>>;
+export declare function listIcmMessages<N extends Numbers>(client: DataApiCore<N>, params?: C.ListIcmMessagesParams, options?: CallOptions): Promise<T.ListIcmMessagesResponse<N>>;
 
 /**
  * List an address's ICM messages: the tree-shakable form of `listIcmMessagesByAddress` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listIcmMessagesByAddress<N extends Numbers>(client: DataApiCore<N>, params: C.ListIcmMessagesByAddressParams, options?: CallOptions): Promise<Decoded<T.ListIcmMessagesResponse, N>>;
+export declare function listIcmMessagesByAddress<N extends Numbers>(client: DataApiCore<N>, params: C.ListIcmMessagesByAddressParams, options?: CallOptions): Promise<T.ListIcmMessagesResponse<N>>;
 
 /**
  * List webhooks: the tree-shakable form of `listWebhooks` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}.
  *
  * One page: pass its `nextPageToken` as `pageToken` for the next (the client object's `.pages()` and `.iterate()` walk them all).
  */
-export declare function listWebhooks<N extends Numbers>(client: DataApiCore<N>, params?: C.ListWebhooksParams, options?: CallOptions): Promise<Decoded<T.ListWebhooksResponse, N>>;
+export declare function listWebhooks<N extends Numbers>(client: DataApiCore<N>, params?: C.ListWebhooksParams, options?: CallOptions): Promise<T.ListWebhooksResponse<N>>;
 
 /** Create a webhook: the tree-shakable form of `createWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function createWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.CreateWebhookParams, options?: CallOptions): Promise<Decoded<C.CreateWebhookResponse, N>>;
+export declare function createWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.CreateWebhookParams, options?: CallOptions): Promise<C.CreateWebhookResponse<N>>;
 
 /** Get a webhook: the tree-shakable form of `getWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function getWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.GetWebhookParams, options?: CallOptions): Promise<Decoded<C.GetWebhookResponse, N>>;
+export declare function getWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.GetWebhookParams, options?: CallOptions): Promise<C.GetWebhookResponse<N>>;
 
 /** Deactivate a webhook: the tree-shakable form of `deactivateWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function deactivateWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.DeactivateWebhookParams, options?: CallOptions): Promise<Decoded<C.DeactivateWebhookResponse, N>>;
+export declare function deactivateWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.DeactivateWebhookParams, options?: CallOptions): Promise<C.DeactivateWebhookResponse<N>>;
 
 /** Update a webhook: the tree-shakable form of `updateWebhook` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
-export declare function updateWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.UpdateWebhookParams, options?: CallOptions): Promise<Decoded<C.UpdateWebhookResponse, N>>;
+export declare function updateWebhook<N extends Numbers>(client: DataApiCore<N>, params: C.UpdateWebhookParams, options?: CallOptions): Promise<C.UpdateWebhookResponse<N>>;
 
 /** Create or rotate the webhook secret: the tree-shakable form of `generateOrRotateSharedSecret` (described on {@link DataApiClient}); `client` is a {@link DataApiCore}. */
 export declare function generateOrRotateSharedSecret(client: DataApiCore, params?: C.GenerateOrRotateSharedSecretParams, options?: CallOptions): Promise<T.SharedSecretsResponse>;

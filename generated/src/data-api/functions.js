@@ -5,7 +5,7 @@ import { isOperationError } from "../runtime/errors/statuses.js";
 import { callHttp, resolveHttpConfig, resultChecks } from "../runtime/http/http.js";
 import { paged } from "../runtime/http/paginate.js";
 import { httpMethod } from "../runtime/http/with-response.js";
-import { $1020, $1037, $1045, $608, $692, $750, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex } from "./validators.js";
+import { $570, $636, $694, $963, $980, $988, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex } from "./validators.js";
 import { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation } from "./operations.js";
 
 export const DATA_API_DEFAULT_BASE_URL = "https://glacier-api.avax.network";
@@ -60,30 +60,30 @@ function dataApiResultPairs() {
     [listLatestXChainVerticesOperation, $ListXChainVerticesResponse],
     [getVertexByHashOperation, $XChainVertex],
     [getVertexByHeightOperation, $ListXChainVerticesResponse],
-    [listLatestPrimaryNetworkTransactionsOperation, $1020],
+    [listLatestPrimaryNetworkTransactionsOperation, $963],
     [listActivePrimaryNetworkStakingTransactionsOperation, $ListPChainTransactionsResponse],
     [listAssetTransactionsOperation, $ListXChainTransactionsResponse],
-    [getBalancesByAddressesOperation, $1037],
-    [getUtxosByAddressesOperation, $1045],
-    [getUtxosByAddressesV2Operation, $1045],
+    [getBalancesByAddressesOperation, $980],
+    [getUtxosByAddressesOperation, $988],
+    [getUtxosByAddressesV2Operation, $988],
     [getLastActivityTimestampByAddressesOperation, $LastActivityTimestamp],
     [getLastActivityTimestampByAddressesV2Operation, $LastActivityTimestamp],
     [listPendingPrimaryNetworkRewardsOperation, $ListPendingRewardsResponse],
     [listHistoricalPrimaryNetworkRewardsOperation, $ListHistoricalRewardsResponse],
     [listTokensOperation, $ListNftTokens],
-    [getTokenDetailsOperation, $608],
+    [getTokenDetailsOperation, $570],
     [getOperationResultOperation, $OperationStatusResponse],
     [postTransactionExportJobOperation, $OperationStatusResponse],
     [dataHealthCheckOperation, $HealthCheckResultDto],
     [liveCheckOperation, $HealthCheckResultDto],
-    [getIcmMessageOperation, $692],
+    [getIcmMessageOperation, $636],
     [listIcmMessagesOperation, $ListIcmMessagesResponse],
     [listIcmMessagesByAddressOperation, $ListIcmMessagesResponse],
     [listWebhooksOperation, $ListWebhooksResponse],
-    [createWebhookOperation, $750],
-    [getWebhookOperation, $750],
-    [deactivateWebhookOperation, $750],
-    [updateWebhookOperation, $750],
+    [createWebhookOperation, $694],
+    [getWebhookOperation, $694],
+    [deactivateWebhookOperation, $694],
+    [updateWebhookOperation, $694],
     [generateOrRotateSharedSecretOperation, $SharedSecretsResponse],
     [getSharedSecretOperation, $SharedSecretsResponse],
     [getAddressesFromWebhookOperation, $ListWebhookAddressesResponse],

@@ -2,13 +2,13 @@
 // Regenerate with: npm run generate
 
 import type { Check, StandardSchemaV1, ValidationResult } from "../runtime/values/validate.js";
-import type { Decoded, Decoder, Encoder, Numbers } from "../runtime/values/numbers.js";
+import type { Decoder, Encoder, Numbered, Numbers } from "../runtime/values/numbers.js";
 import type { Normalizer } from "../runtime/values/wire-forms.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
 /** Validates a `BigIntString` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBigIntString<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BigIntString, N>>;
+export declare function validateBigIntString<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.BigIntString, N>>;
 
 /** A `BigIntString` as a Standard Schema v1 validator. */
 export declare const BigIntStringSchema: StandardSchemaV1<unknown, T.BigIntString>;
@@ -33,6 +33,24 @@ export declare const HexStringSchema: StandardSchemaV1<unknown, T.HexString>;
 
 /** Whether a value is a valid `HexString` (a type guard; no issues are collected). */
 export declare function isHexString(value: unknown): value is T.HexString;
+
+/** Validates a `EvmAddress`: every issue with its JSON-pointer path, keyword and expected value. */
+export declare function validateEvmAddress(value: unknown): ValidationResult<T.EvmAddress>;
+
+/** A `EvmAddress` as a Standard Schema v1 validator. */
+export declare const EvmAddressSchema: StandardSchemaV1<unknown, T.EvmAddress>;
+
+/** Whether a value is a valid `EvmAddress` (a type guard; no issues are collected). */
+export declare function isEvmAddress(value: unknown): value is T.EvmAddress;
+
+/** Validates a `EvmHash`: every issue with its JSON-pointer path, keyword and expected value. */
+export declare function validateEvmHash(value: unknown): ValidationResult<T.EvmHash>;
+
+/** A `EvmHash` as a Standard Schema v1 validator. */
+export declare const EvmHashSchema: StandardSchemaV1<unknown, T.EvmHash>;
+
+/** Whether a value is a valid `EvmHash` (a type guard; no issues are collected). */
+export declare function isEvmHash(value: unknown): value is T.EvmHash;
 
 /** Validates a `Cb58Id`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCb58Id(value: unknown): ValidationResult<T.Cb58Id>;
@@ -269,7 +287,7 @@ export declare const SignedMessageSchema: StandardSchemaV1<unknown, T.SignedMess
 export declare function isSignedMessage(value: unknown): value is T.SignedMessage;
 
 /** Validates a `Blockchain` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockchain<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Blockchain, N>>;
+export declare function validateBlockchain<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Blockchain<N>>;
 
 /** A `Blockchain` as a Standard Schema v1 validator. */
 export declare const BlockchainSchema: StandardSchemaV1<unknown, T.Blockchain>;
@@ -332,7 +350,7 @@ export declare const PrecompileAllowListConfigSchema: StandardSchemaV1<unknown, 
 export declare function isPrecompileAllowListConfig(value: unknown): value is T.PrecompileAllowListConfig;
 
 /** Validates a `ListBlockchainsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListBlockchainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListBlockchainsResponse, N>>;
+export declare function validateListBlockchainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListBlockchainsResponse<N>>;
 
 /** A `ListBlockchainsResponse` as a Standard Schema v1 validator. */
 export declare const ListBlockchainsResponseSchema: StandardSchemaV1<unknown, T.ListBlockchainsResponse>;
@@ -368,7 +386,7 @@ export declare const MethodInfoSchema: StandardSchemaV1<unknown, T.MethodInfo>;
 export declare function isMethodInfo(value: unknown): value is T.MethodInfo;
 
 /** Validates a `NativeTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateNativeTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NativeTransaction, N>>;
+export declare function validateNativeTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NativeTransaction<N>>;
 
 /** A `NativeTransaction` as a Standard Schema v1 validator. */
 export declare const NativeTransactionSchema: StandardSchemaV1<unknown, T.NativeTransaction>;
@@ -377,7 +395,7 @@ export declare const NativeTransactionSchema: StandardSchemaV1<unknown, T.Native
 export declare function isNativeTransaction(value: unknown): value is T.NativeTransaction;
 
 /** Validates a `FullNativeTransactionDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateFullNativeTransactionDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FullNativeTransactionDetails, N>>;
+export declare function validateFullNativeTransactionDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FullNativeTransactionDetails<N>>;
 
 /** A `FullNativeTransactionDetails` as a Standard Schema v1 validator. */
 export declare const FullNativeTransactionDetailsSchema: StandardSchemaV1<unknown, T.FullNativeTransactionDetails>;
@@ -386,7 +404,7 @@ export declare const FullNativeTransactionDetailsSchema: StandardSchemaV1<unknow
 export declare function isFullNativeTransactionDetails(value: unknown): value is T.FullNativeTransactionDetails;
 
 /** Validates a `ListNativeTransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListNativeTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function validateListNativeTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListNativeTransactionsResponse<N>>;
 
 /** A `ListNativeTransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListNativeTransactionsResponseSchema: StandardSchemaV1<unknown, T.ListNativeTransactionsResponse>;
@@ -404,7 +422,7 @@ export declare const Erc20TokenSchema: StandardSchemaV1<unknown, T.Erc20Token>;
 export declare function isErc20Token(value: unknown): value is T.Erc20Token;
 
 /** Validates a `Erc20Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc20Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20Transfer, N>>;
+export declare function validateErc20Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc20Transfer<N>>;
 
 /** A `Erc20Transfer` as a Standard Schema v1 validator. */
 export declare const Erc20TransferSchema: StandardSchemaV1<unknown, T.Erc20Transfer>;
@@ -413,7 +431,7 @@ export declare const Erc20TransferSchema: StandardSchemaV1<unknown, T.Erc20Trans
 export declare function isErc20Transfer(value: unknown): value is T.Erc20Transfer;
 
 /** Validates a `Erc20TransferDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc20TransferDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TransferDetails, N>>;
+export declare function validateErc20TransferDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc20TransferDetails<N>>;
 
 /** A `Erc20TransferDetails` as a Standard Schema v1 validator. */
 export declare const Erc20TransferDetailsSchema: StandardSchemaV1<unknown, T.Erc20TransferDetails>;
@@ -422,7 +440,7 @@ export declare const Erc20TransferDetailsSchema: StandardSchemaV1<unknown, T.Erc
 export declare function isErc20TransferDetails(value: unknown): value is T.Erc20TransferDetails;
 
 /** Validates a `ListErc20TransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListErc20TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc20TransactionsResponse, N>>;
+export declare function validateListErc20TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListErc20TransactionsResponse<N>>;
 
 /** A `ListErc20TransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListErc20TransactionsResponseSchema: StandardSchemaV1<unknown, T.ListErc20TransactionsResponse>;
@@ -440,7 +458,7 @@ export declare const Erc721TokenMetadataSchema: StandardSchemaV1<unknown, T.Erc7
 export declare function isErc721TokenMetadata(value: unknown): value is T.Erc721TokenMetadata;
 
 /** Validates a `Erc721Token` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc721Token<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc721Token, N>>;
+export declare function validateErc721Token<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc721Token<N>>;
 
 /** A `Erc721Token` as a Standard Schema v1 validator. */
 export declare const Erc721TokenSchema: StandardSchemaV1<unknown, T.Erc721Token>;
@@ -449,7 +467,7 @@ export declare const Erc721TokenSchema: StandardSchemaV1<unknown, T.Erc721Token>
 export declare function isErc721Token(value: unknown): value is T.Erc721Token;
 
 /** Validates a `Erc721Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc721Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc721Transfer, N>>;
+export declare function validateErc721Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc721Transfer<N>>;
 
 /** A `Erc721Transfer` as a Standard Schema v1 validator. */
 export declare const Erc721TransferSchema: StandardSchemaV1<unknown, T.Erc721Transfer>;
@@ -467,7 +485,7 @@ export declare const Erc1155TokenMetadataSchema: StandardSchemaV1<unknown, T.Erc
 export declare function isErc1155TokenMetadata(value: unknown): value is T.Erc1155TokenMetadata;
 
 /** Validates a `Erc1155Token` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc1155Token<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc1155Token, N>>;
+export declare function validateErc1155Token<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc1155Token<N>>;
 
 /** A `Erc1155Token` as a Standard Schema v1 validator. */
 export declare const Erc1155TokenSchema: StandardSchemaV1<unknown, T.Erc1155Token>;
@@ -476,7 +494,7 @@ export declare const Erc1155TokenSchema: StandardSchemaV1<unknown, T.Erc1155Toke
 export declare function isErc1155Token(value: unknown): value is T.Erc1155Token;
 
 /** Validates a `Erc1155Transfer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc1155Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc1155Transfer, N>>;
+export declare function validateErc1155Transfer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc1155Transfer<N>>;
 
 /** A `Erc1155Transfer` as a Standard Schema v1 validator. */
 export declare const Erc1155TransferSchema: StandardSchemaV1<unknown, T.Erc1155Transfer>;
@@ -485,7 +503,7 @@ export declare const Erc1155TransferSchema: StandardSchemaV1<unknown, T.Erc1155T
 export declare function isErc1155Transfer(value: unknown): value is T.Erc1155Transfer;
 
 /** Validates a `InternalTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInternalTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.InternalTransaction, N>>;
+export declare function validateInternalTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.InternalTransaction<N>>;
 
 /** A `InternalTransaction` as a Standard Schema v1 validator. */
 export declare const InternalTransactionSchema: StandardSchemaV1<unknown, T.InternalTransaction>;
@@ -521,7 +539,7 @@ export declare const TeleporterMessageInfoSchema: StandardSchemaV1<unknown, T.Te
 export declare function isTeleporterMessageInfo(value: unknown): value is T.TeleporterMessageInfo;
 
 /** Validates a `GetTransactionResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetTransactionResponse, N>>;
+export declare function validateGetTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetTransactionResponse<N>>;
 
 /** A `GetTransactionResponse` as a Standard Schema v1 validator. */
 export declare const GetTransactionResponseSchema: StandardSchemaV1<unknown, T.GetTransactionResponse>;
@@ -530,7 +548,7 @@ export declare const GetTransactionResponseSchema: StandardSchemaV1<unknown, T.G
 export declare function isGetTransactionResponse(value: unknown): value is T.GetTransactionResponse;
 
 /** Validates a `NativeTokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateNativeTokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NativeTokenBalance, N>>;
+export declare function validateNativeTokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NativeTokenBalance<N>>;
 
 /** A `NativeTokenBalance` as a Standard Schema v1 validator. */
 export declare const NativeTokenBalanceSchema: StandardSchemaV1<unknown, T.NativeTokenBalance>;
@@ -539,7 +557,7 @@ export declare const NativeTokenBalanceSchema: StandardSchemaV1<unknown, T.Nativ
 export declare function isNativeTokenBalance(value: unknown): value is T.NativeTokenBalance;
 
 /** Validates a `GetNativeBalanceResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetNativeBalanceResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetNativeBalanceResponse, N>>;
+export declare function validateGetNativeBalanceResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetNativeBalanceResponse<N>>;
 
 /** A `GetNativeBalanceResponse` as a Standard Schema v1 validator. */
 export declare const GetNativeBalanceResponseSchema: StandardSchemaV1<unknown, T.GetNativeBalanceResponse>;
@@ -683,7 +701,7 @@ export declare const BlsCredentialsSchema: StandardSchemaV1<unknown, T.BlsCreden
 export declare function isBlsCredentials(value: unknown): value is T.BlsCredentials;
 
 /** Validates a `Rewards` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateRewards<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Rewards, N>>;
+export declare function validateRewards<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Rewards<N>>;
 
 /** A `Rewards` as a Standard Schema v1 validator. */
 export declare const RewardsSchema: StandardSchemaV1<unknown, T.Rewards>;
@@ -692,7 +710,7 @@ export declare const RewardsSchema: StandardSchemaV1<unknown, T.Rewards>;
 export declare function isRewards(value: unknown): value is T.Rewards;
 
 /** Validates a `ValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorDetails, N>>;
+export declare function validateValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorDetails<N>>;
 
 /** A `ValidatorDetails` as a Standard Schema v1 validator. */
 export declare const ValidatorDetailsSchema: StandardSchemaV1<unknown, T.ValidatorDetails>;
@@ -701,7 +719,7 @@ export declare const ValidatorDetailsSchema: StandardSchemaV1<unknown, T.Validat
 export declare function isValidatorDetails(value: unknown): value is T.ValidatorDetails;
 
 /** Validates a `ValidatorDetailsBase` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorDetailsBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorDetailsBase, N>>;
+export declare function validateValidatorDetailsBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorDetailsBase<N>>;
 
 /** A `ValidatorDetailsBase` as a Standard Schema v1 validator. */
 export declare const ValidatorDetailsBaseSchema: StandardSchemaV1<unknown, T.ValidatorDetailsBase>;
@@ -710,7 +728,7 @@ export declare const ValidatorDetailsBaseSchema: StandardSchemaV1<unknown, T.Val
 export declare function isValidatorDetailsBase(value: unknown): value is T.ValidatorDetailsBase;
 
 /** Validates a `CompletedValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCompletedValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CompletedValidatorDetails, N>>;
+export declare function validateCompletedValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CompletedValidatorDetails<N>>;
 
 /** A `CompletedValidatorDetails` as a Standard Schema v1 validator. */
 export declare const CompletedValidatorDetailsSchema: StandardSchemaV1<unknown, T.CompletedValidatorDetails>;
@@ -719,7 +737,7 @@ export declare const CompletedValidatorDetailsSchema: StandardSchemaV1<unknown, 
 export declare function isCompletedValidatorDetails(value: unknown): value is T.CompletedValidatorDetails;
 
 /** Validates a `ActiveValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateActiveValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ActiveValidatorDetails, N>>;
+export declare function validateActiveValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ActiveValidatorDetails<N>>;
 
 /** A `ActiveValidatorDetails` as a Standard Schema v1 validator. */
 export declare const ActiveValidatorDetailsSchema: StandardSchemaV1<unknown, T.ActiveValidatorDetails>;
@@ -728,7 +746,7 @@ export declare const ActiveValidatorDetailsSchema: StandardSchemaV1<unknown, T.A
 export declare function isActiveValidatorDetails(value: unknown): value is T.ActiveValidatorDetails;
 
 /** Validates a `PendingValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePendingValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PendingValidatorDetails, N>>;
+export declare function validatePendingValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PendingValidatorDetails<N>>;
 
 /** A `PendingValidatorDetails` as a Standard Schema v1 validator. */
 export declare const PendingValidatorDetailsSchema: StandardSchemaV1<unknown, T.PendingValidatorDetails>;
@@ -737,7 +755,7 @@ export declare const PendingValidatorDetailsSchema: StandardSchemaV1<unknown, T.
 export declare function isPendingValidatorDetails(value: unknown): value is T.PendingValidatorDetails;
 
 /** Validates a `RemovedValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateRemovedValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.RemovedValidatorDetails, N>>;
+export declare function validateRemovedValidatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.RemovedValidatorDetails<N>>;
 
 /** A `RemovedValidatorDetails` as a Standard Schema v1 validator. */
 export declare const RemovedValidatorDetailsSchema: StandardSchemaV1<unknown, T.RemovedValidatorDetails>;
@@ -764,7 +782,7 @@ export declare const GeolocationSchema: StandardSchemaV1<unknown, T.Geolocation>
 export declare function isGeolocation(value: unknown): value is T.Geolocation;
 
 /** Validates a `ListValidatorDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListValidatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListValidatorDetailsResponse, N>>;
+export declare function validateListValidatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListValidatorDetailsResponse<N>>;
 
 /** A `ListValidatorDetailsResponse` as a Standard Schema v1 validator. */
 export declare const ListValidatorDetailsResponseSchema: StandardSchemaV1<unknown, T.ListValidatorDetailsResponse>;
@@ -791,7 +809,7 @@ export declare const ListChainIdsForAddressesResponseSchema: StandardSchemaV1<un
 export declare function isListChainIdsForAddressesResponse(value: unknown): value is T.ListChainIdsForAddressesResponse;
 
 /** Validates a `AssetAmount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAssetAmount<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetAmount, N>>;
+export declare function validateAssetAmount<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AssetAmount<N>>;
 
 /** A `AssetAmount` as a Standard Schema v1 validator. */
 export declare const AssetAmountSchema: StandardSchemaV1<unknown, T.AssetAmount>;
@@ -800,7 +818,7 @@ export declare const AssetAmountSchema: StandardSchemaV1<unknown, T.AssetAmount>
 export declare function isAssetAmount(value: unknown): value is T.AssetAmount;
 
 /** Validates a `Utxo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Utxo, N>>;
+export declare function validateUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Utxo<N>>;
 
 /** A `Utxo` as a Standard Schema v1 validator. */
 export declare const UtxoSchema: StandardSchemaV1<unknown, T.Utxo>;
@@ -845,7 +863,7 @@ export declare const BlockchainInfoSchema: StandardSchemaV1<unknown, T.Blockchai
 export declare function isBlockchainInfo(value: unknown): value is T.BlockchainInfo;
 
 /** Validates a `PChainTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePChainTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PChainTransaction, N>>;
+export declare function validatePChainTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PChainTransaction<N>>;
 
 /** A `PChainTransaction` as a Standard Schema v1 validator. */
 export declare const PChainTransactionSchema: StandardSchemaV1<unknown, T.PChainTransaction>;
@@ -854,7 +872,7 @@ export declare const PChainTransactionSchema: StandardSchemaV1<unknown, T.PChain
 export declare function isPChainTransaction(value: unknown): value is T.PChainTransaction;
 
 /** Validates a `PrimaryNetworkTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePrimaryNetworkTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkTransaction, N>>;
+export declare function validatePrimaryNetworkTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkTransaction<N>>;
 
 /** A `PrimaryNetworkTransaction` as a Standard Schema v1 validator. */
 export declare const PrimaryNetworkTransactionSchema: StandardSchemaV1<unknown, T.PrimaryNetworkTransaction>;
@@ -872,7 +890,7 @@ export declare const UtxoCredentialSchema: StandardSchemaV1<unknown, T.UtxoCrede
 export declare function isUtxoCredential(value: unknown): value is T.UtxoCredential;
 
 /** Validates a `XChainUtxo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainUtxo, N>>;
+export declare function validateXChainUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainUtxo<N>>;
 
 /** A `XChainUtxo` as a Standard Schema v1 validator. */
 export declare const XChainUtxoSchema: StandardSchemaV1<unknown, T.XChainUtxo>;
@@ -899,7 +917,7 @@ export declare const TransactionVertexDetailSchema: StandardSchemaV1<unknown, T.
 export declare function isTransactionVertexDetail(value: unknown): value is T.TransactionVertexDetail;
 
 /** Validates a `XChainTransactionBase` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainTransactionBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainTransactionBase, N>>;
+export declare function validateXChainTransactionBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainTransactionBase<N>>;
 
 /** A `XChainTransactionBase` as a Standard Schema v1 validator. */
 export declare const XChainTransactionBaseSchema: StandardSchemaV1<unknown, T.XChainTransactionBase>;
@@ -908,7 +926,7 @@ export declare const XChainTransactionBaseSchema: StandardSchemaV1<unknown, T.XC
 export declare function isXChainTransactionBase(value: unknown): value is T.XChainTransactionBase;
 
 /** Validates a `XChainLinearTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainLinearTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainLinearTransaction, N>>;
+export declare function validateXChainLinearTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainLinearTransaction<N>>;
 
 /** A `XChainLinearTransaction` as a Standard Schema v1 validator. */
 export declare const XChainLinearTransactionSchema: StandardSchemaV1<unknown, T.XChainLinearTransaction>;
@@ -917,7 +935,7 @@ export declare const XChainLinearTransactionSchema: StandardSchemaV1<unknown, T.
 export declare function isXChainLinearTransaction(value: unknown): value is T.XChainLinearTransaction;
 
 /** Validates a `XChainNonLinearTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainNonLinearTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainNonLinearTransaction, N>>;
+export declare function validateXChainNonLinearTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainNonLinearTransaction<N>>;
 
 /** A `XChainNonLinearTransaction` as a Standard Schema v1 validator. */
 export declare const XChainNonLinearTransactionSchema: StandardSchemaV1<unknown, T.XChainNonLinearTransaction>;
@@ -926,7 +944,7 @@ export declare const XChainNonLinearTransactionSchema: StandardSchemaV1<unknown,
 export declare function isXChainNonLinearTransaction(value: unknown): value is T.XChainNonLinearTransaction;
 
 /** Validates a `EvmInput` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEvmInput<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EvmInput, N>>;
+export declare function validateEvmInput<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EvmInput<N>>;
 
 /** A `EvmInput` as a Standard Schema v1 validator. */
 export declare const EvmInputSchema: StandardSchemaV1<unknown, T.EvmInput>;
@@ -935,7 +953,7 @@ export declare const EvmInputSchema: StandardSchemaV1<unknown, T.EvmInput>;
 export declare function isEvmInput(value: unknown): value is T.EvmInput;
 
 /** Validates a `EvmOutput` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEvmOutput<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EvmOutput, N>>;
+export declare function validateEvmOutput<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EvmOutput<N>>;
 
 /** A `EvmOutput` as a Standard Schema v1 validator. */
 export declare const EvmOutputSchema: StandardSchemaV1<unknown, T.EvmOutput>;
@@ -944,7 +962,7 @@ export declare const EvmOutputSchema: StandardSchemaV1<unknown, T.EvmOutput>;
 export declare function isEvmOutput(value: unknown): value is T.EvmOutput;
 
 /** Validates a `CChainAtomicTransactionBase` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainAtomicTransactionBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainAtomicTransactionBase, N>>;
+export declare function validateCChainAtomicTransactionBase<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CChainAtomicTransactionBase<N>>;
 
 /** A `CChainAtomicTransactionBase` as a Standard Schema v1 validator. */
 export declare const CChainAtomicTransactionBaseSchema: StandardSchemaV1<unknown, T.CChainAtomicTransactionBase>;
@@ -953,7 +971,7 @@ export declare const CChainAtomicTransactionBaseSchema: StandardSchemaV1<unknown
 export declare function isCChainAtomicTransactionBase(value: unknown): value is T.CChainAtomicTransactionBase;
 
 /** Validates a `CChainExportTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainExportTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainExportTransaction, N>>;
+export declare function validateCChainExportTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CChainExportTransaction<N>>;
 
 /** A `CChainExportTransaction` as a Standard Schema v1 validator. */
 export declare const CChainExportTransactionSchema: StandardSchemaV1<unknown, T.CChainExportTransaction>;
@@ -962,7 +980,7 @@ export declare const CChainExportTransactionSchema: StandardSchemaV1<unknown, T.
 export declare function isCChainExportTransaction(value: unknown): value is T.CChainExportTransaction;
 
 /** Validates a `CChainImportTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainImportTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainImportTransaction, N>>;
+export declare function validateCChainImportTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CChainImportTransaction<N>>;
 
 /** A `CChainImportTransaction` as a Standard Schema v1 validator. */
 export declare const CChainImportTransactionSchema: StandardSchemaV1<unknown, T.CChainImportTransaction>;
@@ -980,7 +998,7 @@ export declare const ListAddressChainsResponseSchema: StandardSchemaV1<unknown, 
 export declare function isListAddressChainsResponse(value: unknown): value is T.ListAddressChainsResponse;
 
 /** Validates a `ListEvmBlocksResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListEvmBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListEvmBlocksResponse, N>>;
+export declare function validateListEvmBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListEvmBlocksResponse<N>>;
 
 /** A `ListEvmBlocksResponse` as a Standard Schema v1 validator. */
 export declare const ListEvmBlocksResponseSchema: StandardSchemaV1<unknown, T.ListEvmBlocksResponse>;
@@ -989,7 +1007,7 @@ export declare const ListEvmBlocksResponseSchema: StandardSchemaV1<unknown, T.Li
 export declare function isListEvmBlocksResponse(value: unknown): value is T.ListEvmBlocksResponse;
 
 /** Validates a `EvmBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEvmBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EvmBlock, N>>;
+export declare function validateEvmBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EvmBlock<N>>;
 
 /** A `EvmBlock` as a Standard Schema v1 validator. */
 export declare const EvmBlockSchema: StandardSchemaV1<unknown, T.EvmBlock>;
@@ -1007,7 +1025,7 @@ export declare const TransactionStatusSchema: StandardSchemaV1<unknown, T.Transa
 export declare function isTransactionStatus(value: unknown): value is T.TransactionStatus;
 
 /** Validates a `ListTransfersResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListTransfersResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransfersResponse, N>>;
+export declare function validateListTransfersResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListTransfersResponse<N>>;
 
 /** A `ListTransfersResponse` as a Standard Schema v1 validator. */
 export declare const ListTransfersResponseSchema: StandardSchemaV1<unknown, T.ListTransfersResponse>;
@@ -1016,7 +1034,7 @@ export declare const ListTransfersResponseSchema: StandardSchemaV1<unknown, T.Li
 export declare function isListTransfersResponse(value: unknown): value is T.ListTransfersResponse;
 
 /** Validates a `Erc721TransferRecord` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc721TransferRecord<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc721TransferRecord, N>>;
+export declare function validateErc721TransferRecord<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc721TransferRecord<N>>;
 
 /** A `Erc721TransferRecord` as a Standard Schema v1 validator. */
 export declare const Erc721TransferRecordSchema: StandardSchemaV1<unknown, T.Erc721TransferRecord>;
@@ -1025,7 +1043,7 @@ export declare const Erc721TransferRecordSchema: StandardSchemaV1<unknown, T.Erc
 export declare function isErc721TransferRecord(value: unknown): value is T.Erc721TransferRecord;
 
 /** Validates a `Erc1155TransferRecord` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc1155TransferRecord<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc1155TransferRecord, N>>;
+export declare function validateErc1155TransferRecord<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc1155TransferRecord<N>>;
 
 /** A `Erc1155TransferRecord` as a Standard Schema v1 validator. */
 export declare const Erc1155TransferRecordSchema: StandardSchemaV1<unknown, T.Erc1155TransferRecord>;
@@ -1034,7 +1052,7 @@ export declare const Erc1155TransferRecordSchema: StandardSchemaV1<unknown, T.Er
 export declare function isErc1155TransferRecord(value: unknown): value is T.Erc1155TransferRecord;
 
 /** Validates a `ListTransactionDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListTransactionDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponse, N>>;
+export declare function validateListTransactionDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListTransactionDetailsResponse<N>>;
 
 /** A `ListTransactionDetailsResponse` as a Standard Schema v1 validator. */
 export declare const ListTransactionDetailsResponseSchema: StandardSchemaV1<unknown, T.ListTransactionDetailsResponse>;
@@ -1043,7 +1061,7 @@ export declare const ListTransactionDetailsResponseSchema: StandardSchemaV1<unkn
 export declare function isListTransactionDetailsResponse(value: unknown): value is T.ListTransactionDetailsResponse;
 
 /** Validates a `TransactionDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTransactionDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TransactionDetails, N>>;
+export declare function validateTransactionDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TransactionDetails<N>>;
 
 /** A `TransactionDetails` as a Standard Schema v1 validator. */
 export declare const TransactionDetailsSchema: StandardSchemaV1<unknown, T.TransactionDetails>;
@@ -1052,7 +1070,7 @@ export declare const TransactionDetailsSchema: StandardSchemaV1<unknown, T.Trans
 export declare function isTransactionDetails(value: unknown): value is T.TransactionDetails;
 
 /** Validates a `ListTransactionDetailsResponseV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListTransactionDetailsResponseV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponseV2, N>>;
+export declare function validateListTransactionDetailsResponseV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListTransactionDetailsResponseV2<N>>;
 
 /** A `ListTransactionDetailsResponseV2` as a Standard Schema v1 validator. */
 export declare const ListTransactionDetailsResponseV2Schema: StandardSchemaV1<unknown, T.ListTransactionDetailsResponseV2>;
@@ -1061,7 +1079,7 @@ export declare const ListTransactionDetailsResponseV2Schema: StandardSchemaV1<un
 export declare function isListTransactionDetailsResponseV2(value: unknown): value is T.ListTransactionDetailsResponseV2;
 
 /** Validates a `TransactionDetailsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTransactionDetailsV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TransactionDetailsV2, N>>;
+export declare function validateTransactionDetailsV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TransactionDetailsV2<N>>;
 
 /** A `TransactionDetailsV2` as a Standard Schema v1 validator. */
 export declare const TransactionDetailsV2Schema: StandardSchemaV1<unknown, T.TransactionDetailsV2>;
@@ -1070,7 +1088,7 @@ export declare const TransactionDetailsV2Schema: StandardSchemaV1<unknown, T.Tra
 export declare function isTransactionDetailsV2(value: unknown): value is T.TransactionDetailsV2;
 
 /** Validates a `Erc20TransferDetailsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc20TransferDetailsV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TransferDetailsV2, N>>;
+export declare function validateErc20TransferDetailsV2<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc20TransferDetailsV2<N>>;
 
 /** A `Erc20TransferDetailsV2` as a Standard Schema v1 validator. */
 export declare const Erc20TransferDetailsV2Schema: StandardSchemaV1<unknown, T.Erc20TransferDetailsV2>;
@@ -1088,7 +1106,7 @@ export declare const Erc20TokenV2Schema: StandardSchemaV1<unknown, T.Erc20TokenV
 export declare function isErc20TokenV2(value: unknown): value is T.Erc20TokenV2;
 
 /** Validates a `ListErc721TransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListErc721TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc721TransactionsResponse, N>>;
+export declare function validateListErc721TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListErc721TransactionsResponse<N>>;
 
 /** A `ListErc721TransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListErc721TransactionsResponseSchema: StandardSchemaV1<unknown, T.ListErc721TransactionsResponse>;
@@ -1097,7 +1115,7 @@ export declare const ListErc721TransactionsResponseSchema: StandardSchemaV1<unkn
 export declare function isListErc721TransactionsResponse(value: unknown): value is T.ListErc721TransactionsResponse;
 
 /** Validates a `ListErc1155TransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListErc1155TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc1155TransactionsResponse, N>>;
+export declare function validateListErc1155TransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListErc1155TransactionsResponse<N>>;
 
 /** A `ListErc1155TransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListErc1155TransactionsResponseSchema: StandardSchemaV1<unknown, T.ListErc1155TransactionsResponse>;
@@ -1106,7 +1124,7 @@ export declare const ListErc1155TransactionsResponseSchema: StandardSchemaV1<unk
 export declare function isListErc1155TransactionsResponse(value: unknown): value is T.ListErc1155TransactionsResponse;
 
 /** Validates a `ListInternalTransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListInternalTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListInternalTransactionsResponse, N>>;
+export declare function validateListInternalTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListInternalTransactionsResponse<N>>;
 
 /** A `ListInternalTransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListInternalTransactionsResponseSchema: StandardSchemaV1<unknown, T.ListInternalTransactionsResponse>;
@@ -1115,7 +1133,7 @@ export declare const ListInternalTransactionsResponseSchema: StandardSchemaV1<un
 export declare function isListInternalTransactionsResponse(value: unknown): value is T.ListInternalTransactionsResponse;
 
 /** Validates a `InternalTransactionRecord` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInternalTransactionRecord<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.InternalTransactionRecord, N>>;
+export declare function validateInternalTransactionRecord<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.InternalTransactionRecord<N>>;
 
 /** A `InternalTransactionRecord` as a Standard Schema v1 validator. */
 export declare const InternalTransactionRecordSchema: StandardSchemaV1<unknown, T.InternalTransactionRecord>;
@@ -1124,7 +1142,7 @@ export declare const InternalTransactionRecordSchema: StandardSchemaV1<unknown, 
 export declare function isInternalTransactionRecord(value: unknown): value is T.InternalTransactionRecord;
 
 /** Validates a `ListErc20BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListErc20BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc20BalancesResponse, N>>;
+export declare function validateListErc20BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListErc20BalancesResponse<N>>;
 
 /** A `ListErc20BalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListErc20BalancesResponseSchema: StandardSchemaV1<unknown, T.ListErc20BalancesResponse>;
@@ -1133,7 +1151,7 @@ export declare const ListErc20BalancesResponseSchema: StandardSchemaV1<unknown, 
 export declare function isListErc20BalancesResponse(value: unknown): value is T.ListErc20BalancesResponse;
 
 /** Validates a `Erc20TokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc20TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc20TokenBalance, N>>;
+export declare function validateErc20TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc20TokenBalance<N>>;
 
 /** A `Erc20TokenBalance` as a Standard Schema v1 validator. */
 export declare const Erc20TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc20TokenBalance>;
@@ -1142,7 +1160,7 @@ export declare const Erc20TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc20T
 export declare function isErc20TokenBalance(value: unknown): value is T.Erc20TokenBalance;
 
 /** Validates a `ListErc721BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListErc721BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc721BalancesResponse, N>>;
+export declare function validateListErc721BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListErc721BalancesResponse<N>>;
 
 /** A `ListErc721BalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListErc721BalancesResponseSchema: StandardSchemaV1<unknown, T.ListErc721BalancesResponse>;
@@ -1151,7 +1169,7 @@ export declare const ListErc721BalancesResponseSchema: StandardSchemaV1<unknown,
 export declare function isListErc721BalancesResponse(value: unknown): value is T.ListErc721BalancesResponse;
 
 /** Validates a `Erc721TokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc721TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc721TokenBalance, N>>;
+export declare function validateErc721TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc721TokenBalance<N>>;
 
 /** A `Erc721TokenBalance` as a Standard Schema v1 validator. */
 export declare const Erc721TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc721TokenBalance>;
@@ -1160,7 +1178,7 @@ export declare const Erc721TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc72
 export declare function isErc721TokenBalance(value: unknown): value is T.Erc721TokenBalance;
 
 /** Validates a `ListErc1155BalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListErc1155BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListErc1155BalancesResponse, N>>;
+export declare function validateListErc1155BalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListErc1155BalancesResponse<N>>;
 
 /** A `ListErc1155BalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListErc1155BalancesResponseSchema: StandardSchemaV1<unknown, T.ListErc1155BalancesResponse>;
@@ -1169,7 +1187,7 @@ export declare const ListErc1155BalancesResponseSchema: StandardSchemaV1<unknown
 export declare function isListErc1155BalancesResponse(value: unknown): value is T.ListErc1155BalancesResponse;
 
 /** Validates a `Erc1155TokenBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateErc1155TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Erc1155TokenBalance, N>>;
+export declare function validateErc1155TokenBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Erc1155TokenBalance<N>>;
 
 /** A `Erc1155TokenBalance` as a Standard Schema v1 validator. */
 export declare const Erc1155TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc1155TokenBalance>;
@@ -1178,7 +1196,7 @@ export declare const Erc1155TokenBalanceSchema: StandardSchemaV1<unknown, T.Erc1
 export declare function isErc1155TokenBalance(value: unknown): value is T.Erc1155TokenBalance;
 
 /** Validates a `ListCollectibleBalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListCollectibleBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListCollectibleBalancesResponse, N>>;
+export declare function validateListCollectibleBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListCollectibleBalancesResponse<N>>;
 
 /** A `ListCollectibleBalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListCollectibleBalancesResponseSchema: StandardSchemaV1<unknown, T.ListCollectibleBalancesResponse>;
@@ -1187,7 +1205,7 @@ export declare const ListCollectibleBalancesResponseSchema: StandardSchemaV1<unk
 export declare function isListCollectibleBalancesResponse(value: unknown): value is T.ListCollectibleBalancesResponse;
 
 /** Validates a `GetNetworkDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetNetworkDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetNetworkDetailsResponse, N>>;
+export declare function validateGetNetworkDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetNetworkDetailsResponse<N>>;
 
 /** A `GetNetworkDetailsResponse` as a Standard Schema v1 validator. */
 export declare const GetNetworkDetailsResponseSchema: StandardSchemaV1<unknown, T.GetNetworkDetailsResponse>;
@@ -1196,7 +1214,7 @@ export declare const GetNetworkDetailsResponseSchema: StandardSchemaV1<unknown, 
 export declare function isGetNetworkDetailsResponse(value: unknown): value is T.GetNetworkDetailsResponse;
 
 /** Validates a `ValidatorsDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorsDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorsDetails, N>>;
+export declare function validateValidatorsDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorsDetails<N>>;
 
 /** A `ValidatorsDetails` as a Standard Schema v1 validator. */
 export declare const ValidatorsDetailsSchema: StandardSchemaV1<unknown, T.ValidatorsDetails>;
@@ -1205,7 +1223,7 @@ export declare const ValidatorsDetailsSchema: StandardSchemaV1<unknown, T.Valida
 export declare function isValidatorsDetails(value: unknown): value is T.ValidatorsDetails;
 
 /** Validates a `StakingDistribution` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateStakingDistribution<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakingDistribution, N>>;
+export declare function validateStakingDistribution<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.StakingDistribution<N>>;
 
 /** A `StakingDistribution` as a Standard Schema v1 validator. */
 export declare const StakingDistributionSchema: StandardSchemaV1<unknown, T.StakingDistribution>;
@@ -1214,7 +1232,7 @@ export declare const StakingDistributionSchema: StandardSchemaV1<unknown, T.Stak
 export declare function isStakingDistribution(value: unknown): value is T.StakingDistribution;
 
 /** Validates a `DelegatorsDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateDelegatorsDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.DelegatorsDetails, N>>;
+export declare function validateDelegatorsDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.DelegatorsDetails<N>>;
 
 /** A `DelegatorsDetails` as a Standard Schema v1 validator. */
 export declare const DelegatorsDetailsSchema: StandardSchemaV1<unknown, T.DelegatorsDetails>;
@@ -1223,7 +1241,7 @@ export declare const DelegatorsDetailsSchema: StandardSchemaV1<unknown, T.Delega
 export declare function isDelegatorsDetails(value: unknown): value is T.DelegatorsDetails;
 
 /** Validates a `ListSubnetsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListSubnetsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListSubnetsResponse, N>>;
+export declare function validateListSubnetsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListSubnetsResponse<N>>;
 
 /** A `ListSubnetsResponse` as a Standard Schema v1 validator. */
 export declare const ListSubnetsResponseSchema: StandardSchemaV1<unknown, T.ListSubnetsResponse>;
@@ -1232,7 +1250,7 @@ export declare const ListSubnetsResponseSchema: StandardSchemaV1<unknown, T.List
 export declare function isListSubnetsResponse(value: unknown): value is T.ListSubnetsResponse;
 
 /** Validates a `Subnet` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSubnet<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Subnet, N>>;
+export declare function validateSubnet<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Subnet<N>>;
 
 /** A `Subnet` as a Standard Schema v1 validator. */
 export declare const SubnetSchema: StandardSchemaV1<unknown, T.Subnet>;
@@ -1259,7 +1277,7 @@ export declare const DelegationStatusTypeSchema: StandardSchemaV1<unknown, T.Del
 export declare function isDelegationStatusType(value: unknown): value is T.DelegationStatusType;
 
 /** Validates a `ListDelegatorDetailsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListDelegatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListDelegatorDetailsResponse, N>>;
+export declare function validateListDelegatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListDelegatorDetailsResponse<N>>;
 
 /** A `ListDelegatorDetailsResponse` as a Standard Schema v1 validator. */
 export declare const ListDelegatorDetailsResponseSchema: StandardSchemaV1<unknown, T.ListDelegatorDetailsResponse>;
@@ -1268,7 +1286,7 @@ export declare const ListDelegatorDetailsResponseSchema: StandardSchemaV1<unknow
 export declare function isListDelegatorDetailsResponse(value: unknown): value is T.ListDelegatorDetailsResponse;
 
 /** Validates a `CompletedDelegatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCompletedDelegatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CompletedDelegatorDetails, N>>;
+export declare function validateCompletedDelegatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CompletedDelegatorDetails<N>>;
 
 /** A `CompletedDelegatorDetails` as a Standard Schema v1 validator. */
 export declare const CompletedDelegatorDetailsSchema: StandardSchemaV1<unknown, T.CompletedDelegatorDetails>;
@@ -1277,7 +1295,7 @@ export declare const CompletedDelegatorDetailsSchema: StandardSchemaV1<unknown, 
 export declare function isCompletedDelegatorDetails(value: unknown): value is T.CompletedDelegatorDetails;
 
 /** Validates a `ActiveDelegatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateActiveDelegatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ActiveDelegatorDetails, N>>;
+export declare function validateActiveDelegatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ActiveDelegatorDetails<N>>;
 
 /** A `ActiveDelegatorDetails` as a Standard Schema v1 validator. */
 export declare const ActiveDelegatorDetailsSchema: StandardSchemaV1<unknown, T.ActiveDelegatorDetails>;
@@ -1286,7 +1304,7 @@ export declare const ActiveDelegatorDetailsSchema: StandardSchemaV1<unknown, T.A
 export declare function isActiveDelegatorDetails(value: unknown): value is T.ActiveDelegatorDetails;
 
 /** Validates a `PendingDelegatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePendingDelegatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PendingDelegatorDetails, N>>;
+export declare function validatePendingDelegatorDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PendingDelegatorDetails<N>>;
 
 /** A `PendingDelegatorDetails` as a Standard Schema v1 validator. */
 export declare const PendingDelegatorDetailsSchema: StandardSchemaV1<unknown, T.PendingDelegatorDetails>;
@@ -1295,7 +1313,7 @@ export declare const PendingDelegatorDetailsSchema: StandardSchemaV1<unknown, T.
 export declare function isPendingDelegatorDetails(value: unknown): value is T.PendingDelegatorDetails;
 
 /** Validates a `ListL1ValidatorsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListL1ValidatorsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListL1ValidatorsResponse, N>>;
+export declare function validateListL1ValidatorsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListL1ValidatorsResponse<N>>;
 
 /** A `ListL1ValidatorsResponse` as a Standard Schema v1 validator. */
 export declare const ListL1ValidatorsResponseSchema: StandardSchemaV1<unknown, T.ListL1ValidatorsResponse>;
@@ -1322,7 +1340,7 @@ export declare const BalanceOwnerSchema: StandardSchemaV1<unknown, T.BalanceOwne
 export declare function isBalanceOwner(value: unknown): value is T.BalanceOwner;
 
 /** Validates a `PrimaryNetworkBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePrimaryNetworkBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkBlock, N>>;
+export declare function validatePrimaryNetworkBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkBlock<N>>;
 
 /** A `PrimaryNetworkBlock` as a Standard Schema v1 validator. */
 export declare const PrimaryNetworkBlockSchema: StandardSchemaV1<unknown, T.PrimaryNetworkBlock>;
@@ -1340,7 +1358,7 @@ export declare const ProposerDetailsSchema: StandardSchemaV1<unknown, T.Proposer
 export declare function isProposerDetails(value: unknown): value is T.ProposerDetails;
 
 /** Validates a `ListPrimaryNetworkBlocksResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPrimaryNetworkBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+export declare function validateListPrimaryNetworkBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPrimaryNetworkBlocksResponse<N>>;
 
 /** A `ListPrimaryNetworkBlocksResponse` as a Standard Schema v1 validator. */
 export declare const ListPrimaryNetworkBlocksResponseSchema: StandardSchemaV1<unknown, T.ListPrimaryNetworkBlocksResponse>;
@@ -1394,7 +1412,7 @@ export declare const PrimaryNetworkTxTypeSchema: StandardSchemaV1<unknown, T.Pri
 export declare function isPrimaryNetworkTxType(value: unknown): value is T.PrimaryNetworkTxType;
 
 /** Validates a `ListPChainTransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPChainTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPChainTransactionsResponse, N>>;
+export declare function validateListPChainTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPChainTransactionsResponse<N>>;
 
 /** A `ListPChainTransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListPChainTransactionsResponseSchema: StandardSchemaV1<unknown, T.ListPChainTransactionsResponse>;
@@ -1403,7 +1421,7 @@ export declare const ListPChainTransactionsResponseSchema: StandardSchemaV1<unkn
 export declare function isListPChainTransactionsResponse(value: unknown): value is T.ListPChainTransactionsResponse;
 
 /** Validates a `ListXChainTransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListXChainTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListXChainTransactionsResponse, N>>;
+export declare function validateListXChainTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListXChainTransactionsResponse<N>>;
 
 /** A `ListXChainTransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListXChainTransactionsResponseSchema: StandardSchemaV1<unknown, T.ListXChainTransactionsResponse>;
@@ -1412,7 +1430,7 @@ export declare const ListXChainTransactionsResponseSchema: StandardSchemaV1<unkn
 export declare function isListXChainTransactionsResponse(value: unknown): value is T.ListXChainTransactionsResponse;
 
 /** Validates a `ListCChainAtomicTransactionsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListCChainAtomicTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListCChainAtomicTransactionsResponse, N>>;
+export declare function validateListCChainAtomicTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListCChainAtomicTransactionsResponse<N>>;
 
 /** A `ListCChainAtomicTransactionsResponse` as a Standard Schema v1 validator. */
 export declare const ListCChainAtomicTransactionsResponseSchema: StandardSchemaV1<unknown, T.ListCChainAtomicTransactionsResponse>;
@@ -1421,7 +1439,7 @@ export declare const ListCChainAtomicTransactionsResponseSchema: StandardSchemaV
 export declare function isListCChainAtomicTransactionsResponse(value: unknown): value is T.ListCChainAtomicTransactionsResponse;
 
 /** Validates a `ListPChainBalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPChainBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPChainBalancesResponse, N>>;
+export declare function validateListPChainBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPChainBalancesResponse<N>>;
 
 /** A `ListPChainBalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListPChainBalancesResponseSchema: StandardSchemaV1<unknown, T.ListPChainBalancesResponse>;
@@ -1430,7 +1448,7 @@ export declare const ListPChainBalancesResponseSchema: StandardSchemaV1<unknown,
 export declare function isListPChainBalancesResponse(value: unknown): value is T.ListPChainBalancesResponse;
 
 /** Validates a `PChainBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePChainBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PChainBalance, N>>;
+export declare function validatePChainBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PChainBalance<N>>;
 
 /** A `PChainBalance` as a Standard Schema v1 validator. */
 export declare const PChainBalanceSchema: StandardSchemaV1<unknown, T.PChainBalance>;
@@ -1439,7 +1457,7 @@ export declare const PChainBalanceSchema: StandardSchemaV1<unknown, T.PChainBala
 export declare function isPChainBalance(value: unknown): value is T.PChainBalance;
 
 /** Validates a `AggregatedAssetAmount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAggregatedAssetAmount<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AggregatedAssetAmount, N>>;
+export declare function validateAggregatedAssetAmount<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AggregatedAssetAmount<N>>;
 
 /** A `AggregatedAssetAmount` as a Standard Schema v1 validator. */
 export declare const AggregatedAssetAmountSchema: StandardSchemaV1<unknown, T.AggregatedAssetAmount>;
@@ -1448,7 +1466,7 @@ export declare const AggregatedAssetAmountSchema: StandardSchemaV1<unknown, T.Ag
 export declare function isAggregatedAssetAmount(value: unknown): value is T.AggregatedAssetAmount;
 
 /** Validates a `PChainSharedAsset` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePChainSharedAsset<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PChainSharedAsset, N>>;
+export declare function validatePChainSharedAsset<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PChainSharedAsset<N>>;
 
 /** A `PChainSharedAsset` as a Standard Schema v1 validator. */
 export declare const PChainSharedAssetSchema: StandardSchemaV1<unknown, T.PChainSharedAsset>;
@@ -1457,7 +1475,7 @@ export declare const PChainSharedAssetSchema: StandardSchemaV1<unknown, T.PChain
 export declare function isPChainSharedAsset(value: unknown): value is T.PChainSharedAsset;
 
 /** Validates a `ListXChainBalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListXChainBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListXChainBalancesResponse, N>>;
+export declare function validateListXChainBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListXChainBalancesResponse<N>>;
 
 /** A `ListXChainBalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListXChainBalancesResponseSchema: StandardSchemaV1<unknown, T.ListXChainBalancesResponse>;
@@ -1466,7 +1484,7 @@ export declare const ListXChainBalancesResponseSchema: StandardSchemaV1<unknown,
 export declare function isListXChainBalancesResponse(value: unknown): value is T.ListXChainBalancesResponse;
 
 /** Validates a `XChainBalances` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainBalances<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainBalances, N>>;
+export declare function validateXChainBalances<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainBalances<N>>;
 
 /** A `XChainBalances` as a Standard Schema v1 validator. */
 export declare const XChainBalancesSchema: StandardSchemaV1<unknown, T.XChainBalances>;
@@ -1475,7 +1493,7 @@ export declare const XChainBalancesSchema: StandardSchemaV1<unknown, T.XChainBal
 export declare function isXChainBalances(value: unknown): value is T.XChainBalances;
 
 /** Validates a `XChainSharedAssetBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainSharedAssetBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainSharedAssetBalance, N>>;
+export declare function validateXChainSharedAssetBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainSharedAssetBalance<N>>;
 
 /** A `XChainSharedAssetBalance` as a Standard Schema v1 validator. */
 export declare const XChainSharedAssetBalanceSchema: StandardSchemaV1<unknown, T.XChainSharedAssetBalance>;
@@ -1484,7 +1502,7 @@ export declare const XChainSharedAssetBalanceSchema: StandardSchemaV1<unknown, T
 export declare function isXChainSharedAssetBalance(value: unknown): value is T.XChainSharedAssetBalance;
 
 /** Validates a `ListCChainAtomicBalancesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListCChainAtomicBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListCChainAtomicBalancesResponse, N>>;
+export declare function validateListCChainAtomicBalancesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListCChainAtomicBalancesResponse<N>>;
 
 /** A `ListCChainAtomicBalancesResponse` as a Standard Schema v1 validator. */
 export declare const ListCChainAtomicBalancesResponseSchema: StandardSchemaV1<unknown, T.ListCChainAtomicBalancesResponse>;
@@ -1493,7 +1511,7 @@ export declare const ListCChainAtomicBalancesResponseSchema: StandardSchemaV1<un
 export declare function isListCChainAtomicBalancesResponse(value: unknown): value is T.ListCChainAtomicBalancesResponse;
 
 /** Validates a `CChainAtomicBalances` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainAtomicBalances<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainAtomicBalances, N>>;
+export declare function validateCChainAtomicBalances<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CChainAtomicBalances<N>>;
 
 /** A `CChainAtomicBalances` as a Standard Schema v1 validator. */
 export declare const CChainAtomicBalancesSchema: StandardSchemaV1<unknown, T.CChainAtomicBalances>;
@@ -1502,7 +1520,7 @@ export declare const CChainAtomicBalancesSchema: StandardSchemaV1<unknown, T.CCh
 export declare function isCChainAtomicBalances(value: unknown): value is T.CChainAtomicBalances;
 
 /** Validates a `CChainSharedAssetBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainSharedAssetBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CChainSharedAssetBalance, N>>;
+export declare function validateCChainSharedAssetBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CChainSharedAssetBalance<N>>;
 
 /** A `CChainSharedAssetBalance` as a Standard Schema v1 validator. */
 export declare const CChainSharedAssetBalanceSchema: StandardSchemaV1<unknown, T.CChainSharedAssetBalance>;
@@ -1520,7 +1538,7 @@ export declare const UtxosSortByOptionSchema: StandardSchemaV1<unknown, T.UtxosS
 export declare function isUtxosSortByOption(value: unknown): value is T.UtxosSortByOption;
 
 /** Validates a `ListPChainUtxosResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPChainUtxosResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPChainUtxosResponse, N>>;
+export declare function validateListPChainUtxosResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPChainUtxosResponse<N>>;
 
 /** A `ListPChainUtxosResponse` as a Standard Schema v1 validator. */
 export declare const ListPChainUtxosResponseSchema: StandardSchemaV1<unknown, T.ListPChainUtxosResponse>;
@@ -1529,7 +1547,7 @@ export declare const ListPChainUtxosResponseSchema: StandardSchemaV1<unknown, T.
 export declare function isListPChainUtxosResponse(value: unknown): value is T.ListPChainUtxosResponse;
 
 /** Validates a `ListUtxosResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListUtxosResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListUtxosResponse, N>>;
+export declare function validateListUtxosResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListUtxosResponse<N>>;
 
 /** A `ListUtxosResponse` as a Standard Schema v1 validator. */
 export declare const ListUtxosResponseSchema: StandardSchemaV1<unknown, T.ListUtxosResponse>;
@@ -1547,7 +1565,7 @@ export declare const PrimaryNetworkAddressesBodyDtoSchema: StandardSchemaV1<unkn
 export declare function isPrimaryNetworkAddressesBodyDto(value: unknown): value is T.PrimaryNetworkAddressesBodyDto;
 
 /** Validates a `LastActivityTimestamp` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateLastActivityTimestamp<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.LastActivityTimestamp, N>>;
+export declare function validateLastActivityTimestamp<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.LastActivityTimestamp<N>>;
 
 /** A `LastActivityTimestamp` as a Standard Schema v1 validator. */
 export declare const LastActivityTimestampSchema: StandardSchemaV1<unknown, T.LastActivityTimestamp>;
@@ -1565,7 +1583,7 @@ export declare const PrimaryNetworkTypeSchema: StandardSchemaV1<unknown, T.Prima
 export declare function isPrimaryNetworkType(value: unknown): value is T.PrimaryNetworkType;
 
 /** Validates a `ListPendingRewardsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPendingRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPendingRewardsResponse, N>>;
+export declare function validateListPendingRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPendingRewardsResponse<N>>;
 
 /** A `ListPendingRewardsResponse` as a Standard Schema v1 validator. */
 export declare const ListPendingRewardsResponseSchema: StandardSchemaV1<unknown, T.ListPendingRewardsResponse>;
@@ -1574,7 +1592,7 @@ export declare const ListPendingRewardsResponseSchema: StandardSchemaV1<unknown,
 export declare function isListPendingRewardsResponse(value: unknown): value is T.ListPendingRewardsResponse;
 
 /** Validates a `PendingReward` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePendingReward<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PendingReward, N>>;
+export declare function validatePendingReward<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PendingReward<N>>;
 
 /** A `PendingReward` as a Standard Schema v1 validator. */
 export declare const PendingRewardSchema: StandardSchemaV1<unknown, T.PendingReward>;
@@ -1583,7 +1601,7 @@ export declare const PendingRewardSchema: StandardSchemaV1<unknown, T.PendingRew
 export declare function isPendingReward(value: unknown): value is T.PendingReward;
 
 /** Validates a `ListHistoricalRewardsResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListHistoricalRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListHistoricalRewardsResponse, N>>;
+export declare function validateListHistoricalRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListHistoricalRewardsResponse<N>>;
 
 /** A `ListHistoricalRewardsResponse` as a Standard Schema v1 validator. */
 export declare const ListHistoricalRewardsResponseSchema: StandardSchemaV1<unknown, T.ListHistoricalRewardsResponse>;
@@ -1592,7 +1610,7 @@ export declare const ListHistoricalRewardsResponseSchema: StandardSchemaV1<unkno
 export declare function isListHistoricalRewardsResponse(value: unknown): value is T.ListHistoricalRewardsResponse;
 
 /** Validates a `HistoricalReward` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateHistoricalReward<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HistoricalReward, N>>;
+export declare function validateHistoricalReward<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HistoricalReward<N>>;
 
 /** A `HistoricalReward` as a Standard Schema v1 validator. */
 export declare const HistoricalRewardSchema: StandardSchemaV1<unknown, T.HistoricalReward>;
@@ -1601,7 +1619,7 @@ export declare const HistoricalRewardSchema: StandardSchemaV1<unknown, T.Histori
 export declare function isHistoricalReward(value: unknown): value is T.HistoricalReward;
 
 /** Validates a `AssetWithPriceInfo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAssetWithPriceInfo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetWithPriceInfo, N>>;
+export declare function validateAssetWithPriceInfo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AssetWithPriceInfo<N>>;
 
 /** A `AssetWithPriceInfo` as a Standard Schema v1 validator. */
 export declare const AssetWithPriceInfoSchema: StandardSchemaV1<unknown, T.AssetWithPriceInfo>;
@@ -1610,7 +1628,7 @@ export declare const AssetWithPriceInfoSchema: StandardSchemaV1<unknown, T.Asset
 export declare function isAssetWithPriceInfo(value: unknown): value is T.AssetWithPriceInfo;
 
 /** Validates a `ListNftTokens` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListNftTokens<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNftTokens, N>>;
+export declare function validateListNftTokens<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListNftTokens<N>>;
 
 /** A `ListNftTokens` as a Standard Schema v1 validator. */
 export declare const ListNftTokensSchema: StandardSchemaV1<unknown, T.ListNftTokens>;
@@ -1736,7 +1754,7 @@ export declare const HealthIndicatorResultDtoSchema: StandardSchemaV1<unknown, T
 export declare function isHealthIndicatorResultDto(value: unknown): value is T.HealthIndicatorResultDto;
 
 /** Validates a `PendingIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePendingIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PendingIcmMessage, N>>;
+export declare function validatePendingIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PendingIcmMessage<N>>;
 
 /** A `PendingIcmMessage` as a Standard Schema v1 validator. */
 export declare const PendingIcmMessageSchema: StandardSchemaV1<unknown, T.PendingIcmMessage>;
@@ -1745,7 +1763,7 @@ export declare const PendingIcmMessageSchema: StandardSchemaV1<unknown, T.Pendin
 export declare function isPendingIcmMessage(value: unknown): value is T.PendingIcmMessage;
 
 /** Validates a `IcmReceipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIcmReceipt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.IcmReceipt, N>>;
+export declare function validateIcmReceipt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.IcmReceipt<N>>;
 
 /** A `IcmReceipt` as a Standard Schema v1 validator. */
 export declare const IcmReceiptSchema: StandardSchemaV1<unknown, T.IcmReceipt>;
@@ -1754,7 +1772,7 @@ export declare const IcmReceiptSchema: StandardSchemaV1<unknown, T.IcmReceipt>;
 export declare function isIcmReceipt(value: unknown): value is T.IcmReceipt;
 
 /** Validates a `IcmRewardDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIcmRewardDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.IcmRewardDetails, N>>;
+export declare function validateIcmRewardDetails<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.IcmRewardDetails<N>>;
 
 /** A `IcmRewardDetails` as a Standard Schema v1 validator. */
 export declare const IcmRewardDetailsSchema: StandardSchemaV1<unknown, T.IcmRewardDetails>;
@@ -1763,7 +1781,7 @@ export declare const IcmRewardDetailsSchema: StandardSchemaV1<unknown, T.IcmRewa
 export declare function isIcmRewardDetails(value: unknown): value is T.IcmRewardDetails;
 
 /** Validates a `IcmSourceTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIcmSourceTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.IcmSourceTransaction, N>>;
+export declare function validateIcmSourceTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.IcmSourceTransaction<N>>;
 
 /** A `IcmSourceTransaction` as a Standard Schema v1 validator. */
 export declare const IcmSourceTransactionSchema: StandardSchemaV1<unknown, T.IcmSourceTransaction>;
@@ -1772,7 +1790,7 @@ export declare const IcmSourceTransactionSchema: StandardSchemaV1<unknown, T.Icm
 export declare function isIcmSourceTransaction(value: unknown): value is T.IcmSourceTransaction;
 
 /** Validates a `DeliveredIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateDeliveredIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.DeliveredIcmMessage, N>>;
+export declare function validateDeliveredIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.DeliveredIcmMessage<N>>;
 
 /** A `DeliveredIcmMessage` as a Standard Schema v1 validator. */
 export declare const DeliveredIcmMessageSchema: StandardSchemaV1<unknown, T.DeliveredIcmMessage>;
@@ -1781,7 +1799,7 @@ export declare const DeliveredIcmMessageSchema: StandardSchemaV1<unknown, T.Deli
 export declare function isDeliveredIcmMessage(value: unknown): value is T.DeliveredIcmMessage;
 
 /** Validates a `IcmDestinationTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIcmDestinationTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.IcmDestinationTransaction, N>>;
+export declare function validateIcmDestinationTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.IcmDestinationTransaction<N>>;
 
 /** A `IcmDestinationTransaction` as a Standard Schema v1 validator. */
 export declare const IcmDestinationTransactionSchema: StandardSchemaV1<unknown, T.IcmDestinationTransaction>;
@@ -1790,7 +1808,7 @@ export declare const IcmDestinationTransactionSchema: StandardSchemaV1<unknown, 
 export declare function isIcmDestinationTransaction(value: unknown): value is T.IcmDestinationTransaction;
 
 /** Validates a `DeliveredSourceNotIndexedIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateDeliveredSourceNotIndexedIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.DeliveredSourceNotIndexedIcmMessage, N>>;
+export declare function validateDeliveredSourceNotIndexedIcmMessage<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.DeliveredSourceNotIndexedIcmMessage<N>>;
 
 /** A `DeliveredSourceNotIndexedIcmMessage` as a Standard Schema v1 validator. */
 export declare const DeliveredSourceNotIndexedIcmMessageSchema: StandardSchemaV1<unknown, T.DeliveredSourceNotIndexedIcmMessage>;
@@ -1799,7 +1817,7 @@ export declare const DeliveredSourceNotIndexedIcmMessageSchema: StandardSchemaV1
 export declare function isDeliveredSourceNotIndexedIcmMessage(value: unknown): value is T.DeliveredSourceNotIndexedIcmMessage;
 
 /** Validates a `ListIcmMessagesResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListIcmMessagesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListIcmMessagesResponse, N>>;
+export declare function validateListIcmMessagesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListIcmMessagesResponse<N>>;
 
 /** A `ListIcmMessagesResponse` as a Standard Schema v1 validator. */
 export declare const ListIcmMessagesResponseSchema: StandardSchemaV1<unknown, T.ListIcmMessagesResponse>;
@@ -1826,7 +1844,7 @@ export declare const AddressActivityMetadataSchema: StandardSchemaV1<unknown, T.
 export declare function isAddressActivityMetadata(value: unknown): value is T.AddressActivityMetadata;
 
 /** Validates a `PrimaryNetworkAddressActivityRequest` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePrimaryNetworkAddressActivityRequest<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkAddressActivityRequest, N>>;
+export declare function validatePrimaryNetworkAddressActivityRequest<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkAddressActivityRequest<N>>;
 
 /** A `PrimaryNetworkAddressActivityRequest` as a Standard Schema v1 validator. */
 export declare const PrimaryNetworkAddressActivityRequestSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAddressActivityRequest>;
@@ -1835,7 +1853,7 @@ export declare const PrimaryNetworkAddressActivityRequestSchema: StandardSchemaV
 export declare function isPrimaryNetworkAddressActivityRequest(value: unknown): value is T.PrimaryNetworkAddressActivityRequest;
 
 /** Validates a `PrimaryNetworkAddressActivityMetadata` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePrimaryNetworkAddressActivityMetadata<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkAddressActivityMetadata, N>>;
+export declare function validatePrimaryNetworkAddressActivityMetadata<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkAddressActivityMetadata<N>>;
 
 /** A `PrimaryNetworkAddressActivityMetadata` as a Standard Schema v1 validator. */
 export declare const PrimaryNetworkAddressActivityMetadataSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAddressActivityMetadata>;
@@ -1871,7 +1889,7 @@ export declare const PrimaryNetworkAddressActivitySubEventTypeSchema: StandardSc
 export declare function isPrimaryNetworkAddressActivitySubEventType(value: unknown): value is T.PrimaryNetworkAddressActivitySubEventType;
 
 /** Validates a `PrimaryNetworkBalanceThresholdFilter` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePrimaryNetworkBalanceThresholdFilter<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkBalanceThresholdFilter, N>>;
+export declare function validatePrimaryNetworkBalanceThresholdFilter<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkBalanceThresholdFilter<N>>;
 
 /** A `PrimaryNetworkBalanceThresholdFilter` as a Standard Schema v1 validator. */
 export declare const PrimaryNetworkBalanceThresholdFilterSchema: StandardSchemaV1<unknown, T.PrimaryNetworkBalanceThresholdFilter>;
@@ -1889,7 +1907,7 @@ export declare const CommonBalanceTypeSchema: StandardSchemaV1<unknown, T.Common
 export declare function isCommonBalanceType(value: unknown): value is T.CommonBalanceType;
 
 /** Validates a `ValidatorActivityRequest` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorActivityRequest<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorActivityRequest, N>>;
+export declare function validateValidatorActivityRequest<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorActivityRequest<N>>;
 
 /** A `ValidatorActivityRequest` as a Standard Schema v1 validator. */
 export declare const ValidatorActivityRequestSchema: StandardSchemaV1<unknown, T.ValidatorActivityRequest>;
@@ -1898,7 +1916,7 @@ export declare const ValidatorActivityRequestSchema: StandardSchemaV1<unknown, T
 export declare function isValidatorActivityRequest(value: unknown): value is T.ValidatorActivityRequest;
 
 /** Validates a `ValidatorActivityMetadata` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorActivityMetadata<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorActivityMetadata, N>>;
+export declare function validateValidatorActivityMetadata<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorActivityMetadata<N>>;
 
 /** A `ValidatorActivityMetadata` as a Standard Schema v1 validator. */
 export declare const ValidatorActivityMetadataSchema: StandardSchemaV1<unknown, T.ValidatorActivityMetadata>;
@@ -1952,7 +1970,7 @@ export declare const AddressActivityEventTypeSchema: StandardSchemaV1<unknown, T
 export declare function isAddressActivityEventType(value: unknown): value is T.AddressActivityEventType;
 
 /** Validates a `PrimaryNetworkAddressActivityResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePrimaryNetworkAddressActivityResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkAddressActivityResponse, N>>;
+export declare function validatePrimaryNetworkAddressActivityResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkAddressActivityResponse<N>>;
 
 /** A `PrimaryNetworkAddressActivityResponse` as a Standard Schema v1 validator. */
 export declare const PrimaryNetworkAddressActivityResponseSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAddressActivityResponse>;
@@ -1970,7 +1988,7 @@ export declare const PrimaryNetworkAddressActivityEventTypeSchema: StandardSchem
 export declare function isPrimaryNetworkAddressActivityEventType(value: unknown): value is T.PrimaryNetworkAddressActivityEventType;
 
 /** Validates a `ValidatorActivityResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorActivityResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorActivityResponse, N>>;
+export declare function validateValidatorActivityResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorActivityResponse<N>>;
 
 /** A `ValidatorActivityResponse` as a Standard Schema v1 validator. */
 export declare const ValidatorActivityResponseSchema: StandardSchemaV1<unknown, T.ValidatorActivityResponse>;
@@ -1988,7 +2006,7 @@ export declare const ValidatorActivityEventTypeSchema: StandardSchemaV1<unknown,
 export declare function isValidatorActivityEventType(value: unknown): value is T.ValidatorActivityEventType;
 
 /** Validates a `ListWebhooksResponse` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListWebhooksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListWebhooksResponse, N>>;
+export declare function validateListWebhooksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListWebhooksResponse<N>>;
 
 /** A `ListWebhooksResponse` as a Standard Schema v1 validator. */
 export declare const ListWebhooksResponseSchema: StandardSchemaV1<unknown, T.ListWebhooksResponse>;
@@ -2216,13 +2234,13 @@ export declare function validateListErc20TransactionsParams(value: unknown): Val
 export declare function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<C.GetTransactionsForBlockParams>;
 
 /** Validates the result of `getTransactionsForBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetTransactionsForBlockResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function validateGetTransactionsForBlockResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListNativeTransactionsResponse<N>>;
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<C.GetSingleValidatorDetailsParams>;
 
 /** Validates the result of `getSingleValidatorDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetSingleValidatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListValidatorDetailsResponse, N>>;
+export declare function validateGetSingleValidatorDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListValidatorDetailsResponse<N>>;
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListContractDeploymentsParams(value: unknown): ValidationResult<C.ListContractDeploymentsParams>;
@@ -2264,7 +2282,7 @@ export declare function validateGetChainIdsForAddressesResponse(value: unknown):
 export declare function validateGetTxByHashParams(value: unknown): ValidationResult<C.GetTxByHashParams>;
 
 /** Validates the result of `getTxByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetTxByHashResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkTransaction, N>>;
+export declare function validateGetTxByHashResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkTransaction<N>>;
 
 /** Validates the params of `listAddressChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListAddressChainsParams(value: unknown): ValidationResult<C.ListAddressChainsParams>;
@@ -2273,31 +2291,31 @@ export declare function validateListAddressChainsParams(value: unknown): Validat
 export declare function validateListLatestBlocksAllChainsParams(value: unknown): ValidationResult<C.ListLatestBlocksAllChainsParams>;
 
 /** Validates the result of `listLatestBlocksAllChains` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListLatestBlocksAllChainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListEvmBlocksResponse, N>>;
+export declare function validateListLatestBlocksAllChainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListEvmBlocksResponse<N>>;
 
 /** Validates the params of `getLatestBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetLatestBlocksParams(value: unknown): ValidationResult<C.GetLatestBlocksParams>;
 
 /** Validates the result of `getLatestBlocks` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetLatestBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListEvmBlocksResponse, N>>;
+export declare function validateGetLatestBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListEvmBlocksResponse<N>>;
 
 /** Validates the params of `getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetBlockParams(value: unknown): ValidationResult<C.GetBlockParams>;
 
 /** Validates the result of `getBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetBlockResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EvmBlock, N>>;
+export declare function validateGetBlockResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EvmBlock<N>>;
 
 /** Validates the params of `listLatestTransactionsAllChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListLatestTransactionsAllChainsParams(value: unknown): ValidationResult<C.ListLatestTransactionsAllChainsParams>;
 
 /** Validates the result of `listLatestTransactionsAllChains` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListLatestTransactionsAllChainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function validateListLatestTransactionsAllChainsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListNativeTransactionsResponse<N>>;
 
 /** Validates the params of `getDeploymentTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetDeploymentTransactionParams(value: unknown): ValidationResult<C.GetDeploymentTransactionParams>;
 
 /** Validates the result of `getDeploymentTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetDeploymentTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetTransactionResponse, N>>;
+export declare function validateGetDeploymentTransactionResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetTransactionResponse<N>>;
 
 /** Validates the params of `listTransfers`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListTransfersParams(value: unknown): ValidationResult<C.ListTransfersParams>;
@@ -2306,13 +2324,13 @@ export declare function validateListTransfersParams(value: unknown): ValidationR
 export declare function validateListTransactionsParams(value: unknown): ValidationResult<C.ListTransactionsParams>;
 
 /** Validates the result of `listTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponse, N>>;
+export declare function validateListTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListTransactionDetailsResponse<N>>;
 
 /** Validates the params of `listTransactionsV2`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListTransactionsV2Params(value: unknown): ValidationResult<C.ListTransactionsV2Params>;
 
 /** Validates the result of `listTransactionsV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListTransactionsV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListTransactionDetailsResponseV2, N>>;
+export declare function validateListTransactionsV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListTransactionDetailsResponseV2<N>>;
 
 /** Validates the params of `listNativeTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListNativeTransactionsParams(value: unknown): ValidationResult<C.ListNativeTransactionsParams>;
@@ -2330,7 +2348,7 @@ export declare function validateListInternalTransactionsParams(value: unknown): 
 export declare function validateListLatestTransactionsParams(value: unknown): ValidationResult<C.ListLatestTransactionsParams>;
 
 /** Validates the result of `listLatestTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListLatestTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNativeTransactionsResponse, N>>;
+export declare function validateListLatestTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListNativeTransactionsResponse<N>>;
 
 /** Validates the params of `listErc20Balances`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListErc20BalancesParams(value: unknown): ValidationResult<C.ListErc20BalancesParams>;
@@ -2357,7 +2375,7 @@ export declare function validateGetNetworkDetailsParams(value: unknown): Validat
 export declare function validateGetBlockchainByIdParams(value: unknown): ValidationResult<C.GetBlockchainByIdParams>;
 
 /** Validates the result of `getBlockchainById` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetBlockchainByIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Blockchain, N>>;
+export declare function validateGetBlockchainByIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Blockchain<N>>;
 
 /** Validates the params of `listSubnets`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListSubnetsParams(value: unknown): ValidationResult<C.ListSubnetsParams>;
@@ -2366,19 +2384,19 @@ export declare function validateListSubnetsParams(value: unknown): ValidationRes
 export declare function validateGetSubnetByIdParams(value: unknown): ValidationResult<C.GetSubnetByIdParams>;
 
 /** Validates the result of `getSubnetById` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetSubnetByIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Subnet, N>>;
+export declare function validateGetSubnetByIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Subnet<N>>;
 
 /** Validates the params of `listValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListValidatorsParams(value: unknown): ValidationResult<C.ListValidatorsParams>;
 
 /** Validates the result of `listValidators` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListValidatorsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListValidatorDetailsResponse, N>>;
+export declare function validateListValidatorsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListValidatorDetailsResponse<N>>;
 
 /** Validates the params of `listDelegators`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListDelegatorsParams(value: unknown): ValidationResult<C.ListDelegatorsParams>;
 
 /** Validates the result of `listDelegators` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListDelegatorsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListDelegatorDetailsResponse, N>>;
+export declare function validateListDelegatorsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListDelegatorDetailsResponse<N>>;
 
 /** Validates the params of `listL1Validators`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListL1ValidatorsParams(value: unknown): ValidationResult<C.ListL1ValidatorsParams>;
@@ -2387,19 +2405,19 @@ export declare function validateListL1ValidatorsParams(value: unknown): Validati
 export declare function validateGetBlockByIdParams(value: unknown): ValidationResult<C.GetBlockByIdParams>;
 
 /** Validates the result of `getBlockById` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetBlockByIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PrimaryNetworkBlock, N>>;
+export declare function validateGetBlockByIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PrimaryNetworkBlock<N>>;
 
 /** Validates the params of `listPrimaryNetworkBlocksByNodeId`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListPrimaryNetworkBlocksByNodeIdParams(value: unknown): ValidationResult<C.ListPrimaryNetworkBlocksByNodeIdParams>;
 
 /** Validates the result of `listPrimaryNetworkBlocksByNodeId` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPrimaryNetworkBlocksByNodeIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+export declare function validateListPrimaryNetworkBlocksByNodeIdResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPrimaryNetworkBlocksResponse<N>>;
 
 /** Validates the params of `listLatestPrimaryNetworkBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListLatestPrimaryNetworkBlocksParams(value: unknown): ValidationResult<C.ListLatestPrimaryNetworkBlocksParams>;
 
 /** Validates the result of `listLatestPrimaryNetworkBlocks` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListLatestPrimaryNetworkBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPrimaryNetworkBlocksResponse, N>>;
+export declare function validateListLatestPrimaryNetworkBlocksResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPrimaryNetworkBlocksResponse<N>>;
 
 /** Validates the params of `listLatestXChainVertices`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListLatestXChainVerticesParams(value: unknown): ValidationResult<C.ListLatestXChainVerticesParams>;
@@ -2423,61 +2441,61 @@ export declare function validateGetVertexByHeightResponse(value: unknown): Valid
 export declare function validateListLatestPrimaryNetworkTransactionsParams(value: unknown): ValidationResult<C.ListLatestPrimaryNetworkTransactionsParams>;
 
 /** Validates the result of `listLatestPrimaryNetworkTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListLatestPrimaryNetworkTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.ListLatestPrimaryNetworkTransactionsResponse, N>>;
+export declare function validateListLatestPrimaryNetworkTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.ListLatestPrimaryNetworkTransactionsResponse<N>>;
 
 /** Validates the params of `listActivePrimaryNetworkStakingTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListActivePrimaryNetworkStakingTransactionsParams(value: unknown): ValidationResult<C.ListActivePrimaryNetworkStakingTransactionsParams>;
 
 /** Validates the result of `listActivePrimaryNetworkStakingTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListActivePrimaryNetworkStakingTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPChainTransactionsResponse, N>>;
+export declare function validateListActivePrimaryNetworkStakingTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPChainTransactionsResponse<N>>;
 
 /** Validates the params of `listAssetTransactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListAssetTransactionsParams(value: unknown): ValidationResult<C.ListAssetTransactionsParams>;
 
 /** Validates the result of `listAssetTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListAssetTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListXChainTransactionsResponse, N>>;
+export declare function validateListAssetTransactionsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListXChainTransactionsResponse<N>>;
 
 /** Validates the params of `getBalancesByAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetBalancesByAddressesParams(value: unknown): ValidationResult<C.GetBalancesByAddressesParams>;
 
 /** Validates the result of `getBalancesByAddresses` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetBalancesByAddressesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetBalancesByAddressesResponse, N>>;
+export declare function validateGetBalancesByAddressesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.GetBalancesByAddressesResponse<N>>;
 
 /** Validates the params of `getUtxosByAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetUtxosByAddressesParams(value: unknown): ValidationResult<C.GetUtxosByAddressesParams>;
 
 /** Validates the result of `getUtxosByAddresses` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetUtxosByAddressesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetUtxosByAddressesResponse, N>>;
+export declare function validateGetUtxosByAddressesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.GetUtxosByAddressesResponse<N>>;
 
 /** Validates the params of `getUtxosByAddressesV2`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetUtxosByAddressesV2Params(value: unknown): ValidationResult<C.GetUtxosByAddressesV2Params>;
 
 /** Validates the result of `getUtxosByAddressesV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetUtxosByAddressesV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetUtxosByAddressesV2Response, N>>;
+export declare function validateGetUtxosByAddressesV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.GetUtxosByAddressesV2Response<N>>;
 
 /** Validates the params of `getLastActivityTimestampByAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetLastActivityTimestampByAddressesParams(value: unknown): ValidationResult<C.GetLastActivityTimestampByAddressesParams>;
 
 /** Validates the result of `getLastActivityTimestampByAddresses` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetLastActivityTimestampByAddressesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.LastActivityTimestamp, N>>;
+export declare function validateGetLastActivityTimestampByAddressesResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.LastActivityTimestamp<N>>;
 
 /** Validates the params of `getLastActivityTimestampByAddressesV2`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetLastActivityTimestampByAddressesV2Params(value: unknown): ValidationResult<C.GetLastActivityTimestampByAddressesV2Params>;
 
 /** Validates the result of `getLastActivityTimestampByAddressesV2` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetLastActivityTimestampByAddressesV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.LastActivityTimestamp, N>>;
+export declare function validateGetLastActivityTimestampByAddressesV2Response<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.LastActivityTimestamp<N>>;
 
 /** Validates the params of `listPendingPrimaryNetworkRewards`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListPendingPrimaryNetworkRewardsParams(value: unknown): ValidationResult<C.ListPendingPrimaryNetworkRewardsParams>;
 
 /** Validates the result of `listPendingPrimaryNetworkRewards` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListPendingPrimaryNetworkRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListPendingRewardsResponse, N>>;
+export declare function validateListPendingPrimaryNetworkRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListPendingRewardsResponse<N>>;
 
 /** Validates the params of `listHistoricalPrimaryNetworkRewards`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListHistoricalPrimaryNetworkRewardsParams(value: unknown): ValidationResult<C.ListHistoricalPrimaryNetworkRewardsParams>;
 
 /** Validates the result of `listHistoricalPrimaryNetworkRewards` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListHistoricalPrimaryNetworkRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListHistoricalRewardsResponse, N>>;
+export declare function validateListHistoricalPrimaryNetworkRewardsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListHistoricalRewardsResponse<N>>;
 
 /** Validates the params of `reindexNft`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateReindexNftParams(value: unknown): ValidationResult<C.ReindexNftParams>;
@@ -2486,13 +2504,13 @@ export declare function validateReindexNftParams(value: unknown): ValidationResu
 export declare function validateListTokensParams(value: unknown): ValidationResult<C.ListTokensParams>;
 
 /** Validates the result of `listTokens` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListTokensResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListNftTokens, N>>;
+export declare function validateListTokensResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListNftTokens<N>>;
 
 /** Validates the params of `getTokenDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetTokenDetailsParams(value: unknown): ValidationResult<C.GetTokenDetailsParams>;
 
 /** Validates the result of `getTokenDetails` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetTokenDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetTokenDetailsResponse, N>>;
+export declare function validateGetTokenDetailsResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.GetTokenDetailsResponse<N>>;
 
 /** Validates the params of `getOperationResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetOperationResultParams(value: unknown): ValidationResult<C.GetOperationResultParams>;
@@ -2522,7 +2540,7 @@ export declare function validateLiveCheckResponse(value: unknown): ValidationRes
 export declare function validateGetIcmMessageParams(value: unknown): ValidationResult<C.GetIcmMessageParams>;
 
 /** Validates the result of `getIcmMessage` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetIcmMessageResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetIcmMessageResponse, N>>;
+export declare function validateGetIcmMessageResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.GetIcmMessageResponse<N>>;
 
 /** Validates the params of `listIcmMessages`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListIcmMessagesParams(value: unknown): ValidationResult<C.ListIcmMessagesParams>;
@@ -2531,7 +2549,7 @@ export declare function validateListIcmMessagesParams(value: unknown): Validatio
 export declare function validateListIcmMessagesByAddressParams(value: unknown): ValidationResult<C.ListIcmMessagesByAddressParams>;
 
 /** Validates the result of `listIcmMessagesByAddress` in its wire form: every issue with its JSON-pointer path, keyword and expected value. Values a server sends in another form than documented (`x-avaspec-wire-form`) are valid, and come back in the documented form (a copy; the input is left as it is). With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateListIcmMessagesByAddressResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ListIcmMessagesResponse, N>>;
+export declare function validateListIcmMessagesByAddressResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ListIcmMessagesResponse<N>>;
 
 /** Validates the params of `listWebhooks`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateListWebhooksParams(value: unknown): ValidationResult<C.ListWebhooksParams>;
@@ -2540,25 +2558,25 @@ export declare function validateListWebhooksParams(value: unknown): ValidationRe
 export declare function validateCreateWebhookParams(value: unknown): ValidationResult<C.CreateWebhookParams>;
 
 /** Validates the result of `createWebhook` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCreateWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CreateWebhookResponse, N>>;
+export declare function validateCreateWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CreateWebhookResponse<N>>;
 
 /** Validates the params of `getWebhook`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGetWebhookParams(value: unknown): ValidationResult<C.GetWebhookParams>;
 
 /** Validates the result of `getWebhook` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.GetWebhookResponse, N>>;
+export declare function validateGetWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.GetWebhookResponse<N>>;
 
 /** Validates the params of `deactivateWebhook`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateDeactivateWebhookParams(value: unknown): ValidationResult<C.DeactivateWebhookParams>;
 
 /** Validates the result of `deactivateWebhook` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateDeactivateWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.DeactivateWebhookResponse, N>>;
+export declare function validateDeactivateWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.DeactivateWebhookResponse<N>>;
 
 /** Validates the params of `updateWebhook`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateUpdateWebhookParams(value: unknown): ValidationResult<C.UpdateWebhookParams>;
 
 /** Validates the result of `updateWebhook` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUpdateWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.UpdateWebhookResponse, N>>;
+export declare function validateUpdateWebhookResponse<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.UpdateWebhookResponse<N>>;
 
 /** Validates the params of `generateOrRotateSharedSecret`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateGenerateOrRotateSharedSecretParams(value: unknown): ValidationResult<C.GenerateOrRotateSharedSecretParams>;
@@ -2621,78 +2639,78 @@ export declare function validateGetAvaxSupplyParams(value: unknown): ValidationR
 export declare function validateGetAvaxSupplyResponse(value: unknown): ValidationResult<T.AvaxSupplyResponse>;
 
 /** Checks and integer codecs the client's operation descriptors use (not re-exported by the module index). */
-export declare const $1003: Check;
-export declare const $1006: Check;
-export declare const $1008: Check;
-export declare const $1012: Check;
-export declare const $1020: Check;
+export declare const $1004: Check;
+export declare const $1009: Check;
 export declare const $1021: Check;
-export declare const $1028: Check;
-export declare const $1034: Check;
-export declare const $1037: Check;
+export declare const $1023: Check;
+export declare const $1027: Check;
+export declare const $1030: Check;
 export declare const $1038: Check;
+export declare const $1042: Check;
 export declare const $1045: Check;
-export declare const $1046: Check;
-export declare const $1053: Check;
-export declare const $1055: Check;
-export declare const $1056: Check;
-export declare const $1061: Check;
-export declare const $1066: Check;
-export declare const $1078: Check;
-export declare const $1080: Check;
-export declare const $1084: Check;
+export declare const $1048: Check;
+export declare const $1054: Check;
+export declare const $1059: Check;
+export declare const $1063: Check;
+export declare const $1067: Check;
+export declare const $1076: Check;
 export declare const $1087: Check;
-export declare const $1095: Check;
-export declare const $1099: Check;
-export declare const $1102: Check;
-export declare const $1105: Check;
-export declare const $1111: Check;
-export declare const $1116: Check;
-export declare const $1120: Check;
-export declare const $1124: Check;
-export declare const $1133: Check;
-export declare const $1144: Check;
-export declare const $1151: Check;
-export declare const $271: Check;
-export declare const $608: Check;
-export declare const $692: Check;
-export declare const $750: Check;
-export declare const $817: Check;
+export declare const $1094: Check;
+export declare const $250: Check;
+export declare const $570: Check;
+export declare const $636: Check;
+export declare const $694: Check;
+export declare const $760: Check;
+export declare const $761: Check;
+export declare const $762: Check;
+export declare const $765: Check;
+export declare const $773: Check;
+export declare const $779: Check;
+export declare const $784: Check;
+export declare const $789: Check;
+export declare const $792: Check;
+export declare const $795: Check;
+export declare const $796: Check;
+export declare const $798: Check;
+export declare const $801: Check;
+export declare const $803: Check;
+export declare const $806: Check;
+export declare const $808: Check;
+export declare const $811: Check;
+export declare const $815: Check;
 export declare const $818: Check;
-export declare const $819: Check;
-export declare const $822: Check;
-export declare const $830: Check;
-export declare const $836: Check;
-export declare const $841: Check;
-export declare const $846: Check;
-export declare const $849: Check;
-export declare const $852: Check;
-export declare const $853: Check;
-export declare const $855: Check;
-export declare const $858: Check;
-export declare const $860: Check;
-export declare const $863: Check;
-export declare const $865: Check;
-export declare const $868: Check;
-export declare const $872: Check;
-export declare const $875: Check;
+export declare const $821: Check;
+export declare const $831: Check;
+export declare const $838: Check;
+export declare const $874: Check;
 export declare const $878: Check;
-export declare const $888: Check;
-export declare const $895: Check;
-export declare const $931: Check;
+export declare const $885: Check;
+export declare const $891: Check;
+export declare const $903: Check;
+export declare const $904: Check;
+export declare const $905: Check;
+export declare const $909: Check;
+export declare const $910: Check;
+export declare const $921: Check;
+export declare const $926: Check;
+export declare const $933: Check;
 export declare const $935: Check;
-export declare const $942: Check;
-export declare const $948: Check;
-export declare const $960: Check;
-export declare const $961: Check;
-export declare const $962: Check;
-export declare const $966: Check;
-export declare const $967: Check;
-export declare const $978: Check;
-export declare const $983: Check;
-export declare const $990: Check;
-export declare const $992: Check;
+export declare const $941: Check;
+export declare const $946: Check;
+export declare const $949: Check;
+export declare const $951: Check;
+export declare const $955: Check;
+export declare const $963: Check;
+export declare const $964: Check;
+export declare const $971: Check;
+export declare const $977: Check;
+export declare const $980: Check;
+export declare const $981: Check;
+export declare const $988: Check;
+export declare const $989: Check;
+export declare const $996: Check;
 export declare const $998: Check;
+export declare const $999: Check;
 export declare const $AvaxSupplyResponse: Check;
 export declare const $Blockchain: Check;
 export declare const $ChainInfo: Check;

@@ -56,6 +56,36 @@ function $HexString(x, p, e) {
 
 const $c3 = /*#__PURE__*/ requestOnly("^0x[0-9a-fA-F]*$");
 
+function $EvmAddress(x, p, e) {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c3.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+function $EvmHash(x, p, e) {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c3.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
+    }
+  }
+  return ok;
+}
+
 function $Cb58Id(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -1013,19 +1043,40 @@ function $PrecompileAllowListConfig(x, p, e) {
       ok = false;
     }
     const v2 = x["adminAddresses"];
-    if (v2 !== undefined && (plain && OP["adminAddresses"] === undefined || hasOwn(x, "adminAddresses")) && !$7(v2, e === null ? p : p + "/adminAddresses", e)) {
+    if (v2 !== undefined && (plain && OP["adminAddresses"] === undefined || hasOwn(x, "adminAddresses")) && !$61(v2, e === null ? p : p + "/adminAddresses", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v3 = x["managerAddresses"];
-    if (v3 !== undefined && (plain && OP["managerAddresses"] === undefined || hasOwn(x, "managerAddresses")) && !$7(v3, e === null ? p : p + "/managerAddresses", e)) {
+    if (v3 !== undefined && (plain && OP["managerAddresses"] === undefined || hasOwn(x, "managerAddresses")) && !$61(v3, e === null ? p : p + "/managerAddresses", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v4 = x["enabledAddresses"];
-    if (v4 !== undefined && (plain && OP["enabledAddresses"] === undefined || hasOwn(x, "enabledAddresses")) && !$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
+    if (v4 !== undefined && (plain && OP["enabledAddresses"] === undefined || hasOwn(x, "enabledAddresses")) && !$61(v4, e === null ? p : p + "/enabledAddresses", e)) {
       if (e === null) return false;
       ok = false;
+    }
+  }
+  return ok;
+}
+
+function $61(x, p, e) {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    for (let i = 0; i < x.length; i++) {
+      {
+        const v = x[i];
+        if (!((typeof v === "string") && (typeof v !== "string" || ($c3.test(v))))) {
+          if (e === null) return false;
+          $EvmAddress(v, p + "/" + i, e);
+          ok = false;
+        }
+      }
     }
   }
   return ok;
@@ -1050,7 +1101,7 @@ function $ListBlockchainsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
     }
-    else if (!$70(v2, e === null ? p : p + "/blockchains", e)) {
+    else if (!$67(v2, e === null ? p : p + "/blockchains", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -1058,7 +1109,7 @@ function $ListBlockchainsResponse(x, p, e) {
   return ok;
 }
 
-function $70(x, p, e) {
+function $67(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1112,9 +1163,9 @@ function $RichAddress(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/address", e);
+      $EvmAddress(v5, p + "/address", e);
       ok = false;
     }
   }
@@ -1144,7 +1195,7 @@ function $Money(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    else if (!$76(v2, e === null ? p : p + "/value", e)) {
+    else if (!$72(v2, e === null ? p : p + "/value", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -1152,11 +1203,11 @@ function $Money(x, p, e) {
   return ok;
 }
 
-function $76(x, p, e) {
-  return $DecimalString(x, p, null) || wired(x, p, e, $77, $DecimalString, "number>string");
+function $72(x, p, e) {
+  return $DecimalString(x, p, null) || wired(x, p, e, $73, $DecimalString, "number>string");
 }
 
-function $77(x, p, e) {
+function $73(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -1248,9 +1299,9 @@ function $NativeTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/blockHash", e);
+      $EvmHash(v5, p + "/blockHash", e);
       ok = false;
     }
     const v6 = x["chainId"];
@@ -1278,9 +1329,9 @@ function $NativeTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v8 === "string"))) {
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8))))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/txHash", e);
+      $EvmHash(v8, p + "/txHash", e);
       ok = false;
     }
     const v9 = x["txStatus"];
@@ -1425,9 +1476,9 @@ function $FullNativeTransactionDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/blockHash", e);
+      $EvmHash(v5, p + "/blockHash", e);
       ok = false;
     }
     const v6 = x["chainId"];
@@ -1455,9 +1506,9 @@ function $FullNativeTransactionDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v8 === "string"))) {
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8))))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/txHash", e);
+      $EvmHash(v8, p + "/txHash", e);
       ok = false;
     }
     const v9 = x["txStatus"];
@@ -1608,7 +1659,7 @@ function $ListNativeTransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$99(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$91(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -1616,7 +1667,7 @@ function $ListNativeTransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $99(x, p, e) {
+function $91(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1646,9 +1697,9 @@ function $Erc20Token(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["name"];
@@ -1745,9 +1796,9 @@ function $Erc20Transfer(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v4 === "string"))) {
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c3.test(v4))))) {
       if (e === null) return false;
-      $ChainStatus(v4, p + "/blockHash", e);
+      $EvmHash(v4, p + "/blockHash", e);
       ok = false;
     }
     const v5 = x["txHash"];
@@ -1755,9 +1806,9 @@ function $Erc20Transfer(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/txHash", e);
+      $EvmHash(v5, p + "/txHash", e);
       ok = false;
     }
     const v6 = x["from"];
@@ -1889,7 +1940,7 @@ function $ListErc20TransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$113(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$102(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -1897,7 +1948,7 @@ function $ListErc20TransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $113(x, p, e) {
+function $102(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2003,9 +2054,9 @@ function $Erc721Token(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["name"];
@@ -2068,9 +2119,9 @@ function $Erc721Token(x, p, e) {
       ok = false;
     }
     const v8 = x["ownerAddress"];
-    if (v8 !== undefined && !((typeof v8 === "string")) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8)))) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/ownerAddress", e);
+      $EvmAddress(v8, p + "/ownerAddress", e);
       ok = false;
     }
   }
@@ -2221,9 +2272,9 @@ function $Erc1155Token(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["ercType"];
@@ -2546,22 +2597,22 @@ function $GetTransactionResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["erc20Transfers"];
-    if (v1 !== undefined && (plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers")) && !$153(v1, e === null ? p : p + "/erc20Transfers", e)) {
+    if (v1 !== undefined && (plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers")) && !$139(v1, e === null ? p : p + "/erc20Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v2 = x["erc721Transfers"];
-    if (v2 !== undefined && (plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers")) && !$154(v2, e === null ? p : p + "/erc721Transfers", e)) {
+    if (v2 !== undefined && (plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers")) && !$140(v2, e === null ? p : p + "/erc721Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v3 = x["erc1155Transfers"];
-    if (v3 !== undefined && (plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers")) && !$155(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+    if (v3 !== undefined && (plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers")) && !$141(v3, e === null ? p : p + "/erc1155Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v4 = x["internalTransactions"];
-    if (v4 !== undefined && (plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions")) && !$156(v4, e === null ? p : p + "/internalTransactions", e)) {
+    if (v4 !== undefined && (plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions")) && !$142(v4, e === null ? p : p + "/internalTransactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -2592,7 +2643,7 @@ function $GetTransactionResponse(x, p, e) {
   return ok;
 }
 
-function $153(x, p, e) {
+function $139(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2609,7 +2660,7 @@ function $153(x, p, e) {
   return ok;
 }
 
-function $154(x, p, e) {
+function $140(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2626,7 +2677,7 @@ function $154(x, p, e) {
   return ok;
 }
 
-function $155(x, p, e) {
+function $141(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2643,7 +2694,7 @@ function $155(x, p, e) {
   return ok;
 }
 
-function $156(x, p, e) {
+function $142(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2828,9 +2879,9 @@ function $ContractDeploymentDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/txHash", e);
+      $EvmHash(v1, p + "/txHash", e);
       ok = false;
     }
     const v2 = x["deployerAddress"];
@@ -2838,15 +2889,15 @@ function $ContractDeploymentDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/deployerAddress", e);
+      $EvmAddress(v2, p + "/deployerAddress", e);
       ok = false;
     }
     const v3 = x["deployerContractAddress"];
-    if (v3 !== undefined && !((typeof v3 === "string")) && (plain && OP["deployerContractAddress"] === undefined || hasOwn(x, "deployerContractAddress"))) {
+    if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || ($c3.test(v3)))) && (plain && OP["deployerContractAddress"] === undefined || hasOwn(x, "deployerContractAddress"))) {
       if (e === null) return false;
-      $ChainStatus(v3, p + "/deployerContractAddress", e);
+      $EvmAddress(v3, p + "/deployerContractAddress", e);
       ok = false;
     }
   }
@@ -2882,7 +2933,7 @@ function $Erc20Contract(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "ERC-20"))) {
       if (e === null) return false;
-      $168(v1, p + "/ercType", e);
+      $151(v1, p + "/ercType", e);
       ok = false;
     }
     const v2 = x["decimals"];
@@ -2908,7 +2959,7 @@ function $Erc20Contract(x, p, e) {
   return ok;
 }
 
-function $168(x, p, e) {
+function $151(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2988,7 +3039,7 @@ function $ContractMetadataBase(x, p, e) {
       ok = false;
     }
     const v8 = x["resourceLinks"];
-    if (v8 !== undefined && (plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks")) && !$176(v8, e === null ? p : p + "/resourceLinks", e)) {
+    if (v8 !== undefined && (plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks")) && !$159(v8, e === null ? p : p + "/resourceLinks", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -3002,9 +3053,9 @@ function $ContractMetadataBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v10 === "string"))) {
+    else if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c3.test(v10))))) {
       if (e === null) return false;
-      $ChainStatus(v10, p + "/address", e);
+      $EvmAddress(v10, p + "/address", e);
       ok = false;
     }
     const v11 = x["deploymentDetails"];
@@ -3022,7 +3073,7 @@ function $ContractMetadataBase(x, p, e) {
   return ok;
 }
 
-function $176(x, p, e) {
+function $159(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3054,7 +3105,7 @@ function $Erc721Contract(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "ERC-721"))) {
       if (e === null) return false;
-      $181(v1, p + "/ercType", e);
+      $163(v1, p + "/ercType", e);
       ok = false;
     }
   }
@@ -3065,7 +3116,7 @@ function $Erc721Contract(x, p, e) {
   return ok;
 }
 
-function $181(x, p, e) {
+function $163(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3093,7 +3144,7 @@ function $Erc1155Contract(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "ERC-1155"))) {
       if (e === null) return false;
-      $182(v1, p + "/ercType", e);
+      $164(v1, p + "/ercType", e);
       ok = false;
     }
     const v2 = x["pricingProviders"];
@@ -3109,7 +3160,7 @@ function $Erc1155Contract(x, p, e) {
   return ok;
 }
 
-function $182(x, p, e) {
+function $164(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3137,7 +3188,7 @@ function $UnknownContract(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "UNKNOWN"))) {
       if (e === null) return false;
-      $183(v1, p + "/ercType", e);
+      $165(v1, p + "/ercType", e);
       ok = false;
     }
   }
@@ -3148,7 +3199,7 @@ function $UnknownContract(x, p, e) {
   return ok;
 }
 
-function $183(x, p, e) {
+function $165(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3180,7 +3231,7 @@ function $ListContractsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/contracts", "required", "is required", "contracts");
     }
-    else if (!$185(v2, e === null ? p : p + "/contracts", e)) {
+    else if (!$167(v2, e === null ? p : p + "/contracts", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -3188,7 +3239,7 @@ function $ListContractsResponse(x, p, e) {
   return ok;
 }
 
-function $185(x, p, e) {
+function $167(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3214,9 +3265,9 @@ function $UtilityAddresses(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["multicall"];
-    if (v1 !== undefined && !((typeof v1 === "string")) && (plain && OP["multicall"] === undefined || hasOwn(x, "multicall"))) {
+    if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1)))) && (plain && OP["multicall"] === undefined || hasOwn(x, "multicall"))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/multicall", e);
+      $EvmAddress(v1, p + "/multicall", e);
       ok = false;
     }
   }
@@ -3379,7 +3430,7 @@ function $ListChainsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/chains", "required", "is required", "chains");
     }
-    else if (!$201(v1, e === null ? p : p + "/chains", e)) {
+    else if (!$182(v1, e === null ? p : p + "/chains", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -3387,7 +3438,7 @@ function $ListChainsResponse(x, p, e) {
   return ok;
 }
 
-function $201(x, p, e) {
+function $182(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3533,7 +3584,7 @@ function $CompletedValidatorDetails(x, p, e) {
     }
     else if (!((typeof v4 === "string") && (v4 === "completed"))) {
       if (e === null) return false;
-      $208(v4, p + "/validationStatus", e);
+      $189(v4, p + "/validationStatus", e);
       ok = false;
     }
   }
@@ -3544,7 +3595,7 @@ function $CompletedValidatorDetails(x, p, e) {
   return ok;
 }
 
-function $208(x, p, e) {
+function $189(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3655,7 +3706,7 @@ function $ActiveValidatorDetails(x, p, e) {
     }
     else if (!((typeof v1 === "number"))) {
       if (e === null) return false;
-      $77(v1, p + "/stakePercentage", e);
+      $73(v1, p + "/stakePercentage", e);
       ok = false;
     }
     const v2 = x["delegatorCount"];
@@ -3681,7 +3732,7 @@ function $ActiveValidatorDetails(x, p, e) {
     }
     else if (!((typeof v4 === "number"))) {
       if (e === null) return false;
-      $77(v4, p + "/uptimePerformance", e);
+      $73(v4, p + "/uptimePerformance", e);
       ok = false;
     }
     const v5 = x["avalancheGoVersion"];
@@ -3712,7 +3763,7 @@ function $ActiveValidatorDetails(x, p, e) {
     }
     else if (!((typeof v8 === "string") && (v8 === "active"))) {
       if (e === null) return false;
-      $218(v8, p + "/validationStatus", e);
+      $199(v8, p + "/validationStatus", e);
       ok = false;
     }
     const v9 = x["validatorHealth"];
@@ -3729,7 +3780,7 @@ function $ActiveValidatorDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/geolocation", "required", "is required", "geolocation");
     }
-    else if (!$223(v10, e === null ? p : p + "/geolocation", e)) {
+    else if (!$204(v10, e === null ? p : p + "/geolocation", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -3741,7 +3792,7 @@ function $ActiveValidatorDetails(x, p, e) {
   return ok;
 }
 
-function $218(x, p, e) {
+function $199(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3769,7 +3820,7 @@ function $ValidatorHealthDetails(x, p, e) {
     }
     else if (!((typeof v1 === "number"))) {
       if (e === null) return false;
-      $77(v1, p + "/reachabilityPercent", e);
+      $73(v1, p + "/reachabilityPercent", e);
       ok = false;
     }
     const v2 = x["benchedPChainRequestsPercent"];
@@ -3779,7 +3830,7 @@ function $ValidatorHealthDetails(x, p, e) {
     }
     else if (!((typeof v2 === "number"))) {
       if (e === null) return false;
-      $77(v2, p + "/benchedPChainRequestsPercent", e);
+      $73(v2, p + "/benchedPChainRequestsPercent", e);
       ok = false;
     }
     const v3 = x["benchedXChainRequestsPercent"];
@@ -3789,7 +3840,7 @@ function $ValidatorHealthDetails(x, p, e) {
     }
     else if (!((typeof v3 === "number"))) {
       if (e === null) return false;
-      $77(v3, p + "/benchedXChainRequestsPercent", e);
+      $73(v3, p + "/benchedXChainRequestsPercent", e);
       ok = false;
     }
     const v4 = x["benchedCChainRequestsPercent"];
@@ -3799,16 +3850,16 @@ function $ValidatorHealthDetails(x, p, e) {
     }
     else if (!((typeof v4 === "number"))) {
       if (e === null) return false;
-      $77(v4, p + "/benchedCChainRequestsPercent", e);
+      $73(v4, p + "/benchedCChainRequestsPercent", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $223(x, p, e) {
+function $204(x, p, e) {
   let ok = true;
-  if (!($Geolocation(x, p, null) || $229(x, p, null))) {
+  if (!($Geolocation(x, p, null) || $210(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
@@ -3860,7 +3911,7 @@ function $Geolocation(x, p, e) {
     }
     else if (!((typeof v4 === "number") && (typeof v4 !== "number" || (v4 >= -90 && v4 <= 90)))) {
       if (e === null) return false;
-      $227(v4, p + "/latitude", e);
+      $208(v4, p + "/latitude", e);
       ok = false;
     }
     const v5 = x["longitude"];
@@ -3870,14 +3921,14 @@ function $Geolocation(x, p, e) {
     }
     else if (!((typeof v5 === "number") && (typeof v5 !== "number" || (v5 >= -180 && v5 <= 180)))) {
       if (e === null) return false;
-      $228(v5, p + "/longitude", e);
+      $209(v5, p + "/longitude", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $227(x, p, e) {
+function $208(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -3896,7 +3947,7 @@ function $227(x, p, e) {
   return ok;
 }
 
-function $228(x, p, e) {
+function $209(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -3915,7 +3966,7 @@ function $228(x, p, e) {
   return ok;
 }
 
-function $229(x, p, e) {
+function $210(x, p, e) {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -3939,7 +3990,7 @@ function $PendingValidatorDetails(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "pending"))) {
       if (e === null) return false;
-      $230(v1, p + "/validationStatus", e);
+      $211(v1, p + "/validationStatus", e);
       ok = false;
     }
   }
@@ -3950,7 +4001,7 @@ function $PendingValidatorDetails(x, p, e) {
   return ok;
 }
 
-function $230(x, p, e) {
+function $211(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3998,7 +4049,7 @@ function $RemovedValidatorDetails(x, p, e) {
     }
     else if (!((typeof v3 === "string") && (v3 === "removed"))) {
       if (e === null) return false;
-      $233(v3, p + "/validationStatus", e);
+      $214(v3, p + "/validationStatus", e);
       ok = false;
     }
   }
@@ -4009,7 +4060,7 @@ function $RemovedValidatorDetails(x, p, e) {
   return ok;
 }
 
-function $233(x, p, e) {
+function $214(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4041,7 +4092,7 @@ function $ListValidatorDetailsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/validators", "required", "is required", "validators");
     }
-    else if (!$236(v2, e === null ? p : p + "/validators", e)) {
+    else if (!$217(v2, e === null ? p : p + "/validators", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4049,7 +4100,7 @@ function $ListValidatorDetailsResponse(x, p, e) {
   return ok;
 }
 
-function $236(x, p, e) {
+function $217(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4089,7 +4140,7 @@ function $ChainAddressChainIdMap(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
     }
-    else if (!$238(v2, e === null ? p : p + "/blockchainIds", e)) {
+    else if (!$219(v2, e === null ? p : p + "/blockchainIds", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4097,7 +4148,7 @@ function $ChainAddressChainIdMap(x, p, e) {
   return ok;
 }
 
-function $238(x, p, e) {
+function $219(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4131,7 +4182,7 @@ function $ListChainIdsForAddressesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
-    else if (!$239(v1, e === null ? p : p + "/addresses", e)) {
+    else if (!$220(v1, e === null ? p : p + "/addresses", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4139,7 +4190,7 @@ function $ListChainIdsForAddressesResponse(x, p, e) {
   return ok;
 }
 
-function $239(x, p, e) {
+function $220(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4447,9 +4498,9 @@ function $L1ValidatorManagerDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/contractAddress", e);
+      $EvmAddress(v2, p + "/contractAddress", e);
       ok = false;
     }
   }
@@ -4479,9 +4530,9 @@ function $L1ValidatorDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/validationIdHex", "required", "is required", "validationIdHex");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/validationIdHex", e);
+      $EvmHash(v2, p + "/validationIdHex", e);
       ok = false;
     }
     const v3 = x["nodeId"];
@@ -4533,14 +4584,14 @@ function $L1ValidatorDetails(x, p, e) {
     const v8 = x["blsCredentials"];
     if (v8 !== undefined && !((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
       if (e === null) return false;
-      $271(v8, p + "/blsCredentials", e);
+      $250(v8, p + "/blsCredentials", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $271(x, p, e) {
+function $250(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4690,7 +4741,7 @@ function $PChainTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
     }
-    else if (!$283(v6, e === null ? p : p + "/consumedUtxos", e)) {
+    else if (!$262(v6, e === null ? p : p + "/consumedUtxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4699,7 +4750,7 @@ function $PChainTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
     }
-    else if (!$283(v7, e === null ? p : p + "/emittedUtxos", e)) {
+    else if (!$262(v7, e === null ? p : p + "/emittedUtxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4720,7 +4771,7 @@ function $PChainTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/value", "required", "is required", "value");
     }
-    else if (!$287(v10, e === null ? p : p + "/value", e)) {
+    else if (!$266(v10, e === null ? p : p + "/value", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4729,7 +4780,7 @@ function $PChainTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountBurned", "required", "is required", "amountBurned");
     }
-    else if (!$287(v11, e === null ? p : p + "/amountBurned", e)) {
+    else if (!$266(v11, e === null ? p : p + "/amountBurned", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4738,7 +4789,7 @@ function $PChainTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
     }
-    else if (!$287(v12, e === null ? p : p + "/amountStaked", e)) {
+    else if (!$266(v12, e === null ? p : p + "/amountStaked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4747,7 +4798,7 @@ function $PChainTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountL1ValidatorBalanceBurned", "required", "is required", "amountL1ValidatorBalanceBurned");
     }
-    else if (!$287(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+    else if (!$266(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4787,7 +4838,7 @@ function $PChainTransaction(x, p, e) {
       ok = false;
     }
     const v20 = x["l1ValidatorDetails"];
-    if (v20 !== undefined && (plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails")) && !$295(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+    if (v20 !== undefined && (plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails")) && !$274(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4839,7 +4890,7 @@ function $PChainTransaction(x, p, e) {
   return ok;
 }
 
-function $283(x, p, e) {
+function $262(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4856,7 +4907,7 @@ function $283(x, p, e) {
   return ok;
 }
 
-function $287(x, p, e) {
+function $266(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4873,7 +4924,7 @@ function $287(x, p, e) {
   return ok;
 }
 
-function $295(x, p, e) {
+function $274(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4918,7 +4969,7 @@ function $XChainNonLinearTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/vertices", "required", "is required", "vertices");
     }
-    else if (!$301(v1, e === null ? p : p + "/vertices", e)) {
+    else if (!$280(v1, e === null ? p : p + "/vertices", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -4930,7 +4981,7 @@ function $XChainNonLinearTransaction(x, p, e) {
   return ok;
 }
 
-function $301(x, p, e) {
+function $280(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5052,7 +5103,7 @@ function $XChainTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
     }
-    else if (!$309(v6, e === null ? p : p + "/consumedUtxos", e)) {
+    else if (!$288(v6, e === null ? p : p + "/consumedUtxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5061,7 +5112,7 @@ function $XChainTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
     }
-    else if (!$309(v7, e === null ? p : p + "/emittedUtxos", e)) {
+    else if (!$288(v7, e === null ? p : p + "/emittedUtxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5070,7 +5121,7 @@ function $XChainTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountUnlocked", "required", "is required", "amountUnlocked");
     }
-    else if (!$287(v8, e === null ? p : p + "/amountUnlocked", e)) {
+    else if (!$266(v8, e === null ? p : p + "/amountUnlocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5079,7 +5130,7 @@ function $XChainTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountCreated", "required", "is required", "amountCreated");
     }
-    else if (!$287(v9, e === null ? p : p + "/amountCreated", e)) {
+    else if (!$266(v9, e === null ? p : p + "/amountCreated", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5104,7 +5155,7 @@ function $XChainTransactionBase(x, p, e) {
   return ok;
 }
 
-function $309(x, p, e) {
+function $288(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5206,7 +5257,7 @@ function $XChainUtxo(x, p, e) {
       ok = false;
     }
     const v10 = x["credentials"];
-    if (v10 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials")) && !$319(v10, e === null ? p : p + "/credentials", e)) {
+    if (v10 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials")) && !$298(v10, e === null ? p : p + "/credentials", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5276,7 +5327,7 @@ function $XChainUtxo(x, p, e) {
   return ok;
 }
 
-function $319(x, p, e) {
+function $298(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5450,7 +5501,7 @@ function $CChainExportTransaction(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "ExportTx"))) {
       if (e === null) return false;
-      $341(v1, p + "/txType", e);
+      $320(v1, p + "/txType", e);
       ok = false;
     }
     const v2 = x["evmInputs"];
@@ -5458,7 +5509,7 @@ function $CChainExportTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/evmInputs", "required", "is required", "evmInputs");
     }
-    else if (!$342(v2, e === null ? p : p + "/evmInputs", e)) {
+    else if (!$321(v2, e === null ? p : p + "/evmInputs", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5467,7 +5518,7 @@ function $CChainExportTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
     }
-    else if (!$309(v3, e === null ? p : p + "/emittedUtxos", e)) {
+    else if (!$288(v3, e === null ? p : p + "/emittedUtxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5479,7 +5530,7 @@ function $CChainExportTransaction(x, p, e) {
   return ok;
 }
 
-function $341(x, p, e) {
+function $320(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5492,7 +5543,7 @@ function $341(x, p, e) {
   return ok;
 }
 
-function $342(x, p, e) {
+function $321(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5522,9 +5573,9 @@ function $EvmInput(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/fromAddress", "required", "is required", "fromAddress");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/fromAddress", e);
+      $EvmAddress(v1, p + "/fromAddress", e);
       ok = false;
     }
     const v2 = x["asset"];
@@ -5541,7 +5592,7 @@ function $EvmInput(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/credentials", "required", "is required", "credentials");
     }
-    else if (!$319(v3, e === null ? p : p + "/credentials", e)) {
+    else if (!$298(v3, e === null ? p : p + "/credentials", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5582,9 +5633,9 @@ function $CChainAtomicTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v3 === "string"))) {
+    else if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c3.test(v3))))) {
       if (e === null) return false;
-      $ChainStatus(v3, p + "/blockHash", e);
+      $EvmHash(v3, p + "/blockHash", e);
       ok = false;
     }
     const v4 = x["timestamp"];
@@ -5612,7 +5663,7 @@ function $CChainAtomicTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountUnlocked", "required", "is required", "amountUnlocked");
     }
-    else if (!$287(v6, e === null ? p : p + "/amountUnlocked", e)) {
+    else if (!$266(v6, e === null ? p : p + "/amountUnlocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5621,7 +5672,7 @@ function $CChainAtomicTransactionBase(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/amountCreated", "required", "is required", "amountCreated");
     }
-    else if (!$287(v7, e === null ? p : p + "/amountCreated", e)) {
+    else if (!$266(v7, e === null ? p : p + "/amountCreated", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5664,7 +5715,7 @@ function $CChainImportTransaction(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "ImportTx"))) {
       if (e === null) return false;
-      $355(v1, p + "/txType", e);
+      $332(v1, p + "/txType", e);
       ok = false;
     }
     const v2 = x["evmOutputs"];
@@ -5672,7 +5723,7 @@ function $CChainImportTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/evmOutputs", "required", "is required", "evmOutputs");
     }
-    else if (!$356(v2, e === null ? p : p + "/evmOutputs", e)) {
+    else if (!$333(v2, e === null ? p : p + "/evmOutputs", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5681,7 +5732,7 @@ function $CChainImportTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
     }
-    else if (!$309(v3, e === null ? p : p + "/consumedUtxos", e)) {
+    else if (!$288(v3, e === null ? p : p + "/consumedUtxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5693,7 +5744,7 @@ function $CChainImportTransaction(x, p, e) {
   return ok;
 }
 
-function $355(x, p, e) {
+function $332(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5706,7 +5757,7 @@ function $355(x, p, e) {
   return ok;
 }
 
-function $356(x, p, e) {
+function $333(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5736,9 +5787,9 @@ function $EvmOutput(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/toAddress", "required", "is required", "toAddress");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/toAddress", e);
+      $EvmAddress(v1, p + "/toAddress", e);
       ok = false;
     }
     const v2 = x["asset"];
@@ -5763,7 +5814,7 @@ function $ListAddressChainsResponse(x, p, e) {
   else {
     const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
     const v1 = x["indexedChains"];
-    if (v1 !== undefined && (plain && OP["indexedChains"] === undefined || hasOwn(x, "indexedChains")) && !$201(v1, e === null ? p : p + "/indexedChains", e)) {
+    if (v1 !== undefined && (plain && OP["indexedChains"] === undefined || hasOwn(x, "indexedChains")) && !$182(v1, e === null ? p : p + "/indexedChains", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5795,7 +5846,7 @@ function $ListEvmBlocksResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blocks", "required", "is required", "blocks");
     }
-    else if (!$364(v2, e === null ? p : p + "/blocks", e)) {
+    else if (!$340(v2, e === null ? p : p + "/blocks", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5803,7 +5854,7 @@ function $ListEvmBlocksResponse(x, p, e) {
   return ok;
 }
 
-function $364(x, p, e) {
+function $340(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5867,7 +5918,7 @@ function $EvmBlock(x, p, e) {
     const v5 = x["blockMinDelayExcess"];
     if (v5 !== undefined && !((typeof v5 === "number")) && (plain && OP["blockMinDelayExcess"] === undefined || hasOwn(x, "blockMinDelayExcess"))) {
       if (e === null) return false;
-      $77(v5, p + "/blockMinDelayExcess", e);
+      $73(v5, p + "/blockMinDelayExcess", e);
       ok = false;
     }
     const v6 = x["blockHash"];
@@ -5875,9 +5926,9 @@ function $EvmBlock(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v6 === "string"))) {
+    else if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c3.test(v6))))) {
       if (e === null) return false;
-      $ChainStatus(v6, p + "/blockHash", e);
+      $EvmHash(v6, p + "/blockHash", e);
       ok = false;
     }
     const v7 = x["txCount"];
@@ -5935,9 +5986,9 @@ function $EvmBlock(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/parentHash", "required", "is required", "parentHash");
     }
-    else if (!((typeof v12 === "string"))) {
+    else if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c3.test(v12))))) {
       if (e === null) return false;
-      $ChainStatus(v12, p + "/parentHash", e);
+      $EvmHash(v12, p + "/parentHash", e);
       ok = false;
     }
     const v13 = x["feesSpent"];
@@ -5985,7 +6036,7 @@ function $ListTransfersResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transfers", "required", "is required", "transfers");
     }
-    else if (!$373(v2, e === null ? p : p + "/transfers", e)) {
+    else if (!$347(v2, e === null ? p : p + "/transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -5993,7 +6044,7 @@ function $ListTransfersResponse(x, p, e) {
   return ok;
 }
 
-function $373(x, p, e) {
+function $347(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6001,7 +6052,7 @@ function $373(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$374(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$348(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -6010,7 +6061,7 @@ function $373(x, p, e) {
   return ok;
 }
 
-function $374(x, p, e) {
+function $348(x, p, e) {
   let ok = true;
   if (!($Erc20Transfer(x, p, null) || $Erc721TransferRecord(x, p, null) || $Erc1155TransferRecord(x, p, null))) {
     if (e === null) return false;
@@ -6058,9 +6109,9 @@ function $Erc721TransferRecord(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v4 === "string"))) {
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c3.test(v4))))) {
       if (e === null) return false;
-      $ChainStatus(v4, p + "/blockHash", e);
+      $EvmHash(v4, p + "/blockHash", e);
       ok = false;
     }
     const v5 = x["txHash"];
@@ -6068,9 +6119,9 @@ function $Erc721TransferRecord(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/txHash", e);
+      $EvmHash(v5, p + "/txHash", e);
       ok = false;
     }
     const v6 = x["from"];
@@ -6153,9 +6204,9 @@ function $Erc1155TransferRecord(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v4 === "string"))) {
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c3.test(v4))))) {
       if (e === null) return false;
-      $ChainStatus(v4, p + "/blockHash", e);
+      $EvmHash(v4, p + "/blockHash", e);
       ok = false;
     }
     const v5 = x["txHash"];
@@ -6163,9 +6214,9 @@ function $Erc1155TransferRecord(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/txHash", e);
+      $EvmHash(v5, p + "/txHash", e);
       ok = false;
     }
     const v6 = x["from"];
@@ -6238,7 +6289,7 @@ function $ListTransactionDetailsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$386(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$356(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6246,7 +6297,7 @@ function $ListTransactionDetailsResponse(x, p, e) {
   return ok;
 }
 
-function $386(x, p, e) {
+function $356(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6281,22 +6332,22 @@ function $TransactionDetails(x, p, e) {
       ok = false;
     }
     const v2 = x["erc20Transfers"];
-    if (v2 !== undefined && (plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers")) && !$153(v2, e === null ? p : p + "/erc20Transfers", e)) {
+    if (v2 !== undefined && (plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers")) && !$139(v2, e === null ? p : p + "/erc20Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v3 = x["erc721Transfers"];
-    if (v3 !== undefined && (plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers")) && !$154(v3, e === null ? p : p + "/erc721Transfers", e)) {
+    if (v3 !== undefined && (plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers")) && !$140(v3, e === null ? p : p + "/erc721Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v4 = x["erc1155Transfers"];
-    if (v4 !== undefined && (plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers")) && !$155(v4, e === null ? p : p + "/erc1155Transfers", e)) {
+    if (v4 !== undefined && (plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers")) && !$141(v4, e === null ? p : p + "/erc1155Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v5 = x["internalTransactions"];
-    if (v5 !== undefined && (plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions")) && !$156(v5, e === null ? p : p + "/internalTransactions", e)) {
+    if (v5 !== undefined && (plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions")) && !$142(v5, e === null ? p : p + "/internalTransactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6323,7 +6374,7 @@ function $ListTransactionDetailsResponseV2(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$392(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$362(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6331,7 +6382,7 @@ function $ListTransactionDetailsResponseV2(x, p, e) {
   return ok;
 }
 
-function $392(x, p, e) {
+function $362(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6366,22 +6417,22 @@ function $TransactionDetailsV2(x, p, e) {
       ok = false;
     }
     const v2 = x["erc20Transfers"];
-    if (v2 !== undefined && (plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers")) && !$393(v2, e === null ? p : p + "/erc20Transfers", e)) {
+    if (v2 !== undefined && (plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers")) && !$363(v2, e === null ? p : p + "/erc20Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v3 = x["erc721Transfers"];
-    if (v3 !== undefined && (plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers")) && !$154(v3, e === null ? p : p + "/erc721Transfers", e)) {
+    if (v3 !== undefined && (plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers")) && !$140(v3, e === null ? p : p + "/erc721Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v4 = x["erc1155Transfers"];
-    if (v4 !== undefined && (plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers")) && !$155(v4, e === null ? p : p + "/erc1155Transfers", e)) {
+    if (v4 !== undefined && (plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers")) && !$141(v4, e === null ? p : p + "/erc1155Transfers", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v5 = x["internalTransactions"];
-    if (v5 !== undefined && (plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions")) && !$156(v5, e === null ? p : p + "/internalTransactions", e)) {
+    if (v5 !== undefined && (plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions")) && !$142(v5, e === null ? p : p + "/internalTransactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6389,7 +6440,7 @@ function $TransactionDetailsV2(x, p, e) {
   return ok;
 }
 
-function $393(x, p, e) {
+function $363(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6478,9 +6529,9 @@ function $Erc20TokenV2(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["name"];
@@ -6526,7 +6577,7 @@ function $Erc20TokenV2(x, p, e) {
     }
     else if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
       if (e === null) return false;
-      $168(v6, p + "/ercType", e);
+      $151(v6, p + "/ercType", e);
       ok = false;
     }
     const v7 = x["price"];
@@ -6541,14 +6592,14 @@ function $Erc20TokenV2(x, p, e) {
     }
     else if (!((typeof v8 === "string" || v8 === null))) {
       if (e === null) return false;
-      $401(v8, p + "/tokenReputation", e);
+      $370(v8, p + "/tokenReputation", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $401(x, p, e) {
+function $370(x, p, e) {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
@@ -6576,7 +6627,7 @@ function $ListErc721TransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$406(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$375(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6584,7 +6635,7 @@ function $ListErc721TransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $406(x, p, e) {
+function $375(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6620,7 +6671,7 @@ function $ListErc1155TransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$408(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$377(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6628,7 +6679,7 @@ function $ListErc1155TransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $408(x, p, e) {
+function $377(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6664,7 +6715,7 @@ function $ListInternalTransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$410(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$379(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6672,7 +6723,7 @@ function $ListInternalTransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $410(x, p, e) {
+function $379(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6728,9 +6779,9 @@ function $InternalTransactionRecord(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
-    else if (!((typeof v4 === "string"))) {
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c3.test(v4))))) {
       if (e === null) return false;
-      $ChainStatus(v4, p + "/blockHash", e);
+      $EvmHash(v4, p + "/blockHash", e);
       ok = false;
     }
     const v5 = x["txHash"];
@@ -6738,9 +6789,9 @@ function $InternalTransactionRecord(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/txHash", e);
+      $EvmHash(v5, p + "/txHash", e);
       ok = false;
     }
     const v6 = x["from"];
@@ -6843,7 +6894,7 @@ function $ListErc20BalancesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/erc20TokenBalances", "required", "is required", "erc20TokenBalances");
     }
-    else if (!$417(v3, e === null ? p : p + "/erc20TokenBalances", e)) {
+    else if (!$384(v3, e === null ? p : p + "/erc20TokenBalances", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -6851,7 +6902,7 @@ function $ListErc20BalancesResponse(x, p, e) {
   return ok;
 }
 
-function $417(x, p, e) {
+function $384(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6881,9 +6932,9 @@ function $Erc20TokenBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["name"];
@@ -6929,7 +6980,7 @@ function $Erc20TokenBalance(x, p, e) {
     }
     else if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
       if (e === null) return false;
-      $168(v6, p + "/ercType", e);
+      $151(v6, p + "/ercType", e);
       ok = false;
     }
     const v7 = x["price"];
@@ -6969,7 +7020,7 @@ function $Erc20TokenBalance(x, p, e) {
     }
     else if (!((typeof v11 === "string" || v11 === null))) {
       if (e === null) return false;
-      $401(v11, p + "/tokenReputation", e);
+      $370(v11, p + "/tokenReputation", e);
       ok = false;
     }
   }
@@ -7004,7 +7055,7 @@ function $ListErc721BalancesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/erc721TokenBalances", "required", "is required", "erc721TokenBalances");
     }
-    else if (!$427(v3, e === null ? p : p + "/erc721TokenBalances", e)) {
+    else if (!$393(v3, e === null ? p : p + "/erc721TokenBalances", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7012,7 +7063,7 @@ function $ListErc721BalancesResponse(x, p, e) {
   return ok;
 }
 
-function $427(x, p, e) {
+function $393(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7042,9 +7093,9 @@ function $Erc721TokenBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["name"];
@@ -7074,7 +7125,7 @@ function $Erc721TokenBalance(x, p, e) {
     }
     else if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
       if (e === null) return false;
-      $181(v4, p + "/ercType", e);
+      $163(v4, p + "/ercType", e);
       ok = false;
     }
     const v5 = x["tokenId"];
@@ -7107,9 +7158,9 @@ function $Erc721TokenBalance(x, p, e) {
       ok = false;
     }
     const v8 = x["ownerAddress"];
-    if (v8 !== undefined && !((typeof v8 === "string")) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
+    if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8)))) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/ownerAddress", e);
+      $EvmAddress(v8, p + "/ownerAddress", e);
       ok = false;
     }
     const v9 = x["chainId"];
@@ -7154,7 +7205,7 @@ function $ListErc1155BalancesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/erc1155TokenBalances", "required", "is required", "erc1155TokenBalances");
     }
-    else if (!$436(v3, e === null ? p : p + "/erc1155TokenBalances", e)) {
+    else if (!$400(v3, e === null ? p : p + "/erc1155TokenBalances", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7162,7 +7213,7 @@ function $ListErc1155BalancesResponse(x, p, e) {
   return ok;
 }
 
-function $436(x, p, e) {
+function $400(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7192,9 +7243,9 @@ function $Erc1155TokenBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["ercType"];
@@ -7204,7 +7255,7 @@ function $Erc1155TokenBalance(x, p, e) {
     }
     else if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
       if (e === null) return false;
-      $182(v2, p + "/ercType", e);
+      $164(v2, p + "/ercType", e);
       ok = false;
     }
     const v3 = x["tokenId"];
@@ -7279,7 +7330,7 @@ function $ListCollectibleBalancesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/collectibleBalances", "required", "is required", "collectibleBalances");
     }
-    else if (!$442(v2, e === null ? p : p + "/collectibleBalances", e)) {
+    else if (!$405(v2, e === null ? p : p + "/collectibleBalances", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7287,7 +7338,7 @@ function $ListCollectibleBalancesResponse(x, p, e) {
   return ok;
 }
 
-function $442(x, p, e) {
+function $405(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7295,7 +7346,7 @@ function $442(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$443(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$406(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -7304,7 +7355,7 @@ function $442(x, p, e) {
   return ok;
 }
 
-function $443(x, p, e) {
+function $406(x, p, e) {
   let ok = true;
   if (!($Erc721TokenBalance(x, p, null) || $Erc1155TokenBalance(x, p, null))) {
     if (e === null) return false;
@@ -7386,7 +7437,7 @@ function $ValidatorsDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/stakingDistributionByVersion", "required", "is required", "stakingDistributionByVersion");
     }
-    else if (!$445(v4, e === null ? p : p + "/stakingDistributionByVersion", e)) {
+    else if (!$408(v4, e === null ? p : p + "/stakingDistributionByVersion", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7404,7 +7455,7 @@ function $ValidatorsDetails(x, p, e) {
   return ok;
 }
 
-function $445(x, p, e) {
+function $408(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7514,7 +7565,7 @@ function $ListSubnetsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/subnets", "required", "is required", "subnets");
     }
-    else if (!$451(v2, e === null ? p : p + "/subnets", e)) {
+    else if (!$414(v2, e === null ? p : p + "/subnets", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7522,7 +7573,7 @@ function $ListSubnetsResponse(x, p, e) {
   return ok;
 }
 
-function $451(x, p, e) {
+function $414(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7641,7 +7692,7 @@ function $Subnet(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
     }
-    else if (!$70(v11, e === null ? p : p + "/blockchains", e)) {
+    else if (!$67(v11, e === null ? p : p + "/blockchains", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7672,7 +7723,7 @@ function $ListDelegatorDetailsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/delegators", "required", "is required", "delegators");
     }
-    else if (!$462(v2, e === null ? p : p + "/delegators", e)) {
+    else if (!$425(v2, e === null ? p : p + "/delegators", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -7680,7 +7731,7 @@ function $ListDelegatorDetailsResponse(x, p, e) {
   return ok;
 }
 
-function $462(x, p, e) {
+function $425(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7688,7 +7739,7 @@ function $462(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$463(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$426(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -7697,7 +7748,7 @@ function $462(x, p, e) {
   return ok;
 }
 
-function $463(x, p, e) {
+function $426(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($CompletedDelegatorDetails(x, p, null)) matches++;
@@ -7814,7 +7865,7 @@ function $CompletedDelegatorDetails(x, p, e) {
     }
     else if (!((typeof v10 === "string") && (v10 === "completed"))) {
       if (e === null) return false;
-      $208(v10, p + "/delegationStatus", e);
+      $189(v10, p + "/delegationStatus", e);
       ok = false;
     }
   }
@@ -7925,7 +7976,7 @@ function $ActiveDelegatorDetails(x, p, e) {
     }
     else if (!((typeof v10 === "string") && (v10 === "active"))) {
       if (e === null) return false;
-      $218(v10, p + "/delegationStatus", e);
+      $199(v10, p + "/delegationStatus", e);
       ok = false;
     }
   }
@@ -8036,7 +8087,7 @@ function $PendingDelegatorDetails(x, p, e) {
     }
     else if (!((typeof v10 === "string") && (v10 === "pending"))) {
       if (e === null) return false;
-      $230(v10, p + "/delegationStatus", e);
+      $211(v10, p + "/delegationStatus", e);
       ok = false;
     }
   }
@@ -8062,7 +8113,7 @@ function $ListL1ValidatorsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/validators", "required", "is required", "validators");
     }
-    else if (!$486(v2, e === null ? p : p + "/validators", e)) {
+    else if (!$449(v2, e === null ? p : p + "/validators", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8080,7 +8131,7 @@ function $ListL1ValidatorsResponse(x, p, e) {
   return ok;
 }
 
-function $486(x, p, e) {
+function $449(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8120,9 +8171,9 @@ function $L1ValidatorDetailsFull(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/validationIdHex", "required", "is required", "validationIdHex");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/validationIdHex", e);
+      $EvmHash(v2, p + "/validationIdHex", e);
       ok = false;
     }
     const v3 = x["nodeId"];
@@ -8182,7 +8233,7 @@ function $L1ValidatorDetailsFull(x, p, e) {
     }
     else if (!((isObject(v8)))) {
       if (e === null) return false;
-      $271(v8, p + "/blsCredentials", e);
+      $250(v8, p + "/blsCredentials", e);
       ok = false;
     }
     const v9 = x["remainingBalanceOwner"];
@@ -8328,7 +8379,7 @@ function $PrimaryNetworkBlock(x, p, e) {
     const v9 = x["l1ValidatorsAccruedFees"];
     if (v9 !== undefined && !((typeof v9 === "number")) && (plain && OP["l1ValidatorsAccruedFees"] === undefined || hasOwn(x, "l1ValidatorsAccruedFees"))) {
       if (e === null) return false;
-      $77(v9, p + "/l1ValidatorsAccruedFees", e);
+      $73(v9, p + "/l1ValidatorsAccruedFees", e);
       ok = false;
     }
     const v10 = x["activeL1Validators"];
@@ -8413,7 +8464,7 @@ function $ListPrimaryNetworkBlocksResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blocks", "required", "is required", "blocks");
     }
-    else if (!$514(v2, e === null ? p : p + "/blocks", e)) {
+    else if (!$476(v2, e === null ? p : p + "/blocks", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8430,7 +8481,7 @@ function $ListPrimaryNetworkBlocksResponse(x, p, e) {
   return ok;
 }
 
-function $514(x, p, e) {
+function $476(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8500,7 +8551,7 @@ function $ListXChainVerticesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/vertices", "required", "is required", "vertices");
     }
-    else if (!$516(v2, e === null ? p : p + "/vertices", e)) {
+    else if (!$478(v2, e === null ? p : p + "/vertices", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8517,7 +8568,7 @@ function $ListXChainVerticesResponse(x, p, e) {
   return ok;
 }
 
-function $516(x, p, e) {
+function $478(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8645,7 +8696,7 @@ function $ListPChainTransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$528(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$490(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8662,7 +8713,7 @@ function $ListPChainTransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $528(x, p, e) {
+function $490(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8698,7 +8749,7 @@ function $ListXChainTransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$530(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$492(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8715,7 +8766,7 @@ function $ListXChainTransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $530(x, p, e) {
+function $492(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8723,7 +8774,7 @@ function $530(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$531(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$493(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -8732,7 +8783,7 @@ function $530(x, p, e) {
   return ok;
 }
 
-function $531(x, p, e) {
+function $493(x, p, e) {
   let ok = true;
   if (!($XChainNonLinearTransaction(x, p, null) || $XChainLinearTransaction(x, p, null))) {
     if (e === null) return false;
@@ -8760,7 +8811,7 @@ function $ListCChainAtomicTransactionsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
-    else if (!$533(v2, e === null ? p : p + "/transactions", e)) {
+    else if (!$495(v2, e === null ? p : p + "/transactions", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8777,7 +8828,7 @@ function $ListCChainAtomicTransactionsResponse(x, p, e) {
   return ok;
 }
 
-function $533(x, p, e) {
+function $495(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8785,7 +8836,7 @@ function $533(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$534(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$496(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -8794,7 +8845,7 @@ function $533(x, p, e) {
   return ok;
 }
 
-function $534(x, p, e) {
+function $496(x, p, e) {
   let ok = true;
   if (!($CChainExportTransaction(x, p, null) || $CChainImportTransaction(x, p, null))) {
     if (e === null) return false;
@@ -8846,7 +8897,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/unlockedUnstaked", "required", "is required", "unlockedUnstaked");
     }
-    else if (!$535(v1, e === null ? p : p + "/unlockedUnstaked", e)) {
+    else if (!$497(v1, e === null ? p : p + "/unlockedUnstaked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8855,7 +8906,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/unlockedStaked", "required", "is required", "unlockedStaked");
     }
-    else if (!$535(v2, e === null ? p : p + "/unlockedStaked", e)) {
+    else if (!$497(v2, e === null ? p : p + "/unlockedStaked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8864,7 +8915,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedPlatform", "required", "is required", "lockedPlatform");
     }
-    else if (!$535(v3, e === null ? p : p + "/lockedPlatform", e)) {
+    else if (!$497(v3, e === null ? p : p + "/lockedPlatform", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8873,7 +8924,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedStakeable", "required", "is required", "lockedStakeable");
     }
-    else if (!$535(v4, e === null ? p : p + "/lockedStakeable", e)) {
+    else if (!$497(v4, e === null ? p : p + "/lockedStakeable", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8882,7 +8933,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/lockedStaked", "required", "is required", "lockedStaked");
     }
-    else if (!$535(v5, e === null ? p : p + "/lockedStaked", e)) {
+    else if (!$497(v5, e === null ? p : p + "/lockedStaked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8891,7 +8942,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/pendingStaked", "required", "is required", "pendingStaked");
     }
-    else if (!$535(v6, e === null ? p : p + "/pendingStaked", e)) {
+    else if (!$497(v6, e === null ? p : p + "/pendingStaked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8900,7 +8951,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/atomicMemoryUnlocked", "required", "is required", "atomicMemoryUnlocked");
     }
-    else if (!$546(v7, e === null ? p : p + "/atomicMemoryUnlocked", e)) {
+    else if (!$508(v7, e === null ? p : p + "/atomicMemoryUnlocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8909,7 +8960,7 @@ function $PChainBalance(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/atomicMemoryLocked", "required", "is required", "atomicMemoryLocked");
     }
-    else if (!$546(v8, e === null ? p : p + "/atomicMemoryLocked", e)) {
+    else if (!$508(v8, e === null ? p : p + "/atomicMemoryLocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -8917,7 +8968,7 @@ function $PChainBalance(x, p, e) {
   return ok;
 }
 
-function $535(x, p, e) {
+function $497(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9016,7 +9067,7 @@ function $AggregatedAssetAmount(x, p, e) {
   return ok;
 }
 
-function $546(x, p, e) {
+function $508(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9178,7 +9229,7 @@ function $XChainBalances(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/locked", "required", "is required", "locked");
     }
-    else if (!$535(v1, e === null ? p : p + "/locked", e)) {
+    else if (!$497(v1, e === null ? p : p + "/locked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9187,7 +9238,7 @@ function $XChainBalances(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/unlocked", "required", "is required", "unlocked");
     }
-    else if (!$535(v2, e === null ? p : p + "/unlocked", e)) {
+    else if (!$497(v2, e === null ? p : p + "/unlocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9196,7 +9247,7 @@ function $XChainBalances(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/atomicMemoryUnlocked", "required", "is required", "atomicMemoryUnlocked");
     }
-    else if (!$557(v3, e === null ? p : p + "/atomicMemoryUnlocked", e)) {
+    else if (!$519(v3, e === null ? p : p + "/atomicMemoryUnlocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9205,7 +9256,7 @@ function $XChainBalances(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/atomicMemoryLocked", "required", "is required", "atomicMemoryLocked");
     }
-    else if (!$557(v4, e === null ? p : p + "/atomicMemoryLocked", e)) {
+    else if (!$519(v4, e === null ? p : p + "/atomicMemoryLocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9213,7 +9264,7 @@ function $XChainBalances(x, p, e) {
   return ok;
 }
 
-function $557(x, p, e) {
+function $519(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9365,7 +9416,7 @@ function $CChainAtomicBalances(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/atomicMemoryUnlocked", "required", "is required", "atomicMemoryUnlocked");
     }
-    else if (!$565(v1, e === null ? p : p + "/atomicMemoryUnlocked", e)) {
+    else if (!$527(v1, e === null ? p : p + "/atomicMemoryUnlocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9374,7 +9425,7 @@ function $CChainAtomicBalances(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/atomicMemoryLocked", "required", "is required", "atomicMemoryLocked");
     }
-    else if (!$565(v2, e === null ? p : p + "/atomicMemoryLocked", e)) {
+    else if (!$527(v2, e === null ? p : p + "/atomicMemoryLocked", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9382,7 +9433,7 @@ function $CChainAtomicBalances(x, p, e) {
   return ok;
 }
 
-function $565(x, p, e) {
+function $527(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9422,7 +9473,7 @@ function $ListPChainUtxosResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/utxos", "required", "is required", "utxos");
     }
-    else if (!$283(v2, e === null ? p : p + "/utxos", e)) {
+    else if (!$262(v2, e === null ? p : p + "/utxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9458,7 +9509,7 @@ function $ListUtxosResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/utxos", "required", "is required", "utxos");
     }
-    else if (!$309(v2, e === null ? p : p + "/utxos", e)) {
+    else if (!$288(v2, e === null ? p : p + "/utxos", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9611,7 +9662,7 @@ function $ListPendingRewardsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/pendingRewards", "required", "is required", "pendingRewards");
     }
-    else if (!$583(v2, e === null ? p : p + "/pendingRewards", e)) {
+    else if (!$545(v2, e === null ? p : p + "/pendingRewards", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9619,7 +9670,7 @@ function $ListPendingRewardsResponse(x, p, e) {
   return ok;
 }
 
-function $583(x, p, e) {
+function $545(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9720,7 +9771,7 @@ function $PendingReward(x, p, e) {
     }
     else if (!((typeof v8 === "number"))) {
       if (e === null) return false;
-      $77(v8, p + "/progress", e);
+      $73(v8, p + "/progress", e);
       ok = false;
     }
     const v9 = x["estimatedReward"];
@@ -9755,7 +9806,7 @@ function $ListHistoricalRewardsResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/historicalRewards", "required", "is required", "historicalRewards");
     }
-    else if (!$592(v2, e === null ? p : p + "/historicalRewards", e)) {
+    else if (!$554(v2, e === null ? p : p + "/historicalRewards", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -9763,7 +9814,7 @@ function $ListHistoricalRewardsResponse(x, p, e) {
   return ok;
 }
 
-function $592(x, p, e) {
+function $554(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9996,7 +10047,7 @@ function $ListNftTokens(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/tokens", "required", "is required", "tokens");
     }
-    else if (!$607(v2, e === null ? p : p + "/tokens", e)) {
+    else if (!$569(v2, e === null ? p : p + "/tokens", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -10004,7 +10055,7 @@ function $ListNftTokens(x, p, e) {
   return ok;
 }
 
-function $607(x, p, e) {
+function $569(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10012,7 +10063,7 @@ function $607(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$608(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$570(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -10021,7 +10072,7 @@ function $607(x, p, e) {
   return ok;
 }
 
-function $608(x, p, e) {
+function $570(x, p, e) {
   let ok = true;
   if (!($Erc721Token(x, p, null) || $Erc1155Token(x, p, null))) {
     if (e === null) return false;
@@ -10328,7 +10379,7 @@ function $PrimaryNetworkOptions(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/includeChains", "required", "is required", "includeChains");
     }
-    else if (!$631(v3, e === null ? p : p + "/includeChains", e)) {
+    else if (!$593(v3, e === null ? p : p + "/includeChains", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -10336,7 +10387,7 @@ function $PrimaryNetworkOptions(x, p, e) {
   return ok;
 }
 
-function $631(x, p, e) {
+function $593(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10372,17 +10423,17 @@ function $HealthCheckResultDto(x, p, e) {
       ok = false;
     }
     const v2 = x["info"];
-    if (v2 !== undefined && (plain && OP["info"] === undefined || hasOwn(x, "info")) && !$634(v2, e === null ? p : p + "/info", e)) {
+    if (v2 !== undefined && (plain && OP["info"] === undefined || hasOwn(x, "info")) && !$596(v2, e === null ? p : p + "/info", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v3 = x["error"];
-    if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error")) && !$634(v3, e === null ? p : p + "/error", e)) {
+    if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error")) && !$596(v3, e === null ? p : p + "/error", e)) {
       if (e === null) return false;
       ok = false;
     }
     const v4 = x["details"];
-    if (v4 !== undefined && (plain && OP["details"] === undefined || hasOwn(x, "details")) && !$637(v4, e === null ? p : p + "/details", e)) {
+    if (v4 !== undefined && (plain && OP["details"] === undefined || hasOwn(x, "details")) && !$599(v4, e === null ? p : p + "/details", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -10390,7 +10441,7 @@ function $HealthCheckResultDto(x, p, e) {
   return ok;
 }
 
-function $634(x, p, e) {
+function $596(x, p, e) {
   let ok = true;
   if (!(isObject(x) || x === null)) {
     if (e === null) return false;
@@ -10427,7 +10478,7 @@ function $HealthIndicatorResultDto(x, p, e) {
   return ok;
 }
 
-function $637(x, p, e) {
+function $599(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10469,9 +10520,9 @@ function $PendingIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/icmContractAddress", "required", "is required", "icmContractAddress");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/icmContractAddress", e);
+      $EvmAddress(v2, p + "/icmContractAddress", e);
       ok = false;
     }
     const v3 = x["sourceBlockchainId"];
@@ -10529,9 +10580,9 @@ function $PendingIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/from", "required", "is required", "from");
     }
-    else if (!((typeof v8 === "string"))) {
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8))))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/from", e);
+      $EvmAddress(v8, p + "/from", e);
       ok = false;
     }
     const v9 = x["to"];
@@ -10539,15 +10590,15 @@ function $PendingIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/to", "required", "is required", "to");
     }
-    else if (!((typeof v9 === "string"))) {
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c3.test(v9))))) {
       if (e === null) return false;
-      $ChainStatus(v9, p + "/to", e);
+      $EvmAddress(v9, p + "/to", e);
       ok = false;
     }
     const v10 = x["data"];
-    if (v10 !== undefined && !((typeof v10 === "string")) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c3.test(v10)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
       if (e === null) return false;
-      $ChainStatus(v10, p + "/data", e);
+      $HexString(v10, p + "/data", e);
       ok = false;
     }
     const v11 = x["messageExecuted"];
@@ -10565,7 +10616,7 @@ function $PendingIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/receipts", "required", "is required", "receipts");
     }
-    else if (!$648(v12, e === null ? p : p + "/receipts", e)) {
+    else if (!$606(v12, e === null ? p : p + "/receipts", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -10604,14 +10655,14 @@ function $PendingIcmMessage(x, p, e) {
     }
     else if (!((typeof v16 === "string") && (v16 === "pending"))) {
       if (e === null) return false;
-      $230(v16, p + "/status", e);
+      $211(v16, p + "/status", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $648(x, p, e) {
+function $606(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10651,9 +10702,9 @@ function $IcmReceipt(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/relayerRewardAddress", "required", "is required", "relayerRewardAddress");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/relayerRewardAddress", e);
+      $EvmAddress(v2, p + "/relayerRewardAddress", e);
       ok = false;
     }
   }
@@ -10673,9 +10724,9 @@ function $IcmRewardDetails(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/address", e);
+      $EvmAddress(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["name"];
@@ -10721,7 +10772,7 @@ function $IcmRewardDetails(x, p, e) {
     }
     else if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
       if (e === null) return false;
-      $168(v6, p + "/ercType", e);
+      $151(v6, p + "/ercType", e);
       ok = false;
     }
     const v7 = x["price"];
@@ -10756,9 +10807,9 @@ function $IcmSourceTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/txHash", e);
+      $EvmHash(v1, p + "/txHash", e);
       ok = false;
     }
     const v2 = x["timestamp"];
@@ -10808,9 +10859,9 @@ function $DeliveredIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/icmContractAddress", "required", "is required", "icmContractAddress");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/icmContractAddress", e);
+      $EvmAddress(v2, p + "/icmContractAddress", e);
       ok = false;
     }
     const v3 = x["sourceBlockchainId"];
@@ -10868,9 +10919,9 @@ function $DeliveredIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/from", "required", "is required", "from");
     }
-    else if (!((typeof v8 === "string"))) {
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8))))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/from", e);
+      $EvmAddress(v8, p + "/from", e);
       ok = false;
     }
     const v9 = x["to"];
@@ -10878,15 +10929,15 @@ function $DeliveredIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/to", "required", "is required", "to");
     }
-    else if (!((typeof v9 === "string"))) {
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c3.test(v9))))) {
       if (e === null) return false;
-      $ChainStatus(v9, p + "/to", e);
+      $EvmAddress(v9, p + "/to", e);
       ok = false;
     }
     const v10 = x["data"];
-    if (v10 !== undefined && !((typeof v10 === "string")) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c3.test(v10)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
       if (e === null) return false;
-      $ChainStatus(v10, p + "/data", e);
+      $HexString(v10, p + "/data", e);
       ok = false;
     }
     const v11 = x["messageExecuted"];
@@ -10904,7 +10955,7 @@ function $DeliveredIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/receipts", "required", "is required", "receipts");
     }
-    else if (!$648(v12, e === null ? p : p + "/receipts", e)) {
+    else if (!$606(v12, e === null ? p : p + "/receipts", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -10952,7 +11003,7 @@ function $DeliveredIcmMessage(x, p, e) {
     }
     else if (!((typeof v17 === "string") && (v17 === "delivered"))) {
       if (e === null) return false;
-      $676(v17, p + "/status", e);
+      $624(v17, p + "/status", e);
       ok = false;
     }
   }
@@ -10972,9 +11023,9 @@ function $IcmDestinationTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v1 === "string"))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
       if (e === null) return false;
-      $ChainStatus(v1, p + "/txHash", e);
+      $EvmHash(v1, p + "/txHash", e);
       ok = false;
     }
     const v2 = x["timestamp"];
@@ -11002,9 +11053,9 @@ function $IcmDestinationTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/rewardRedeemer", "required", "is required", "rewardRedeemer");
     }
-    else if (!((typeof v4 === "string"))) {
+    else if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c3.test(v4))))) {
       if (e === null) return false;
-      $ChainStatus(v4, p + "/rewardRedeemer", e);
+      $EvmAddress(v4, p + "/rewardRedeemer", e);
       ok = false;
     }
     const v5 = x["delivererAddress"];
@@ -11012,16 +11063,16 @@ function $IcmDestinationTransaction(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/delivererAddress", "required", "is required", "delivererAddress");
     }
-    else if (!((typeof v5 === "string"))) {
+    else if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c3.test(v5))))) {
       if (e === null) return false;
-      $ChainStatus(v5, p + "/delivererAddress", e);
+      $EvmAddress(v5, p + "/delivererAddress", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $676(x, p, e) {
+function $624(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11057,9 +11108,9 @@ function $DeliveredSourceNotIndexedIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/icmContractAddress", "required", "is required", "icmContractAddress");
     }
-    else if (!((typeof v2 === "string"))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
       if (e === null) return false;
-      $ChainStatus(v2, p + "/icmContractAddress", e);
+      $EvmAddress(v2, p + "/icmContractAddress", e);
       ok = false;
     }
     const v3 = x["sourceBlockchainId"];
@@ -11117,9 +11168,9 @@ function $DeliveredSourceNotIndexedIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/from", "required", "is required", "from");
     }
-    else if (!((typeof v8 === "string"))) {
+    else if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8))))) {
       if (e === null) return false;
-      $ChainStatus(v8, p + "/from", e);
+      $EvmAddress(v8, p + "/from", e);
       ok = false;
     }
     const v9 = x["to"];
@@ -11127,15 +11178,15 @@ function $DeliveredSourceNotIndexedIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/to", "required", "is required", "to");
     }
-    else if (!((typeof v9 === "string"))) {
+    else if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c3.test(v9))))) {
       if (e === null) return false;
-      $ChainStatus(v9, p + "/to", e);
+      $EvmAddress(v9, p + "/to", e);
       ok = false;
     }
     const v10 = x["data"];
-    if (v10 !== undefined && !((typeof v10 === "string")) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+    if (v10 !== undefined && !((typeof v10 === "string") && (typeof v10 !== "string" || ($c3.test(v10)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
       if (e === null) return false;
-      $ChainStatus(v10, p + "/data", e);
+      $HexString(v10, p + "/data", e);
       ok = false;
     }
     const v11 = x["messageExecuted"];
@@ -11153,7 +11204,7 @@ function $DeliveredSourceNotIndexedIcmMessage(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/receipts", "required", "is required", "receipts");
     }
-    else if (!$648(v12, e === null ? p : p + "/receipts", e)) {
+    else if (!$606(v12, e === null ? p : p + "/receipts", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -11192,14 +11243,14 @@ function $DeliveredSourceNotIndexedIcmMessage(x, p, e) {
     }
     else if (!((typeof v16 === "string") && (v16 === "delivered_source_not_indexed"))) {
       if (e === null) return false;
-      $689(v16, p + "/status", e);
+      $633(v16, p + "/status", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $689(x, p, e) {
+function $633(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11231,7 +11282,7 @@ function $ListIcmMessagesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/messages", "required", "is required", "messages");
     }
-    else if (!$691(v2, e === null ? p : p + "/messages", e)) {
+    else if (!$635(v2, e === null ? p : p + "/messages", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -11239,7 +11290,7 @@ function $ListIcmMessagesResponse(x, p, e) {
   return ok;
 }
 
-function $691(x, p, e) {
+function $635(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11247,7 +11298,7 @@ function $691(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$692(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$636(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -11256,7 +11307,7 @@ function $691(x, p, e) {
   return ok;
 }
 
-function $692(x, p, e) {
+function $636(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($PendingIcmMessage(x, p, null)) matches++;
@@ -11284,7 +11335,7 @@ function $EvmAddressActivityRequest(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "address_activity"))) {
       if (e === null) return false;
-      $693(v1, p + "/eventType", e);
+      $637(v1, p + "/eventType", e);
       ok = false;
     }
     const v2 = x["url"];
@@ -11344,7 +11395,7 @@ function $EvmAddressActivityRequest(x, p, e) {
   return ok;
 }
 
-function $693(x, p, e) {
+function $637(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11398,7 +11449,7 @@ function $PrimaryNetworkAddressActivityRequest(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "primary_network_address_activity"))) {
       if (e === null) return false;
-      $704(v1, p + "/eventType", e);
+      $648(v1, p + "/eventType", e);
       ok = false;
     }
     const v2 = x["url"];
@@ -11456,7 +11507,7 @@ function $PrimaryNetworkAddressActivityRequest(x, p, e) {
   return ok;
 }
 
-function $704(x, p, e) {
+function $648(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11545,7 +11596,7 @@ function $PrimaryNetworkAddressActivitySubEvents(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/addressActivitySubEvents", "required", "is required", "addressActivitySubEvents");
     }
-    else if (!$713(v1, e === null ? p : p + "/addressActivitySubEvents", e)) {
+    else if (!$657(v1, e === null ? p : p + "/addressActivitySubEvents", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -11553,7 +11604,7 @@ function $PrimaryNetworkAddressActivitySubEvents(x, p, e) {
   return ok;
 }
 
-function $713(x, p, e) {
+function $657(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11625,7 +11676,7 @@ function $ValidatorActivityRequest(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (v1 === "validator_activity"))) {
       if (e === null) return false;
-      $714(v1, p + "/eventType", e);
+      $658(v1, p + "/eventType", e);
       ok = false;
     }
     const v2 = x["url"];
@@ -11673,7 +11724,7 @@ function $ValidatorActivityRequest(x, p, e) {
   return ok;
 }
 
-function $714(x, p, e) {
+function $658(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11762,7 +11813,7 @@ function $ValidatorActivitySubEvents(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/validatorActivitySubEvents", "required", "is required", "validatorActivitySubEvents");
     }
-    else if (!$722(v1, e === null ? p : p + "/validatorActivitySubEvents", e)) {
+    else if (!$666(v1, e === null ? p : p + "/validatorActivitySubEvents", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -11770,7 +11821,7 @@ function $ValidatorActivitySubEvents(x, p, e) {
   return ok;
 }
 
-function $722(x, p, e) {
+function $666(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11782,7 +11833,7 @@ function $722(x, p, e) {
         const v = x[i];
         if (!((typeof v === "string") && (v === "validator_stake" || v === "delegator_stake" || v === "reward_distribution" || v === "l1_validator_balance_increased" || v === "l1_validator_disabled" || v === "l1_validator_removed" || v === "l1_validator_balance_threshold"))) {
           if (e === null) return false;
-          $723(v, p + "/" + i, e);
+          $667(v, p + "/" + i, e);
           ok = false;
         }
       }
@@ -11791,7 +11842,7 @@ function $722(x, p, e) {
   return ok;
 }
 
-function $723(x, p, e) {
+function $667(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11930,7 +11981,7 @@ function $WebhookStatusType(x, p, e) {
   return ok;
 }
 
-const $AddressActivityEventType = $693;
+const $AddressActivityEventType = $637;
 
 function $PrimaryNetworkAddressActivityResponse(x, p, e) {
   let ok = true;
@@ -12033,7 +12084,7 @@ function $PrimaryNetworkAddressActivityResponse(x, p, e) {
   return ok;
 }
 
-const $PrimaryNetworkAddressActivityEventType = $704;
+const $PrimaryNetworkAddressActivityEventType = $648;
 
 function $ValidatorActivityResponse(x, p, e) {
   let ok = true;
@@ -12136,7 +12187,7 @@ function $ValidatorActivityResponse(x, p, e) {
   return ok;
 }
 
-const $ValidatorActivityEventType = $714;
+const $ValidatorActivityEventType = $658;
 
 function $ListWebhooksResponse(x, p, e) {
   let ok = true;
@@ -12157,7 +12208,7 @@ function $ListWebhooksResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/webhooks", "required", "is required", "webhooks");
     }
-    else if (!$749(v2, e === null ? p : p + "/webhooks", e)) {
+    else if (!$693(v2, e === null ? p : p + "/webhooks", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12165,7 +12216,7 @@ function $ListWebhooksResponse(x, p, e) {
   return ok;
 }
 
-function $749(x, p, e) {
+function $693(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12173,7 +12224,7 @@ function $749(x, p, e) {
   }
   else {
     for (let i = 0; i < x.length; i++) {
-      if (!$750(x[i], e === null ? p : p + "/" + i, e)) {
+      if (!$694(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -12182,7 +12233,7 @@ function $749(x, p, e) {
   return ok;
 }
 
-function $750(x, p, e) {
+function $694(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($EvmAddressActivityResponse(x, p, null)) matches++;
@@ -12305,7 +12356,7 @@ function $ListWebhookAddressesResponse(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
-    else if (!$7(v2, e === null ? p : p + "/addresses", e)) {
+    else if (!$61(v2, e === null ? p : p + "/addresses", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12360,7 +12411,7 @@ function $UsageMetricsResponseDto(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/metrics", "required", "is required", "metrics");
     }
-    else if (!$765(v3, e === null ? p : p + "/metrics", e)) {
+    else if (!$708(v3, e === null ? p : p + "/metrics", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12368,7 +12419,7 @@ function $UsageMetricsResponseDto(x, p, e) {
   return ok;
 }
 
-function $765(x, p, e) {
+function $708(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12408,7 +12459,7 @@ function $Metric(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/values", "required", "is required", "values");
     }
-    else if (!$767(v2, e === null ? p : p + "/values", e)) {
+    else if (!$710(v2, e === null ? p : p + "/values", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12416,7 +12467,7 @@ function $Metric(x, p, e) {
   return ok;
 }
 
-function $767(x, p, e) {
+function $710(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12452,7 +12503,7 @@ function $UsageMetricsValueDto(x, p, e) {
       ok = false;
     }
     const v2 = x["groupValue"];
-    if (v2 !== undefined && (plain && OP["groupValue"] === undefined || hasOwn(x, "groupValue")) && !$769(v2, e === null ? p : p + "/groupValue", e)) {
+    if (v2 !== undefined && (plain && OP["groupValue"] === undefined || hasOwn(x, "groupValue")) && !$712(v2, e === null ? p : p + "/groupValue", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12463,7 +12514,7 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v3 === "number"))) {
       if (e === null) return false;
-      $77(v3, p + "/totalRequests", e);
+      $73(v3, p + "/totalRequests", e);
       ok = false;
     }
     const v4 = x["requestsPerSecond"];
@@ -12473,7 +12524,7 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v4 === "number"))) {
       if (e === null) return false;
-      $77(v4, p + "/requestsPerSecond", e);
+      $73(v4, p + "/requestsPerSecond", e);
       ok = false;
     }
     const v5 = x["successRatePercent"];
@@ -12483,7 +12534,7 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v5 === "number"))) {
       if (e === null) return false;
-      $77(v5, p + "/successRatePercent", e);
+      $73(v5, p + "/successRatePercent", e);
       ok = false;
     }
     const v6 = x["medianResponseTimeMsecs"];
@@ -12493,7 +12544,7 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v6 === "number"))) {
       if (e === null) return false;
-      $77(v6, p + "/medianResponseTimeMsecs", e);
+      $73(v6, p + "/medianResponseTimeMsecs", e);
       ok = false;
     }
     const v7 = x["invalidRequests"];
@@ -12503,7 +12554,7 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v7 === "number"))) {
       if (e === null) return false;
-      $77(v7, p + "/invalidRequests", e);
+      $73(v7, p + "/invalidRequests", e);
       ok = false;
     }
     const v8 = x["apiCreditsUsed"];
@@ -12513,7 +12564,7 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v8 === "number"))) {
       if (e === null) return false;
-      $77(v8, p + "/apiCreditsUsed", e);
+      $73(v8, p + "/apiCreditsUsed", e);
       ok = false;
     }
     const v9 = x["apiCreditsWasted"];
@@ -12523,18 +12574,18 @@ function $UsageMetricsValueDto(x, p, e) {
     }
     else if (!((typeof v9 === "number"))) {
       if (e === null) return false;
-      $77(v9, p + "/apiCreditsWasted", e);
+      $73(v9, p + "/apiCreditsWasted", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $769(x, p, e) {
+function $712(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($ChainStatus(x, p, null)) matches++;
-  if ($77(x, p, null)) matches++;
+  if ($73(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -12571,7 +12622,7 @@ function $LogsResponseDto(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
-    else if (!$781(v3, e === null ? p : p + "/logs", e)) {
+    else if (!$724(v3, e === null ? p : p + "/logs", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12579,7 +12630,7 @@ function $LogsResponseDto(x, p, e) {
   return ok;
 }
 
-function $781(x, p, e) {
+function $724(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12691,7 +12742,7 @@ function $LogsFormat(x, p, e) {
     }
     else if (!((typeof v9 === "number"))) {
       if (e === null) return false;
-      $77(v9, p + "/apiCreditsConsumed", e);
+      $73(v9, p + "/apiCreditsConsumed", e);
       ok = false;
     }
     const v10 = x["requestDurationMsecs"];
@@ -12701,7 +12752,7 @@ function $LogsFormat(x, p, e) {
     }
     else if (!((typeof v10 === "number"))) {
       if (e === null) return false;
-      $77(v10, p + "/requestDurationMsecs", e);
+      $73(v10, p + "/requestDurationMsecs", e);
       ok = false;
     }
     const v11 = x["responseCode"];
@@ -12810,7 +12861,7 @@ function $SubnetRpcUsageMetricsResponseDto(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/metrics", "required", "is required", "metrics");
     }
-    else if (!$798(v2, e === null ? p : p + "/metrics", e)) {
+    else if (!$741(v2, e === null ? p : p + "/metrics", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12828,7 +12879,7 @@ function $SubnetRpcUsageMetricsResponseDto(x, p, e) {
   return ok;
 }
 
-function $798(x, p, e) {
+function $741(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12868,7 +12919,7 @@ function $RpcMetrics(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/values", "required", "is required", "values");
     }
-    else if (!$800(v2, e === null ? p : p + "/values", e)) {
+    else if (!$743(v2, e === null ? p : p + "/values", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -12876,7 +12927,7 @@ function $RpcMetrics(x, p, e) {
   return ok;
 }
 
-function $800(x, p, e) {
+function $743(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12908,7 +12959,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v1 === "number"))) {
       if (e === null) return false;
-      $77(v1, p + "/totalRequests", e);
+      $73(v1, p + "/totalRequests", e);
       ok = false;
     }
     const v2 = x["apiCreditsUsed"];
@@ -12918,7 +12969,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v2 === "number"))) {
       if (e === null) return false;
-      $77(v2, p + "/apiCreditsUsed", e);
+      $73(v2, p + "/apiCreditsUsed", e);
       ok = false;
     }
     const v3 = x["requestsPerSecond"];
@@ -12928,7 +12979,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v3 === "number"))) {
       if (e === null) return false;
-      $77(v3, p + "/requestsPerSecond", e);
+      $73(v3, p + "/requestsPerSecond", e);
       ok = false;
     }
     const v4 = x["successRatePercent"];
@@ -12938,7 +12989,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v4 === "number"))) {
       if (e === null) return false;
-      $77(v4, p + "/successRatePercent", e);
+      $73(v4, p + "/successRatePercent", e);
       ok = false;
     }
     const v5 = x["medianResponseTimeMsecs"];
@@ -12948,7 +12999,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v5 === "number"))) {
       if (e === null) return false;
-      $77(v5, p + "/medianResponseTimeMsecs", e);
+      $73(v5, p + "/medianResponseTimeMsecs", e);
       ok = false;
     }
     const v6 = x["invalidRequests"];
@@ -12958,7 +13009,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v6 === "number"))) {
       if (e === null) return false;
-      $77(v6, p + "/invalidRequests", e);
+      $73(v6, p + "/invalidRequests", e);
       ok = false;
     }
     const v7 = x["apiCreditsWasted"];
@@ -12968,7 +13019,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
     }
     else if (!((typeof v7 === "number"))) {
       if (e === null) return false;
-      $77(v7, p + "/apiCreditsWasted", e);
+      $73(v7, p + "/apiCreditsWasted", e);
       ok = false;
     }
     const v8 = x["groupedBy"];
@@ -12982,7 +13033,7 @@ function $RpcUsageMetricsValueAggregated(x, p, e) {
       ok = false;
     }
     const v9 = x["groupValue"];
-    if (v9 !== undefined && (plain && OP["groupValue"] === undefined || hasOwn(x, "groupValue")) && !$769(v9, e === null ? p : p + "/groupValue", e)) {
+    if (v9 !== undefined && (plain && OP["groupValue"] === undefined || hasOwn(x, "groupValue")) && !$712(v9, e === null ? p : p + "/groupValue", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -13017,7 +13068,7 @@ function $PrimaryNetworkRpcUsageMetricsResponseDto(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/metrics", "required", "is required", "metrics");
     }
-    else if (!$798(v2, e === null ? p : p + "/metrics", e)) {
+    else if (!$741(v2, e === null ? p : p + "/metrics", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -13028,14 +13079,14 @@ function $PrimaryNetworkRpcUsageMetricsResponseDto(x, p, e) {
     }
     else if (!((typeof v3 === "string") && (v3 === "mainnet" || v3 === "testnet"))) {
       if (e === null) return false;
-      $815(v3, p + "/network", e);
+      $758(v3, p + "/network", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $815(x, p, e) {
+function $758(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13170,7 +13221,7 @@ function $AvaxSupplyResponse(x, p, e) {
   return ok;
 }
 
-function $817(x, p, e) {
+function $760(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13201,7 +13252,7 @@ function $817(x, p, e) {
   return ok;
 }
 
-function $818(x, p, e) {
+function $761(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13233,7 +13284,7 @@ function $818(x, p, e) {
   return ok;
 }
 
-function $819(x, p, e) {
+function $762(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13254,13 +13305,13 @@ function $819(x, p, e) {
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $821(v3, p + "/pageSize", e);
+      $764(v3, p + "/pageSize", e);
       ok = false;
     }
     const v4 = x["sortOrder"];
@@ -13273,7 +13324,7 @@ function $819(x, p, e) {
   return ok;
 }
 
-function $820(x, p, e) {
+function $763(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13289,7 +13340,7 @@ function $820(x, p, e) {
   return ok;
 }
 
-function $821(x, p, e) {
+function $764(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -13308,7 +13359,7 @@ function $821(x, p, e) {
   return ok;
 }
 
-function $822(x, p, e) {
+function $765(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13323,7 +13374,7 @@ function $822(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -13331,9 +13382,9 @@ function $822(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["startBlock"];
@@ -13351,27 +13402,27 @@ function $822(x, p, e) {
     const v5 = x["pageToken"];
     if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v5, p + "/pageToken", e);
+      $763(v5, p + "/pageToken", e);
       ok = false;
     }
     const v6 = x["pageSize"];
     if (v6 !== undefined && !((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v6, p + "/pageSize", e);
+      $772(v6, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $824(x, p, e) {
+function $767(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 42 && $c825.test(x))) {
+    if (!(x.length === 42 && $c768.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -13379,9 +13430,9 @@ function $824(x, p, e) {
   return ok;
 }
 
-const $c825 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c768 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $829(x, p, e) {
+function $772(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -13400,7 +13451,7 @@ function $829(x, p, e) {
   return ok;
 }
 
-function $830(x, p, e) {
+function $773(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13415,7 +13466,7 @@ function $830(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["blockId"];
@@ -13423,15 +13474,15 @@ function $830(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockId", "required", "is required", "blockId");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c833.test(v2))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c776.test(v2))))) {
       if (e === null) return false;
-      $832(v2, p + "/blockId", e);
+      $775(v2, p + "/blockId", e);
       ok = false;
     }
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
@@ -13444,14 +13495,14 @@ function $830(x, p, e) {
   return ok;
 }
 
-function $832(x, p, e) {
+function $775(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c833.test(x)) {
+    if (!$c776.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -13459,9 +13510,9 @@ function $832(x, p, e) {
   return ok;
 }
 
-const $c833 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c776 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $836(x, p, e) {
+function $779(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13484,21 +13535,21 @@ function $836(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c838.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c781.test(v2)))))) {
       if (e === null) return false;
-      $837(v2, p + "/nodeId", e);
+      $780(v2, p + "/nodeId", e);
       ok = false;
     }
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["validationStatus"];
@@ -13517,14 +13568,14 @@ function $836(x, p, e) {
   return ok;
 }
 
-function $837(x, p, e) {
+function $780(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c838.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c781.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -13532,9 +13583,9 @@ function $837(x, p, e) {
   return ok;
 }
 
-const $c838 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c781 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $841(x, p, e) {
+function $784(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13549,7 +13600,7 @@ function $841(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -13557,28 +13608,28 @@ function $841(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $846(x, p, e) {
+function $789(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13593,7 +13644,7 @@ function $846(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -13601,9 +13652,9 @@ function $846(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["blockNumber"];
@@ -13622,7 +13673,7 @@ function $846(x, p, e) {
   return ok;
 }
 
-function $849(x, p, e) {
+function $792(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13637,7 +13688,7 @@ function $849(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["txHash"];
@@ -13645,23 +13696,23 @@ function $849(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $851(v2, p + "/txHash", e);
+      $794(v2, p + "/txHash", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $851(x, p, e) {
+function $794(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c825.test(x))) {
+    if (!(x.length === 66 && $c768.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
     }
@@ -13669,7 +13720,7 @@ function $851(x, p, e) {
   return ok;
 }
 
-function $852(x, p, e) {
+function $795(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13693,7 +13744,7 @@ function $852(x, p, e) {
   return ok;
 }
 
-function $853(x, p, e) {
+function $796(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13708,14 +13759,14 @@ function $853(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $855(x, p, e) {
+function $798(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13730,7 +13781,7 @@ function $855(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -13738,16 +13789,16 @@ function $855(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $858(x, p, e) {
+function $801(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13772,14 +13823,14 @@ function $858(x, p, e) {
     }
     else if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
       if (e === null) return false;
-      $820(v2, p + "/addresses", e);
+      $763(v2, p + "/addresses", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $860(x, p, e) {
+function $803(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13802,7 +13853,7 @@ function $860(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
     }
-    else if (!$861(v2, e === null ? p : p + "/blockchainId", e)) {
+    else if (!$804(v2, e === null ? p : p + "/blockchainId", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -13820,16 +13871,16 @@ function $860(x, p, e) {
   return ok;
 }
 
-function $861(x, p, e) {
+function $804(x, p, e) {
   let ok = true;
-  if (!($862(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($805(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf: one of \"p-chain\", \"x-chain\", \"c-chain\", or a string matching ^[1-9A-HJ-NP-Za-km-z]{36,60}$");
   }
   return ok;
 }
 
-function $862(x, p, e) {
+function $805(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13842,7 +13893,7 @@ function $862(x, p, e) {
   return ok;
 }
 
-function $863(x, p, e) {
+function $806(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13855,16 +13906,16 @@ function $863(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c825.test(v1)))))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c768.test(v1)))))) {
       if (e === null) return false;
-      $824(v1, p + "/address", e);
+      $767(v1, p + "/address", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $865(x, p, e) {
+function $808(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13875,13 +13926,13 @@ function $865(x, p, e) {
     const v1 = x["pageToken"];
     if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v1, p + "/pageToken", e);
+      $763(v1, p + "/pageToken", e);
       ok = false;
     }
     const v2 = x["pageSize"];
     if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v2, p + "/pageSize", e);
+      $772(v2, p + "/pageSize", e);
       ok = false;
     }
     const v3 = x["network"];
@@ -13894,7 +13945,7 @@ function $865(x, p, e) {
   return ok;
 }
 
-function $868(x, p, e) {
+function $811(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13909,26 +13960,26 @@ function $868(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $872(x, p, e) {
+function $815(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13943,7 +13994,7 @@ function $872(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["blockId"];
@@ -13960,7 +14011,7 @@ function $872(x, p, e) {
   return ok;
 }
 
-function $875(x, p, e) {
+function $818(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13971,13 +14022,13 @@ function $875(x, p, e) {
     const v1 = x["pageToken"];
     if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v1, p + "/pageToken", e);
+      $763(v1, p + "/pageToken", e);
       ok = false;
     }
     const v2 = x["pageSize"];
     if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v2, p + "/pageSize", e);
+      $772(v2, p + "/pageSize", e);
       ok = false;
     }
     const v3 = x["network"];
@@ -13996,7 +14047,7 @@ function $875(x, p, e) {
   return ok;
 }
 
-function $878(x, p, e) {
+function $821(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14011,7 +14062,7 @@ function $878(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -14019,9 +14070,9 @@ function $878(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["currency"];
@@ -14034,7 +14085,7 @@ function $878(x, p, e) {
   return ok;
 }
 
-function $888(x, p, e) {
+function $831(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14049,7 +14100,7 @@ function $888(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -14057,21 +14108,21 @@ function $888(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["startBlock"];
@@ -14096,7 +14147,7 @@ function $888(x, p, e) {
   return ok;
 }
 
-function $895(x, p, e) {
+function $838(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14111,7 +14162,7 @@ function $895(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -14119,21 +14170,21 @@ function $895(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["startBlock"];
@@ -14164,7 +14215,7 @@ function $895(x, p, e) {
   return ok;
 }
 
-function $931(x, p, e) {
+function $874(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14179,19 +14230,19 @@ function $931(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
     const v4 = x["status"];
@@ -14204,7 +14255,7 @@ function $931(x, p, e) {
   return ok;
 }
 
-function $935(x, p, e) {
+function $878(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14219,7 +14270,7 @@ function $935(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -14227,9 +14278,9 @@ function $935(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["blockNumber"];
@@ -14241,13 +14292,13 @@ function $935(x, p, e) {
     const v4 = x["pageToken"];
     if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || (length(v4) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v4, p + "/pageToken", e);
+      $763(v4, p + "/pageToken", e);
       ok = false;
     }
     const v5 = x["pageSize"];
     if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 500))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $939(v5, p + "/pageSize", e);
+      $882(v5, p + "/pageSize", e);
       ok = false;
     }
     const v6 = x["filterSpamTokens"];
@@ -14272,7 +14323,7 @@ function $935(x, p, e) {
   return ok;
 }
 
-function $939(x, p, e) {
+function $882(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -14291,7 +14342,7 @@ function $939(x, p, e) {
   return ok;
 }
 
-function $942(x, p, e) {
+function $885(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14306,7 +14357,7 @@ function $942(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -14314,21 +14365,21 @@ function $942(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 500))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $939(v4, p + "/pageSize", e);
+      $882(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["contractAddress"];
@@ -14341,7 +14392,7 @@ function $942(x, p, e) {
   return ok;
 }
 
-function $948(x, p, e) {
+function $891(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14356,7 +14407,7 @@ function $948(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -14364,9 +14415,9 @@ function $948(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["blockNumber"];
@@ -14378,13 +14429,13 @@ function $948(x, p, e) {
     const v4 = x["pageToken"];
     if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || (length(v4) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v4, p + "/pageToken", e);
+      $763(v4, p + "/pageToken", e);
       ok = false;
     }
     const v5 = x["pageSize"];
     if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 500))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $939(v5, p + "/pageSize", e);
+      $882(v5, p + "/pageSize", e);
       ok = false;
     }
     const v6 = x["contractAddress"];
@@ -14397,7 +14448,7 @@ function $948(x, p, e) {
   return ok;
 }
 
-function $960(x, p, e) {
+function $903(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14439,7 +14490,7 @@ function $960(x, p, e) {
   return ok;
 }
 
-function $961(x, p, e) {
+function $904(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14461,7 +14512,7 @@ function $961(x, p, e) {
   return ok;
 }
 
-function $962(x, p, e) {
+function $905(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14493,7 +14544,7 @@ function $962(x, p, e) {
   return ok;
 }
 
-function $966(x, p, e) {
+function $909(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14525,7 +14576,7 @@ function $966(x, p, e) {
   return ok;
 }
 
-function $967(x, p, e) {
+function $910(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14546,13 +14597,13 @@ function $967(x, p, e) {
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
     const v4 = x["nodeIds"];
@@ -14594,37 +14645,37 @@ function $967(x, p, e) {
     const v10 = x["minTimeRemaining"];
     if (v10 !== undefined && !((typeof v10 === "number") && (typeof v10 !== "number" || (v10 >= 0 && v10 <= 2147483647))) && (plain && OP["minTimeRemaining"] === undefined || hasOwn(x, "minTimeRemaining"))) {
       if (e === null) return false;
-      $971(v10, p + "/minTimeRemaining", e);
+      $914(v10, p + "/minTimeRemaining", e);
       ok = false;
     }
     const v11 = x["maxTimeRemaining"];
     if (v11 !== undefined && !((typeof v11 === "number") && (typeof v11 !== "number" || (v11 >= 0 && v11 <= 2147483647))) && (plain && OP["maxTimeRemaining"] === undefined || hasOwn(x, "maxTimeRemaining"))) {
       if (e === null) return false;
-      $971(v11, p + "/maxTimeRemaining", e);
+      $914(v11, p + "/maxTimeRemaining", e);
       ok = false;
     }
     const v12 = x["minFeePercentage"];
     if (v12 !== undefined && !((typeof v12 === "number") && (typeof v12 !== "number" || (v12 >= 2 && v12 <= 100))) && (plain && OP["minFeePercentage"] === undefined || hasOwn(x, "minFeePercentage"))) {
       if (e === null) return false;
-      $973(v12, p + "/minFeePercentage", e);
+      $916(v12, p + "/minFeePercentage", e);
       ok = false;
     }
     const v13 = x["maxFeePercentage"];
     if (v13 !== undefined && !((typeof v13 === "number") && (typeof v13 !== "number" || (v13 >= 2 && v13 <= 100))) && (plain && OP["maxFeePercentage"] === undefined || hasOwn(x, "maxFeePercentage"))) {
       if (e === null) return false;
-      $973(v13, p + "/maxFeePercentage", e);
+      $916(v13, p + "/maxFeePercentage", e);
       ok = false;
     }
     const v14 = x["minUptimePerformance"];
     if (v14 !== undefined && !((typeof v14 === "number") && (typeof v14 !== "number" || (v14 >= 0 && v14 <= 100))) && (plain && OP["minUptimePerformance"] === undefined || hasOwn(x, "minUptimePerformance"))) {
       if (e === null) return false;
-      $975(v14, p + "/minUptimePerformance", e);
+      $918(v14, p + "/minUptimePerformance", e);
       ok = false;
     }
     const v15 = x["maxUptimePerformance"];
     if (v15 !== undefined && !((typeof v15 === "number") && (typeof v15 !== "number" || (v15 >= 0 && v15 <= 100))) && (plain && OP["maxUptimePerformance"] === undefined || hasOwn(x, "maxUptimePerformance"))) {
       if (e === null) return false;
-      $975(v15, p + "/maxUptimePerformance", e);
+      $918(v15, p + "/maxUptimePerformance", e);
       ok = false;
     }
     const v16 = x["subnetId"];
@@ -14637,7 +14688,7 @@ function $967(x, p, e) {
   return ok;
 }
 
-function $971(x, p, e) {
+function $914(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -14656,7 +14707,7 @@ function $971(x, p, e) {
   return ok;
 }
 
-function $973(x, p, e) {
+function $916(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -14675,7 +14726,7 @@ function $973(x, p, e) {
   return ok;
 }
 
-function $975(x, p, e) {
+function $918(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -14694,7 +14745,7 @@ function $975(x, p, e) {
   return ok;
 }
 
-function $978(x, p, e) {
+function $921(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14715,13 +14766,13 @@ function $978(x, p, e) {
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
     const v4 = x["rewardAddresses"];
@@ -14752,7 +14803,7 @@ function $978(x, p, e) {
   return ok;
 }
 
-function $983(x, p, e) {
+function $926(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14773,13 +14824,13 @@ function $983(x, p, e) {
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
     const v4 = x["l1ValidationId"];
@@ -14810,7 +14861,7 @@ function $983(x, p, e) {
   return ok;
 }
 
-function $990(x, p, e) {
+function $933(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14852,7 +14903,7 @@ function $990(x, p, e) {
   return ok;
 }
 
-function $992(x, p, e) {
+function $935(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14905,20 +14956,20 @@ function $992(x, p, e) {
     const v6 = x["pageToken"];
     if (v6 !== undefined && !((typeof v6 === "string") && (typeof v6 !== "string" || (length(v6) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v6, p + "/pageToken", e);
+      $763(v6, p + "/pageToken", e);
       ok = false;
     }
     const v7 = x["pageSize"];
     if (v7 !== undefined && !((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v7, p + "/pageSize", e);
+      $772(v7, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $998(x, p, e) {
+function $941(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14961,20 +15012,20 @@ function $998(x, p, e) {
     const v5 = x["pageToken"];
     if (v5 !== undefined && !((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v5, p + "/pageToken", e);
+      $763(v5, p + "/pageToken", e);
       ok = false;
     }
     const v6 = x["pageSize"];
     if (v6 !== undefined && !((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v6, p + "/pageSize", e);
+      $772(v6, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $1003(x, p, e) {
+function $946(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15005,20 +15056,20 @@ function $1003(x, p, e) {
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $1006(x, p, e) {
+function $949(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15060,7 +15111,7 @@ function $1006(x, p, e) {
   return ok;
 }
 
-function $1008(x, p, e) {
+function $951(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15101,13 +15152,13 @@ function $1008(x, p, e) {
     const v4 = x["pageToken"];
     if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || (length(v4) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v4, p + "/pageToken", e);
+      $763(v4, p + "/pageToken", e);
       ok = false;
     }
     const v5 = x["pageSize"];
     if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v5, p + "/pageSize", e);
+      $772(v5, p + "/pageSize", e);
       ok = false;
     }
     const v6 = x["sortOrder"];
@@ -15120,7 +15171,7 @@ function $1008(x, p, e) {
   return ok;
 }
 
-function $1012(x, p, e) {
+function $955(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15161,7 +15212,7 @@ function $1012(x, p, e) {
       ok = false;
     }
     const v5 = x["txTypes"];
-    if (v5 !== undefined && (plain && OP["txTypes"] === undefined || hasOwn(x, "txTypes")) && !$1015(v5, e === null ? p : p + "/txTypes", e)) {
+    if (v5 !== undefined && (plain && OP["txTypes"] === undefined || hasOwn(x, "txTypes")) && !$958(v5, e === null ? p : p + "/txTypes", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -15180,13 +15231,13 @@ function $1012(x, p, e) {
     const v8 = x["pageToken"];
     if (v8 !== undefined && !((typeof v8 === "string") && (typeof v8 !== "string" || (length(v8) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v8, p + "/pageToken", e);
+      $763(v8, p + "/pageToken", e);
       ok = false;
     }
     const v9 = x["pageSize"];
     if (v9 !== undefined && !((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 1 && v9 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v9, p + "/pageSize", e);
+      $772(v9, p + "/pageSize", e);
       ok = false;
     }
     const v10 = x["sortOrder"];
@@ -15199,7 +15250,7 @@ function $1012(x, p, e) {
   return ok;
 }
 
-function $1015(x, p, e) {
+function $958(x, p, e) {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -15220,7 +15271,7 @@ function $1015(x, p, e) {
   return ok;
 }
 
-function $1020(x, p, e) {
+function $963(x, p, e) {
   let ok = true;
   if (!($ListPChainTransactionsResponse(x, p, null) || $ListXChainTransactionsResponse(x, p, null) || $ListCChainAtomicTransactionsResponse(x, p, null))) {
     if (e === null) return false;
@@ -15229,7 +15280,7 @@ function $1020(x, p, e) {
   return ok;
 }
 
-function $1021(x, p, e) {
+function $964(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15264,7 +15315,7 @@ function $1021(x, p, e) {
       ok = false;
     }
     const v4 = x["txTypes"];
-    if (v4 !== undefined && (plain && OP["txTypes"] === undefined || hasOwn(x, "txTypes")) && !$1015(v4, e === null ? p : p + "/txTypes", e)) {
+    if (v4 !== undefined && (plain && OP["txTypes"] === undefined || hasOwn(x, "txTypes")) && !$958(v4, e === null ? p : p + "/txTypes", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -15283,13 +15334,13 @@ function $1021(x, p, e) {
     const v7 = x["pageToken"];
     if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || (length(v7) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v7, p + "/pageToken", e);
+      $763(v7, p + "/pageToken", e);
       ok = false;
     }
     const v8 = x["pageSize"];
     if (v8 !== undefined && !((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 1 && v8 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v8, p + "/pageSize", e);
+      $772(v8, p + "/pageSize", e);
       ok = false;
     }
     const v9 = x["sortOrder"];
@@ -15302,7 +15353,7 @@ function $1021(x, p, e) {
   return ok;
 }
 
-function $1028(x, p, e) {
+function $971(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15341,7 +15392,7 @@ function $1028(x, p, e) {
       ok = false;
     }
     const v4 = x["txTypes"];
-    if (v4 !== undefined && (plain && OP["txTypes"] === undefined || hasOwn(x, "txTypes")) && !$1015(v4, e === null ? p : p + "/txTypes", e)) {
+    if (v4 !== undefined && (plain && OP["txTypes"] === undefined || hasOwn(x, "txTypes")) && !$958(v4, e === null ? p : p + "/txTypes", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -15360,20 +15411,20 @@ function $1028(x, p, e) {
     const v7 = x["pageToken"];
     if (v7 !== undefined && !((typeof v7 === "string") && (typeof v7 !== "string" || (length(v7) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v7, p + "/pageToken", e);
+      $763(v7, p + "/pageToken", e);
       ok = false;
     }
     const v8 = x["pageSize"];
     if (v8 !== undefined && !((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 1 && v8 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v8, p + "/pageSize", e);
+      $772(v8, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $1034(x, p, e) {
+function $977(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15417,7 +15468,7 @@ function $1034(x, p, e) {
   return ok;
 }
 
-function $1037(x, p, e) {
+function $980(x, p, e) {
   let ok = true;
   if (!($ListPChainBalancesResponse(x, p, null) || $ListXChainBalancesResponse(x, p, null) || $ListCChainAtomicBalancesResponse(x, p, null))) {
     if (e === null) return false;
@@ -15426,7 +15477,7 @@ function $1037(x, p, e) {
   return ok;
 }
 
-function $1038(x, p, e) {
+function $981(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15463,13 +15514,13 @@ function $1038(x, p, e) {
     const v4 = x["pageToken"];
     if (v4 !== undefined && !((typeof v4 === "string") && (typeof v4 !== "string" || (length(v4) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v4, p + "/pageToken", e);
+      $763(v4, p + "/pageToken", e);
       ok = false;
     }
     const v5 = x["pageSize"];
     if (v5 !== undefined && !((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 1 && v5 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v5, p + "/pageSize", e);
+      $772(v5, p + "/pageSize", e);
       ok = false;
     }
     const v6 = x["assetId"];
@@ -15481,7 +15532,7 @@ function $1038(x, p, e) {
     const v7 = x["minUtxoAmount"];
     if (v7 !== undefined && !((typeof v7 === "number") && (typeof v7 !== "number" || (v7 >= 0))) && (plain && OP["minUtxoAmount"] === undefined || hasOwn(x, "minUtxoAmount"))) {
       if (e === null) return false;
-      $1043(v7, p + "/minUtxoAmount", e);
+      $986(v7, p + "/minUtxoAmount", e);
       ok = false;
     }
     const v8 = x["includeSpent"];
@@ -15506,7 +15557,7 @@ function $1038(x, p, e) {
   return ok;
 }
 
-function $1043(x, p, e) {
+function $986(x, p, e) {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -15521,7 +15572,7 @@ function $1043(x, p, e) {
   return ok;
 }
 
-function $1045(x, p, e) {
+function $988(x, p, e) {
   let ok = true;
   if (!($ListPChainUtxosResponse(x, p, null) || $ListUtxosResponse(x, p, null))) {
     if (e === null) return false;
@@ -15530,7 +15581,7 @@ function $1045(x, p, e) {
   return ok;
 }
 
-function $1046(x, p, e) {
+function $989(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15561,13 +15612,13 @@ function $1046(x, p, e) {
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 1024))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $1048(v4, p + "/pageSize", e);
+      $991(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["assetId"];
@@ -15579,7 +15630,7 @@ function $1046(x, p, e) {
     const v6 = x["minUtxoAmount"];
     if (v6 !== undefined && !((typeof v6 === "number") && (typeof v6 !== "number" || (v6 >= 0))) && (plain && OP["minUtxoAmount"] === undefined || hasOwn(x, "minUtxoAmount"))) {
       if (e === null) return false;
-      $1043(v6, p + "/minUtxoAmount", e);
+      $986(v6, p + "/minUtxoAmount", e);
       ok = false;
     }
     const v7 = x["includeSpent"];
@@ -15613,7 +15664,7 @@ function $1046(x, p, e) {
   return ok;
 }
 
-function $1048(x, p, e) {
+function $991(x, p, e) {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -15632,7 +15683,7 @@ function $1048(x, p, e) {
   return ok;
 }
 
-function $1053(x, p, e) {
+function $996(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15670,7 +15721,7 @@ function $1053(x, p, e) {
   return ok;
 }
 
-function $1055(x, p, e) {
+function $998(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15711,7 +15762,7 @@ function $1055(x, p, e) {
   return ok;
 }
 
-function $1056(x, p, e) {
+function $999(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15738,13 +15789,13 @@ function $1056(x, p, e) {
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["nodeIds"];
@@ -15763,7 +15814,7 @@ function $1056(x, p, e) {
   return ok;
 }
 
-function $1061(x, p, e) {
+function $1004(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15790,13 +15841,13 @@ function $1061(x, p, e) {
     const v3 = x["pageToken"];
     if (v3 !== undefined && !((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v3, p + "/pageToken", e);
+      $763(v3, p + "/pageToken", e);
       ok = false;
     }
     const v4 = x["pageSize"];
     if (v4 !== undefined && !((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v4, p + "/pageSize", e);
+      $772(v4, p + "/pageSize", e);
       ok = false;
     }
     const v5 = x["nodeIds"];
@@ -15821,7 +15872,7 @@ function $1061(x, p, e) {
   return ok;
 }
 
-function $1066(x, p, e) {
+function $1009(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15836,7 +15887,7 @@ function $1066(x, p, e) {
     }
     else if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
       if (e === null) return false;
-      $820(v1, p + "/chainId", e);
+      $763(v1, p + "/chainId", e);
       ok = false;
     }
     const v2 = x["address"];
@@ -15844,9 +15895,9 @@ function $1066(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c825.test(v2)))))) {
+    else if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c768.test(v2)))))) {
       if (e === null) return false;
-      $824(v2, p + "/address", e);
+      $767(v2, p + "/address", e);
       ok = false;
     }
     const v3 = x["tokenId"];
@@ -15863,7 +15914,7 @@ function $1066(x, p, e) {
   return ok;
 }
 
-function $1078(x, p, e) {
+function $1021(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15885,7 +15936,7 @@ function $1078(x, p, e) {
   return ok;
 }
 
-function $1080(x, p, e) {
+function $1023(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15898,7 +15949,7 @@ function $1080(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/body", "required", "is required", "body");
     }
-    else if (!$1081(v1, e === null ? p : p + "/body", e)) {
+    else if (!$1024(v1, e === null ? p : p + "/body", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -15906,7 +15957,7 @@ function $1080(x, p, e) {
   return ok;
 }
 
-function $1081(x, p, e) {
+function $1024(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($CreateEvmTransactionExportRequest(x, p, null)) matches++;
@@ -15918,7 +15969,7 @@ function $1081(x, p, e) {
   return ok;
 }
 
-function $1084(x, p, e) {
+function $1027(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15940,7 +15991,7 @@ function $1084(x, p, e) {
   return ok;
 }
 
-function $1087(x, p, e) {
+function $1030(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15951,13 +16002,13 @@ function $1087(x, p, e) {
     const v1 = x["pageToken"];
     if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v1, p + "/pageToken", e);
+      $763(v1, p + "/pageToken", e);
       ok = false;
     }
     const v2 = x["pageSize"];
     if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v2, p + "/pageSize", e);
+      $772(v2, p + "/pageSize", e);
       ok = false;
     }
     const v3 = x["sourceBlockchainId"];
@@ -16000,7 +16051,7 @@ function $1087(x, p, e) {
   return ok;
 }
 
-function $1095(x, p, e) {
+function $1038(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16013,21 +16064,21 @@ function $1095(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/address", "required", "is required", "address");
     }
-    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c825.test(v1)))))) {
+    else if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c768.test(v1)))))) {
       if (e === null) return false;
-      $824(v1, p + "/address", e);
+      $767(v1, p + "/address", e);
       ok = false;
     }
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
     const v4 = x["network"];
@@ -16040,7 +16091,7 @@ function $1095(x, p, e) {
   return ok;
 }
 
-function $1099(x, p, e) {
+function $1042(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16051,13 +16102,13 @@ function $1099(x, p, e) {
     const v1 = x["pageToken"];
     if (v1 !== undefined && !((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v1, p + "/pageToken", e);
+      $763(v1, p + "/pageToken", e);
       ok = false;
     }
     const v2 = x["pageSize"];
     if (v2 !== undefined && !((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 1 && v2 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v2, p + "/pageSize", e);
+      $772(v2, p + "/pageSize", e);
       ok = false;
     }
     const v3 = x["status"];
@@ -16070,7 +16121,7 @@ function $1099(x, p, e) {
   return ok;
 }
 
-function $1102(x, p, e) {
+function $1045(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16083,7 +16134,7 @@ function $1102(x, p, e) {
       if (e === null) return false;
       ok = fail(e, p + "/body", "required", "is required", "body");
     }
-    else if (!$1103(v1, e === null ? p : p + "/body", e)) {
+    else if (!$1046(v1, e === null ? p : p + "/body", e)) {
       if (e === null) return false;
       ok = false;
     }
@@ -16091,7 +16142,7 @@ function $1102(x, p, e) {
   return ok;
 }
 
-function $1103(x, p, e) {
+function $1046(x, p, e) {
   let ok = true;
   let matches = 0;
   if ($EvmAddressActivityRequest(x, p, null)) matches++;
@@ -16104,7 +16155,7 @@ function $1103(x, p, e) {
   return ok;
 }
 
-function $1105(x, p, e) {
+function $1048(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16126,7 +16177,7 @@ function $1105(x, p, e) {
   return ok;
 }
 
-function $1111(x, p, e) {
+function $1054(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16157,7 +16208,7 @@ function $1111(x, p, e) {
   return ok;
 }
 
-function $1116(x, p, e) {
+function $1059(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16178,20 +16229,20 @@ function $1116(x, p, e) {
     const v2 = x["pageToken"];
     if (v2 !== undefined && !((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v2, p + "/pageToken", e);
+      $763(v2, p + "/pageToken", e);
       ok = false;
     }
     const v3 = x["pageSize"];
     if (v3 !== undefined && !((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v3, p + "/pageSize", e);
+      $772(v3, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $1120(x, p, e) {
+function $1063(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16222,7 +16273,7 @@ function $1120(x, p, e) {
   return ok;
 }
 
-function $1124(x, p, e) {
+function $1067(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16275,7 +16326,7 @@ function $1124(x, p, e) {
     const v8 = x["requestType"];
     if (v8 !== undefined && !((typeof v8 === "string") && (v8 === "data" || v8 === "rpc")) && (plain && OP["requestType"] === undefined || hasOwn(x, "requestType"))) {
       if (e === null) return false;
-      $1130(v8, p + "/requestType", e);
+      $1073(v8, p + "/requestType", e);
       ok = false;
     }
     const v9 = x["apiKeyId"];
@@ -16294,7 +16345,7 @@ function $1124(x, p, e) {
   return ok;
 }
 
-function $1130(x, p, e) {
+function $1073(x, p, e) {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -16307,7 +16358,7 @@ function $1130(x, p, e) {
   return ok;
 }
 
-function $1133(x, p, e) {
+function $1076(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16348,7 +16399,7 @@ function $1133(x, p, e) {
     const v6 = x["requestType"];
     if (v6 !== undefined && !((typeof v6 === "string") && (v6 === "data" || v6 === "rpc")) && (plain && OP["requestType"] === undefined || hasOwn(x, "requestType"))) {
       if (e === null) return false;
-      $1130(v6, p + "/requestType", e);
+      $1073(v6, p + "/requestType", e);
       ok = false;
     }
     const v7 = x["apiKeyId"];
@@ -16366,20 +16417,20 @@ function $1133(x, p, e) {
     const v9 = x["pageToken"];
     if (v9 !== undefined && !((typeof v9 === "string") && (typeof v9 !== "string" || (length(v9) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
       if (e === null) return false;
-      $820(v9, p + "/pageToken", e);
+      $763(v9, p + "/pageToken", e);
       ok = false;
     }
     const v10 = x["pageSize"];
     if (v10 !== undefined && !((Number.isInteger(v10)) && (typeof v10 !== "number" || (v10 >= 1 && v10 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
       if (e === null) return false;
-      $829(v10, p + "/pageSize", e);
+      $772(v10, p + "/pageSize", e);
       ok = false;
     }
   }
   return ok;
 }
 
-function $1144(x, p, e) {
+function $1087(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16439,7 +16490,7 @@ function $1144(x, p, e) {
   return ok;
 }
 
-function $1151(x, p, e) {
+function $1094(x, p, e) {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17019,7 +17070,7 @@ function i$26(x, f, p) {
 }
 
 function i$27(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Erc20Transfer, $Erc20Transfer], [i$Erc721TransferRecord, $Erc721TransferRecord], [i$Erc1155TransferRecord, $Erc1155TransferRecord]], $374);
+  x = walkUnion(x, f, p, [[i$Erc20Transfer, $Erc20Transfer], [i$Erc721TransferRecord, $Erc721TransferRecord], [i$Erc1155TransferRecord, $Erc1155TransferRecord]], $348);
   return x;
 }
 
@@ -17274,7 +17325,7 @@ function i$44(x, f, p) {
 }
 
 function i$45(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Erc721TokenBalance, $Erc721TokenBalance], [i$Erc1155TokenBalance, $Erc1155TokenBalance]], $443);
+  x = walkUnion(x, f, p, [[i$Erc721TokenBalance, $Erc721TokenBalance], [i$Erc1155TokenBalance, $Erc1155TokenBalance]], $406);
   return x;
 }
 
@@ -17367,7 +17418,7 @@ function i$49(x, f, p) {
 }
 
 function i$50(x, f, p) {
-  x = walkUnion(x, f, p, [[i$CompletedDelegatorDetails, $CompletedDelegatorDetails], [i$ActiveDelegatorDetails, $ActiveDelegatorDetails], [i$PendingDelegatorDetails, $PendingDelegatorDetails]], $463);
+  x = walkUnion(x, f, p, [[i$CompletedDelegatorDetails, $CompletedDelegatorDetails], [i$ActiveDelegatorDetails, $ActiveDelegatorDetails], [i$PendingDelegatorDetails, $PendingDelegatorDetails]], $426);
   return x;
 }
 
@@ -17472,7 +17523,7 @@ function i$53(x, f, p) {
 }
 
 function i$54(x, f, p) {
-  x = walkUnion(x, f, p, [[i$XChainNonLinearTransaction, $XChainNonLinearTransaction], [i$XChainLinearTransaction, $XChainLinearTransaction]], $531);
+  x = walkUnion(x, f, p, [[i$XChainNonLinearTransaction, $XChainNonLinearTransaction], [i$XChainLinearTransaction, $XChainLinearTransaction]], $493);
   return x;
 }
 
@@ -17493,7 +17544,7 @@ function i$55(x, f, p) {
 }
 
 function i$56(x, f, p) {
-  x = walkUnion(x, f, p, [[i$CChainExportTransaction, $CChainExportTransaction], [i$CChainImportTransaction, $CChainImportTransaction]], $534);
+  x = walkUnion(x, f, p, [[i$CChainExportTransaction, $CChainExportTransaction], [i$CChainImportTransaction, $CChainImportTransaction]], $496);
   return x;
 }
 
@@ -17731,7 +17782,7 @@ function i$75(x, f, p) {
 }
 
 function i$76(x, f, p) {
-  x = walkUnion(x, f, p, [[i$Erc721Token, $Erc721Token], [i$Erc1155Token, $Erc1155Token]], $608);
+  x = walkUnion(x, f, p, [[i$Erc721Token, $Erc721Token], [i$Erc1155Token, $Erc1155Token]], $570);
   return x;
 }
 
@@ -17832,7 +17883,7 @@ function i$80(x, f, p) {
 }
 
 function i$81(x, f, p) {
-  x = walkUnion(x, f, p, [[i$PendingIcmMessage, $PendingIcmMessage], [i$DeliveredIcmMessage, $DeliveredIcmMessage], [i$DeliveredSourceNotIndexedIcmMessage, $DeliveredSourceNotIndexedIcmMessage]], $692);
+  x = walkUnion(x, f, p, [[i$PendingIcmMessage, $PendingIcmMessage], [i$DeliveredIcmMessage, $DeliveredIcmMessage], [i$DeliveredSourceNotIndexedIcmMessage, $DeliveredSourceNotIndexedIcmMessage]], $636);
   return x;
 }
 
@@ -17916,7 +17967,7 @@ function i$82(x, f, p) {
 }
 
 function i$83(x, f, p) {
-  x = walkUnion(x, f, p, [[i$PrimaryNetworkAddressActivityResponse, $PrimaryNetworkAddressActivityResponse], [i$ValidatorActivityResponse, $ValidatorActivityResponse]], $750);
+  x = walkUnion(x, f, p, [[i$PrimaryNetworkAddressActivityResponse, $PrimaryNetworkAddressActivityResponse], [i$ValidatorActivityResponse, $ValidatorActivityResponse]], $694);
   return x;
 }
 
@@ -17940,17 +17991,17 @@ function i$87(x, f, p) {
 }
 
 function i$88(x, f, p) {
-  x = walkUnion(x, f, p, [[i$ListPChainTransactionsResponse, $ListPChainTransactionsResponse], [i$ListXChainTransactionsResponse, $ListXChainTransactionsResponse], [i$ListCChainAtomicTransactionsResponse, $ListCChainAtomicTransactionsResponse]], $1020);
+  x = walkUnion(x, f, p, [[i$ListPChainTransactionsResponse, $ListPChainTransactionsResponse], [i$ListXChainTransactionsResponse, $ListXChainTransactionsResponse], [i$ListCChainAtomicTransactionsResponse, $ListCChainAtomicTransactionsResponse]], $963);
   return x;
 }
 
 function i$89(x, f, p) {
-  x = walkUnion(x, f, p, [[i$ListPChainBalancesResponse, $ListPChainBalancesResponse], [i$ListXChainBalancesResponse, $ListXChainBalancesResponse], [i$ListCChainAtomicBalancesResponse, $ListCChainAtomicBalancesResponse]], $1037);
+  x = walkUnion(x, f, p, [[i$ListPChainBalancesResponse, $ListPChainBalancesResponse], [i$ListXChainBalancesResponse, $ListXChainBalancesResponse], [i$ListCChainAtomicBalancesResponse, $ListCChainAtomicBalancesResponse]], $980);
   return x;
 }
 
 function i$90(x, f, p) {
-  x = walkUnion(x, f, p, [[i$ListPChainUtxosResponse, $ListPChainUtxosResponse], [i$ListUtxosResponse, $ListUtxosResponse]], $1045);
+  x = walkUnion(x, f, p, [[i$ListPChainUtxosResponse, $ListPChainUtxosResponse], [i$ListUtxosResponse, $ListUtxosResponse]], $988);
   return x;
 }
 
@@ -17973,7 +18024,7 @@ function i$96(x, f, p) {
 }
 
 function i$97(x, f, p) {
-  x = walkUnion(x, f, p, [[i$PrimaryNetworkAddressActivityRequest, $PrimaryNetworkAddressActivityRequest], [i$ValidatorActivityRequest, $ValidatorActivityRequest]], $1103);
+  x = walkUnion(x, f, p, [[i$PrimaryNetworkAddressActivityRequest, $PrimaryNetworkAddressActivityRequest], [i$ValidatorActivityRequest, $ValidatorActivityRequest]], $1046);
   return x;
 }
 
@@ -18097,7 +18148,7 @@ function w$4(x, f, p) {
 }
 
 function w$5(x, f, p) {
-  x = walkUnion(x, f, p, [[w$Erc20Transfer, $Erc20Transfer]], $374);
+  x = walkUnion(x, f, p, [[w$Erc20Transfer, $Erc20Transfer]], $348);
   return x;
 }
 
@@ -18308,7 +18359,7 @@ function w$12(x, f, p) {
 }
 
 function w$13(x, f, p) {
-  x = walkUnion(x, f, p, [[w$PendingIcmMessage, $PendingIcmMessage], [w$DeliveredIcmMessage, $DeliveredIcmMessage], [w$DeliveredSourceNotIndexedIcmMessage, $DeliveredSourceNotIndexedIcmMessage]], $692);
+  x = walkUnion(x, f, p, [[w$PendingIcmMessage, $PendingIcmMessage], [w$DeliveredIcmMessage, $DeliveredIcmMessage], [w$DeliveredSourceNotIndexedIcmMessage, $DeliveredSourceNotIndexedIcmMessage]], $636);
   return x;
 }
 
@@ -18488,6 +18539,26 @@ export const HexStringSchema = /*#__PURE__*/ standard($HexString);
 
 export function isHexString(value) {
   return is($HexString, value);
+}
+
+export function validateEvmAddress(value) {
+  return run($EvmAddress, value, true);
+}
+
+export const EvmAddressSchema = /*#__PURE__*/ standard($EvmAddress);
+
+export function isEvmAddress(value) {
+  return is($EvmAddress, value);
+}
+
+export function validateEvmHash(value) {
+  return run($EvmHash, value, true);
+}
+
+export const EvmHashSchema = /*#__PURE__*/ standard($EvmHash);
+
+export function isEvmHash(value) {
+  return is($EvmHash, value);
 }
 
 export function validateCb58Id(value) {
@@ -20891,7 +20962,7 @@ export function isAvaxSupplyResponse(value) {
 }
 
 export function validateAggregateSignaturesParams(value) {
-  return run($817, value);
+  return run($760, value);
 }
 
 export function validateAggregateSignaturesResponse(value) {
@@ -20899,7 +20970,7 @@ export function validateAggregateSignaturesResponse(value) {
 }
 
 export function validateGetAggregatedSignaturesParams(value) {
-  return run($818, value);
+  return run($761, value);
 }
 
 export function validateGetAggregatedSignaturesResponse(value) {
@@ -20907,15 +20978,15 @@ export function validateGetAggregatedSignaturesResponse(value) {
 }
 
 export function validateListBlockchainsParams(value) {
-  return run($819, value);
+  return run($762, value);
 }
 
 export function validateListErc20TransactionsParams(value) {
-  return run($822, value);
+  return run($765, value);
 }
 
 export function validateGetTransactionsForBlockParams(value) {
-  return run($830, value);
+  return run($773, value);
 }
 
 export function validateGetTransactionsForBlockResponse(value, options) {
@@ -20923,7 +20994,7 @@ export function validateGetTransactionsForBlockResponse(value, options) {
 }
 
 export function validateGetSingleValidatorDetailsParams(value) {
-  return run($836, value);
+  return run($779, value);
 }
 
 export function validateGetSingleValidatorDetailsResponse(value, options) {
@@ -20931,7 +21002,7 @@ export function validateGetSingleValidatorDetailsResponse(value, options) {
 }
 
 export function validateListContractDeploymentsParams(value) {
-  return run($841, value);
+  return run($784, value);
 }
 
 export function validateListContractDeploymentsResponse(value) {
@@ -20939,15 +21010,15 @@ export function validateListContractDeploymentsResponse(value) {
 }
 
 export function validateGetNativeBalanceParams(value) {
-  return run($846, value);
+  return run($789, value);
 }
 
 export function validateGetTransactionParams(value) {
-  return run($849, value);
+  return run($792, value);
 }
 
 export function validateSupportedChainsParams(value) {
-  return run($852, value);
+  return run($795, value);
 }
 
 export function validateSupportedChainsResponse(value) {
@@ -20955,7 +21026,7 @@ export function validateSupportedChainsResponse(value) {
 }
 
 export function validateGetChainInfoParams(value) {
-  return run($853, value);
+  return run($796, value);
 }
 
 export function validateGetChainInfoResponse(value) {
@@ -20963,7 +21034,7 @@ export function validateGetChainInfoResponse(value) {
 }
 
 export function validateGetContractMetadataParams(value) {
-  return run($855, value);
+  return run($798, value);
 }
 
 export function validateGetContractMetadataResponse(value) {
@@ -20971,7 +21042,7 @@ export function validateGetContractMetadataResponse(value) {
 }
 
 export function validateGetChainIdsForAddressesParams(value) {
-  return run($858, value);
+  return run($801, value);
 }
 
 export function validateGetChainIdsForAddressesResponse(value) {
@@ -20979,7 +21050,7 @@ export function validateGetChainIdsForAddressesResponse(value) {
 }
 
 export function validateGetTxByHashParams(value) {
-  return run($860, value);
+  return run($803, value);
 }
 
 export function validateGetTxByHashResponse(value, options) {
@@ -20987,11 +21058,11 @@ export function validateGetTxByHashResponse(value, options) {
 }
 
 export function validateListAddressChainsParams(value) {
-  return run($863, value);
+  return run($806, value);
 }
 
 export function validateListLatestBlocksAllChainsParams(value) {
-  return run($865, value);
+  return run($808, value);
 }
 
 export function validateListLatestBlocksAllChainsResponse(value, options) {
@@ -20999,7 +21070,7 @@ export function validateListLatestBlocksAllChainsResponse(value, options) {
 }
 
 export function validateGetLatestBlocksParams(value) {
-  return run($868, value);
+  return run($811, value);
 }
 
 export function validateGetLatestBlocksResponse(value, options) {
@@ -21007,7 +21078,7 @@ export function validateGetLatestBlocksResponse(value, options) {
 }
 
 export function validateGetBlockParams(value) {
-  return run($872, value);
+  return run($815, value);
 }
 
 export function validateGetBlockResponse(value, options) {
@@ -21015,7 +21086,7 @@ export function validateGetBlockResponse(value, options) {
 }
 
 export function validateListLatestTransactionsAllChainsParams(value) {
-  return run($875, value);
+  return run($818, value);
 }
 
 export function validateListLatestTransactionsAllChainsResponse(value, options) {
@@ -21023,7 +21094,7 @@ export function validateListLatestTransactionsAllChainsResponse(value, options) 
 }
 
 export function validateGetDeploymentTransactionParams(value) {
-  return run($878, value);
+  return run($821, value);
 }
 
 export function validateGetDeploymentTransactionResponse(value, options) {
@@ -21031,11 +21102,11 @@ export function validateGetDeploymentTransactionResponse(value, options) {
 }
 
 export function validateListTransfersParams(value) {
-  return run($822, value);
+  return run($765, value);
 }
 
 export function validateListTransactionsParams(value) {
-  return run($888, value);
+  return run($831, value);
 }
 
 export function validateListTransactionsResponse(value, options) {
@@ -21043,7 +21114,7 @@ export function validateListTransactionsResponse(value, options) {
 }
 
 export function validateListTransactionsV2Params(value) {
-  return run($895, value);
+  return run($838, value);
 }
 
 export function validateListTransactionsV2Response(value, options) {
@@ -21051,23 +21122,23 @@ export function validateListTransactionsV2Response(value, options) {
 }
 
 export function validateListNativeTransactionsParams(value) {
-  return run($822, value);
+  return run($765, value);
 }
 
 export function validateListErc721TransactionsParams(value) {
-  return run($822, value);
+  return run($765, value);
 }
 
 export function validateListErc1155TransactionsParams(value) {
-  return run($822, value);
+  return run($765, value);
 }
 
 export function validateListInternalTransactionsParams(value) {
-  return run($822, value);
+  return run($765, value);
 }
 
 export function validateListLatestTransactionsParams(value) {
-  return run($931, value);
+  return run($874, value);
 }
 
 export function validateListLatestTransactionsResponse(value, options) {
@@ -21075,23 +21146,23 @@ export function validateListLatestTransactionsResponse(value, options) {
 }
 
 export function validateListErc20BalancesParams(value) {
-  return run($935, value);
+  return run($878, value);
 }
 
 export function validateListErc721BalancesParams(value) {
-  return run($942, value);
+  return run($885, value);
 }
 
 export function validateListErc1155BalancesParams(value) {
-  return run($948, value);
+  return run($891, value);
 }
 
 export function validateListCollectibleBalancesParams(value) {
-  return run($942, value);
+  return run($885, value);
 }
 
 export function validateGetAssetDetailsParams(value) {
-  return run($960, value);
+  return run($903, value);
 }
 
 export function validateGetAssetDetailsResponse(value) {
@@ -21099,11 +21170,11 @@ export function validateGetAssetDetailsResponse(value) {
 }
 
 export function validateGetNetworkDetailsParams(value) {
-  return run($961, value);
+  return run($904, value);
 }
 
 export function validateGetBlockchainByIdParams(value) {
-  return run($962, value);
+  return run($905, value);
 }
 
 export function validateGetBlockchainByIdResponse(value, options) {
@@ -21111,11 +21182,11 @@ export function validateGetBlockchainByIdResponse(value, options) {
 }
 
 export function validateListSubnetsParams(value) {
-  return run($819, value);
+  return run($762, value);
 }
 
 export function validateGetSubnetByIdParams(value) {
-  return run($966, value);
+  return run($909, value);
 }
 
 export function validateGetSubnetByIdResponse(value, options) {
@@ -21123,7 +21194,7 @@ export function validateGetSubnetByIdResponse(value, options) {
 }
 
 export function validateListValidatorsParams(value) {
-  return run($967, value);
+  return run($910, value);
 }
 
 export function validateListValidatorsResponse(value, options) {
@@ -21131,7 +21202,7 @@ export function validateListValidatorsResponse(value, options) {
 }
 
 export function validateListDelegatorsParams(value) {
-  return run($978, value);
+  return run($921, value);
 }
 
 export function validateListDelegatorsResponse(value, options) {
@@ -21139,11 +21210,11 @@ export function validateListDelegatorsResponse(value, options) {
 }
 
 export function validateListL1ValidatorsParams(value) {
-  return run($983, value);
+  return run($926, value);
 }
 
 export function validateGetBlockByIdParams(value) {
-  return run($990, value);
+  return run($933, value);
 }
 
 export function validateGetBlockByIdResponse(value, options) {
@@ -21151,7 +21222,7 @@ export function validateGetBlockByIdResponse(value, options) {
 }
 
 export function validateListPrimaryNetworkBlocksByNodeIdParams(value) {
-  return run($992, value);
+  return run($935, value);
 }
 
 export function validateListPrimaryNetworkBlocksByNodeIdResponse(value, options) {
@@ -21159,7 +21230,7 @@ export function validateListPrimaryNetworkBlocksByNodeIdResponse(value, options)
 }
 
 export function validateListLatestPrimaryNetworkBlocksParams(value) {
-  return run($998, value);
+  return run($941, value);
 }
 
 export function validateListLatestPrimaryNetworkBlocksResponse(value, options) {
@@ -21167,7 +21238,7 @@ export function validateListLatestPrimaryNetworkBlocksResponse(value, options) {
 }
 
 export function validateListLatestXChainVerticesParams(value) {
-  return run($1003, value);
+  return run($946, value);
 }
 
 export function validateListLatestXChainVerticesResponse(value) {
@@ -21175,7 +21246,7 @@ export function validateListLatestXChainVerticesResponse(value) {
 }
 
 export function validateGetVertexByHashParams(value) {
-  return run($1006, value);
+  return run($949, value);
 }
 
 export function validateGetVertexByHashResponse(value) {
@@ -21183,7 +21254,7 @@ export function validateGetVertexByHashResponse(value) {
 }
 
 export function validateGetVertexByHeightParams(value) {
-  return run($1008, value);
+  return run($951, value);
 }
 
 export function validateGetVertexByHeightResponse(value) {
@@ -21191,15 +21262,15 @@ export function validateGetVertexByHeightResponse(value) {
 }
 
 export function validateListLatestPrimaryNetworkTransactionsParams(value) {
-  return run($1012, value);
+  return run($955, value);
 }
 
 export function validateListLatestPrimaryNetworkTransactionsResponse(value, options) {
-  return validated($1020, i$88, value, options?.numbers);
+  return validated($963, i$88, value, options?.numbers);
 }
 
 export function validateListActivePrimaryNetworkStakingTransactionsParams(value) {
-  return run($1021, value);
+  return run($964, value);
 }
 
 export function validateListActivePrimaryNetworkStakingTransactionsResponse(value, options) {
@@ -21207,7 +21278,7 @@ export function validateListActivePrimaryNetworkStakingTransactionsResponse(valu
 }
 
 export function validateListAssetTransactionsParams(value) {
-  return run($1028, value);
+  return run($971, value);
 }
 
 export function validateListAssetTransactionsResponse(value, options) {
@@ -21215,31 +21286,31 @@ export function validateListAssetTransactionsResponse(value, options) {
 }
 
 export function validateGetBalancesByAddressesParams(value) {
-  return run($1034, value);
+  return run($977, value);
 }
 
 export function validateGetBalancesByAddressesResponse(value, options) {
-  return validated($1037, i$89, value, options?.numbers);
+  return validated($980, i$89, value, options?.numbers);
 }
 
 export function validateGetUtxosByAddressesParams(value) {
-  return run($1038, value);
+  return run($981, value);
 }
 
 export function validateGetUtxosByAddressesResponse(value, options) {
-  return validated($1045, i$90, value, options?.numbers);
+  return validated($988, i$90, value, options?.numbers);
 }
 
 export function validateGetUtxosByAddressesV2Params(value) {
-  return run($1046, value);
+  return run($989, value);
 }
 
 export function validateGetUtxosByAddressesV2Response(value, options) {
-  return validated($1045, i$90, value, options?.numbers);
+  return validated($988, i$90, value, options?.numbers);
 }
 
 export function validateGetLastActivityTimestampByAddressesParams(value) {
-  return run($1053, value);
+  return run($996, value);
 }
 
 export function validateGetLastActivityTimestampByAddressesResponse(value, options) {
@@ -21247,7 +21318,7 @@ export function validateGetLastActivityTimestampByAddressesResponse(value, optio
 }
 
 export function validateGetLastActivityTimestampByAddressesV2Params(value) {
-  return run($1055, value);
+  return run($998, value);
 }
 
 export function validateGetLastActivityTimestampByAddressesV2Response(value, options) {
@@ -21255,7 +21326,7 @@ export function validateGetLastActivityTimestampByAddressesV2Response(value, opt
 }
 
 export function validateListPendingPrimaryNetworkRewardsParams(value) {
-  return run($1056, value);
+  return run($999, value);
 }
 
 export function validateListPendingPrimaryNetworkRewardsResponse(value, options) {
@@ -21263,7 +21334,7 @@ export function validateListPendingPrimaryNetworkRewardsResponse(value, options)
 }
 
 export function validateListHistoricalPrimaryNetworkRewardsParams(value) {
-  return run($1061, value);
+  return run($1004, value);
 }
 
 export function validateListHistoricalPrimaryNetworkRewardsResponse(value, options) {
@@ -21271,11 +21342,11 @@ export function validateListHistoricalPrimaryNetworkRewardsResponse(value, optio
 }
 
 export function validateReindexNftParams(value) {
-  return run($1066, value);
+  return run($1009, value);
 }
 
 export function validateListTokensParams(value) {
-  return run($841, value);
+  return run($784, value);
 }
 
 export function validateListTokensResponse(value, options) {
@@ -21283,15 +21354,15 @@ export function validateListTokensResponse(value, options) {
 }
 
 export function validateGetTokenDetailsParams(value) {
-  return run($1066, value);
+  return run($1009, value);
 }
 
 export function validateGetTokenDetailsResponse(value, options) {
-  return validated($608, i$76, value, options?.numbers);
+  return validated($570, i$76, value, options?.numbers);
 }
 
 export function validateGetOperationResultParams(value) {
-  return run($1078, value);
+  return run($1021, value);
 }
 
 export function validateGetOperationResultResponse(value) {
@@ -21299,7 +21370,7 @@ export function validateGetOperationResultResponse(value) {
 }
 
 export function validatePostTransactionExportJobParams(value) {
-  return run($1080, value);
+  return run($1023, value);
 }
 
 export function validatePostTransactionExportJobResponse(value) {
@@ -21307,7 +21378,7 @@ export function validatePostTransactionExportJobResponse(value) {
 }
 
 export function validateDataHealthCheckParams(value) {
-  return run($271, value);
+  return run($250, value);
 }
 
 export function validateDataHealthCheckResponse(value) {
@@ -21315,7 +21386,7 @@ export function validateDataHealthCheckResponse(value) {
 }
 
 export function validateLiveCheckParams(value) {
-  return run($271, value);
+  return run($250, value);
 }
 
 export function validateLiveCheckResponse(value) {
@@ -21323,19 +21394,19 @@ export function validateLiveCheckResponse(value) {
 }
 
 export function validateGetIcmMessageParams(value) {
-  return run($1084, value);
+  return run($1027, value);
 }
 
 export function validateGetIcmMessageResponse(value, options) {
-  return validated($692, i$81, value, options?.numbers, w$13);
+  return validated($636, i$81, value, options?.numbers, w$13);
 }
 
 export function validateListIcmMessagesParams(value) {
-  return run($1087, value);
+  return run($1030, value);
 }
 
 export function validateListIcmMessagesByAddressParams(value) {
-  return run($1095, value);
+  return run($1038, value);
 }
 
 export function validateListIcmMessagesByAddressResponse(value, options) {
@@ -21343,43 +21414,43 @@ export function validateListIcmMessagesByAddressResponse(value, options) {
 }
 
 export function validateListWebhooksParams(value) {
-  return run($1099, value);
+  return run($1042, value);
 }
 
 export function validateCreateWebhookParams(value) {
-  return run($1102, value);
+  return run($1045, value);
 }
 
 export function validateCreateWebhookResponse(value, options) {
-  return validated($750, i$83, value, options?.numbers);
+  return validated($694, i$83, value, options?.numbers);
 }
 
 export function validateGetWebhookParams(value) {
-  return run($1105, value);
+  return run($1048, value);
 }
 
 export function validateGetWebhookResponse(value, options) {
-  return validated($750, i$83, value, options?.numbers);
+  return validated($694, i$83, value, options?.numbers);
 }
 
 export function validateDeactivateWebhookParams(value) {
-  return run($1105, value);
+  return run($1048, value);
 }
 
 export function validateDeactivateWebhookResponse(value, options) {
-  return validated($750, i$83, value, options?.numbers);
+  return validated($694, i$83, value, options?.numbers);
 }
 
 export function validateUpdateWebhookParams(value) {
-  return run($1111, value);
+  return run($1054, value);
 }
 
 export function validateUpdateWebhookResponse(value, options) {
-  return validated($750, i$83, value, options?.numbers);
+  return validated($694, i$83, value, options?.numbers);
 }
 
 export function validateGenerateOrRotateSharedSecretParams(value) {
-  return run($271, value);
+  return run($250, value);
 }
 
 export function validateGenerateOrRotateSharedSecretResponse(value) {
@@ -21387,7 +21458,7 @@ export function validateGenerateOrRotateSharedSecretResponse(value) {
 }
 
 export function validateGetSharedSecretParams(value) {
-  return run($271, value);
+  return run($250, value);
 }
 
 export function validateGetSharedSecretResponse(value) {
@@ -21395,7 +21466,7 @@ export function validateGetSharedSecretResponse(value) {
 }
 
 export function validateGetAddressesFromWebhookParams(value) {
-  return run($1116, value);
+  return run($1059, value);
 }
 
 export function validateGetAddressesFromWebhookResponse(value) {
@@ -21403,7 +21474,7 @@ export function validateGetAddressesFromWebhookResponse(value) {
 }
 
 export function validateRemoveAddressesFromWebhookParams(value) {
-  return run($1120, value);
+  return run($1063, value);
 }
 
 export function validateRemoveAddressesFromWebhookResponse(value) {
@@ -21411,7 +21482,7 @@ export function validateRemoveAddressesFromWebhookResponse(value) {
 }
 
 export function validateAddAddressesToWebhookParams(value) {
-  return run($1120, value);
+  return run($1063, value);
 }
 
 export function validateAddAddressesToWebhookResponse(value) {
@@ -21419,7 +21490,7 @@ export function validateAddAddressesToWebhookResponse(value) {
 }
 
 export function validateGetApiUsageMetricsParams(value) {
-  return run($1124, value);
+  return run($1067, value);
 }
 
 export function validateGetApiUsageMetricsResponse(value) {
@@ -21427,7 +21498,7 @@ export function validateGetApiUsageMetricsResponse(value) {
 }
 
 export function validateGetApiLogsParams(value) {
-  return run($1133, value);
+  return run($1076, value);
 }
 
 export function validateGetApiLogsResponse(value) {
@@ -21435,7 +21506,7 @@ export function validateGetApiLogsResponse(value) {
 }
 
 export function validateGetSubnetRpcUsageMetricsParams(value) {
-  return run($1144, value);
+  return run($1087, value);
 }
 
 export function validateGetSubnetRpcUsageMetricsResponse(value) {
@@ -21443,7 +21514,7 @@ export function validateGetSubnetRpcUsageMetricsResponse(value) {
 }
 
 export function validateGetPrimaryNetworkRpcUsageMetricsParams(value) {
-  return run($1151, value);
+  return run($1094, value);
 }
 
 export function validateGetPrimaryNetworkRpcUsageMetricsResponse(value) {
@@ -21451,11 +21522,11 @@ export function validateGetPrimaryNetworkRpcUsageMetricsResponse(value) {
 }
 
 export function validateGetAvaxSupplyParams(value) {
-  return run($271, value);
+  return run($250, value);
 }
 
 export function validateGetAvaxSupplyResponse(value) {
   return run($AvaxSupplyResponse, value, true);
 }
 
-export { $1003, $1006, $1008, $1012, $1020, $1021, $1028, $1034, $1037, $1038, $1045, $1046, $1053, $1055, $1056, $1061, $1066, $1078, $1080, $1084, $1087, $1095, $1099, $1102, $1105, $1111, $1116, $1120, $1124, $1133, $1144, $1151, $271, $608, $692, $750, $817, $818, $819, $822, $830, $836, $841, $846, $849, $852, $853, $855, $858, $860, $863, $865, $868, $872, $875, $878, $888, $895, $931, $935, $942, $948, $960, $961, $962, $966, $967, $978, $983, $990, $992, $998, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex, dec$76, dec$81, dec$83, dec$88, dec$89, dec$90, dec$Blockchain, dec$EvmBlock, dec$GetNativeBalanceResponse, dec$GetNetworkDetailsResponse, dec$GetTransactionResponse, dec$LastActivityTimestamp, dec$ListBlockchainsResponse, dec$ListCollectibleBalancesResponse, dec$ListDelegatorDetailsResponse, dec$ListErc1155BalancesResponse, dec$ListErc1155TransactionsResponse, dec$ListErc20BalancesResponse, dec$ListErc20TransactionsResponse, dec$ListErc721BalancesResponse, dec$ListErc721TransactionsResponse, dec$ListEvmBlocksResponse, dec$ListHistoricalRewardsResponse, dec$ListIcmMessagesResponse, dec$ListInternalTransactionsResponse, dec$ListL1ValidatorsResponse, dec$ListNativeTransactionsResponse, dec$ListNftTokens, dec$ListPChainTransactionsResponse, dec$ListPendingRewardsResponse, dec$ListPrimaryNetworkBlocksResponse, dec$ListSubnetsResponse, dec$ListTransactionDetailsResponse, dec$ListTransactionDetailsResponseV2, dec$ListTransfersResponse, dec$ListValidatorDetailsResponse, dec$ListWebhooksResponse, dec$ListXChainTransactionsResponse, dec$PrimaryNetworkBlock, dec$PrimaryNetworkTransaction, dec$Subnet, enc$84, enc$87, enc$92, enc$96, norm$13, norm$GetNativeBalanceResponse, norm$GetTransactionResponse, norm$ListErc1155BalancesResponse, norm$ListErc20BalancesResponse, norm$ListErc20TransactionsResponse, norm$ListErc721BalancesResponse, norm$ListHistoricalRewardsResponse, norm$ListIcmMessagesResponse, norm$ListTransactionDetailsResponse, norm$ListTransactionDetailsResponseV2, norm$ListTransfersResponse };
+export { $1004, $1009, $1021, $1023, $1027, $1030, $1038, $1042, $1045, $1048, $1054, $1059, $1063, $1067, $1076, $1087, $1094, $250, $570, $636, $694, $760, $761, $762, $765, $773, $779, $784, $789, $792, $795, $796, $798, $801, $803, $806, $808, $811, $815, $818, $821, $831, $838, $874, $878, $885, $891, $903, $904, $905, $909, $910, $921, $926, $933, $935, $941, $946, $949, $951, $955, $963, $964, $971, $977, $980, $981, $988, $989, $996, $998, $999, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex, dec$76, dec$81, dec$83, dec$88, dec$89, dec$90, dec$Blockchain, dec$EvmBlock, dec$GetNativeBalanceResponse, dec$GetNetworkDetailsResponse, dec$GetTransactionResponse, dec$LastActivityTimestamp, dec$ListBlockchainsResponse, dec$ListCollectibleBalancesResponse, dec$ListDelegatorDetailsResponse, dec$ListErc1155BalancesResponse, dec$ListErc1155TransactionsResponse, dec$ListErc20BalancesResponse, dec$ListErc20TransactionsResponse, dec$ListErc721BalancesResponse, dec$ListErc721TransactionsResponse, dec$ListEvmBlocksResponse, dec$ListHistoricalRewardsResponse, dec$ListIcmMessagesResponse, dec$ListInternalTransactionsResponse, dec$ListL1ValidatorsResponse, dec$ListNativeTransactionsResponse, dec$ListNftTokens, dec$ListPChainTransactionsResponse, dec$ListPendingRewardsResponse, dec$ListPrimaryNetworkBlocksResponse, dec$ListSubnetsResponse, dec$ListTransactionDetailsResponse, dec$ListTransactionDetailsResponseV2, dec$ListTransfersResponse, dec$ListValidatorDetailsResponse, dec$ListWebhooksResponse, dec$ListXChainTransactionsResponse, dec$PrimaryNetworkBlock, dec$PrimaryNetworkTransaction, dec$Subnet, enc$84, enc$87, enc$92, enc$96, norm$13, norm$GetNativeBalanceResponse, norm$GetTransactionResponse, norm$ListErc1155BalancesResponse, norm$ListErc20BalancesResponse, norm$ListErc20TransactionsResponse, norm$ListErc721BalancesResponse, norm$ListHistoricalRewardsResponse, norm$ListIcmMessagesResponse, norm$ListTransactionDetailsResponse, norm$ListTransactionDetailsResponseV2, norm$ListTransfersResponse };

@@ -7,7 +7,7 @@ import { httpMethod, type HttpMethod } from "../runtime/http/with-response.js";
 import { createEip1193Provider, type Eip1193Provider } from "../runtime/jsonrpc/eip1193.js";
 import { endpointCall } from "../runtime/jsonrpc/endpoints.js";
 import { createRpcTransport, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod, type RpcTransport } from "../runtime/jsonrpc/jsonrpc.js";
-import type { Decoded, Numbers, Encodable } from "../runtime/values/numbers.js";
+import type { Numbers, Encodable, HexEncoded, Numbered } from "../runtime/values/numbers.js";
 import type { Check } from "../runtime/values/validate.js";
 import { valueNotices, type DeprecatedValue } from "../runtime/values/values.js";
 import type { Subscription, SubscriptionKind, SubscriptionParams, SubscribeOptions, WebSocketOptions, WsPath } from "../runtime/ws/types.js";
@@ -182,7 +182,7 @@ export class ExecutionRevertedError extends RpcError {
   static readonly code = 3;
   static readonly rpcMessage = "execution reverted";
   override name = "ExecutionRevertedError";
-  declare readonly data: (`0x${string}` | `0X${string}`) | undefined;
+  declare readonly data: `0x${string}` & HexEncoded | undefined;
 }
 
 /** "accepted" of `BlockTag`, which the server no longer takes (`x-avaspec-deprecated-values` in spec/node-cchain-rpc.openrpc.yaml), and what its first use warns. */
@@ -362,7 +362,7 @@ export type AdminDbGetParams = {
    * The key, as 0x-prefixed hex without checksum.
    * @pattern ^0x([0-9a-fA-F]{2})*$
    */
-  key: `0x${string}`;
+  key: `0x${string}` & HexEncoded;
 };
 
 /** Wire description of JSON-RPC `admin.dbGet`. */
@@ -2303,7 +2303,7 @@ export type CChainEthSuggestPriceOptionsParams = Record<string, never>;
  *
  * The three suggestions, or `null` (Coreth, chain without dynamic fees).
  */
-export type CChainEthSuggestPriceOptionsResult = T.NotFound | T.PriceOptions;
+export type CChainEthSuggestPriceOptionsResult<N extends Numbers = "string"> = T.NotFound | T.PriceOptions<N>;
 
 /** Wire description of JSON-RPC `eth_suggestPriceOptions`. */
 export const cChainEthSuggestPriceOptionsMethod: RpcMethod<CChainEthSuggestPriceOptionsParams | undefined, CChainEthSuggestPriceOptionsResult> = {
@@ -2361,7 +2361,7 @@ export type CChainEthGetBlockByHashParams = {
  *
  * The block, or `null` if it is unknown.
  */
-export type CChainEthGetBlockByHashResult = T.NotFound | T.Block;
+export type CChainEthGetBlockByHashResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getBlockByHash`. */
 export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashParams, CChainEthGetBlockByHashResult> = {
@@ -2392,7 +2392,7 @@ export type CChainEthGetBlockByNumberParams = Encodable<{
  *
  * The block, or `null` if there is none at that height.
  */
-export type CChainEthGetBlockByNumberResult = T.NotFound | T.Block;
+export type CChainEthGetBlockByNumberResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getBlockByNumber`. */
 export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumberParams, CChainEthGetBlockByNumberResult> = {
@@ -2419,7 +2419,7 @@ export type CChainEthGetHeaderByHashParams = {
  *
  * The header, or `null` if the block is unknown.
  */
-export type CChainEthGetHeaderByHashResult = T.NotFound | T.BlockHeader;
+export type CChainEthGetHeaderByHashResult<N extends Numbers = "string"> = T.NotFound | T.BlockHeader<N>;
 
 /** Wire description of JSON-RPC `eth_getHeaderByHash`. */
 export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashParams, CChainEthGetHeaderByHashResult> = {
@@ -2448,7 +2448,7 @@ export type CChainEthGetHeaderByNumberParams = Encodable<{
  *
  * The header, or `null` if there is none.
  */
-export type CChainEthGetHeaderByNumberResult = T.NotFound | T.BlockHeader;
+export type CChainEthGetHeaderByNumberResult<N extends Numbers = "string"> = T.NotFound | T.BlockHeader<N>;
 
 /** Wire description of JSON-RPC `eth_getHeaderByNumber`. */
 export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNumberParams, CChainEthGetHeaderByNumberResult> = {
@@ -2475,7 +2475,7 @@ export type CChainEthGetBlockTransactionCountByHashParams = {
  *
  * Number of transactions, or `null`.
  */
-export type CChainEthGetBlockTransactionCountByHashResult = T.NotFound | T.Uint;
+export type CChainEthGetBlockTransactionCountByHashResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getBlockTransactionCountByHash`. */
 export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthGetBlockTransactionCountByHashParams, CChainEthGetBlockTransactionCountByHashResult> = {
@@ -2504,7 +2504,7 @@ export type CChainEthGetBlockTransactionCountByNumberParams = Encodable<{
  *
  * Number of transactions, or `null`.
  */
-export type CChainEthGetBlockTransactionCountByNumberResult = T.NotFound | T.Uint;
+export type CChainEthGetBlockTransactionCountByNumberResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getBlockTransactionCountByNumber`. */
 export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEthGetBlockTransactionCountByNumberParams, CChainEthGetBlockTransactionCountByNumberResult> = {
@@ -2531,7 +2531,7 @@ export type CChainEthGetUncleCountByBlockHashParams = {
  *
  * Number of uncles (always `0x0` on the C-Chain), or `null`.
  */
-export type CChainEthGetUncleCountByBlockHashResult = T.NotFound | T.Uint;
+export type CChainEthGetUncleCountByBlockHashResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getUncleCountByBlockHash`. */
 export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncleCountByBlockHashParams, CChainEthGetUncleCountByBlockHashResult> = {
@@ -2560,7 +2560,7 @@ export type CChainEthGetUncleCountByBlockNumberParams = Encodable<{
  *
  * Number of uncles (always `0x0` on the C-Chain), or `null`.
  */
-export type CChainEthGetUncleCountByBlockNumberResult = T.NotFound | T.Uint;
+export type CChainEthGetUncleCountByBlockNumberResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getUncleCountByBlockNumber`. */
 export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUncleCountByBlockNumberParams, CChainEthGetUncleCountByBlockNumberResult> = {
@@ -2591,7 +2591,7 @@ export type CChainEthGetBlockReceiptsParams = Encodable<{
  *
  * The block's receipts, or `null`.
  */
-export type CChainEthGetBlockReceiptsResult = T.NotFound | T.Receipt[];
+export type CChainEthGetBlockReceiptsResult<N extends Numbers = "string"> = T.NotFound | T.Receipt<N>[];
 
 /** Wire description of JSON-RPC `eth_getBlockReceipts`. */
 export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceiptsParams, CChainEthGetBlockReceiptsResult> = {
@@ -2622,7 +2622,7 @@ export type CChainEthGetBlockAccessListParams = Encodable<{
  *
  * The block access list, or `null`.
  */
-export type CChainEthGetBlockAccessListResult = T.NotFound | T.BlockAccessList;
+export type CChainEthGetBlockAccessListResult<N extends Numbers = "string"> = T.NotFound | T.BlockAccessList<N>;
 
 /** Wire description of JSON-RPC `eth_getBlockAccessList`. */
 export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAccessListParams, CChainEthGetBlockAccessListResult> = {
@@ -2915,7 +2915,7 @@ export type CChainEthSimulateV1Params = Encodable<{
  *
  * One simulated block per entry of `blockStateCalls`.
  */
-export type CChainEthSimulateV1Result = T.SimulatedBlock[];
+export type CChainEthSimulateV1Result<N extends Numbers = "string"> = T.SimulatedBlock<N>[];
 
 /** Wire description of JSON-RPC `eth_simulateV1`. */
 export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CChainEthSimulateV1Result> = {
@@ -3064,7 +3064,7 @@ export type CChainEthGetTransactionByHashParams = {
  *
  * The transaction, or `null`.
  */
-export type CChainEthGetTransactionByHashResult = T.NotFound | T.TransactionInfo;
+export type CChainEthGetTransactionByHashResult<N extends Numbers = "string"> = T.NotFound | T.TransactionInfo<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionByHash`. */
 export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransactionByHashParams, CChainEthGetTransactionByHashResult> = {
@@ -3095,7 +3095,7 @@ export type CChainEthGetTransactionByBlockHashAndIndexParams = Encodable<{
  *
  * The transaction, or `null`.
  */
-export type CChainEthGetTransactionByBlockHashAndIndexResult = T.NotFound | T.TransactionInfo;
+export type CChainEthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.TransactionInfo<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionByBlockHashAndIndex`. */
 export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainEthGetTransactionByBlockHashAndIndexParams, CChainEthGetTransactionByBlockHashAndIndexResult> = {
@@ -3127,7 +3127,7 @@ export type CChainEthGetTransactionByBlockNumberAndIndexParams = Encodable<{
  *
  * The transaction, or `null`.
  */
-export type CChainEthGetTransactionByBlockNumberAndIndexResult = T.NotFound | T.TransactionInfo;
+export type CChainEthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.TransactionInfo<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionByBlockNumberAndIndex`. */
 export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChainEthGetTransactionByBlockNumberAndIndexParams, CChainEthGetTransactionByBlockNumberAndIndexResult> = {
@@ -3154,7 +3154,7 @@ export type CChainEthGetTransactionReceiptParams = {
  *
  * The receipt, or `null`.
  */
-export type CChainEthGetTransactionReceiptResult = T.NotFound | T.Receipt;
+export type CChainEthGetTransactionReceiptResult<N extends Numbers = "string"> = T.NotFound | T.Receipt<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionReceipt`. */
 export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransactionReceiptParams, CChainEthGetTransactionReceiptResult> = {
@@ -3417,7 +3417,7 @@ export type CChainEthGetBadBlocksParams = Record<string, never>;
  *
  * The bad blocks; empty when there are none.
  */
-export type CChainEthGetBadBlocksResult = T.BadBlock[];
+export type CChainEthGetBadBlocksResult<N extends Numbers = "string"> = T.BadBlock<N>[];
 
 /** Wire description of JSON-RPC `eth_getBadBlocks`. */
 export const cChainEthGetBadBlocksMethod: RpcMethod<CChainEthGetBadBlocksParams | undefined, CChainEthGetBadBlocksResult> = {
@@ -3580,7 +3580,7 @@ export type CChainEthGetUncleByBlockNumberAndIndexParams = Encodable<{
  *
  * `null` on the C-Chain; an uncle block elsewhere.
  */
-export type CChainEthGetUncleByBlockNumberAndIndexResult = T.NotFound | T.Block;
+export type CChainEthGetUncleByBlockNumberAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getUncleByBlockNumberAndIndex`. */
 export const cChainEthGetUncleByBlockNumberAndIndexMethod: RpcMethod<CChainEthGetUncleByBlockNumberAndIndexParams, CChainEthGetUncleByBlockNumberAndIndexResult> = {
@@ -3613,7 +3613,7 @@ export type CChainEthGetUncleByBlockHashAndIndexParams = Encodable<{
  *
  * `null` on the C-Chain; an uncle block elsewhere.
  */
-export type CChainEthGetUncleByBlockHashAndIndexResult = T.NotFound | T.Block;
+export type CChainEthGetUncleByBlockHashAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getUncleByBlockHashAndIndex`. */
 export const cChainEthGetUncleByBlockHashAndIndexMethod: RpcMethod<CChainEthGetUncleByBlockHashAndIndexParams, CChainEthGetUncleByBlockHashAndIndexResult> = {
@@ -3702,7 +3702,7 @@ export type CChainEthPendingTransactionsParams = Record<string, never>;
  *
  * The node's own pending transactions (empty on a C-Chain node).
  */
-export type CChainEthPendingTransactionsResult = T.TransactionInfo[];
+export type CChainEthPendingTransactionsResult<N extends Numbers = "string"> = T.TransactionInfo<N>[];
 
 /** Wire description of JSON-RPC `eth_pendingTransactions`. */
 export const cChainEthPendingTransactionsMethod: RpcMethod<CChainEthPendingTransactionsParams | undefined, CChainEthPendingTransactionsResult> = {
@@ -4500,7 +4500,7 @@ export type L1EthGetBadBlocksParams = Record<string, never>;
  *
  * The bad blocks; empty when there are none.
  */
-export type L1EthGetBadBlocksResult = T.BadBlock[];
+export type L1EthGetBadBlocksResult<N extends Numbers = "string"> = T.BadBlock<N>[];
 
 /** Wire description of JSON-RPC `eth_getBadBlocks`. */
 export const l1EthGetBadBlocksMethod: RpcMethod<L1EthGetBadBlocksParams | undefined, L1EthGetBadBlocksResult> = {
@@ -4641,7 +4641,7 @@ export type L1EthGetBlockByHashParams = {
  *
  * The block, or `null` if it is unknown.
  */
-export type L1EthGetBlockByHashResult = T.NotFound | T.Block;
+export type L1EthGetBlockByHashResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getBlockByHash`. */
 export const l1EthGetBlockByHashMethod: RpcMethod<L1EthGetBlockByHashParams, L1EthGetBlockByHashResult> = {
@@ -4672,7 +4672,7 @@ export type L1EthGetBlockByNumberParams = Encodable<{
  *
  * The block, or `null` if there is none at that height.
  */
-export type L1EthGetBlockByNumberResult = T.NotFound | T.Block;
+export type L1EthGetBlockByNumberResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getBlockByNumber`. */
 export const l1EthGetBlockByNumberMethod: RpcMethod<L1EthGetBlockByNumberParams, L1EthGetBlockByNumberResult> = {
@@ -4698,7 +4698,7 @@ export type L1EthGetHeaderByHashParams = {
  *
  * The header, or `null` if the block is unknown.
  */
-export type L1EthGetHeaderByHashResult = T.NotFound | T.BlockHeader;
+export type L1EthGetHeaderByHashResult<N extends Numbers = "string"> = T.NotFound | T.BlockHeader<N>;
 
 /** Wire description of JSON-RPC `eth_getHeaderByHash`. */
 export const l1EthGetHeaderByHashMethod: RpcMethod<L1EthGetHeaderByHashParams, L1EthGetHeaderByHashResult> = {
@@ -4727,7 +4727,7 @@ export type L1EthGetHeaderByNumberParams = Encodable<{
  *
  * The header, or `null` if there is none.
  */
-export type L1EthGetHeaderByNumberResult = T.NotFound | T.BlockHeader;
+export type L1EthGetHeaderByNumberResult<N extends Numbers = "string"> = T.NotFound | T.BlockHeader<N>;
 
 /** Wire description of JSON-RPC `eth_getHeaderByNumber`. */
 export const l1EthGetHeaderByNumberMethod: RpcMethod<L1EthGetHeaderByNumberParams, L1EthGetHeaderByNumberResult> = {
@@ -4753,7 +4753,7 @@ export type L1EthGetBlockTransactionCountByHashParams = {
  *
  * Number of transactions, or `null`.
  */
-export type L1EthGetBlockTransactionCountByHashResult = T.NotFound | T.Uint;
+export type L1EthGetBlockTransactionCountByHashResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getBlockTransactionCountByHash`. */
 export const l1EthGetBlockTransactionCountByHashMethod: RpcMethod<L1EthGetBlockTransactionCountByHashParams, L1EthGetBlockTransactionCountByHashResult> = {
@@ -4782,7 +4782,7 @@ export type L1EthGetBlockTransactionCountByNumberParams = Encodable<{
  *
  * Number of transactions, or `null`.
  */
-export type L1EthGetBlockTransactionCountByNumberResult = T.NotFound | T.Uint;
+export type L1EthGetBlockTransactionCountByNumberResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getBlockTransactionCountByNumber`. */
 export const l1EthGetBlockTransactionCountByNumberMethod: RpcMethod<L1EthGetBlockTransactionCountByNumberParams, L1EthGetBlockTransactionCountByNumberResult> = {
@@ -4808,7 +4808,7 @@ export type L1EthGetUncleCountByBlockHashParams = {
  *
  * Number of uncles (always `0x0` on the C-Chain), or `null`.
  */
-export type L1EthGetUncleCountByBlockHashResult = T.NotFound | T.Uint;
+export type L1EthGetUncleCountByBlockHashResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getUncleCountByBlockHash`. */
 export const l1EthGetUncleCountByBlockHashMethod: RpcMethod<L1EthGetUncleCountByBlockHashParams, L1EthGetUncleCountByBlockHashResult> = {
@@ -4837,7 +4837,7 @@ export type L1EthGetUncleCountByBlockNumberParams = Encodable<{
  *
  * Number of uncles (always `0x0` on the C-Chain), or `null`.
  */
-export type L1EthGetUncleCountByBlockNumberResult = T.NotFound | T.Uint;
+export type L1EthGetUncleCountByBlockNumberResult<N extends Numbers = "string"> = T.NotFound | Numbered<T.Uint, N>;
 
 /** Wire description of JSON-RPC `eth_getUncleCountByBlockNumber`. */
 export const l1EthGetUncleCountByBlockNumberMethod: RpcMethod<L1EthGetUncleCountByBlockNumberParams, L1EthGetUncleCountByBlockNumberResult> = {
@@ -4867,7 +4867,7 @@ export type L1EthGetBlockReceiptsParams = Encodable<{
  *
  * The block's receipts, or `null`.
  */
-export type L1EthGetBlockReceiptsResult = T.NotFound | T.Receipt[];
+export type L1EthGetBlockReceiptsResult<N extends Numbers = "string"> = T.NotFound | T.Receipt<N>[];
 
 /** Wire description of JSON-RPC `eth_getBlockReceipts`. */
 export const l1EthGetBlockReceiptsMethod: RpcMethod<L1EthGetBlockReceiptsParams, L1EthGetBlockReceiptsResult> = {
@@ -5256,7 +5256,7 @@ export type L1EthGetTransactionByHashParams = {
  *
  * The transaction, or `null`.
  */
-export type L1EthGetTransactionByHashResult = T.NotFound | T.TransactionInfo;
+export type L1EthGetTransactionByHashResult<N extends Numbers = "string"> = T.NotFound | T.TransactionInfo<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionByHash`. */
 export const l1EthGetTransactionByHashMethod: RpcMethod<L1EthGetTransactionByHashParams, L1EthGetTransactionByHashResult> = {
@@ -5287,7 +5287,7 @@ export type L1EthGetTransactionByBlockHashAndIndexParams = Encodable<{
  *
  * The transaction, or `null`.
  */
-export type L1EthGetTransactionByBlockHashAndIndexResult = T.NotFound | T.TransactionInfo;
+export type L1EthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.TransactionInfo<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionByBlockHashAndIndex`. */
 export const l1EthGetTransactionByBlockHashAndIndexMethod: RpcMethod<L1EthGetTransactionByBlockHashAndIndexParams, L1EthGetTransactionByBlockHashAndIndexResult> = {
@@ -5319,7 +5319,7 @@ export type L1EthGetTransactionByBlockNumberAndIndexParams = Encodable<{
  *
  * The transaction, or `null`.
  */
-export type L1EthGetTransactionByBlockNumberAndIndexResult = T.NotFound | T.TransactionInfo;
+export type L1EthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.TransactionInfo<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionByBlockNumberAndIndex`. */
 export const l1EthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<L1EthGetTransactionByBlockNumberAndIndexParams, L1EthGetTransactionByBlockNumberAndIndexResult> = {
@@ -5345,7 +5345,7 @@ export type L1EthGetTransactionReceiptParams = {
  *
  * The receipt, or `null`.
  */
-export type L1EthGetTransactionReceiptResult = T.NotFound | T.Receipt;
+export type L1EthGetTransactionReceiptResult<N extends Numbers = "string"> = T.NotFound | T.Receipt<N>;
 
 /** Wire description of JSON-RPC `eth_getTransactionReceipt`. */
 export const l1EthGetTransactionReceiptMethod: RpcMethod<L1EthGetTransactionReceiptParams, L1EthGetTransactionReceiptResult> = {
@@ -5647,7 +5647,7 @@ export type L1EthGetUncleByBlockNumberAndIndexParams = Encodable<{
  *
  * `null` on the C-Chain; an uncle block elsewhere.
  */
-export type L1EthGetUncleByBlockNumberAndIndexResult = T.NotFound | T.Block;
+export type L1EthGetUncleByBlockNumberAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getUncleByBlockNumberAndIndex`. */
 export const l1EthGetUncleByBlockNumberAndIndexMethod: RpcMethod<L1EthGetUncleByBlockNumberAndIndexParams, L1EthGetUncleByBlockNumberAndIndexResult> = {
@@ -5679,7 +5679,7 @@ export type L1EthGetUncleByBlockHashAndIndexParams = Encodable<{
  *
  * `null` on the C-Chain; an uncle block elsewhere.
  */
-export type L1EthGetUncleByBlockHashAndIndexResult = T.NotFound | T.Block;
+export type L1EthGetUncleByBlockHashAndIndexResult<N extends Numbers = "string"> = T.NotFound | T.Block<N>;
 
 /** Wire description of JSON-RPC `eth_getUncleByBlockHashAndIndex`. */
 export const l1EthGetUncleByBlockHashAndIndexMethod: RpcMethod<L1EthGetUncleByBlockHashAndIndexParams, L1EthGetUncleByBlockHashAndIndexResult> = {
@@ -5767,7 +5767,7 @@ export type L1EthPendingTransactionsParams = Record<string, never>;
  *
  * The node's own pending transactions (empty on a C-Chain node).
  */
-export type L1EthPendingTransactionsResult = T.TransactionInfo[];
+export type L1EthPendingTransactionsResult<N extends Numbers = "string"> = T.TransactionInfo<N>[];
 
 /** Wire description of JSON-RPC `eth_pendingTransactions`. */
 export const l1EthPendingTransactionsMethod: RpcMethod<L1EthPendingTransactionsParams | undefined, L1EthPendingTransactionsResult> = {
@@ -6184,7 +6184,7 @@ export const NODE_WEB_SOCKETS: Readonly<Record<string, WsPath>> = { "/ext/bc/C/r
  *
  * One block header per new block.
  */
-export type CChainNewHeadsPayload = T.BlockHeader;
+export type CChainNewHeadsPayload<N extends Numbers = "string"> = T.BlockHeader<N>;
 
 /** Subscription kind `newHeads` of `eth_subscribe` (WebSocket /ext/bc/C/ws); after a reconnect the gap is filled with `eth_getBlockByNumber`. */
 export const cChainNewHeadsSubscription: SubscriptionKind<Record<string, never>, CChainNewHeadsPayload> = {
@@ -6203,7 +6203,7 @@ export const cChainNewHeadsSubscription: SubscriptionKind<Record<string, never>,
  *
  * One log per matching log, in block order; `removed` logs when the node itself reorganises.
  */
-export type CChainLogsPayload = T.Log;
+export type CChainLogsPayload<N extends Numbers = "string"> = T.Log<N>;
 
 /** Subscription kind `logs` of `eth_subscribe` (WebSocket /ext/bc/C/ws); after a reconnect the gap is filled with `eth_getLogs`. */
 export const cChainLogsSubscription: SubscriptionKind<Encodable<{
@@ -6234,7 +6234,7 @@ export const cChainLogsSubscription: SubscriptionKind<Encodable<{
  *
  * Each transaction entering the node's pool, as its hash (or, with fullTransactions, the object).
  */
-export type CChainNewPendingTransactionsPayload = T.Hash32 | T.TransactionInfo;
+export type CChainNewPendingTransactionsPayload<N extends Numbers = "string"> = T.Hash32 | T.TransactionInfo<N>;
 
 /** Subscription kind `newPendingTransactions` of `eth_subscribe` (WebSocket /ext/bc/C/ws). */
 export const cChainNewPendingTransactionsSubscription: SubscriptionKind<{
@@ -6254,7 +6254,7 @@ export const cChainNewPendingTransactionsSubscription: SubscriptionKind<{
  *
  * Avalanche's; the transactions of each block accepted by consensus, in block order, as hashes (or, with fullTransactions, objects).
  */
-export type CChainNewAcceptedTransactionsPayload = T.Hash32 | T.TransactionInfo;
+export type CChainNewAcceptedTransactionsPayload<N extends Numbers = "string"> = T.Hash32 | T.TransactionInfo<N>;
 
 /** Subscription kind `newAcceptedTransactions` of `eth_subscribe` (WebSocket /ext/bc/C/ws). */
 export const cChainNewAcceptedTransactionsSubscription: SubscriptionKind<{
@@ -6274,7 +6274,7 @@ export const cChainNewAcceptedTransactionsSubscription: SubscriptionKind<{
  *
  * go-ethereum's sync progress stream; no C-Chain release serves it (the node answers with an error).
  */
-export type CChainSyncingPayload = T.SyncingStatus;
+export type CChainSyncingPayload<N extends Numbers = "string"> = T.SyncingStatus<N>;
 
 /** Subscription kind `syncing` of `eth_subscribe` (WebSocket /ext/bc/C/ws). */
 export const cChainSyncingSubscription: SubscriptionKind<Record<string, never>, CChainSyncingPayload> = {
@@ -6783,7 +6783,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    acps(params?: InfoAcpsParams, options?: CallOptions): Promise<Decoded<T.AcpsResult, N>>;
+    acps(params?: InfoAcpsParams, options?: CallOptions): Promise<T.AcpsResult<N>>;
     /**
      * Check whether a chain finished bootstrapping
      *
@@ -6816,7 +6816,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getNetworkID(params?: InfoGetNetworkIdParams, options?: CallOptions): Promise<Decoded<T.NetworkIdResult, N>>;
+    getNetworkID(params?: InfoGetNetworkIdParams, options?: CallOptions): Promise<T.NetworkIdResult<N>>;
     /**
      * Get the network name
      *
@@ -6859,7 +6859,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getNodeVersion(params?: InfoGetNodeVersionParams, options?: CallOptions): Promise<Decoded<T.NodeVersion, N>>;
+    getNodeVersion(params?: InfoGetNodeVersionParams, options?: CallOptions): Promise<T.NodeVersion<N>>;
     /**
      * Get the network's transaction fees (deprecated)
      *
@@ -6875,7 +6875,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getTxFee(params?: InfoGetTxFeeParams, options?: CallOptions): Promise<Decoded<T.TxFees, N>>;
+    getTxFee(params?: InfoGetTxFeeParams, options?: CallOptions): Promise<T.TxFees<N>>;
     /**
      * List the VMs installed on this node
      *
@@ -6899,7 +6899,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    peers(params?: InfoPeersParams, options?: CallOptions): Promise<Decoded<T.PeersResult, N>>;
+    peers(params?: InfoPeersParams, options?: CallOptions): Promise<T.PeersResult<N>>;
     /**
      * Get the network's observed uptime of this node
      *
@@ -6985,7 +6985,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getBalance(params: PlatformGetBalanceParams, options?: CallOptions): Promise<Decoded<T.BalanceResult, N>>;
+    getBalance(params: PlatformGetBalanceParams, options?: CallOptions): Promise<T.BalanceResult<N>>;
     /**
      * Get a block by ID
      *
@@ -7052,7 +7052,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getCurrentSupply(params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<Decoded<T.CurrentSupplyResult, N>>;
+    getCurrentSupply(params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<T.CurrentSupplyResult<N>>;
     /**
      * List the current validators
      *
@@ -7070,7 +7070,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getCurrentValidators(params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<Decoded<T.CurrentValidatorsResult, N>>;
+    getCurrentValidators(params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<T.CurrentValidatorsResult<N>>;
     /**
      * Get the height of the last accepted block
      *
@@ -7080,7 +7080,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getHeight(params?: PlatformGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>>;
+    getHeight(params?: PlatformGetHeightParams, options?: CallOptions): Promise<T.HeightResult<N>>;
     /**
      * Get the P-Chain height a new block would propose
      *
@@ -7090,7 +7090,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getProposedHeight(params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>>;
+    getProposedHeight(params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<T.HeightResult<N>>;
     /**
      * Get the UTXOs of addresses
      *
@@ -7101,7 +7101,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getUTXOs(params: PlatformGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>>;
+    getUTXOs(params: PlatformGetUtxosParams, options?: CallOptions): Promise<T.UtxosResult<N>>;
     /**
      * Get a subnet or L1
      *
@@ -7112,7 +7112,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getSubnet(params: PlatformGetSubnetParams, options?: CallOptions): Promise<Decoded<T.SubnetResult, N>>;
+    getSubnet(params: PlatformGetSubnetParams, options?: CallOptions): Promise<T.SubnetResult<N>>;
     /**
      * List subnets (deprecated)
      *
@@ -7125,7 +7125,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getSubnets(params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<Decoded<T.SubnetsResult, N>>;
+    getSubnets(params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<T.SubnetsResult<N>>;
     /**
      * Get the asset a subnet stakes with
      *
@@ -7147,7 +7147,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getL1Validator(params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<Decoded<T.L1ValidatorResult, N>>;
+    getL1Validator(params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<T.L1ValidatorResult<N>>;
     /**
      * Sample validators
      *
@@ -7226,7 +7226,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getStake(params: PlatformGetStakeParams, options?: CallOptions): Promise<Decoded<T.StakeResult, N>>;
+    getStake(params: PlatformGetStakeParams, options?: CallOptions): Promise<T.StakeResult<N>>;
     /**
      * Get the minimum stakes
      *
@@ -7237,7 +7237,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getMinStake(params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<Decoded<T.MinStakeResult, N>>;
+    getMinStake(params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<T.MinStakeResult<N>>;
     /**
      * Get the total stake of a subnet
      *
@@ -7248,7 +7248,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getTotalStake(params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<Decoded<T.TotalStakeResult, N>>;
+    getTotalStake(params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<T.TotalStakeResult<N>>;
     /**
      * Get the reward UTXOs of a staking transaction (deprecated)
      *
@@ -7261,7 +7261,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getRewardUTXOs(params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<Decoded<T.RewardUtxosResult, N>>;
+    getRewardUTXOs(params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<T.RewardUtxosResult<N>>;
     /**
      * Get the chain time
      *
@@ -7282,7 +7282,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getValidatorsAt(params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.ValidatorsAtResult, N>>;
+    getValidatorsAt(params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<T.ValidatorsAtResult<N>>;
     /**
      * Get every subnet's Warp validator set at a height
      *
@@ -7293,7 +7293,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
      * @throws {@link InvalidParamsError} code -32602: "Invalid params"
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getAllValidatorsAt(params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.AllValidatorsAtResult, N>>;
+    getAllValidatorsAt(params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<T.AllValidatorsAtResult<N>>;
     /**
      * Get the dynamic fee configuration
      *
@@ -7344,7 +7344,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getProposedHeight(params?: PlatformProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>>;
+      getProposedHeight(params?: PlatformProposervmGetProposedHeightParams, options?: CallOptions): Promise<T.ProposedHeightResult<N>>;
       /**
        * Get the current epoch
        *
@@ -7354,7 +7354,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getCurrentEpoch(params?: PlatformProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>>;
+      getCurrentEpoch(params?: PlatformProposervmGetCurrentEpochParams, options?: CallOptions): Promise<T.EpochResult<N>>;
     };
   };
   readonly xChain: {
@@ -7388,7 +7388,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getHeight(params?: XChainAvmGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>>;
+      getHeight(params?: XChainAvmGetHeightParams, options?: CallOptions): Promise<T.HeightResult<N>>;
       /**
        * Issue a signed transaction
        *
@@ -7430,7 +7430,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getUTXOs(params: XChainAvmGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>>;
+      getUTXOs(params: XChainAvmGetUtxosParams, options?: CallOptions): Promise<T.UtxosResult<N>>;
       /**
        * Describe an asset
        *
@@ -7440,7 +7440,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getAssetDescription(params: XChainAvmGetAssetDescriptionParams, options?: CallOptions): Promise<Decoded<T.AssetDescriptionResult, N>>;
+      getAssetDescription(params: XChainAvmGetAssetDescriptionParams, options?: CallOptions): Promise<T.AssetDescriptionResult<N>>;
       /**
        * Get an address's balance of an asset (deprecated)
        *
@@ -7452,7 +7452,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getBalance(params: XChainAvmGetBalanceParams, options?: CallOptions): Promise<Decoded<T.XChainBalanceResult, N>>;
+      getBalance(params: XChainAvmGetBalanceParams, options?: CallOptions): Promise<T.XChainBalanceResult<N>>;
       /**
        * Get all balances of an address (deprecated)
        *
@@ -7464,7 +7464,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getAllBalances(params: XChainAvmGetAllBalancesParams, options?: CallOptions): Promise<Decoded<T.AllBalancesResult, N>>;
+      getAllBalances(params: XChainAvmGetAllBalancesParams, options?: CallOptions): Promise<T.AllBalancesResult<N>>;
       /**
        * Get the static transaction fees
        *
@@ -7474,7 +7474,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getTxFee(params?: XChainAvmGetTxFeeParams, options?: CallOptions): Promise<Decoded<T.TxFeeResult, N>>;
+      getTxFee(params?: XChainAvmGetTxFeeParams, options?: CallOptions): Promise<T.TxFeeResult<N>>;
     };
     readonly wallet: {
       /**
@@ -7500,7 +7500,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getProposedHeight(params?: XChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>>;
+      getProposedHeight(params?: XChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<T.ProposedHeightResult<N>>;
       /**
        * Get the current epoch
        *
@@ -7510,7 +7510,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getCurrentEpoch(params?: XChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>>;
+      getCurrentEpoch(params?: XChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<T.EpochResult<N>>;
     };
   };
   readonly index: {
@@ -7525,7 +7525,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByID(params: IndexCBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByID(params: IndexCBlockGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get a C-Chain block by its position in the index
        *
@@ -7536,7 +7536,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByIndex(params: IndexCBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByIndex(params: IndexCBlockGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get consecutive C-Chain blocks by position
        *
@@ -7567,7 +7567,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerRange(params: IndexCBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>>;
+      getContainerRange(params: IndexCBlockGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>>;
       /**
        * Get the position of a C-Chain block in the index
        *
@@ -7578,7 +7578,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getIndex(params: IndexCBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>>;
+      getIndex(params: IndexCBlockGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>>;
       /**
        * Get the most recently accepted C-Chain block
        *
@@ -7589,7 +7589,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getLastAccepted(params?: IndexCBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getLastAccepted(params?: IndexCBlockGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Check whether a C-Chain block is in the index
        *
@@ -7613,7 +7613,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByID(params: IndexPBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByID(params: IndexPBlockGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get a P-Chain block by its position in the index
        *
@@ -7624,7 +7624,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByIndex(params: IndexPBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByIndex(params: IndexPBlockGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get consecutive P-Chain blocks by position
        *
@@ -7655,7 +7655,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerRange(params: IndexPBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>>;
+      getContainerRange(params: IndexPBlockGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>>;
       /**
        * Get the position of a P-Chain block in the index
        *
@@ -7666,7 +7666,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getIndex(params: IndexPBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>>;
+      getIndex(params: IndexPBlockGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>>;
       /**
        * Get the most recently accepted P-Chain block
        *
@@ -7677,7 +7677,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getLastAccepted(params?: IndexPBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getLastAccepted(params?: IndexPBlockGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Check whether a P-Chain block is in the index
        *
@@ -7701,7 +7701,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByID(params: IndexXTxGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByID(params: IndexXTxGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get an X-Chain transaction by its position in the index
        *
@@ -7712,7 +7712,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByIndex(params: IndexXTxGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByIndex(params: IndexXTxGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get consecutive X-Chain transactions by position
        *
@@ -7743,7 +7743,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerRange(params: IndexXTxGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>>;
+      getContainerRange(params: IndexXTxGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>>;
       /**
        * Get the position of an X-Chain transaction in the index
        *
@@ -7754,7 +7754,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getIndex(params: IndexXTxGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>>;
+      getIndex(params: IndexXTxGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>>;
       /**
        * Get the most recently accepted X-Chain transaction
        *
@@ -7765,7 +7765,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getLastAccepted(params?: IndexXTxGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getLastAccepted(params?: IndexXTxGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Check whether an X-Chain transaction is in the index
        *
@@ -7789,7 +7789,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByID(params: IndexXBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByID(params: IndexXBlockGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get an X-Chain block by its position in the index
        *
@@ -7800,7 +7800,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByIndex(params: IndexXBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByIndex(params: IndexXBlockGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get consecutive X-Chain blocks by position
        *
@@ -7831,7 +7831,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerRange(params: IndexXBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>>;
+      getContainerRange(params: IndexXBlockGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>>;
       /**
        * Get the position of an X-Chain block in the index
        *
@@ -7842,7 +7842,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getIndex(params: IndexXBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>>;
+      getIndex(params: IndexXBlockGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>>;
       /**
        * Get the most recently accepted X-Chain block
        *
@@ -7853,7 +7853,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getLastAccepted(params?: IndexXBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getLastAccepted(params?: IndexXBlockGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Check whether an X-Chain block is in the index
        *
@@ -7879,7 +7879,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByID(params: IndexXVtxGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByID(params: IndexXVtxGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get an X-Chain vertex by its position in the index
        *
@@ -7892,7 +7892,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerByIndex(params: IndexXVtxGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getContainerByIndex(params: IndexXVtxGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Get consecutive X-Chain vertices by position
        *
@@ -7928,7 +7928,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getContainerRange(params: IndexXVtxGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>>;
+      getContainerRange(params: IndexXVtxGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>>;
       /**
        * Get the position of an X-Chain vertex in the index
        *
@@ -7941,7 +7941,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getIndex(params: IndexXVtxGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>>;
+      getIndex(params: IndexXVtxGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>>;
       /**
        * Get the most recently accepted X-Chain vertex
        *
@@ -7954,7 +7954,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getLastAccepted(params?: IndexXVtxGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>>;
+      getLastAccepted(params?: IndexXVtxGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>>;
       /**
        * Check whether an X-Chain vertex is in the index
        *
@@ -7981,19 +7981,19 @@ export interface NodeClient<N extends Numbers = "bigint"> {
          *
          * After a reconnect, what was missed is fetched with `eth_getBlockByNumber` and delivered in order before new events, each event once.
          */
-        newHeads(options?: SubscribeOptions<Decoded<CChainNewHeadsPayload, N>>): Subscription<Decoded<CChainNewHeadsPayload, N>>;
+        newHeads(options?: SubscribeOptions<CChainNewHeadsPayload<N>>): Subscription<CChainNewHeadsPayload<N>>;
         /**
          * `eth_subscribe` kind `logs`: One log per matching log, in block order; `removed` logs when the node itself reorganises.
          *
          * After a reconnect, what was missed is fetched with `eth_getLogs` and delivered in order before new events, each event once.
          */
-        logs(params?: SubscriptionParams<typeof cChainLogsSubscription>, options?: SubscribeOptions<Decoded<CChainLogsPayload, N>>): Subscription<Decoded<CChainLogsPayload, N>>;
+        logs(params?: SubscriptionParams<typeof cChainLogsSubscription>, options?: SubscribeOptions<CChainLogsPayload<N>>): Subscription<CChainLogsPayload<N>>;
         /** `eth_subscribe` kind `newPendingTransactions`: Each transaction entering the node's pool, as its hash (or, with fullTransactions, the object). */
-        newPendingTransactions(params?: SubscriptionParams<typeof cChainNewPendingTransactionsSubscription>, options?: SubscribeOptions<Decoded<CChainNewPendingTransactionsPayload, N>>): Subscription<Decoded<CChainNewPendingTransactionsPayload, N>>;
+        newPendingTransactions(params?: SubscriptionParams<typeof cChainNewPendingTransactionsSubscription>, options?: SubscribeOptions<CChainNewPendingTransactionsPayload<N>>): Subscription<CChainNewPendingTransactionsPayload<N>>;
         /** `eth_subscribe` kind `newAcceptedTransactions`: Avalanche's; the transactions of each block accepted by consensus, in block order, as hashes (or, with fullTransactions, objects). */
-        newAcceptedTransactions(params?: SubscriptionParams<typeof cChainNewAcceptedTransactionsSubscription>, options?: SubscribeOptions<Decoded<CChainNewAcceptedTransactionsPayload, N>>): Subscription<Decoded<CChainNewAcceptedTransactionsPayload, N>>;
+        newAcceptedTransactions(params?: SubscriptionParams<typeof cChainNewAcceptedTransactionsSubscription>, options?: SubscribeOptions<CChainNewAcceptedTransactionsPayload<N>>): Subscription<CChainNewAcceptedTransactionsPayload<N>>;
         /** `eth_subscribe` kind `syncing`: go-ethereum's sync progress stream; no C-Chain release serves it (the node answers with an error). */
-        syncing(options?: SubscribeOptions<Decoded<CChainSyncingPayload, N>>): Subscription<Decoded<CChainSyncingPayload, N>>;
+        syncing(options?: SubscribeOptions<CChainSyncingPayload<N>>): Subscription<CChainSyncingPayload<N>>;
       };
       /** Sends every call `build` makes as one batch message over the socket; results in call order. */
       batch<const R extends readonly Promise<unknown>[]>(build: (ws: Omit<NodeClient<N>["cChain"]["ws"], "subscribe" | "batch" | "close">) => R): Promise<BatchResults<R>>;
@@ -8010,7 +8010,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      chainId(params?: CChainEthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      chainId(params?: CChainEthChainIdParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Reports whether the node is still catching up with the chain.
        *
@@ -8020,7 +8020,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      syncing(params?: CChainEthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>>;
+      syncing(params?: CChainEthSyncingParams, options?: CallOptions): Promise<T.SyncingStatus<N>>;
       /**
        * Returns the address block rewards would be credited to.
        *
@@ -8054,7 +8054,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      blockNumber(params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      blockNumber(params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Returns the current, next and last fork configuration (EIP-7910).
        *
@@ -8066,7 +8066,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      config(params?: CChainEthConfigParams, options?: CallOptions): Promise<Decoded<T.EthConfig, N>>;
+      config(params?: CChainEthConfigParams, options?: CallOptions): Promise<T.EthConfig<N>>;
       /**
        * Suggests a legacy gas price.
        *
@@ -8076,7 +8076,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      gasPrice(params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      gasPrice(params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Returns the base fee of the next block.
        *
@@ -8086,7 +8086,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      baseFee(params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      baseFee(params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Returns the base fee per blob gas.
        *
@@ -8098,7 +8098,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      blobBaseFee(params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      blobBaseFee(params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Suggests a priority fee (tip) for dynamic-fee transactions.
        *
@@ -8108,7 +8108,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      maxPriorityFeePerGas(params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      maxPriorityFeePerGas(params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Suggests slow, normal and fast fee settings for a dynamic-fee transaction.
        *
@@ -8118,7 +8118,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      suggestPriceOptions(params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>>;
+      suggestPriceOptions(params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<CChainEthSuggestPriceOptionsResult<N>>;
       /**
        * Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks.
        *
@@ -8128,7 +8128,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      feeHistory(params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>>;
+      feeHistory(params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<T.FeeHistoryResults<N>>;
       /**
        * Returns a block by hash.
        *
@@ -8138,7 +8138,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
+      getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions<N>>;
       /**
        * Returns a block by hash.
        *
@@ -8148,7 +8148,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
+      getBlockByHash(params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes<N>>;
       /**
        * Returns a block by hash.
        *
@@ -8158,7 +8158,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockByHash(params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
+      getBlockByHash(params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<CChainEthGetBlockByHashResult<N>>;
       /**
        * Returns a block by number or tag.
        *
@@ -8168,7 +8168,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
+      getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions<N>>;
       /**
        * Returns a block by number or tag.
        *
@@ -8178,7 +8178,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
+      getBlockByNumber(params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes<N>>;
       /**
        * Returns a block by number or tag.
        *
@@ -8188,7 +8188,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockByNumber(params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
+      getBlockByNumber(params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<CChainEthGetBlockByNumberResult<N>>;
       /**
        * Returns a block header by hash.
        *
@@ -8198,7 +8198,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getHeaderByHash(params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByHashResult, N>>;
+      getHeaderByHash(params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<CChainEthGetHeaderByHashResult<N>>;
       /**
        * Returns a block header by number or tag.
        *
@@ -8208,7 +8208,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getHeaderByNumber(params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByNumberResult, N>>;
+      getHeaderByNumber(params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<CChainEthGetHeaderByNumberResult<N>>;
       /**
        * Counts the transactions of a block given by hash.
        *
@@ -8218,7 +8218,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockTransactionCountByHash(params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>>;
+      getBlockTransactionCountByHash(params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<CChainEthGetBlockTransactionCountByHashResult<N>>;
       /**
        * Counts the transactions of a block given by number or tag.
        *
@@ -8228,7 +8228,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockTransactionCountByNumber(params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>>;
+      getBlockTransactionCountByNumber(params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<CChainEthGetBlockTransactionCountByNumberResult<N>>;
       /**
        * Counts the uncles of a block given by hash.
        *
@@ -8238,7 +8238,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getUncleCountByBlockHash(params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>>;
+      getUncleCountByBlockHash(params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<CChainEthGetUncleCountByBlockHashResult<N>>;
       /**
        * Counts the uncles of a block given by number or tag.
        *
@@ -8248,7 +8248,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getUncleCountByBlockNumber(params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>>;
+      getUncleCountByBlockNumber(params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<CChainEthGetUncleCountByBlockNumberResult<N>>;
       /**
        * Returns every receipt of a block.
        *
@@ -8258,7 +8258,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockReceipts(params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockReceiptsResult, N>>;
+      getBlockReceipts(params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<CChainEthGetBlockReceiptsResult<N>>;
       /**
        * Returns the EIP-7928 block access list of a block.
        *
@@ -8271,7 +8271,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link ResourceNotFoundError} code -32001: "Resource not found"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBlockAccessList(params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockAccessListResult, N>>;
+      getBlockAccessList(params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<CChainEthGetBlockAccessListResult<N>>;
       /**
        * Returns the AVAX balance of an account.
        *
@@ -8281,7 +8281,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBalance(params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      getBalance(params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Reads one storage slot of a contract.
        *
@@ -8301,7 +8301,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getTransactionCount(params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      getTransactionCount(params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Returns the bytecode deployed at an address.
        *
@@ -8338,7 +8338,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getProof(params: CChainEthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>>;
+      getProof(params: CChainEthGetProofParams, options?: CallOptions): Promise<T.AccountProof<N>>;
       /**
        * Executes a message call against state without creating a transaction.
        *
@@ -8370,7 +8370,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      estimateGas(params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      estimateGas(params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
       /**
        * Generates an EIP-2930 access list for a transaction.
        *
@@ -8380,7 +8380,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      createAccessList(params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>>;
+      createAccessList(params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<T.AccessListResult<N>>;
       /**
        * Simulates a sequence of blocks of calls, optionally overriding block and state data.
        *
@@ -8392,7 +8392,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      simulateV1(params: CChainEthSimulateV1Params, options?: CallOptions): Promise<Decoded<CChainEthSimulateV1Result, N>>;
+      simulateV1(params: CChainEthSimulateV1Params, options?: CallOptions): Promise<CChainEthSimulateV1Result<N>>;
       /**
        * Creates a log filter to poll.
        *
@@ -8442,7 +8442,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getFilterChanges(params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
+      getFilterChanges(params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<T.FilterResults<N>>;
       /**
        * Returns every log matching a log filter.
        *
@@ -8452,7 +8452,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getFilterLogs(params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
+      getFilterLogs(params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<T.FilterResults<N>>;
       /**
        * Returns the logs matching a filter.
        *
@@ -8462,7 +8462,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getLogs(params: CChainEthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>>;
+      getLogs(params: CChainEthGetLogsParams, options?: CallOptions): Promise<T.FilterResults<N>>;
       /**
        * Returns a transaction by hash.
        *
@@ -8472,7 +8472,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getTransactionByHash(params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByHashResult, N>>;
+      getTransactionByHash(params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<CChainEthGetTransactionByHashResult<N>>;
       /**
        * Returns a transaction by block hash and position.
        *
@@ -8482,7 +8482,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getTransactionByBlockHashAndIndex(params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>>;
+      getTransactionByBlockHashAndIndex(params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<CChainEthGetTransactionByBlockHashAndIndexResult<N>>;
       /**
        * Returns a transaction by block number and position.
        *
@@ -8492,7 +8492,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getTransactionByBlockNumberAndIndex(params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>>;
+      getTransactionByBlockNumberAndIndex(params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<CChainEthGetTransactionByBlockNumberAndIndexResult<N>>;
       /**
        * Returns the receipt of a mined transaction.
        *
@@ -8502,7 +8502,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getTransactionReceipt(params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionReceiptResult, N>>;
+      getTransactionReceipt(params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<CChainEthGetTransactionReceiptResult<N>>;
       /**
        * Submits a signed transaction.
        *
@@ -8534,7 +8534,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link ExecutionRevertedError} code 3: "execution reverted"
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      fillTransaction(params: CChainEthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>>;
+      fillTransaction(params: CChainEthFillTransactionParams, options?: CallOptions): Promise<T.FillTransactionResult<N>>;
       /**
        * Signs a message with a node-held key (EIP-191).
        *
@@ -8554,7 +8554,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      signTransaction(params: CChainEthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>>;
+      signTransaction(params: CChainEthSignTransactionParams, options?: CallOptions): Promise<T.SignTransactionResult<N>>;
       /**
        * Starts a push subscription (WebSocket only).
        *
@@ -8602,7 +8602,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      capabilities(params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<Decoded<T.EthCapabilities, N>>;
+      capabilities(params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<T.EthCapabilities<N>>;
       /**
        * Returns the chain configuration of this EVM chain.
        *
@@ -8624,7 +8624,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getBadBlocks(params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<CChainEthGetBadBlocksResult, N>>;
+      getBadBlocks(params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<CChainEthGetBadBlocksResult<N>>;
       /**
        * Returns an uncle of a block given by number or tag.
        *
@@ -8634,7 +8634,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getUncleByBlockNumberAndIndex(params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>>;
+      getUncleByBlockNumberAndIndex(params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<CChainEthGetUncleByBlockNumberAndIndexResult<N>>;
       /**
        * Returns an uncle of a block given by hash.
        *
@@ -8644,7 +8644,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getUncleByBlockHashAndIndex(params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>>;
+      getUncleByBlockHashAndIndex(params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<CChainEthGetUncleByBlockHashAndIndexResult<N>>;
       /**
        * Returns the signed bytes of a transaction given by hash.
        *
@@ -8684,7 +8684,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      pendingTransactions(params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<CChainEthPendingTransactionsResult, N>>;
+      pendingTransactions(params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<CChainEthPendingTransactionsResult<N>>;
       /**
        * Replaces a pooled transaction with new gas settings.
        *
@@ -8748,7 +8748,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      peerCount(params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>>;
+      peerCount(params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Numbered<T.Uint, N>>;
     };
     readonly txpool: {
       /**
@@ -8760,7 +8760,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      status(params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<Decoded<T.TxpoolStatus, N>>;
+      status(params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<T.TxpoolStatus<N>>;
       /**
        * Returns the pool's transactions, grouped by sender and nonce.
        *
@@ -8770,7 +8770,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      content(params?: CChainTxpoolContentParams, options?: CallOptions): Promise<Decoded<T.TxpoolContent, N>>;
+      content(params?: CChainTxpoolContentParams, options?: CallOptions): Promise<T.TxpoolContent<N>>;
       /**
        * Returns a one-line summary of each pool transaction.
        *
@@ -8790,7 +8790,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      contentFrom(params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<Decoded<T.TxpoolContentFrom, N>>;
+      contentFrom(params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<T.TxpoolContentFrom<N>>;
     };
     readonly debug: {
       /**
@@ -8804,7 +8804,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceTransaction(params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>>;
+      traceTransaction(params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<T.TraceResult<N>>;
       /**
        * Executes a call on a block's state and returns its trace.
        *
@@ -8816,7 +8816,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceCall(params: CChainDebugTraceCallParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>>;
+      traceCall(params: CChainDebugTraceCallParams, options?: CallOptions): Promise<T.TraceResult<N>>;
       /**
        * Traces every transaction of a block given by number or tag.
        *
@@ -8828,7 +8828,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceBlockByNumber(params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
+      traceBlockByNumber(params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<T.TxTraceResults<N>>;
       /**
        * Traces every transaction of a block given by hash.
        *
@@ -8840,7 +8840,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceBlockByHash(params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
+      traceBlockByHash(params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<T.TxTraceResults<N>>;
       /**
        * Traces a block given as RLP bytes.
        *
@@ -8852,7 +8852,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceBlock(params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
+      traceBlock(params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<T.TxTraceResults<N>>;
       /**
        * Traces a block read from a file on the node.
        *
@@ -8864,7 +8864,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceBlockFromFile(params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
+      traceBlockFromFile(params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<T.TxTraceResults<N>>;
       /**
        * Traces a block the node rejected.
        *
@@ -8876,7 +8876,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      traceBadBlock(params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>>;
+      traceBadBlock(params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<T.TxTraceResults<N>>;
       /**
        * Writes standard JSON traces of a block's transactions to files on the node.
        *
@@ -9028,7 +9028,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getUTXOs(params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<Decoded<T.GetUtxosResult, N>>;
+      getUTXOs(params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<T.GetUtxosResult<N>>;
       /**
        * Issue a signed atomic transaction
        *
@@ -9052,7 +9052,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getAtomicTxStatus(params: CChainNativeGetAtomicTxStatusParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxStatusResult, N>>;
+      getAtomicTxStatus(params: CChainNativeGetAtomicTxStatusParams, options?: CallOptions): Promise<T.GetAtomicTxStatusResult<N>>;
       /**
        * Get an atomic transaction by ID
        *
@@ -9063,7 +9063,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getAtomicTx(params: CChainNativeGetAtomicTxParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxResult, N>>;
+      getAtomicTx(params: CChainNativeGetAtomicTxParams, options?: CallOptions): Promise<T.GetAtomicTxResult<N>>;
       /**
        * Get the VM version
        *
@@ -9087,7 +9087,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getUTXOs(params: CChainAvaxGetUtxosParams, options?: CallOptions): Promise<Decoded<T.GetUtxosResult, N>>;
+      getUTXOs(params: CChainAvaxGetUtxosParams, options?: CallOptions): Promise<T.GetUtxosResult<N>>;
       /**
        * Issue a signed atomic transaction
        *
@@ -9107,7 +9107,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getAtomicTx(params: CChainAvaxGetAtomicTxParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxResult, N>>;
+      getAtomicTx(params: CChainAvaxGetAtomicTxParams, options?: CallOptions): Promise<T.GetAtomicTxResult<N>>;
       /**
        * Get the status of an atomic transaction
        *
@@ -9119,7 +9119,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getAtomicTxStatus(params: CChainAvaxGetAtomicTxStatusParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxStatusResult, N>>;
+      getAtomicTxStatus(params: CChainAvaxGetAtomicTxStatusParams, options?: CallOptions): Promise<T.GetAtomicTxStatusResult<N>>;
     };
     readonly proposervm: {
       /**
@@ -9131,7 +9131,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getProposedHeight(params?: CChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>>;
+      getProposedHeight(params?: CChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<T.ProposedHeightResult<N>>;
       /**
        * Get the current epoch
        *
@@ -9141,7 +9141,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getCurrentEpoch(params?: CChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>>;
+      getCurrentEpoch(params?: CChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<T.EpochResult<N>>;
     };
   };
   /**
@@ -9271,7 +9271,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getBadBlocks(params?: L1EthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<L1EthGetBadBlocksResult, N>>;
+      getBadBlocks(params?: L1EthGetBadBlocksParams, options?: CallOptions): Promise<L1EthGetBadBlocksResult<N>>;
     };
     readonly warp: {
       /**
@@ -9854,8 +9854,8 @@ export function adminDbGet(client: NodeCore, params: AdminDbGetParams, options?:
 }
 
 /** Get peer preferences on ACPs: the tree-shakable form of `info.acps` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function infoAcps<N extends Numbers>(client: NodeCore<N>, params?: InfoAcpsParams, options?: CallOptions): Promise<Decoded<T.AcpsResult, N>> {
-  return client.rpc.call(infoAcpsMethod, params, options) as Promise<Decoded<T.AcpsResult, N>>;
+export function infoAcps<N extends Numbers>(client: NodeCore<N>, params?: InfoAcpsParams, options?: CallOptions): Promise<T.AcpsResult<N>> {
+  return client.rpc.call(infoAcpsMethod, params, options) as Promise<T.AcpsResult<N>>;
 }
 
 /** Check whether a chain finished bootstrapping: the tree-shakable form of `info.isBootstrapped` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -9869,8 +9869,8 @@ export function infoGetBlockchainId(client: NodeCore, params: InfoGetBlockchainI
 }
 
 /** Get the network ID: the tree-shakable form of `info.getNetworkID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function infoGetNetworkId<N extends Numbers>(client: NodeCore<N>, params?: InfoGetNetworkIdParams, options?: CallOptions): Promise<Decoded<T.NetworkIdResult, N>> {
-  return client.rpc.call(infoGetNetworkIdMethod, params, options) as Promise<Decoded<T.NetworkIdResult, N>>;
+export function infoGetNetworkId<N extends Numbers>(client: NodeCore<N>, params?: InfoGetNetworkIdParams, options?: CallOptions): Promise<T.NetworkIdResult<N>> {
+  return client.rpc.call(infoGetNetworkIdMethod, params, options) as Promise<T.NetworkIdResult<N>>;
 }
 
 /** Get the network name: the tree-shakable form of `info.getNetworkName` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -9889,8 +9889,8 @@ export function infoGetNodeIp(client: NodeCore, params?: InfoGetNodeIpParams, op
 }
 
 /** Get the node's version: the tree-shakable form of `info.getNodeVersion` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function infoGetNodeVersion<N extends Numbers>(client: NodeCore<N>, params?: InfoGetNodeVersionParams, options?: CallOptions): Promise<Decoded<T.NodeVersion, N>> {
-  return client.rpc.call(infoGetNodeVersionMethod, params, options) as Promise<Decoded<T.NodeVersion, N>>;
+export function infoGetNodeVersion<N extends Numbers>(client: NodeCore<N>, params?: InfoGetNodeVersionParams, options?: CallOptions): Promise<T.NodeVersion<N>> {
+  return client.rpc.call(infoGetNodeVersionMethod, params, options) as Promise<T.NodeVersion<N>>;
 }
 
 /**
@@ -9898,8 +9898,8 @@ export function infoGetNodeVersion<N extends Numbers>(client: NodeCore<N>, param
  *
  * @deprecated
  */
-export function infoGetTxFee<N extends Numbers>(client: NodeCore<N>, params?: InfoGetTxFeeParams, options?: CallOptions): Promise<Decoded<T.TxFees, N>> {
-  return client.rpc.call(infoGetTxFeeMethod, params, options) as Promise<Decoded<T.TxFees, N>>;
+export function infoGetTxFee<N extends Numbers>(client: NodeCore<N>, params?: InfoGetTxFeeParams, options?: CallOptions): Promise<T.TxFees<N>> {
+  return client.rpc.call(infoGetTxFeeMethod, params, options) as Promise<T.TxFees<N>>;
 }
 
 /** List the VMs installed on this node: the tree-shakable form of `info.getVMs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -9908,8 +9908,8 @@ export function infoGetVms(client: NodeCore, params?: InfoGetVmsParams, options?
 }
 
 /** Describe peer connections: the tree-shakable form of `info.peers` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function infoPeers<N extends Numbers>(client: NodeCore<N>, params?: InfoPeersParams, options?: CallOptions): Promise<Decoded<T.PeersResult, N>> {
-  return client.rpc.call(infoPeersMethod, params, options) as Promise<Decoded<T.PeersResult, N>>;
+export function infoPeers<N extends Numbers>(client: NodeCore<N>, params?: InfoPeersParams, options?: CallOptions): Promise<T.PeersResult<N>> {
+  return client.rpc.call(infoPeersMethod, params, options) as Promise<T.PeersResult<N>>;
 }
 
 /** Get the network's observed uptime of this node: the tree-shakable form of `info.uptime` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -9942,8 +9942,8 @@ export function healthLiveness(client: NodeCore, params?: HealthLivenessParams, 
  *
  * @deprecated
  */
-export function platformGetBalance<N extends Numbers>(client: NodeCore<N>, params: PlatformGetBalanceParams, options?: CallOptions): Promise<Decoded<T.BalanceResult, N>> {
-  return client.rpc.call(platformGetBalanceMethod, params, options) as Promise<Decoded<T.BalanceResult, N>>;
+export function platformGetBalance<N extends Numbers>(client: NodeCore<N>, params: PlatformGetBalanceParams, options?: CallOptions): Promise<T.BalanceResult<N>> {
+  return client.rpc.call(platformGetBalanceMethod, params, options) as Promise<T.BalanceResult<N>>;
 }
 
 /** Get a block by ID: the tree-shakable form of `platform.getBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -9971,33 +9971,33 @@ export function platformGetBlockchainStatus(client: NodeCore, params: PlatformGe
 }
 
 /** Get the current supply: the tree-shakable form of `platform.getCurrentSupply` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetCurrentSupply<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<Decoded<T.CurrentSupplyResult, N>> {
-  return client.rpc.call(platformGetCurrentSupplyMethod, params, options) as Promise<Decoded<T.CurrentSupplyResult, N>>;
+export function platformGetCurrentSupply<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<T.CurrentSupplyResult<N>> {
+  return client.rpc.call(platformGetCurrentSupplyMethod, params, options) as Promise<T.CurrentSupplyResult<N>>;
 }
 
 /** List the current validators: the tree-shakable form of `platform.getCurrentValidators` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetCurrentValidators<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<Decoded<T.CurrentValidatorsResult, N>> {
-  return client.rpc.call(platformGetCurrentValidatorsMethod, params, options) as Promise<Decoded<T.CurrentValidatorsResult, N>>;
+export function platformGetCurrentValidators<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetCurrentValidatorsParams, options?: CallOptions): Promise<T.CurrentValidatorsResult<N>> {
+  return client.rpc.call(platformGetCurrentValidatorsMethod, params, options) as Promise<T.CurrentValidatorsResult<N>>;
 }
 
 /** Get the height of the last accepted block: the tree-shakable form of `platform.getHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
-  return client.rpc.call(platformGetHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
+export function platformGetHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetHeightParams, options?: CallOptions): Promise<T.HeightResult<N>> {
+  return client.rpc.call(platformGetHeightMethod, params, options) as Promise<T.HeightResult<N>>;
 }
 
 /** Get the P-Chain height a new block would propose: the tree-shakable form of `platform.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
-  return client.rpc.call(platformGetProposedHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
+export function platformGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetProposedHeightParams, options?: CallOptions): Promise<T.HeightResult<N>> {
+  return client.rpc.call(platformGetProposedHeightMethod, params, options) as Promise<T.HeightResult<N>>;
 }
 
 /** Get the UTXOs of addresses: the tree-shakable form of `platform.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>> {
-  return client.rpc.call(platformGetUtxosMethod, params, options) as Promise<Decoded<T.UtxosResult, N>>;
+export function platformGetUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetUtxosParams, options?: CallOptions): Promise<T.UtxosResult<N>> {
+  return client.rpc.call(platformGetUtxosMethod, params, options) as Promise<T.UtxosResult<N>>;
 }
 
 /** Get a subnet or L1: the tree-shakable form of `platform.getSubnet` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetSubnet<N extends Numbers>(client: NodeCore<N>, params: PlatformGetSubnetParams, options?: CallOptions): Promise<Decoded<T.SubnetResult, N>> {
-  return client.rpc.call(platformGetSubnetMethod, params, options) as Promise<Decoded<T.SubnetResult, N>>;
+export function platformGetSubnet<N extends Numbers>(client: NodeCore<N>, params: PlatformGetSubnetParams, options?: CallOptions): Promise<T.SubnetResult<N>> {
+  return client.rpc.call(platformGetSubnetMethod, params, options) as Promise<T.SubnetResult<N>>;
 }
 
 /**
@@ -10005,8 +10005,8 @@ export function platformGetSubnet<N extends Numbers>(client: NodeCore<N>, params
  *
  * @deprecated
  */
-export function platformGetSubnets<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<Decoded<T.SubnetsResult, N>> {
-  return client.rpc.call(platformGetSubnetsMethod, params, options) as Promise<Decoded<T.SubnetsResult, N>>;
+export function platformGetSubnets<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetSubnetsParams, options?: CallOptions): Promise<T.SubnetsResult<N>> {
+  return client.rpc.call(platformGetSubnetsMethod, params, options) as Promise<T.SubnetsResult<N>>;
 }
 
 /** Get the asset a subnet stakes with: the tree-shakable form of `platform.getStakingAssetID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10015,8 +10015,8 @@ export function platformGetStakingAssetId(client: NodeCore, params?: PlatformGet
 }
 
 /** Get an L1 validator by validation ID: the tree-shakable form of `platform.getL1Validator` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetL1Validator<N extends Numbers>(client: NodeCore<N>, params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<Decoded<T.L1ValidatorResult, N>> {
-  return client.rpc.call(platformGetL1ValidatorMethod, params, options) as Promise<Decoded<T.L1ValidatorResult, N>>;
+export function platformGetL1Validator<N extends Numbers>(client: NodeCore<N>, params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<T.L1ValidatorResult<N>> {
+  return client.rpc.call(platformGetL1ValidatorMethod, params, options) as Promise<T.L1ValidatorResult<N>>;
 }
 
 /** Sample validators: the tree-shakable form of `platform.sampleValidators` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10054,18 +10054,18 @@ export function platformGetTxStatus(client: NodeCore, params: PlatformGetTxStatu
  *
  * @deprecated
  */
-export function platformGetStake<N extends Numbers>(client: NodeCore<N>, params: PlatformGetStakeParams, options?: CallOptions): Promise<Decoded<T.StakeResult, N>> {
-  return client.rpc.call(platformGetStakeMethod, params, options) as Promise<Decoded<T.StakeResult, N>>;
+export function platformGetStake<N extends Numbers>(client: NodeCore<N>, params: PlatformGetStakeParams, options?: CallOptions): Promise<T.StakeResult<N>> {
+  return client.rpc.call(platformGetStakeMethod, params, options) as Promise<T.StakeResult<N>>;
 }
 
 /** Get the minimum stakes: the tree-shakable form of `platform.getMinStake` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetMinStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<Decoded<T.MinStakeResult, N>> {
-  return client.rpc.call(platformGetMinStakeMethod, params, options) as Promise<Decoded<T.MinStakeResult, N>>;
+export function platformGetMinStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetMinStakeParams, options?: CallOptions): Promise<T.MinStakeResult<N>> {
+  return client.rpc.call(platformGetMinStakeMethod, params, options) as Promise<T.MinStakeResult<N>>;
 }
 
 /** Get the total stake of a subnet: the tree-shakable form of `platform.getTotalStake` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetTotalStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<Decoded<T.TotalStakeResult, N>> {
-  return client.rpc.call(platformGetTotalStakeMethod, params, options) as Promise<Decoded<T.TotalStakeResult, N>>;
+export function platformGetTotalStake<N extends Numbers>(client: NodeCore<N>, params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<T.TotalStakeResult<N>> {
+  return client.rpc.call(platformGetTotalStakeMethod, params, options) as Promise<T.TotalStakeResult<N>>;
 }
 
 /**
@@ -10073,8 +10073,8 @@ export function platformGetTotalStake<N extends Numbers>(client: NodeCore<N>, pa
  *
  * @deprecated
  */
-export function platformGetRewardUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<Decoded<T.RewardUtxosResult, N>> {
-  return client.rpc.call(platformGetRewardUtxosMethod, params, options) as Promise<Decoded<T.RewardUtxosResult, N>>;
+export function platformGetRewardUtxos<N extends Numbers>(client: NodeCore<N>, params: PlatformGetRewardUtxosParams, options?: CallOptions): Promise<T.RewardUtxosResult<N>> {
+  return client.rpc.call(platformGetRewardUtxosMethod, params, options) as Promise<T.RewardUtxosResult<N>>;
 }
 
 /** Get the chain time: the tree-shakable form of `platform.getTimestamp` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10083,13 +10083,13 @@ export function platformGetTimestamp(client: NodeCore, params?: PlatformGetTimes
 }
 
 /** Get a subnet's validator set at a height: the tree-shakable form of `platform.getValidatorsAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.ValidatorsAtResult, N>> {
-  return client.rpc.call(platformGetValidatorsAtMethod, params, options) as Promise<Decoded<T.ValidatorsAtResult, N>>;
+export function platformGetValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<T.ValidatorsAtResult<N>> {
+  return client.rpc.call(platformGetValidatorsAtMethod, params, options) as Promise<T.ValidatorsAtResult<N>>;
 }
 
 /** Get every subnet's Warp validator set at a height: the tree-shakable form of `platform.getAllValidatorsAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformGetAllValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<Decoded<T.AllValidatorsAtResult, N>> {
-  return client.rpc.call(platformGetAllValidatorsAtMethod, params, options) as Promise<Decoded<T.AllValidatorsAtResult, N>>;
+export function platformGetAllValidatorsAt<N extends Numbers>(client: NodeCore<N>, params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<T.AllValidatorsAtResult<N>> {
+  return client.rpc.call(platformGetAllValidatorsAtMethod, params, options) as Promise<T.AllValidatorsAtResult<N>>;
 }
 
 /** Get the dynamic fee configuration: the tree-shakable form of `platform.getFeeConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10113,13 +10113,13 @@ export function platformGetValidatorFeeState(client: NodeCore, params?: Platform
 }
 
 /** Get the P-Chain height the next block would use: the tree-shakable form of `platform.proposervm.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>> {
-  return client.rpc.call(platformProposervmGetProposedHeightMethod, params, options) as Promise<Decoded<T.ProposedHeightResult, N>>;
+export function platformProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: PlatformProposervmGetProposedHeightParams, options?: CallOptions): Promise<T.ProposedHeightResult<N>> {
+  return client.rpc.call(platformProposervmGetProposedHeightMethod, params, options) as Promise<T.ProposedHeightResult<N>>;
 }
 
 /** Get the current epoch: the tree-shakable form of `platform.proposervm.getCurrentEpoch` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function platformProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: PlatformProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>> {
-  return client.rpc.call(platformProposervmGetCurrentEpochMethod, params, options) as Promise<Decoded<T.EpochResult, N>>;
+export function platformProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: PlatformProposervmGetCurrentEpochParams, options?: CallOptions): Promise<T.EpochResult<N>> {
+  return client.rpc.call(platformProposervmGetCurrentEpochMethod, params, options) as Promise<T.EpochResult<N>>;
 }
 
 /** Get a block by ID: the tree-shakable form of `xChain.avm.getBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10133,8 +10133,8 @@ export function xChainAvmGetBlockByHeight(client: NodeCore, params: XChainAvmGet
 }
 
 /** Get the height of the last accepted block: the tree-shakable form of `xChain.avm.getHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function xChainAvmGetHeight<N extends Numbers>(client: NodeCore<N>, params?: XChainAvmGetHeightParams, options?: CallOptions): Promise<Decoded<T.HeightResult, N>> {
-  return client.rpc.call(xChainAvmGetHeightMethod, params, options) as Promise<Decoded<T.HeightResult, N>>;
+export function xChainAvmGetHeight<N extends Numbers>(client: NodeCore<N>, params?: XChainAvmGetHeightParams, options?: CallOptions): Promise<T.HeightResult<N>> {
+  return client.rpc.call(xChainAvmGetHeightMethod, params, options) as Promise<T.HeightResult<N>>;
 }
 
 /** Issue a signed transaction: the tree-shakable form of `xChain.avm.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10157,13 +10157,13 @@ export function xChainAvmGetTx(client: NodeCore, params: XChainAvmGetTxParams, o
 }
 
 /** Get the UTXOs of addresses: the tree-shakable form of `xChain.avm.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function xChainAvmGetUtxos<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetUtxosParams, options?: CallOptions): Promise<Decoded<T.UtxosResult, N>> {
-  return client.rpc.call(xChainAvmGetUtxosMethod, params, options) as Promise<Decoded<T.UtxosResult, N>>;
+export function xChainAvmGetUtxos<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetUtxosParams, options?: CallOptions): Promise<T.UtxosResult<N>> {
+  return client.rpc.call(xChainAvmGetUtxosMethod, params, options) as Promise<T.UtxosResult<N>>;
 }
 
 /** Describe an asset: the tree-shakable form of `xChain.avm.getAssetDescription` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function xChainAvmGetAssetDescription<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetAssetDescriptionParams, options?: CallOptions): Promise<Decoded<T.AssetDescriptionResult, N>> {
-  return client.rpc.call(xChainAvmGetAssetDescriptionMethod, params, options) as Promise<Decoded<T.AssetDescriptionResult, N>>;
+export function xChainAvmGetAssetDescription<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetAssetDescriptionParams, options?: CallOptions): Promise<T.AssetDescriptionResult<N>> {
+  return client.rpc.call(xChainAvmGetAssetDescriptionMethod, params, options) as Promise<T.AssetDescriptionResult<N>>;
 }
 
 /**
@@ -10171,8 +10171,8 @@ export function xChainAvmGetAssetDescription<N extends Numbers>(client: NodeCore
  *
  * @deprecated
  */
-export function xChainAvmGetBalance<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetBalanceParams, options?: CallOptions): Promise<Decoded<T.XChainBalanceResult, N>> {
-  return client.rpc.call(xChainAvmGetBalanceMethod, params, options) as Promise<Decoded<T.XChainBalanceResult, N>>;
+export function xChainAvmGetBalance<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetBalanceParams, options?: CallOptions): Promise<T.XChainBalanceResult<N>> {
+  return client.rpc.call(xChainAvmGetBalanceMethod, params, options) as Promise<T.XChainBalanceResult<N>>;
 }
 
 /**
@@ -10180,13 +10180,13 @@ export function xChainAvmGetBalance<N extends Numbers>(client: NodeCore<N>, para
  *
  * @deprecated
  */
-export function xChainAvmGetAllBalances<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetAllBalancesParams, options?: CallOptions): Promise<Decoded<T.AllBalancesResult, N>> {
-  return client.rpc.call(xChainAvmGetAllBalancesMethod, params, options) as Promise<Decoded<T.AllBalancesResult, N>>;
+export function xChainAvmGetAllBalances<N extends Numbers>(client: NodeCore<N>, params: XChainAvmGetAllBalancesParams, options?: CallOptions): Promise<T.AllBalancesResult<N>> {
+  return client.rpc.call(xChainAvmGetAllBalancesMethod, params, options) as Promise<T.AllBalancesResult<N>>;
 }
 
 /** Get the static transaction fees: the tree-shakable form of `xChain.avm.getTxFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function xChainAvmGetTxFee<N extends Numbers>(client: NodeCore<N>, params?: XChainAvmGetTxFeeParams, options?: CallOptions): Promise<Decoded<T.TxFeeResult, N>> {
-  return client.rpc.call(xChainAvmGetTxFeeMethod, params, options) as Promise<Decoded<T.TxFeeResult, N>>;
+export function xChainAvmGetTxFee<N extends Numbers>(client: NodeCore<N>, params?: XChainAvmGetTxFeeParams, options?: CallOptions): Promise<T.TxFeeResult<N>> {
+  return client.rpc.call(xChainAvmGetTxFeeMethod, params, options) as Promise<T.TxFeeResult<N>>;
 }
 
 /**
@@ -10199,38 +10199,38 @@ export function xChainWalletIssueTx(client: NodeCore, params: XChainWalletIssueT
 }
 
 /** Get the P-Chain height the next block would use: the tree-shakable form of `xChain.proposervm.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function xChainProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: XChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>> {
-  return client.rpc.call(xChainProposervmGetProposedHeightMethod, params, options) as Promise<Decoded<T.ProposedHeightResult, N>>;
+export function xChainProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: XChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<T.ProposedHeightResult<N>> {
+  return client.rpc.call(xChainProposervmGetProposedHeightMethod, params, options) as Promise<T.ProposedHeightResult<N>>;
 }
 
 /** Get the current epoch: the tree-shakable form of `xChain.proposervm.getCurrentEpoch` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function xChainProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: XChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>> {
-  return client.rpc.call(xChainProposervmGetCurrentEpochMethod, params, options) as Promise<Decoded<T.EpochResult, N>>;
+export function xChainProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: XChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<T.EpochResult<N>> {
+  return client.rpc.call(xChainProposervmGetCurrentEpochMethod, params, options) as Promise<T.EpochResult<N>>;
 }
 
 /** Get a C-Chain block by its ID: the tree-shakable form of `index.cBlock.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexCBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexCBlockGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexCBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexCBlockGetContainerByIdMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get a C-Chain block by its position in the index: the tree-shakable form of `index.cBlock.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexCBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexCBlockGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexCBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexCBlockGetContainerByIndexMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get consecutive C-Chain blocks by position: the tree-shakable form of `index.cBlock.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexCBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
-  return client.rpc.call(indexCBlockGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
+export function indexCBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>> {
+  return client.rpc.call(indexCBlockGetContainerRangeMethod, params, options) as Promise<T.ContainerList<N>>;
 }
 
 /** Get the position of a C-Chain block in the index: the tree-shakable form of `index.cBlock.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexCBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
-  return client.rpc.call(indexCBlockGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
+export function indexCBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexCBlockGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>> {
+  return client.rpc.call(indexCBlockGetIndexMethod, params, options) as Promise<T.GetIndexResult<N>>;
 }
 
 /** Get the most recently accepted C-Chain block: the tree-shakable form of `index.cBlock.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexCBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexCBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexCBlockGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexCBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexCBlockGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexCBlockGetLastAcceptedMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Check whether a C-Chain block is in the index: the tree-shakable form of `index.cBlock.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10239,28 +10239,28 @@ export function indexCBlockIsAccepted(client: NodeCore, params: IndexCBlockIsAcc
 }
 
 /** Get a P-Chain block by its ID: the tree-shakable form of `index.pBlock.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexPBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexPBlockGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexPBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexPBlockGetContainerByIdMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get a P-Chain block by its position in the index: the tree-shakable form of `index.pBlock.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexPBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexPBlockGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexPBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexPBlockGetContainerByIndexMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get consecutive P-Chain blocks by position: the tree-shakable form of `index.pBlock.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexPBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
-  return client.rpc.call(indexPBlockGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
+export function indexPBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>> {
+  return client.rpc.call(indexPBlockGetContainerRangeMethod, params, options) as Promise<T.ContainerList<N>>;
 }
 
 /** Get the position of a P-Chain block in the index: the tree-shakable form of `index.pBlock.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexPBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
-  return client.rpc.call(indexPBlockGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
+export function indexPBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexPBlockGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>> {
+  return client.rpc.call(indexPBlockGetIndexMethod, params, options) as Promise<T.GetIndexResult<N>>;
 }
 
 /** Get the most recently accepted P-Chain block: the tree-shakable form of `index.pBlock.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexPBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexPBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexPBlockGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexPBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexPBlockGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexPBlockGetLastAcceptedMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Check whether a P-Chain block is in the index: the tree-shakable form of `index.pBlock.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10269,28 +10269,28 @@ export function indexPBlockIsAccepted(client: NodeCore, params: IndexPBlockIsAcc
 }
 
 /** Get an X-Chain transaction by its ID: the tree-shakable form of `index.xTx.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXTxGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXTxGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXTxGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXTxGetContainerByIdMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get an X-Chain transaction by its position in the index: the tree-shakable form of `index.xTx.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXTxGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXTxGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXTxGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXTxGetContainerByIndexMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get consecutive X-Chain transactions by position: the tree-shakable form of `index.xTx.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXTxGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
-  return client.rpc.call(indexXTxGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
+export function indexXTxGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>> {
+  return client.rpc.call(indexXTxGetContainerRangeMethod, params, options) as Promise<T.ContainerList<N>>;
 }
 
 /** Get the position of an X-Chain transaction in the index: the tree-shakable form of `index.xTx.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXTxGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
-  return client.rpc.call(indexXTxGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
+export function indexXTxGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXTxGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>> {
+  return client.rpc.call(indexXTxGetIndexMethod, params, options) as Promise<T.GetIndexResult<N>>;
 }
 
 /** Get the most recently accepted X-Chain transaction: the tree-shakable form of `index.xTx.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXTxGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXTxGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXTxGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXTxGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXTxGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXTxGetLastAcceptedMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Check whether an X-Chain transaction is in the index: the tree-shakable form of `index.xTx.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10299,28 +10299,28 @@ export function indexXTxIsAccepted(client: NodeCore, params: IndexXTxIsAcceptedP
 }
 
 /** Get an X-Chain block by its ID: the tree-shakable form of `index.xBlock.getContainerByID` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXBlockGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXBlockGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXBlockGetContainerByIdMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get an X-Chain block by its position in the index: the tree-shakable form of `index.xBlock.getContainerByIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXBlockGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXBlockGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXBlockGetContainerByIndexMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Get consecutive X-Chain blocks by position: the tree-shakable form of `index.xBlock.getContainerRange` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
-  return client.rpc.call(indexXBlockGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
+export function indexXBlockGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>> {
+  return client.rpc.call(indexXBlockGetContainerRangeMethod, params, options) as Promise<T.ContainerList<N>>;
 }
 
 /** Get the position of an X-Chain block in the index: the tree-shakable form of `index.xBlock.getIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
-  return client.rpc.call(indexXBlockGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
+export function indexXBlockGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXBlockGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>> {
+  return client.rpc.call(indexXBlockGetIndexMethod, params, options) as Promise<T.GetIndexResult<N>>;
 }
 
 /** Get the most recently accepted X-Chain block: the tree-shakable form of `index.xBlock.getLastAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function indexXBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXBlockGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXBlockGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXBlockGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXBlockGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXBlockGetLastAcceptedMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /** Check whether an X-Chain block is in the index: the tree-shakable form of `index.xBlock.isAccepted` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10333,8 +10333,8 @@ export function indexXBlockIsAccepted(client: NodeCore, params: IndexXBlockIsAcc
  *
  * @deprecated
  */
-export function indexXVtxGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerByIdParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXVtxGetContainerByIdMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXVtxGetContainerById<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerByIdParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXVtxGetContainerByIdMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /**
@@ -10342,8 +10342,8 @@ export function indexXVtxGetContainerById<N extends Numbers>(client: NodeCore<N>
  *
  * @deprecated
  */
-export function indexXVtxGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerByIndexParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXVtxGetContainerByIndexMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXVtxGetContainerByIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerByIndexParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXVtxGetContainerByIndexMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /**
@@ -10351,8 +10351,8 @@ export function indexXVtxGetContainerByIndex<N extends Numbers>(client: NodeCore
  *
  * @deprecated
  */
-export function indexXVtxGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerRangeParams, options?: CallOptions): Promise<Decoded<T.ContainerList, N>> {
-  return client.rpc.call(indexXVtxGetContainerRangeMethod, params, options) as Promise<Decoded<T.ContainerList, N>>;
+export function indexXVtxGetContainerRange<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetContainerRangeParams, options?: CallOptions): Promise<T.ContainerList<N>> {
+  return client.rpc.call(indexXVtxGetContainerRangeMethod, params, options) as Promise<T.ContainerList<N>>;
 }
 
 /**
@@ -10360,8 +10360,8 @@ export function indexXVtxGetContainerRange<N extends Numbers>(client: NodeCore<N
  *
  * @deprecated
  */
-export function indexXVtxGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetIndexParams, options?: CallOptions): Promise<Decoded<T.GetIndexResult, N>> {
-  return client.rpc.call(indexXVtxGetIndexMethod, params, options) as Promise<Decoded<T.GetIndexResult, N>>;
+export function indexXVtxGetIndex<N extends Numbers>(client: NodeCore<N>, params: IndexXVtxGetIndexParams, options?: CallOptions): Promise<T.GetIndexResult<N>> {
+  return client.rpc.call(indexXVtxGetIndexMethod, params, options) as Promise<T.GetIndexResult<N>>;
 }
 
 /**
@@ -10369,8 +10369,8 @@ export function indexXVtxGetIndex<N extends Numbers>(client: NodeCore<N>, params
  *
  * @deprecated
  */
-export function indexXVtxGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXVtxGetLastAcceptedParams, options?: CallOptions): Promise<Decoded<T.Container, N>> {
-  return client.rpc.call(indexXVtxGetLastAcceptedMethod, params, options) as Promise<Decoded<T.Container, N>>;
+export function indexXVtxGetLastAccepted<N extends Numbers>(client: NodeCore<N>, params?: IndexXVtxGetLastAcceptedParams, options?: CallOptions): Promise<T.Container<N>> {
+  return client.rpc.call(indexXVtxGetLastAcceptedMethod, params, options) as Promise<T.Container<N>>;
 }
 
 /**
@@ -10383,13 +10383,13 @@ export function indexXVtxIsAccepted(client: NodeCore, params: IndexXVtxIsAccepte
 }
 
 /** Returns the EVM chain id: the tree-shakable form of `cChain.eth.chainId` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthChainId<N extends Numbers>(client: NodeCore<N>, params?: CChainEthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthChainIdMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthChainId<N extends Numbers>(client: NodeCore<N>, params?: CChainEthChainIdParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthChainIdMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Reports whether the node is still catching up with the chain: the tree-shakable form of `cChain.eth.syncing` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthSyncing<N extends Numbers>(client: NodeCore<N>, params?: CChainEthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>> {
-  return client.rpc.call(cChainEthSyncingMethod, params, options) as Promise<Decoded<T.SyncingStatus, N>>;
+export function cChainEthSyncing<N extends Numbers>(client: NodeCore<N>, params?: CChainEthSyncingParams, options?: CallOptions): Promise<T.SyncingStatus<N>> {
+  return client.rpc.call(cChainEthSyncingMethod, params, options) as Promise<T.SyncingStatus<N>>;
 }
 
 /**
@@ -10411,108 +10411,108 @@ export function cChainEthAccounts(client: NodeCore, params?: CChainEthAccountsPa
 }
 
 /** Returns the number of the most recent block: the tree-shakable form of `cChain.eth.blockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthBlockNumber<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthBlockNumberMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthBlockNumber<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBlockNumberParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthBlockNumberMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns the current, next and last fork configuration (EIP-7910): the tree-shakable form of `cChain.eth.config` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthConfig<N extends Numbers>(client: NodeCore<N>, params?: CChainEthConfigParams, options?: CallOptions): Promise<Decoded<T.EthConfig, N>> {
-  return client.rpc.call(cChainEthConfigMethod, params, options) as Promise<Decoded<T.EthConfig, N>>;
+export function cChainEthConfig<N extends Numbers>(client: NodeCore<N>, params?: CChainEthConfigParams, options?: CallOptions): Promise<T.EthConfig<N>> {
+  return client.rpc.call(cChainEthConfigMethod, params, options) as Promise<T.EthConfig<N>>;
 }
 
 /** Suggests a legacy gas price: the tree-shakable form of `cChain.eth.gasPrice` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGasPrice<N extends Numbers>(client: NodeCore<N>, params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthGasPriceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthGasPrice<N extends Numbers>(client: NodeCore<N>, params?: CChainEthGasPriceParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthGasPriceMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns the base fee of the next block: the tree-shakable form of `cChain.eth.baseFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthBaseFee<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthBaseFeeMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthBaseFee<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBaseFeeParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthBaseFeeMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns the base fee per blob gas: the tree-shakable form of `cChain.eth.blobBaseFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthBlobBaseFee<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthBlobBaseFeeMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthBlobBaseFee<N extends Numbers>(client: NodeCore<N>, params?: CChainEthBlobBaseFeeParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthBlobBaseFeeMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Suggests a priority fee (tip) for dynamic-fee transactions: the tree-shakable form of `cChain.eth.maxPriorityFeePerGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthMaxPriorityFeePerGas<N extends Numbers>(client: NodeCore<N>, params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthMaxPriorityFeePerGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthMaxPriorityFeePerGas<N extends Numbers>(client: NodeCore<N>, params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthMaxPriorityFeePerGasMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Suggests slow, normal and fast fee settings for a dynamic-fee transaction: the tree-shakable form of `cChain.eth.suggestPriceOptions` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthSuggestPriceOptions<N extends Numbers>(client: NodeCore<N>, params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>> {
-  return client.rpc.call(cChainEthSuggestPriceOptionsMethod, params, options) as Promise<Decoded<CChainEthSuggestPriceOptionsResult, N>>;
+export function cChainEthSuggestPriceOptions<N extends Numbers>(client: NodeCore<N>, params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<CChainEthSuggestPriceOptionsResult<N>> {
+  return client.rpc.call(cChainEthSuggestPriceOptionsMethod, params, options) as Promise<CChainEthSuggestPriceOptionsResult<N>>;
 }
 
 /** Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks: the tree-shakable form of `cChain.eth.feeHistory` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthFeeHistory<N extends Numbers>(client: NodeCore<N>, params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>> {
-  return client.rpc.call(cChainEthFeeHistoryMethod, params, options) as Promise<Decoded<T.FeeHistoryResults, N>>;
+export function cChainEthFeeHistory<N extends Numbers>(client: NodeCore<N>, params: CChainEthFeeHistoryParams, options?: CallOptions): Promise<T.FeeHistoryResults<N>> {
+  return client.rpc.call(cChainEthFeeHistoryMethod, params, options) as Promise<T.FeeHistoryResults<N>>;
 }
 
 /** Returns a block by hash: the tree-shakable form of `cChain.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
+export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions<N>>;
 /** Returns a block by hash: the tree-shakable form of `cChain.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
+export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes<N>>;
 /** Returns a block by hash: the tree-shakable form of `cChain.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
-export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByHashResult, N>> {
-  return client.rpc.call(cChainEthGetBlockByHashMethod, params, options) as Promise<Decoded<CChainEthGetBlockByHashResult, N>>;
+export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<CChainEthGetBlockByHashResult<N>>;
+export function cChainEthGetBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByHashParams, options?: CallOptions): Promise<CChainEthGetBlockByHashResult<N>> {
+  return client.rpc.call(cChainEthGetBlockByHashMethod, params, options) as Promise<CChainEthGetBlockByHashResult<N>>;
 }
 
 /** Returns a block by number or tag: the tree-shakable form of `cChain.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
+export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions<N>>;
 /** Returns a block by number or tag: the tree-shakable form of `cChain.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
+export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes<N>>;
 /** Returns a block by number or tag: the tree-shakable form of `cChain.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
-export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockByNumberResult, N>> {
-  return client.rpc.call(cChainEthGetBlockByNumberMethod, params, options) as Promise<Decoded<CChainEthGetBlockByNumberResult, N>>;
+export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<CChainEthGetBlockByNumberResult<N>>;
+export function cChainEthGetBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockByNumberParams, options?: CallOptions): Promise<CChainEthGetBlockByNumberResult<N>> {
+  return client.rpc.call(cChainEthGetBlockByNumberMethod, params, options) as Promise<CChainEthGetBlockByNumberResult<N>>;
 }
 
 /** Returns a block header by hash: the tree-shakable form of `cChain.eth.getHeaderByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetHeaderByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByHashResult, N>> {
-  return client.rpc.call(cChainEthGetHeaderByHashMethod, params, options) as Promise<Decoded<CChainEthGetHeaderByHashResult, N>>;
+export function cChainEthGetHeaderByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetHeaderByHashParams, options?: CallOptions): Promise<CChainEthGetHeaderByHashResult<N>> {
+  return client.rpc.call(cChainEthGetHeaderByHashMethod, params, options) as Promise<CChainEthGetHeaderByHashResult<N>>;
 }
 
 /** Returns a block header by number or tag: the tree-shakable form of `cChain.eth.getHeaderByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetHeaderByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetHeaderByNumberResult, N>> {
-  return client.rpc.call(cChainEthGetHeaderByNumberMethod, params, options) as Promise<Decoded<CChainEthGetHeaderByNumberResult, N>>;
+export function cChainEthGetHeaderByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetHeaderByNumberParams, options?: CallOptions): Promise<CChainEthGetHeaderByNumberResult<N>> {
+  return client.rpc.call(cChainEthGetHeaderByNumberMethod, params, options) as Promise<CChainEthGetHeaderByNumberResult<N>>;
 }
 
 /** Counts the transactions of a block given by hash: the tree-shakable form of `cChain.eth.getBlockTransactionCountByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockTransactionCountByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>> {
-  return client.rpc.call(cChainEthGetBlockTransactionCountByHashMethod, params, options) as Promise<Decoded<CChainEthGetBlockTransactionCountByHashResult, N>>;
+export function cChainEthGetBlockTransactionCountByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<CChainEthGetBlockTransactionCountByHashResult<N>> {
+  return client.rpc.call(cChainEthGetBlockTransactionCountByHashMethod, params, options) as Promise<CChainEthGetBlockTransactionCountByHashResult<N>>;
 }
 
 /** Counts the transactions of a block given by number or tag: the tree-shakable form of `cChain.eth.getBlockTransactionCountByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockTransactionCountByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>> {
-  return client.rpc.call(cChainEthGetBlockTransactionCountByNumberMethod, params, options) as Promise<Decoded<CChainEthGetBlockTransactionCountByNumberResult, N>>;
+export function cChainEthGetBlockTransactionCountByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<CChainEthGetBlockTransactionCountByNumberResult<N>> {
+  return client.rpc.call(cChainEthGetBlockTransactionCountByNumberMethod, params, options) as Promise<CChainEthGetBlockTransactionCountByNumberResult<N>>;
 }
 
 /** Counts the uncles of a block given by hash: the tree-shakable form of `cChain.eth.getUncleCountByBlockHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetUncleCountByBlockHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>> {
-  return client.rpc.call(cChainEthGetUncleCountByBlockHashMethod, params, options) as Promise<Decoded<CChainEthGetUncleCountByBlockHashResult, N>>;
+export function cChainEthGetUncleCountByBlockHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<CChainEthGetUncleCountByBlockHashResult<N>> {
+  return client.rpc.call(cChainEthGetUncleCountByBlockHashMethod, params, options) as Promise<CChainEthGetUncleCountByBlockHashResult<N>>;
 }
 
 /** Counts the uncles of a block given by number or tag: the tree-shakable form of `cChain.eth.getUncleCountByBlockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetUncleCountByBlockNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>> {
-  return client.rpc.call(cChainEthGetUncleCountByBlockNumberMethod, params, options) as Promise<Decoded<CChainEthGetUncleCountByBlockNumberResult, N>>;
+export function cChainEthGetUncleCountByBlockNumber<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<CChainEthGetUncleCountByBlockNumberResult<N>> {
+  return client.rpc.call(cChainEthGetUncleCountByBlockNumberMethod, params, options) as Promise<CChainEthGetUncleCountByBlockNumberResult<N>>;
 }
 
 /** Returns every receipt of a block: the tree-shakable form of `cChain.eth.getBlockReceipts` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockReceipts<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockReceiptsResult, N>> {
-  return client.rpc.call(cChainEthGetBlockReceiptsMethod, params, options) as Promise<Decoded<CChainEthGetBlockReceiptsResult, N>>;
+export function cChainEthGetBlockReceipts<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockReceiptsParams, options?: CallOptions): Promise<CChainEthGetBlockReceiptsResult<N>> {
+  return client.rpc.call(cChainEthGetBlockReceiptsMethod, params, options) as Promise<CChainEthGetBlockReceiptsResult<N>>;
 }
 
 /** Returns the EIP-7928 block access list of a block: the tree-shakable form of `cChain.eth.getBlockAccessList` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBlockAccessList<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<Decoded<CChainEthGetBlockAccessListResult, N>> {
-  return client.rpc.call(cChainEthGetBlockAccessListMethod, params, options) as Promise<Decoded<CChainEthGetBlockAccessListResult, N>>;
+export function cChainEthGetBlockAccessList<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBlockAccessListParams, options?: CallOptions): Promise<CChainEthGetBlockAccessListResult<N>> {
+  return client.rpc.call(cChainEthGetBlockAccessListMethod, params, options) as Promise<CChainEthGetBlockAccessListResult<N>>;
 }
 
 /** Returns the AVAX balance of an account: the tree-shakable form of `cChain.eth.getBalance` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetBalance<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthGetBalanceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthGetBalance<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetBalanceParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthGetBalanceMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Reads one storage slot of a contract: the tree-shakable form of `cChain.eth.getStorageAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10521,8 +10521,8 @@ export function cChainEthGetStorageAt(client: NodeCore, params: CChainEthGetStor
 }
 
 /** Returns the nonce of an account: the tree-shakable form of `cChain.eth.getTransactionCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetTransactionCount<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthGetTransactionCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthGetTransactionCount<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionCountParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthGetTransactionCountMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns the bytecode deployed at an address: the tree-shakable form of `cChain.eth.getCode` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10531,8 +10531,8 @@ export function cChainEthGetCode(client: NodeCore, params: CChainEthGetCodeParam
 }
 
 /** Returns Merkle proofs of an account and some of its storage slots: the tree-shakable form of `cChain.eth.getProof` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetProof<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>> {
-  return client.rpc.call(cChainEthGetProofMethod, params, options) as Promise<Decoded<T.AccountProof, N>>;
+export function cChainEthGetProof<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetProofParams, options?: CallOptions): Promise<T.AccountProof<N>> {
+  return client.rpc.call(cChainEthGetProofMethod, params, options) as Promise<T.AccountProof<N>>;
 }
 
 /** Executes a message call against state without creating a transaction: the tree-shakable form of `cChain.eth.call` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10546,18 +10546,18 @@ export function cChainEthCallDetailed(client: NodeCore, params: CChainEthCallDet
 }
 
 /** Estimates the gas a transaction needs: the tree-shakable form of `cChain.eth.estimateGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthEstimateGas<N extends Numbers>(client: NodeCore<N>, params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainEthEstimateGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainEthEstimateGas<N extends Numbers>(client: NodeCore<N>, params: CChainEthEstimateGasParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainEthEstimateGasMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Generates an EIP-2930 access list for a transaction: the tree-shakable form of `cChain.eth.createAccessList` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthCreateAccessList<N extends Numbers>(client: NodeCore<N>, params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>> {
-  return client.rpc.call(cChainEthCreateAccessListMethod, params, options) as Promise<Decoded<T.AccessListResult, N>>;
+export function cChainEthCreateAccessList<N extends Numbers>(client: NodeCore<N>, params: CChainEthCreateAccessListParams, options?: CallOptions): Promise<T.AccessListResult<N>> {
+  return client.rpc.call(cChainEthCreateAccessListMethod, params, options) as Promise<T.AccessListResult<N>>;
 }
 
 /** Simulates a sequence of blocks of calls, optionally overriding block and state data: the tree-shakable form of `cChain.eth.simulateV1` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthSimulateV1<N extends Numbers>(client: NodeCore<N>, params: CChainEthSimulateV1Params, options?: CallOptions): Promise<Decoded<CChainEthSimulateV1Result, N>> {
-  return client.rpc.call(cChainEthSimulateV1Method, params, options) as Promise<Decoded<CChainEthSimulateV1Result, N>>;
+export function cChainEthSimulateV1<N extends Numbers>(client: NodeCore<N>, params: CChainEthSimulateV1Params, options?: CallOptions): Promise<CChainEthSimulateV1Result<N>> {
+  return client.rpc.call(cChainEthSimulateV1Method, params, options) as Promise<CChainEthSimulateV1Result<N>>;
 }
 
 /** Creates a log filter to poll: the tree-shakable form of `cChain.eth.newFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10581,38 +10581,38 @@ export function cChainEthUninstallFilter(client: NodeCore, params: CChainEthUnin
 }
 
 /** Polls a filter for what happened since the last poll: the tree-shakable form of `cChain.eth.getFilterChanges` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetFilterChanges<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
-  return client.rpc.call(cChainEthGetFilterChangesMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
+export function cChainEthGetFilterChanges<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetFilterChangesParams, options?: CallOptions): Promise<T.FilterResults<N>> {
+  return client.rpc.call(cChainEthGetFilterChangesMethod, params, options) as Promise<T.FilterResults<N>>;
 }
 
 /** Returns every log matching a log filter: the tree-shakable form of `cChain.eth.getFilterLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetFilterLogs<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
-  return client.rpc.call(cChainEthGetFilterLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
+export function cChainEthGetFilterLogs<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetFilterLogsParams, options?: CallOptions): Promise<T.FilterResults<N>> {
+  return client.rpc.call(cChainEthGetFilterLogsMethod, params, options) as Promise<T.FilterResults<N>>;
 }
 
 /** Returns the logs matching a filter: the tree-shakable form of `cChain.eth.getLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetLogs<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
-  return client.rpc.call(cChainEthGetLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
+export function cChainEthGetLogs<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetLogsParams, options?: CallOptions): Promise<T.FilterResults<N>> {
+  return client.rpc.call(cChainEthGetLogsMethod, params, options) as Promise<T.FilterResults<N>>;
 }
 
 /** Returns a transaction by hash: the tree-shakable form of `cChain.eth.getTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetTransactionByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByHashResult, N>> {
-  return client.rpc.call(cChainEthGetTransactionByHashMethod, params, options) as Promise<Decoded<CChainEthGetTransactionByHashResult, N>>;
+export function cChainEthGetTransactionByHash<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByHashParams, options?: CallOptions): Promise<CChainEthGetTransactionByHashResult<N>> {
+  return client.rpc.call(cChainEthGetTransactionByHashMethod, params, options) as Promise<CChainEthGetTransactionByHashResult<N>>;
 }
 
 /** Returns a transaction by block hash and position: the tree-shakable form of `cChain.eth.getTransactionByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetTransactionByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>> {
-  return client.rpc.call(cChainEthGetTransactionByBlockHashAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetTransactionByBlockHashAndIndexResult, N>>;
+export function cChainEthGetTransactionByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<CChainEthGetTransactionByBlockHashAndIndexResult<N>> {
+  return client.rpc.call(cChainEthGetTransactionByBlockHashAndIndexMethod, params, options) as Promise<CChainEthGetTransactionByBlockHashAndIndexResult<N>>;
 }
 
 /** Returns a transaction by block number and position: the tree-shakable form of `cChain.eth.getTransactionByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetTransactionByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>> {
-  return client.rpc.call(cChainEthGetTransactionByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetTransactionByBlockNumberAndIndexResult, N>>;
+export function cChainEthGetTransactionByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<CChainEthGetTransactionByBlockNumberAndIndexResult<N>> {
+  return client.rpc.call(cChainEthGetTransactionByBlockNumberAndIndexMethod, params, options) as Promise<CChainEthGetTransactionByBlockNumberAndIndexResult<N>>;
 }
 
 /** Returns the receipt of a mined transaction: the tree-shakable form of `cChain.eth.getTransactionReceipt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetTransactionReceipt<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<CChainEthGetTransactionReceiptResult, N>> {
-  return client.rpc.call(cChainEthGetTransactionReceiptMethod, params, options) as Promise<Decoded<CChainEthGetTransactionReceiptResult, N>>;
+export function cChainEthGetTransactionReceipt<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetTransactionReceiptParams, options?: CallOptions): Promise<CChainEthGetTransactionReceiptResult<N>> {
+  return client.rpc.call(cChainEthGetTransactionReceiptMethod, params, options) as Promise<CChainEthGetTransactionReceiptResult<N>>;
 }
 
 /** Submits a signed transaction: the tree-shakable form of `cChain.eth.sendRawTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10626,8 +10626,8 @@ export function cChainEthSendTransaction(client: NodeCore, params: CChainEthSend
 }
 
 /** Fills in the missing fields of a transaction without signing it: the tree-shakable form of `cChain.eth.fillTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthFillTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainEthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>> {
-  return client.rpc.call(cChainEthFillTransactionMethod, params, options) as Promise<Decoded<T.FillTransactionResult, N>>;
+export function cChainEthFillTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainEthFillTransactionParams, options?: CallOptions): Promise<T.FillTransactionResult<N>> {
+  return client.rpc.call(cChainEthFillTransactionMethod, params, options) as Promise<T.FillTransactionResult<N>>;
 }
 
 /** Signs a message with a node-held key (EIP-191): the tree-shakable form of `cChain.eth.sign` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10636,8 +10636,8 @@ export function cChainEthSign(client: NodeCore, params: CChainEthSignParams, opt
 }
 
 /** Signs a transaction with a node-held key without submitting it: the tree-shakable form of `cChain.eth.signTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthSignTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainEthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>> {
-  return client.rpc.call(cChainEthSignTransactionMethod, params, options) as Promise<Decoded<T.SignTransactionResult, N>>;
+export function cChainEthSignTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainEthSignTransactionParams, options?: CallOptions): Promise<T.SignTransactionResult<N>> {
+  return client.rpc.call(cChainEthSignTransactionMethod, params, options) as Promise<T.SignTransactionResult<N>>;
 }
 
 /** Starts a push subscription (WebSocket only): the tree-shakable form of `cChain.eth.subscribe` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10651,8 +10651,8 @@ export function cChainEthUnsubscribe(client: NodeCore, params: CChainEthUnsubscr
 }
 
 /** Describes which historical data the node can serve: the tree-shakable form of `cChain.eth.capabilities` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthCapabilities<N extends Numbers>(client: NodeCore<N>, params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<Decoded<T.EthCapabilities, N>> {
-  return client.rpc.call(cChainEthCapabilitiesMethod, params, options) as Promise<Decoded<T.EthCapabilities, N>>;
+export function cChainEthCapabilities<N extends Numbers>(client: NodeCore<N>, params?: CChainEthCapabilitiesParams, options?: CallOptions): Promise<T.EthCapabilities<N>> {
+  return client.rpc.call(cChainEthCapabilitiesMethod, params, options) as Promise<T.EthCapabilities<N>>;
 }
 
 /** Returns the chain configuration of this EVM chain: the tree-shakable form of `cChain.eth.getChainConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10665,8 +10665,8 @@ export function cChainEthGetChainConfig(client: NodeCore, params?: CChainEthGetC
  *
  * @deprecated Removed in Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled. Servers do not serve it from then on.
  */
-export function cChainEthGetBadBlocks<N extends Numbers>(client: NodeCore<N>, params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<CChainEthGetBadBlocksResult, N>> {
-  return client.rpc.call(cChainEthGetBadBlocksMethod, params, options) as Promise<Decoded<CChainEthGetBadBlocksResult, N>>;
+export function cChainEthGetBadBlocks<N extends Numbers>(client: NodeCore<N>, params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<CChainEthGetBadBlocksResult<N>> {
+  return client.rpc.call(cChainEthGetBadBlocksMethod, params, options) as Promise<CChainEthGetBadBlocksResult<N>>;
 }
 
 /** Returns the client version: the tree-shakable form of `cChain.web3.clientVersion` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10690,18 +10690,18 @@ export function cChainNetListening(client: NodeCore, params?: CChainNetListening
 }
 
 /** Returns the number of peers of the client: the tree-shakable form of `cChain.net.peerCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainNetPeerCount<N extends Numbers>(client: NodeCore<N>, params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return client.rpc.call(cChainNetPeerCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function cChainNetPeerCount<N extends Numbers>(client: NodeCore<N>, params?: CChainNetPeerCountParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return client.rpc.call(cChainNetPeerCountMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Counts the pending and queued transactions of the pool: the tree-shakable form of `cChain.txpool.status` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainTxpoolStatus<N extends Numbers>(client: NodeCore<N>, params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<Decoded<T.TxpoolStatus, N>> {
-  return client.rpc.call(cChainTxpoolStatusMethod, params, options) as Promise<Decoded<T.TxpoolStatus, N>>;
+export function cChainTxpoolStatus<N extends Numbers>(client: NodeCore<N>, params?: CChainTxpoolStatusParams, options?: CallOptions): Promise<T.TxpoolStatus<N>> {
+  return client.rpc.call(cChainTxpoolStatusMethod, params, options) as Promise<T.TxpoolStatus<N>>;
 }
 
 /** Returns the pool's transactions, grouped by sender and nonce: the tree-shakable form of `cChain.txpool.content` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainTxpoolContent<N extends Numbers>(client: NodeCore<N>, params?: CChainTxpoolContentParams, options?: CallOptions): Promise<Decoded<T.TxpoolContent, N>> {
-  return client.rpc.call(cChainTxpoolContentMethod, params, options) as Promise<Decoded<T.TxpoolContent, N>>;
+export function cChainTxpoolContent<N extends Numbers>(client: NodeCore<N>, params?: CChainTxpoolContentParams, options?: CallOptions): Promise<T.TxpoolContent<N>> {
+  return client.rpc.call(cChainTxpoolContentMethod, params, options) as Promise<T.TxpoolContent<N>>;
 }
 
 /** Returns a one-line summary of each pool transaction: the tree-shakable form of `cChain.txpool.inspect` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10710,13 +10710,13 @@ export function cChainTxpoolInspect(client: NodeCore, params?: CChainTxpoolInspe
 }
 
 /** Returns an uncle of a block given by number or tag: the tree-shakable form of `cChain.eth.getUncleByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetUncleByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>> {
-  return client.rpc.call(cChainEthGetUncleByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetUncleByBlockNumberAndIndexResult, N>>;
+export function cChainEthGetUncleByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<CChainEthGetUncleByBlockNumberAndIndexResult<N>> {
+  return client.rpc.call(cChainEthGetUncleByBlockNumberAndIndexMethod, params, options) as Promise<CChainEthGetUncleByBlockNumberAndIndexResult<N>>;
 }
 
 /** Returns an uncle of a block given by hash: the tree-shakable form of `cChain.eth.getUncleByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthGetUncleByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>> {
-  return client.rpc.call(cChainEthGetUncleByBlockHashAndIndexMethod, params, options) as Promise<Decoded<CChainEthGetUncleByBlockHashAndIndexResult, N>>;
+export function cChainEthGetUncleByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N>, params: CChainEthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<CChainEthGetUncleByBlockHashAndIndexResult<N>> {
+  return client.rpc.call(cChainEthGetUncleByBlockHashAndIndexMethod, params, options) as Promise<CChainEthGetUncleByBlockHashAndIndexResult<N>>;
 }
 
 /** Returns the signed bytes of a transaction given by hash: the tree-shakable form of `cChain.eth.getRawTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10735,8 +10735,8 @@ export function cChainEthGetRawTransactionByBlockHashAndIndex(client: NodeCore, 
 }
 
 /** Returns the pool's transactions sent from accounts the node holds: the tree-shakable form of `cChain.eth.pendingTransactions` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainEthPendingTransactions<N extends Numbers>(client: NodeCore<N>, params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<CChainEthPendingTransactionsResult, N>> {
-  return client.rpc.call(cChainEthPendingTransactionsMethod, params, options) as Promise<Decoded<CChainEthPendingTransactionsResult, N>>;
+export function cChainEthPendingTransactions<N extends Numbers>(client: NodeCore<N>, params?: CChainEthPendingTransactionsParams, options?: CallOptions): Promise<CChainEthPendingTransactionsResult<N>> {
+  return client.rpc.call(cChainEthPendingTransactionsMethod, params, options) as Promise<CChainEthPendingTransactionsResult<N>>;
 }
 
 /** Replaces a pooled transaction with new gas settings: the tree-shakable form of `cChain.eth.resend` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10745,43 +10745,43 @@ export function cChainEthResend(client: NodeCore, params: CChainEthResendParams,
 }
 
 /** Returns one sender's pool transactions, by nonce: the tree-shakable form of `cChain.txpool.contentFrom` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainTxpoolContentFrom<N extends Numbers>(client: NodeCore<N>, params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<Decoded<T.TxpoolContentFrom, N>> {
-  return client.rpc.call(cChainTxpoolContentFromMethod, params, options) as Promise<Decoded<T.TxpoolContentFrom, N>>;
+export function cChainTxpoolContentFrom<N extends Numbers>(client: NodeCore<N>, params: CChainTxpoolContentFromParams, options?: CallOptions): Promise<T.TxpoolContentFrom<N>> {
+  return client.rpc.call(cChainTxpoolContentFromMethod, params, options) as Promise<T.TxpoolContentFrom<N>>;
 }
 
 /** Re-executes a transaction and returns its trace: the tree-shakable form of `cChain.debug.traceTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>> {
-  return client.rpc.call(cChainDebugTraceTransactionMethod, params, options) as Promise<Decoded<T.TraceResult, N>>;
+export function cChainDebugTraceTransaction<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceTransactionParams, options?: CallOptions): Promise<T.TraceResult<N>> {
+  return client.rpc.call(cChainDebugTraceTransactionMethod, params, options) as Promise<T.TraceResult<N>>;
 }
 
 /** Executes a call on a block's state and returns its trace: the tree-shakable form of `cChain.debug.traceCall` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceCall<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceCallParams, options?: CallOptions): Promise<Decoded<T.TraceResult, N>> {
-  return client.rpc.call(cChainDebugTraceCallMethod, params, options) as Promise<Decoded<T.TraceResult, N>>;
+export function cChainDebugTraceCall<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceCallParams, options?: CallOptions): Promise<T.TraceResult<N>> {
+  return client.rpc.call(cChainDebugTraceCallMethod, params, options) as Promise<T.TraceResult<N>>;
 }
 
 /** Traces every transaction of a block given by number or tag: the tree-shakable form of `cChain.debug.traceBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
-  return client.rpc.call(cChainDebugTraceBlockByNumberMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
+export function cChainDebugTraceBlockByNumber<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockByNumberParams, options?: CallOptions): Promise<T.TxTraceResults<N>> {
+  return client.rpc.call(cChainDebugTraceBlockByNumberMethod, params, options) as Promise<T.TxTraceResults<N>>;
 }
 
 /** Traces every transaction of a block given by hash: the tree-shakable form of `cChain.debug.traceBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
-  return client.rpc.call(cChainDebugTraceBlockByHashMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
+export function cChainDebugTraceBlockByHash<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockByHashParams, options?: CallOptions): Promise<T.TxTraceResults<N>> {
+  return client.rpc.call(cChainDebugTraceBlockByHashMethod, params, options) as Promise<T.TxTraceResults<N>>;
 }
 
 /** Traces a block given as RLP bytes: the tree-shakable form of `cChain.debug.traceBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceBlock<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
-  return client.rpc.call(cChainDebugTraceBlockMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
+export function cChainDebugTraceBlock<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockParams, options?: CallOptions): Promise<T.TxTraceResults<N>> {
+  return client.rpc.call(cChainDebugTraceBlockMethod, params, options) as Promise<T.TxTraceResults<N>>;
 }
 
 /** Traces a block read from a file on the node: the tree-shakable form of `cChain.debug.traceBlockFromFile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceBlockFromFile<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
-  return client.rpc.call(cChainDebugTraceBlockFromFileMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
+export function cChainDebugTraceBlockFromFile<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBlockFromFileParams, options?: CallOptions): Promise<T.TxTraceResults<N>> {
+  return client.rpc.call(cChainDebugTraceBlockFromFileMethod, params, options) as Promise<T.TxTraceResults<N>>;
 }
 
 /** Traces a block the node rejected: the tree-shakable form of `cChain.debug.traceBadBlock` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainDebugTraceBadBlock<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<Decoded<T.TxTraceResults, N>> {
-  return client.rpc.call(cChainDebugTraceBadBlockMethod, params, options) as Promise<Decoded<T.TxTraceResults, N>>;
+export function cChainDebugTraceBadBlock<N extends Numbers>(client: NodeCore<N>, params: CChainDebugTraceBadBlockParams, options?: CallOptions): Promise<T.TxTraceResults<N>> {
+  return client.rpc.call(cChainDebugTraceBadBlockMethod, params, options) as Promise<T.TxTraceResults<N>>;
 }
 
 /** Writes standard JSON traces of a block's transactions to files on the node: the tree-shakable form of `cChain.debug.standardTraceBlockToFile` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10859,8 +10859,8 @@ export function cChainAdminGetVmConfig(client: NodeCore, params?: CChainAdminGet
 }
 
 /** Get atomic UTXOs exported to C-Chain addresses: the tree-shakable form of `cChain.native.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainNativeGetUtxos<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<Decoded<T.GetUtxosResult, N>> {
-  return client.rpc.call(cChainNativeGetUtxosMethod, params, options) as Promise<Decoded<T.GetUtxosResult, N>>;
+export function cChainNativeGetUtxos<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<T.GetUtxosResult<N>> {
+  return client.rpc.call(cChainNativeGetUtxosMethod, params, options) as Promise<T.GetUtxosResult<N>>;
 }
 
 /** Issue a signed atomic transaction: the tree-shakable form of `cChain.native.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10873,13 +10873,13 @@ export function cChainNativeIssueTx(client: NodeCore, params: CChainNativeIssueT
  *
  * @deprecated Since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled.
  */
-export function cChainNativeGetAtomicTxStatus<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetAtomicTxStatusParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxStatusResult, N>> {
-  return client.rpc.call(cChainNativeGetAtomicTxStatusMethod, params, options) as Promise<Decoded<T.GetAtomicTxStatusResult, N>>;
+export function cChainNativeGetAtomicTxStatus<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetAtomicTxStatusParams, options?: CallOptions): Promise<T.GetAtomicTxStatusResult<N>> {
+  return client.rpc.call(cChainNativeGetAtomicTxStatusMethod, params, options) as Promise<T.GetAtomicTxStatusResult<N>>;
 }
 
 /** Get an atomic transaction by ID: the tree-shakable form of `cChain.native.getAtomicTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainNativeGetAtomicTx<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetAtomicTxParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxResult, N>> {
-  return client.rpc.call(cChainNativeGetAtomicTxMethod, params, options) as Promise<Decoded<T.GetAtomicTxResult, N>>;
+export function cChainNativeGetAtomicTx<N extends Numbers>(client: NodeCore<N>, params: CChainNativeGetAtomicTxParams, options?: CallOptions): Promise<T.GetAtomicTxResult<N>> {
+  return client.rpc.call(cChainNativeGetAtomicTxMethod, params, options) as Promise<T.GetAtomicTxResult<N>>;
 }
 
 /**
@@ -10892,8 +10892,8 @@ export function cChainNativeVersion(client: NodeCore, params?: CChainNativeVersi
 }
 
 /** Get atomic UTXOs exported to C-Chain addresses: the tree-shakable form of `cChain.avax.getUTXOs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainAvaxGetUtxos<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetUtxosParams, options?: CallOptions): Promise<Decoded<T.GetUtxosResult, N>> {
-  return client.rpc.call(cChainAvaxGetUtxosMethod, params, options) as Promise<Decoded<T.GetUtxosResult, N>>;
+export function cChainAvaxGetUtxos<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetUtxosParams, options?: CallOptions): Promise<T.GetUtxosResult<N>> {
+  return client.rpc.call(cChainAvaxGetUtxosMethod, params, options) as Promise<T.GetUtxosResult<N>>;
 }
 
 /** Issue a signed atomic transaction: the tree-shakable form of `cChain.avax.issueTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10902,8 +10902,8 @@ export function cChainAvaxIssueTx(client: NodeCore, params: CChainAvaxIssueTxPar
 }
 
 /** Get an atomic transaction by ID: the tree-shakable form of `cChain.avax.getAtomicTx` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainAvaxGetAtomicTx<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetAtomicTxParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxResult, N>> {
-  return client.rpc.call(cChainAvaxGetAtomicTxMethod, params, options) as Promise<Decoded<T.GetAtomicTxResult, N>>;
+export function cChainAvaxGetAtomicTx<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetAtomicTxParams, options?: CallOptions): Promise<T.GetAtomicTxResult<N>> {
+  return client.rpc.call(cChainAvaxGetAtomicTxMethod, params, options) as Promise<T.GetAtomicTxResult<N>>;
 }
 
 /**
@@ -10911,18 +10911,18 @@ export function cChainAvaxGetAtomicTx<N extends Numbers>(client: NodeCore<N>, pa
  *
  * @deprecated Since Helicon (v1.15.0), at its activation: Fuji 2026-07-28, Mainnet not yet scheduled.
  */
-export function cChainAvaxGetAtomicTxStatus<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetAtomicTxStatusParams, options?: CallOptions): Promise<Decoded<T.GetAtomicTxStatusResult, N>> {
-  return client.rpc.call(cChainAvaxGetAtomicTxStatusMethod, params, options) as Promise<Decoded<T.GetAtomicTxStatusResult, N>>;
+export function cChainAvaxGetAtomicTxStatus<N extends Numbers>(client: NodeCore<N>, params: CChainAvaxGetAtomicTxStatusParams, options?: CallOptions): Promise<T.GetAtomicTxStatusResult<N>> {
+  return client.rpc.call(cChainAvaxGetAtomicTxStatusMethod, params, options) as Promise<T.GetAtomicTxStatusResult<N>>;
 }
 
 /** Get the P-Chain height the next block would use: the tree-shakable form of `cChain.proposervm.getProposedHeight` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: CChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<Decoded<T.ProposedHeightResult, N>> {
-  return client.rpc.call(cChainProposervmGetProposedHeightMethod, params, options) as Promise<Decoded<T.ProposedHeightResult, N>>;
+export function cChainProposervmGetProposedHeight<N extends Numbers>(client: NodeCore<N>, params?: CChainProposervmGetProposedHeightParams, options?: CallOptions): Promise<T.ProposedHeightResult<N>> {
+  return client.rpc.call(cChainProposervmGetProposedHeightMethod, params, options) as Promise<T.ProposedHeightResult<N>>;
 }
 
 /** Get the current epoch: the tree-shakable form of `cChain.proposervm.getCurrentEpoch` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function cChainProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: CChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<Decoded<T.EpochResult, N>> {
-  return client.rpc.call(cChainProposervmGetCurrentEpochMethod, params, options) as Promise<Decoded<T.EpochResult, N>>;
+export function cChainProposervmGetCurrentEpoch<N extends Numbers>(client: NodeCore<N>, params?: CChainProposervmGetCurrentEpochParams, options?: CallOptions): Promise<T.EpochResult<N>> {
+  return client.rpc.call(cChainProposervmGetCurrentEpochMethod, params, options) as Promise<T.EpochResult<N>>;
 }
 
 /** Returns the L1's fee configuration at a block: the tree-shakable form of `l1.eth.feeConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -10980,103 +10980,103 @@ export function l1EthCoinbase(client: NodeCore & { readonly endpoint: L1Endpoint
 }
 
 /** Lists the last invalid blocks the node has seen on this L1: the tree-shakable form of `l1.eth.getBadBlocks` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBadBlocks<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthGetBadBlocksParams, options?: CallOptions): Promise<Decoded<L1EthGetBadBlocksResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBadBlocksMethod, params, options) as Promise<Decoded<L1EthGetBadBlocksResult, N>>;
+export function l1EthGetBadBlocks<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthGetBadBlocksParams, options?: CallOptions): Promise<L1EthGetBadBlocksResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBadBlocksMethod, params, options) as Promise<L1EthGetBadBlocksResult<N>>;
 }
 
 /** Returns the EVM chain id: the tree-shakable form of `l1.eth.chainId` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthChainId<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthChainIdParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthChainIdMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthChainId<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthChainIdParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthChainIdMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Reports whether the node is still catching up with the chain: the tree-shakable form of `l1.eth.syncing` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthSyncing<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthSyncingParams, options?: CallOptions): Promise<Decoded<T.SyncingStatus, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthSyncingMethod, params, options) as Promise<Decoded<T.SyncingStatus, N>>;
+export function l1EthSyncing<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthSyncingParams, options?: CallOptions): Promise<T.SyncingStatus<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthSyncingMethod, params, options) as Promise<T.SyncingStatus<N>>;
 }
 
 /** Returns the number of the most recent block: the tree-shakable form of `l1.eth.blockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthBlockNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthBlockNumberParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthBlockNumberMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthBlockNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthBlockNumberParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthBlockNumberMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Suggests a legacy gas price: the tree-shakable form of `l1.eth.gasPrice` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGasPrice<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthGasPriceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGasPriceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthGasPrice<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthGasPriceParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGasPriceMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns the base fee of the next block: the tree-shakable form of `l1.eth.baseFee` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthBaseFee<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthBaseFeeParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthBaseFeeMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthBaseFee<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthBaseFeeParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthBaseFeeMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Suggests a priority fee (tip) for dynamic-fee transactions: the tree-shakable form of `l1.eth.maxPriorityFeePerGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthMaxPriorityFeePerGas<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthMaxPriorityFeePerGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthMaxPriorityFeePerGas<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthMaxPriorityFeePerGasMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks: the tree-shakable form of `l1.eth.feeHistory` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthFeeHistory<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthFeeHistoryParams, options?: CallOptions): Promise<Decoded<T.FeeHistoryResults, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthFeeHistoryMethod, params, options) as Promise<Decoded<T.FeeHistoryResults, N>>;
+export function l1EthFeeHistory<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthFeeHistoryParams, options?: CallOptions): Promise<T.FeeHistoryResults<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthFeeHistoryMethod, params, options) as Promise<T.FeeHistoryResults<N>>;
 }
 
 /** Returns a block by hash: the tree-shakable form of `l1.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
+export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions<N>>;
 /** Returns a block by hash: the tree-shakable form of `l1.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
+export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes<N>>;
 /** Returns a block by hash: the tree-shakable form of `l1.eth.getBlockByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByHashResult, N>>;
-export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByHashResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockByHashMethod, params, options) as Promise<Decoded<L1EthGetBlockByHashResult, N>>;
+export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<L1EthGetBlockByHashResult<N>>;
+export function l1EthGetBlockByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByHashParams, options?: CallOptions): Promise<L1EthGetBlockByHashResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockByHashMethod, params, options) as Promise<L1EthGetBlockByHashResult<N>>;
 }
 
 /** Returns a block by number or tag: the tree-shakable form of `l1.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactions, N>>;
+export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams & { hydratedTransactions: true }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactions<N>>;
 /** Returns a block by number or tag: the tree-shakable form of `l1.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<Decoded<T.NotFound | T.BlockWithTransactionHashes, N>>;
+export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams & { hydratedTransactions: false }, options?: CallOptions): Promise<T.NotFound | T.BlockWithTransactionHashes<N>>;
 /** Returns a block by number or tag: the tree-shakable form of `l1.eth.getBlockByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByNumberResult, N>>;
-export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockByNumberResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockByNumberMethod, params, options) as Promise<Decoded<L1EthGetBlockByNumberResult, N>>;
+export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<L1EthGetBlockByNumberResult<N>>;
+export function l1EthGetBlockByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockByNumberParams, options?: CallOptions): Promise<L1EthGetBlockByNumberResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockByNumberMethod, params, options) as Promise<L1EthGetBlockByNumberResult<N>>;
 }
 
 /** Returns a block header by hash: the tree-shakable form of `l1.eth.getHeaderByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetHeaderByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetHeaderByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByHashResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetHeaderByHashMethod, params, options) as Promise<Decoded<L1EthGetHeaderByHashResult, N>>;
+export function l1EthGetHeaderByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetHeaderByHashParams, options?: CallOptions): Promise<L1EthGetHeaderByHashResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetHeaderByHashMethod, params, options) as Promise<L1EthGetHeaderByHashResult<N>>;
 }
 
 /** Returns a block header by number or tag: the tree-shakable form of `l1.eth.getHeaderByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetHeaderByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetHeaderByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetHeaderByNumberResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetHeaderByNumberMethod, params, options) as Promise<Decoded<L1EthGetHeaderByNumberResult, N>>;
+export function l1EthGetHeaderByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetHeaderByNumberParams, options?: CallOptions): Promise<L1EthGetHeaderByNumberResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetHeaderByNumberMethod, params, options) as Promise<L1EthGetHeaderByNumberResult<N>>;
 }
 
 /** Counts the transactions of a block given by hash: the tree-shakable form of `l1.eth.getBlockTransactionCountByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockTransactionCountByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByHashResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockTransactionCountByHashMethod, params, options) as Promise<Decoded<L1EthGetBlockTransactionCountByHashResult, N>>;
+export function l1EthGetBlockTransactionCountByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockTransactionCountByHashParams, options?: CallOptions): Promise<L1EthGetBlockTransactionCountByHashResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockTransactionCountByHashMethod, params, options) as Promise<L1EthGetBlockTransactionCountByHashResult<N>>;
 }
 
 /** Counts the transactions of a block given by number or tag: the tree-shakable form of `l1.eth.getBlockTransactionCountByNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockTransactionCountByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockTransactionCountByNumberResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockTransactionCountByNumberMethod, params, options) as Promise<Decoded<L1EthGetBlockTransactionCountByNumberResult, N>>;
+export function l1EthGetBlockTransactionCountByNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockTransactionCountByNumberParams, options?: CallOptions): Promise<L1EthGetBlockTransactionCountByNumberResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockTransactionCountByNumberMethod, params, options) as Promise<L1EthGetBlockTransactionCountByNumberResult<N>>;
 }
 
 /** Counts the uncles of a block given by hash: the tree-shakable form of `l1.eth.getUncleCountByBlockHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetUncleCountByBlockHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockHashResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleCountByBlockHashMethod, params, options) as Promise<Decoded<L1EthGetUncleCountByBlockHashResult, N>>;
+export function l1EthGetUncleCountByBlockHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleCountByBlockHashParams, options?: CallOptions): Promise<L1EthGetUncleCountByBlockHashResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleCountByBlockHashMethod, params, options) as Promise<L1EthGetUncleCountByBlockHashResult<N>>;
 }
 
 /** Counts the uncles of a block given by number or tag: the tree-shakable form of `l1.eth.getUncleCountByBlockNumber` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetUncleCountByBlockNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleCountByBlockNumberResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleCountByBlockNumberMethod, params, options) as Promise<Decoded<L1EthGetUncleCountByBlockNumberResult, N>>;
+export function l1EthGetUncleCountByBlockNumber<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleCountByBlockNumberParams, options?: CallOptions): Promise<L1EthGetUncleCountByBlockNumberResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleCountByBlockNumberMethod, params, options) as Promise<L1EthGetUncleCountByBlockNumberResult<N>>;
 }
 
 /** Returns every receipt of a block: the tree-shakable form of `l1.eth.getBlockReceipts` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBlockReceipts<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockReceiptsParams, options?: CallOptions): Promise<Decoded<L1EthGetBlockReceiptsResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockReceiptsMethod, params, options) as Promise<Decoded<L1EthGetBlockReceiptsResult, N>>;
+export function l1EthGetBlockReceipts<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBlockReceiptsParams, options?: CallOptions): Promise<L1EthGetBlockReceiptsResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBlockReceiptsMethod, params, options) as Promise<L1EthGetBlockReceiptsResult<N>>;
 }
 
 /** Returns the AVAX balance of an account: the tree-shakable form of `l1.eth.getBalance` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetBalance<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBalanceParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBalanceMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthGetBalance<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetBalanceParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetBalanceMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Reads one storage slot of a contract: the tree-shakable form of `l1.eth.getStorageAt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11085,8 +11085,8 @@ export function l1EthGetStorageAt(client: NodeCore & { readonly endpoint: L1Endp
 }
 
 /** Returns the nonce of an account: the tree-shakable form of `l1.eth.getTransactionCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetTransactionCount<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthGetTransactionCount<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionCountParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionCountMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns the bytecode deployed at an address: the tree-shakable form of `l1.eth.getCode` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11095,8 +11095,8 @@ export function l1EthGetCode(client: NodeCore & { readonly endpoint: L1Endpoint 
 }
 
 /** Returns Merkle proofs of an account and some of its storage slots: the tree-shakable form of `l1.eth.getProof` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetProof<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetProofParams, options?: CallOptions): Promise<Decoded<T.AccountProof, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetProofMethod, params, options) as Promise<Decoded<T.AccountProof, N>>;
+export function l1EthGetProof<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetProofParams, options?: CallOptions): Promise<T.AccountProof<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetProofMethod, params, options) as Promise<T.AccountProof<N>>;
 }
 
 /** Executes a message call against state without creating a transaction: the tree-shakable form of `l1.eth.call` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11110,13 +11110,13 @@ export function l1EthCallDetailed(client: NodeCore & { readonly endpoint: L1Endp
 }
 
 /** Estimates the gas a transaction needs: the tree-shakable form of `l1.eth.estimateGas` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthEstimateGas<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthEstimateGasParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthEstimateGasMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1EthEstimateGas<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthEstimateGasParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthEstimateGasMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Generates an EIP-2930 access list for a transaction: the tree-shakable form of `l1.eth.createAccessList` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthCreateAccessList<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthCreateAccessListParams, options?: CallOptions): Promise<Decoded<T.AccessListResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthCreateAccessListMethod, params, options) as Promise<Decoded<T.AccessListResult, N>>;
+export function l1EthCreateAccessList<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthCreateAccessListParams, options?: CallOptions): Promise<T.AccessListResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthCreateAccessListMethod, params, options) as Promise<T.AccessListResult<N>>;
 }
 
 /** Creates a log filter to poll: the tree-shakable form of `l1.eth.newFilter` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11140,38 +11140,38 @@ export function l1EthUninstallFilter(client: NodeCore & { readonly endpoint: L1E
 }
 
 /** Polls a filter for what happened since the last poll: the tree-shakable form of `l1.eth.getFilterChanges` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetFilterChanges<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetFilterChangesParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetFilterChangesMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
+export function l1EthGetFilterChanges<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetFilterChangesParams, options?: CallOptions): Promise<T.FilterResults<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetFilterChangesMethod, params, options) as Promise<T.FilterResults<N>>;
 }
 
 /** Returns every log matching a log filter: the tree-shakable form of `l1.eth.getFilterLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetFilterLogs<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetFilterLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetFilterLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
+export function l1EthGetFilterLogs<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetFilterLogsParams, options?: CallOptions): Promise<T.FilterResults<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetFilterLogsMethod, params, options) as Promise<T.FilterResults<N>>;
 }
 
 /** Returns the logs matching a filter: the tree-shakable form of `l1.eth.getLogs` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetLogs<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetLogsParams, options?: CallOptions): Promise<Decoded<T.FilterResults, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetLogsMethod, params, options) as Promise<Decoded<T.FilterResults, N>>;
+export function l1EthGetLogs<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetLogsParams, options?: CallOptions): Promise<T.FilterResults<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetLogsMethod, params, options) as Promise<T.FilterResults<N>>;
 }
 
 /** Returns a transaction by hash: the tree-shakable form of `l1.eth.getTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetTransactionByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByHashParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByHashResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByHashMethod, params, options) as Promise<Decoded<L1EthGetTransactionByHashResult, N>>;
+export function l1EthGetTransactionByHash<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByHashParams, options?: CallOptions): Promise<L1EthGetTransactionByHashResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByHashMethod, params, options) as Promise<L1EthGetTransactionByHashResult<N>>;
 }
 
 /** Returns a transaction by block hash and position: the tree-shakable form of `l1.eth.getTransactionByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetTransactionByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockHashAndIndexResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByBlockHashAndIndexMethod, params, options) as Promise<Decoded<L1EthGetTransactionByBlockHashAndIndexResult, N>>;
+export function l1EthGetTransactionByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByBlockHashAndIndexParams, options?: CallOptions): Promise<L1EthGetTransactionByBlockHashAndIndexResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByBlockHashAndIndexMethod, params, options) as Promise<L1EthGetTransactionByBlockHashAndIndexResult<N>>;
 }
 
 /** Returns a transaction by block number and position: the tree-shakable form of `l1.eth.getTransactionByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetTransactionByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionByBlockNumberAndIndexResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<L1EthGetTransactionByBlockNumberAndIndexResult, N>>;
+export function l1EthGetTransactionByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionByBlockNumberAndIndexParams, options?: CallOptions): Promise<L1EthGetTransactionByBlockNumberAndIndexResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionByBlockNumberAndIndexMethod, params, options) as Promise<L1EthGetTransactionByBlockNumberAndIndexResult<N>>;
 }
 
 /** Returns the receipt of a mined transaction: the tree-shakable form of `l1.eth.getTransactionReceipt` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetTransactionReceipt<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionReceiptParams, options?: CallOptions): Promise<Decoded<L1EthGetTransactionReceiptResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionReceiptMethod, params, options) as Promise<Decoded<L1EthGetTransactionReceiptResult, N>>;
+export function l1EthGetTransactionReceipt<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetTransactionReceiptParams, options?: CallOptions): Promise<L1EthGetTransactionReceiptResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetTransactionReceiptMethod, params, options) as Promise<L1EthGetTransactionReceiptResult<N>>;
 }
 
 /** Submits a signed transaction: the tree-shakable form of `l1.eth.sendRawTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11185,8 +11185,8 @@ export function l1EthSendTransaction(client: NodeCore & { readonly endpoint: L1E
 }
 
 /** Fills in the missing fields of a transaction without signing it: the tree-shakable form of `l1.eth.fillTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthFillTransaction<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthFillTransactionParams, options?: CallOptions): Promise<Decoded<T.FillTransactionResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthFillTransactionMethod, params, options) as Promise<Decoded<T.FillTransactionResult, N>>;
+export function l1EthFillTransaction<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthFillTransactionParams, options?: CallOptions): Promise<T.FillTransactionResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthFillTransactionMethod, params, options) as Promise<T.FillTransactionResult<N>>;
 }
 
 /** Signs a message with a node-held key (EIP-191): the tree-shakable form of `l1.eth.sign` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11195,8 +11195,8 @@ export function l1EthSign(client: NodeCore & { readonly endpoint: L1Endpoint }, 
 }
 
 /** Signs a transaction with a node-held key without submitting it: the tree-shakable form of `l1.eth.signTransaction` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthSignTransaction<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthSignTransactionParams, options?: CallOptions): Promise<Decoded<T.SignTransactionResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthSignTransactionMethod, params, options) as Promise<Decoded<T.SignTransactionResult, N>>;
+export function l1EthSignTransaction<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthSignTransactionParams, options?: CallOptions): Promise<T.SignTransactionResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthSignTransactionMethod, params, options) as Promise<T.SignTransactionResult<N>>;
 }
 
 /** Returns the chain configuration of this EVM chain: the tree-shakable form of `l1.eth.getChainConfig` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11225,18 +11225,18 @@ export function l1NetListening(client: NodeCore & { readonly endpoint: L1Endpoin
 }
 
 /** Returns the number of peers of the client: the tree-shakable form of `l1.net.peerCount` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1NetPeerCount<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1NetPeerCountParams, options?: CallOptions): Promise<Decoded<T.Uint, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1NetPeerCountMethod, params, options) as Promise<Decoded<T.Uint, N>>;
+export function l1NetPeerCount<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1NetPeerCountParams, options?: CallOptions): Promise<Numbered<T.Uint, N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1NetPeerCountMethod, params, options) as Promise<Numbered<T.Uint, N>>;
 }
 
 /** Returns an uncle of a block given by number or tag: the tree-shakable form of `l1.eth.getUncleByBlockNumberAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetUncleByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockNumberAndIndexResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleByBlockNumberAndIndexMethod, params, options) as Promise<Decoded<L1EthGetUncleByBlockNumberAndIndexResult, N>>;
+export function l1EthGetUncleByBlockNumberAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleByBlockNumberAndIndexParams, options?: CallOptions): Promise<L1EthGetUncleByBlockNumberAndIndexResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleByBlockNumberAndIndexMethod, params, options) as Promise<L1EthGetUncleByBlockNumberAndIndexResult<N>>;
 }
 
 /** Returns an uncle of a block given by hash: the tree-shakable form of `l1.eth.getUncleByBlockHashAndIndex` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthGetUncleByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<Decoded<L1EthGetUncleByBlockHashAndIndexResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleByBlockHashAndIndexMethod, params, options) as Promise<Decoded<L1EthGetUncleByBlockHashAndIndexResult, N>>;
+export function l1EthGetUncleByBlockHashAndIndex<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params: L1EthGetUncleByBlockHashAndIndexParams, options?: CallOptions): Promise<L1EthGetUncleByBlockHashAndIndexResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthGetUncleByBlockHashAndIndexMethod, params, options) as Promise<L1EthGetUncleByBlockHashAndIndexResult<N>>;
 }
 
 /** Returns the signed bytes of a transaction given by hash: the tree-shakable form of `l1.eth.getRawTransactionByHash` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
@@ -11255,8 +11255,8 @@ export function l1EthGetRawTransactionByBlockHashAndIndex(client: NodeCore & { r
 }
 
 /** Returns the pool's transactions sent from accounts the node holds: the tree-shakable form of `l1.eth.pendingTransactions` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */
-export function l1EthPendingTransactions<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthPendingTransactionsParams, options?: CallOptions): Promise<Decoded<L1EthPendingTransactionsResult, N>> {
-  return endpointCall(client.rpc.call, client.endpoint)(l1EthPendingTransactionsMethod, params, options) as Promise<Decoded<L1EthPendingTransactionsResult, N>>;
+export function l1EthPendingTransactions<N extends Numbers>(client: NodeCore<N> & { readonly endpoint: L1Endpoint }, params?: L1EthPendingTransactionsParams, options?: CallOptions): Promise<L1EthPendingTransactionsResult<N>> {
+  return endpointCall(client.rpc.call, client.endpoint)(l1EthPendingTransactionsMethod, params, options) as Promise<L1EthPendingTransactionsResult<N>>;
 }
 
 /** Replaces a pooled transaction with new gas settings: the tree-shakable form of `l1.eth.resend` (described on {@link NodeClient}); `client` is a {@link NodeCore}. */

@@ -2,7 +2,7 @@
 // Regenerate with: npm run generate
 
 import type { Check, StandardSchemaV1, ValidationResult } from "../runtime/values/validate.js";
-import type { Decoded, Decoder, Encoder, Numbers } from "../runtime/values/numbers.js";
+import type { Decoder, Encoder, Numbered, Numbers } from "../runtime/values/numbers.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -97,7 +97,7 @@ export declare const LoadVmsResultSchema: StandardSchemaV1<unknown, T.LoadVmsRes
 export declare function isLoadVmsResult(value: unknown): value is T.LoadVmsResult;
 
 /** Validates a `Uint64String` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUint64String<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint64String, N>>;
+export declare function validateUint64String<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint64String, N>>;
 
 /** A `Uint64String` as a Standard Schema v1 validator. */
 export declare const Uint64StringSchema: StandardSchemaV1<unknown, T.Uint64String>;
@@ -151,7 +151,7 @@ export declare const NodeIpResultSchema: StandardSchemaV1<unknown, T.NodeIpResul
 export declare function isNodeIpResult(value: unknown): value is T.NodeIpResult;
 
 /** Validates a `NetworkIdResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateNetworkIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NetworkIdResult, N>>;
+export declare function validateNetworkIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NetworkIdResult<N>>;
 
 /** A `NetworkIdResult` as a Standard Schema v1 validator. */
 export declare const NetworkIdResultSchema: StandardSchemaV1<unknown, T.NetworkIdResult>;
@@ -187,7 +187,7 @@ export declare const IsBootstrappedResultSchema: StandardSchemaV1<unknown, T.IsB
 export declare function isIsBootstrappedResult(value: unknown): value is T.IsBootstrappedResult;
 
 /** Validates a `NodeVersion` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateNodeVersion<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NodeVersion, N>>;
+export declare function validateNodeVersion<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NodeVersion<N>>;
 
 /** A `NodeVersion` as a Standard Schema v1 validator. */
 export declare const NodeVersionSchema: StandardSchemaV1<unknown, T.NodeVersion>;
@@ -196,7 +196,7 @@ export declare const NodeVersionSchema: StandardSchemaV1<unknown, T.NodeVersion>
 export declare function isNodeVersion(value: unknown): value is T.NodeVersion;
 
 /** Validates a `TxFees` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxFees<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxFees, N>>;
+export declare function validateTxFees<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxFees<N>>;
 
 /** A `TxFees` as a Standard Schema v1 validator. */
 export declare const TxFeesSchema: StandardSchemaV1<unknown, T.TxFees>;
@@ -214,7 +214,7 @@ export declare const VmsResultSchema: StandardSchemaV1<unknown, T.VmsResult>;
 export declare function isVmsResult(value: unknown): value is T.VmsResult;
 
 /** Validates a `Peer` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePeer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Peer, N>>;
+export declare function validatePeer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Peer<N>>;
 
 /** A `Peer` as a Standard Schema v1 validator. */
 export declare const PeerSchema: StandardSchemaV1<unknown, T.Peer>;
@@ -223,7 +223,7 @@ export declare const PeerSchema: StandardSchemaV1<unknown, T.Peer>;
 export declare function isPeer(value: unknown): value is T.Peer;
 
 /** Validates a `PeersResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePeersResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PeersResult, N>>;
+export declare function validatePeersResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PeersResult<N>>;
 
 /** A `PeersResult` as a Standard Schema v1 validator. */
 export declare const PeersResultSchema: StandardSchemaV1<unknown, T.PeersResult>;
@@ -250,7 +250,7 @@ export declare const UpgradeScheduleSchema: StandardSchemaV1<unknown, T.UpgradeS
 export declare function isUpgradeSchedule(value: unknown): value is T.UpgradeSchedule;
 
 /** Validates a `Acp` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAcp<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Acp, N>>;
+export declare function validateAcp<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Acp<N>>;
 
 /** A `Acp` as a Standard Schema v1 validator. */
 export declare const AcpSchema: StandardSchemaV1<unknown, T.Acp>;
@@ -259,7 +259,7 @@ export declare const AcpSchema: StandardSchemaV1<unknown, T.Acp>;
 export declare function isAcp(value: unknown): value is T.Acp;
 
 /** Validates a `AcpsResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAcpsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AcpsResult, N>>;
+export declare function validateAcpsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AcpsResult<N>>;
 
 /** A `AcpsResult` as a Standard Schema v1 validator. */
 export declare const AcpsResultSchema: StandardSchemaV1<unknown, T.AcpsResult>;
@@ -322,7 +322,7 @@ export declare const BlsSignatureSchema: StandardSchemaV1<unknown, T.BlsSignatur
 export declare function isBlsSignature(value: unknown): value is T.BlsSignature;
 
 /** Validates a `HeightParam` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateHeightParam<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightParam, N>>;
+export declare function validateHeightParam<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HeightParam<N>>;
 
 /** A `HeightParam` as a Standard Schema v1 validator. */
 export declare const HeightParamSchema: StandardSchemaV1<unknown, T.HeightParam>;
@@ -331,7 +331,7 @@ export declare const HeightParamSchema: StandardSchemaV1<unknown, T.HeightParam>
 export declare function isHeightParam(value: unknown): value is T.HeightParam;
 
 /** Validates a `Owner` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateOwner<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Owner, N>>;
+export declare function validateOwner<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Owner<N>>;
 
 /** A `Owner` as a Standard Schema v1 validator. */
 export declare const OwnerSchema: StandardSchemaV1<unknown, T.Owner>;
@@ -340,7 +340,7 @@ export declare const OwnerSchema: StandardSchemaV1<unknown, T.Owner>;
 export declare function isOwner(value: unknown): value is T.Owner;
 
 /** Validates a `AssetAmounts` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAssetAmounts<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetAmounts, N>>;
+export declare function validateAssetAmounts<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AssetAmounts<N>>;
 
 /** A `AssetAmounts` as a Standard Schema v1 validator. */
 export declare const AssetAmountsSchema: StandardSchemaV1<unknown, T.AssetAmounts>;
@@ -358,7 +358,7 @@ export declare const UtxoIdSchema: StandardSchemaV1<unknown, T.UtxoId>;
 export declare function isUtxoId(value: unknown): value is T.UtxoId;
 
 /** Validates a `BalanceResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BalanceResult, N>>;
+export declare function validateBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BalanceResult<N>>;
 
 /** A `BalanceResult` as a Standard Schema v1 validator. */
 export declare const BalanceResultSchema: StandardSchemaV1<unknown, T.BalanceResult>;
@@ -448,7 +448,7 @@ export declare const BlockchainStatusResultSchema: StandardSchemaV1<unknown, T.B
 export declare function isBlockchainStatusResult(value: unknown): value is T.BlockchainStatusResult;
 
 /** Validates a `CurrentSupplyResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCurrentSupplyResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentSupplyResult, N>>;
+export declare function validateCurrentSupplyResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CurrentSupplyResult<N>>;
 
 /** A `CurrentSupplyResult` as a Standard Schema v1 validator. */
 export declare const CurrentSupplyResultSchema: StandardSchemaV1<unknown, T.CurrentSupplyResult>;
@@ -466,7 +466,7 @@ export declare const ValidatorSignerSchema: StandardSchemaV1<unknown, T.Validato
 export declare function isValidatorSigner(value: unknown): value is T.ValidatorSigner;
 
 /** Validates a `Delegator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateDelegator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Delegator, N>>;
+export declare function validateDelegator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Delegator<N>>;
 
 /** A `Delegator` as a Standard Schema v1 validator. */
 export declare const DelegatorSchema: StandardSchemaV1<unknown, T.Delegator>;
@@ -475,7 +475,7 @@ export declare const DelegatorSchema: StandardSchemaV1<unknown, T.Delegator>;
 export declare function isDelegator(value: unknown): value is T.Delegator;
 
 /** Validates a `Validator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Validator, N>>;
+export declare function validateValidator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Validator<N>>;
 
 /** A `Validator` as a Standard Schema v1 validator. */
 export declare const ValidatorSchema: StandardSchemaV1<unknown, T.Validator>;
@@ -484,7 +484,7 @@ export declare const ValidatorSchema: StandardSchemaV1<unknown, T.Validator>;
 export declare function isValidator(value: unknown): value is T.Validator;
 
 /** Validates a `StakedUtxo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateStakedUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakedUtxo, N>>;
+export declare function validateStakedUtxo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.StakedUtxo<N>>;
 
 /** A `StakedUtxo` as a Standard Schema v1 validator. */
 export declare const StakedUtxoSchema: StandardSchemaV1<unknown, T.StakedUtxo>;
@@ -493,7 +493,7 @@ export declare const StakedUtxoSchema: StandardSchemaV1<unknown, T.StakedUtxo>;
 export declare function isStakedUtxo(value: unknown): value is T.StakedUtxo;
 
 /** Validates a `CurrentValidatorsResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCurrentValidatorsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentValidatorsResult, N>>;
+export declare function validateCurrentValidatorsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CurrentValidatorsResult<N>>;
 
 /** A `CurrentValidatorsResult` as a Standard Schema v1 validator. */
 export declare const CurrentValidatorsResultSchema: StandardSchemaV1<unknown, T.CurrentValidatorsResult>;
@@ -502,7 +502,7 @@ export declare const CurrentValidatorsResultSchema: StandardSchemaV1<unknown, T.
 export declare function isCurrentValidatorsResult(value: unknown): value is T.CurrentValidatorsResult;
 
 /** Validates a `Uint32Param` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUint32Param<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint32Param, N>>;
+export declare function validateUint32Param<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Uint32Param<N>>;
 
 /** A `Uint32Param` as a Standard Schema v1 validator. */
 export declare const Uint32ParamSchema: StandardSchemaV1<unknown, T.Uint32Param>;
@@ -520,7 +520,7 @@ export declare const Uint16ParamSchema: StandardSchemaV1<unknown, T.Uint16Param>
 export declare function isUint16Param(value: unknown): value is T.Uint16Param;
 
 /** Validates a `HeightOrProposed` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateHeightOrProposed<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightOrProposed, N>>;
+export declare function validateHeightOrProposed<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HeightOrProposed<N>>;
 
 /** A `HeightOrProposed` as a Standard Schema v1 validator. */
 export declare const HeightOrProposedSchema: StandardSchemaV1<unknown, T.HeightOrProposed>;
@@ -556,7 +556,7 @@ export declare const GasNumberSchema: StandardSchemaV1<unknown, T.GasNumber>;
 export declare function isGasNumber(value: unknown): value is T.GasNumber;
 
 /** Validates a `HeightResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>>;
+export declare function validateHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HeightResult<N>>;
 
 /** A `HeightResult` as a Standard Schema v1 validator. */
 export declare const HeightResultSchema: StandardSchemaV1<unknown, T.HeightResult>;
@@ -574,7 +574,7 @@ export declare const UtxoIndexSchema: StandardSchemaV1<unknown, T.UtxoIndex>;
 export declare function isUtxoIndex(value: unknown): value is T.UtxoIndex;
 
 /** Validates a `UtxosResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UtxosResult, N>>;
+export declare function validateUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.UtxosResult<N>>;
 
 /** A `UtxosResult` as a Standard Schema v1 validator. */
 export declare const UtxosResultSchema: StandardSchemaV1<unknown, T.UtxosResult>;
@@ -583,7 +583,7 @@ export declare const UtxosResultSchema: StandardSchemaV1<unknown, T.UtxosResult>
 export declare function isUtxosResult(value: unknown): value is T.UtxosResult;
 
 /** Validates a `SubnetResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSubnetResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetResult, N>>;
+export declare function validateSubnetResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SubnetResult<N>>;
 
 /** A `SubnetResult` as a Standard Schema v1 validator. */
 export declare const SubnetResultSchema: StandardSchemaV1<unknown, T.SubnetResult>;
@@ -592,7 +592,7 @@ export declare const SubnetResultSchema: StandardSchemaV1<unknown, T.SubnetResul
 export declare function isSubnetResult(value: unknown): value is T.SubnetResult;
 
 /** Validates a `SubnetEntry` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSubnetEntry<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetEntry, N>>;
+export declare function validateSubnetEntry<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SubnetEntry<N>>;
 
 /** A `SubnetEntry` as a Standard Schema v1 validator. */
 export declare const SubnetEntrySchema: StandardSchemaV1<unknown, T.SubnetEntry>;
@@ -601,7 +601,7 @@ export declare const SubnetEntrySchema: StandardSchemaV1<unknown, T.SubnetEntry>
 export declare function isSubnetEntry(value: unknown): value is T.SubnetEntry;
 
 /** Validates a `SubnetsResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSubnetsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetsResult, N>>;
+export declare function validateSubnetsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SubnetsResult<N>>;
 
 /** A `SubnetsResult` as a Standard Schema v1 validator. */
 export declare const SubnetsResultSchema: StandardSchemaV1<unknown, T.SubnetsResult>;
@@ -619,7 +619,7 @@ export declare const StakingAssetIdResultSchema: StandardSchemaV1<unknown, T.Sta
 export declare function isStakingAssetIdResult(value: unknown): value is T.StakingAssetIdResult;
 
 /** Validates a `L1ValidatorResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1ValidatorResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.L1ValidatorResult, N>>;
+export declare function validateL1ValidatorResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.L1ValidatorResult<N>>;
 
 /** A `L1ValidatorResult` as a Standard Schema v1 validator. */
 export declare const L1ValidatorResultSchema: StandardSchemaV1<unknown, T.L1ValidatorResult>;
@@ -691,7 +691,7 @@ export declare const TxStatusResultSchema: StandardSchemaV1<unknown, T.TxStatusR
 export declare function isTxStatusResult(value: unknown): value is T.TxStatusResult;
 
 /** Validates a `StakeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakeResult, N>>;
+export declare function validateStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.StakeResult<N>>;
 
 /** A `StakeResult` as a Standard Schema v1 validator. */
 export declare const StakeResultSchema: StandardSchemaV1<unknown, T.StakeResult>;
@@ -700,7 +700,7 @@ export declare const StakeResultSchema: StandardSchemaV1<unknown, T.StakeResult>
 export declare function isStakeResult(value: unknown): value is T.StakeResult;
 
 /** Validates a `MinStakeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateMinStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.MinStakeResult, N>>;
+export declare function validateMinStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.MinStakeResult<N>>;
 
 /** A `MinStakeResult` as a Standard Schema v1 validator. */
 export declare const MinStakeResultSchema: StandardSchemaV1<unknown, T.MinStakeResult>;
@@ -709,7 +709,7 @@ export declare const MinStakeResultSchema: StandardSchemaV1<unknown, T.MinStakeR
 export declare function isMinStakeResult(value: unknown): value is T.MinStakeResult;
 
 /** Validates a `TotalStakeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTotalStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TotalStakeResult, N>>;
+export declare function validateTotalStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TotalStakeResult<N>>;
 
 /** A `TotalStakeResult` as a Standard Schema v1 validator. */
 export declare const TotalStakeResultSchema: StandardSchemaV1<unknown, T.TotalStakeResult>;
@@ -718,7 +718,7 @@ export declare const TotalStakeResultSchema: StandardSchemaV1<unknown, T.TotalSt
 export declare function isTotalStakeResult(value: unknown): value is T.TotalStakeResult;
 
 /** Validates a `RewardUtxosResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateRewardUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.RewardUtxosResult, N>>;
+export declare function validateRewardUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.RewardUtxosResult<N>>;
 
 /** A `RewardUtxosResult` as a Standard Schema v1 validator. */
 export declare const RewardUtxosResultSchema: StandardSchemaV1<unknown, T.RewardUtxosResult>;
@@ -736,7 +736,7 @@ export declare const TimestampResultSchema: StandardSchemaV1<unknown, T.Timestam
 export declare function isTimestampResult(value: unknown): value is T.TimestampResult;
 
 /** Validates a `ValidatorAt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorAt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorAt, N>>;
+export declare function validateValidatorAt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorAt<N>>;
 
 /** A `ValidatorAt` as a Standard Schema v1 validator. */
 export declare const ValidatorAtSchema: StandardSchemaV1<unknown, T.ValidatorAt>;
@@ -745,7 +745,7 @@ export declare const ValidatorAtSchema: StandardSchemaV1<unknown, T.ValidatorAt>
 export declare function isValidatorAt(value: unknown): value is T.ValidatorAt;
 
 /** Validates a `ValidatorsAtResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorsAtResult, N>>;
+export declare function validateValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorsAtResult<N>>;
 
 /** A `ValidatorsAtResult` as a Standard Schema v1 validator. */
 export declare const ValidatorsAtResultSchema: StandardSchemaV1<unknown, T.ValidatorsAtResult>;
@@ -754,7 +754,7 @@ export declare const ValidatorsAtResultSchema: StandardSchemaV1<unknown, T.Valid
 export declare function isValidatorsAtResult(value: unknown): value is T.ValidatorsAtResult;
 
 /** Validates a `WarpValidator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateWarpValidator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.WarpValidator, N>>;
+export declare function validateWarpValidator<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.WarpValidator<N>>;
 
 /** A `WarpValidator` as a Standard Schema v1 validator. */
 export declare const WarpValidatorSchema: StandardSchemaV1<unknown, T.WarpValidator>;
@@ -763,7 +763,7 @@ export declare const WarpValidatorSchema: StandardSchemaV1<unknown, T.WarpValida
 export declare function isWarpValidator(value: unknown): value is T.WarpValidator;
 
 /** Validates a `WarpValidatorSet` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateWarpValidatorSet<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.WarpValidatorSet, N>>;
+export declare function validateWarpValidatorSet<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.WarpValidatorSet<N>>;
 
 /** A `WarpValidatorSet` as a Standard Schema v1 validator. */
 export declare const WarpValidatorSetSchema: StandardSchemaV1<unknown, T.WarpValidatorSet>;
@@ -772,7 +772,7 @@ export declare const WarpValidatorSetSchema: StandardSchemaV1<unknown, T.WarpVal
 export declare function isWarpValidatorSet(value: unknown): value is T.WarpValidatorSet;
 
 /** Validates a `AllValidatorsAtResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAllValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AllValidatorsAtResult, N>>;
+export declare function validateAllValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AllValidatorsAtResult<N>>;
 
 /** A `AllValidatorsAtResult` as a Standard Schema v1 validator. */
 export declare const AllValidatorsAtResultSchema: StandardSchemaV1<unknown, T.AllValidatorsAtResult>;
@@ -817,7 +817,7 @@ export declare const ValidatorFeeStateResultSchema: StandardSchemaV1<unknown, T.
 export declare function isValidatorFeeStateResult(value: unknown): value is T.ValidatorFeeStateResult;
 
 /** Validates a `ProposedHeightResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ProposedHeightResult, N>>;
+export declare function validateProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ProposedHeightResult<N>>;
 
 /** A `ProposedHeightResult` as a Standard Schema v1 validator. */
 export declare const ProposedHeightResultSchema: StandardSchemaV1<unknown, T.ProposedHeightResult>;
@@ -826,7 +826,7 @@ export declare const ProposedHeightResultSchema: StandardSchemaV1<unknown, T.Pro
 export declare function isProposedHeightResult(value: unknown): value is T.ProposedHeightResult;
 
 /** Validates a `EpochResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EpochResult, N>>;
+export declare function validateEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EpochResult<N>>;
 
 /** A `EpochResult` as a Standard Schema v1 validator. */
 export declare const EpochResultSchema: StandardSchemaV1<unknown, T.EpochResult>;
@@ -880,7 +880,7 @@ export declare const XChainTxStatusResultSchema: StandardSchemaV1<unknown, T.XCh
 export declare function isXChainTxStatusResult(value: unknown): value is T.XChainTxStatusResult;
 
 /** Validates a `AssetDescriptionResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAssetDescriptionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetDescriptionResult, N>>;
+export declare function validateAssetDescriptionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AssetDescriptionResult<N>>;
 
 /** A `AssetDescriptionResult` as a Standard Schema v1 validator. */
 export declare const AssetDescriptionResultSchema: StandardSchemaV1<unknown, T.AssetDescriptionResult>;
@@ -889,7 +889,7 @@ export declare const AssetDescriptionResultSchema: StandardSchemaV1<unknown, T.A
 export declare function isAssetDescriptionResult(value: unknown): value is T.AssetDescriptionResult;
 
 /** Validates a `XChainBalanceResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainBalanceResult, N>>;
+export declare function validateXChainBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainBalanceResult<N>>;
 
 /** A `XChainBalanceResult` as a Standard Schema v1 validator. */
 export declare const XChainBalanceResultSchema: StandardSchemaV1<unknown, T.XChainBalanceResult>;
@@ -898,7 +898,7 @@ export declare const XChainBalanceResultSchema: StandardSchemaV1<unknown, T.XCha
 export declare function isXChainBalanceResult(value: unknown): value is T.XChainBalanceResult;
 
 /** Validates a `AssetBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAssetBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetBalance, N>>;
+export declare function validateAssetBalance<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AssetBalance<N>>;
 
 /** A `AssetBalance` as a Standard Schema v1 validator. */
 export declare const AssetBalanceSchema: StandardSchemaV1<unknown, T.AssetBalance>;
@@ -907,7 +907,7 @@ export declare const AssetBalanceSchema: StandardSchemaV1<unknown, T.AssetBalanc
 export declare function isAssetBalance(value: unknown): value is T.AssetBalance;
 
 /** Validates a `AllBalancesResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAllBalancesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AllBalancesResult, N>>;
+export declare function validateAllBalancesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AllBalancesResult<N>>;
 
 /** A `AllBalancesResult` as a Standard Schema v1 validator. */
 export declare const AllBalancesResultSchema: StandardSchemaV1<unknown, T.AllBalancesResult>;
@@ -916,7 +916,7 @@ export declare const AllBalancesResultSchema: StandardSchemaV1<unknown, T.AllBal
 export declare function isAllBalancesResult(value: unknown): value is T.AllBalancesResult;
 
 /** Validates a `TxFeeResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxFeeResult, N>>;
+export declare function validateTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxFeeResult<N>>;
 
 /** A `TxFeeResult` as a Standard Schema v1 validator. */
 export declare const TxFeeResultSchema: StandardSchemaV1<unknown, T.TxFeeResult>;
@@ -952,7 +952,7 @@ export declare const HexBytesSchema: StandardSchemaV1<unknown, T.HexBytes>;
 export declare function isHexBytes(value: unknown): value is T.HexBytes;
 
 /** Validates a `Container` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateContainer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateContainer<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** A `Container` as a Standard Schema v1 validator. */
 export declare const ContainerSchema: StandardSchemaV1<unknown, T.Container>;
@@ -961,7 +961,7 @@ export declare const ContainerSchema: StandardSchemaV1<unknown, T.Container>;
 export declare function isContainer(value: unknown): value is T.Container;
 
 /** Validates a `ContainerList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateContainerList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>>;
+export declare function validateContainerList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ContainerList<N>>;
 
 /** A `ContainerList` as a Standard Schema v1 validator. */
 export declare const ContainerListSchema: StandardSchemaV1<unknown, T.ContainerList>;
@@ -970,7 +970,7 @@ export declare const ContainerListSchema: StandardSchemaV1<unknown, T.ContainerL
 export declare function isContainerList(value: unknown): value is T.ContainerList;
 
 /** Validates a `GetIndexResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>>;
+export declare function validateGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetIndexResult<N>>;
 
 /** A `GetIndexResult` as a Standard Schema v1 validator. */
 export declare const GetIndexResultSchema: StandardSchemaV1<unknown, T.GetIndexResult>;
@@ -988,7 +988,7 @@ export declare const IsAcceptedResultSchema: StandardSchemaV1<unknown, T.IsAccep
 export declare function isIsAcceptedResult(value: unknown): value is T.IsAcceptedResult;
 
 /** Validates a `Uint` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUint<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateUint<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** A `Uint` as a Standard Schema v1 validator. */
 export declare const UintSchema: StandardSchemaV1<unknown, T.Uint>;
@@ -997,7 +997,7 @@ export declare const UintSchema: StandardSchemaV1<unknown, T.Uint>;
 export declare function isUint(value: unknown): value is T.Uint;
 
 /** Validates a `Uint64` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUint64<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint64, N>>;
+export declare function validateUint64<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint64, N>>;
 
 /** A `Uint64` as a Standard Schema v1 validator. */
 export declare const Uint64Schema: StandardSchemaV1<unknown, T.Uint64>;
@@ -1006,7 +1006,7 @@ export declare const Uint64Schema: StandardSchemaV1<unknown, T.Uint64>;
 export declare function isUint64(value: unknown): value is T.Uint64;
 
 /** Validates a `Uint256` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUint256<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint256, N>>;
+export declare function validateUint256<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint256, N>>;
 
 /** A `Uint256` as a Standard Schema v1 validator. */
 export declare const Uint256Schema: StandardSchemaV1<unknown, T.Uint256>;
@@ -1132,7 +1132,7 @@ export declare const BlockTagSchema: StandardSchemaV1<unknown, T.BlockTag>;
 export declare function isBlockTag(value: unknown): value is T.BlockTag;
 
 /** Validates a `BlockNumberOrTag` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockNumberOrTag<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberOrTag, N>>;
+export declare function validateBlockNumberOrTag<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockNumberOrTag<N>>;
 
 /** A `BlockNumberOrTag` as a Standard Schema v1 validator. */
 export declare const BlockNumberOrTagSchema: StandardSchemaV1<unknown, T.BlockNumberOrTag>;
@@ -1141,7 +1141,7 @@ export declare const BlockNumberOrTagSchema: StandardSchemaV1<unknown, T.BlockNu
 export declare function isBlockNumberOrTag(value: unknown): value is T.BlockNumberOrTag;
 
 /** Validates a `BlockNumberOrTagOrHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockNumberOrTagOrHash<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberOrTagOrHash, N>>;
+export declare function validateBlockNumberOrTagOrHash<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockNumberOrTagOrHash<N>>;
 
 /** A `BlockNumberOrTagOrHash` as a Standard Schema v1 validator. */
 export declare const BlockNumberOrTagOrHashSchema: StandardSchemaV1<unknown, T.BlockNumberOrTagOrHash>;
@@ -1150,7 +1150,7 @@ export declare const BlockNumberOrTagOrHashSchema: StandardSchemaV1<unknown, T.B
 export declare function isBlockNumberOrTagOrHash(value: unknown): value is T.BlockNumberOrTagOrHash;
 
 /** Validates a `BlockNumberOrHashObject` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockNumberOrHashObject<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberOrHashObject, N>>;
+export declare function validateBlockNumberOrHashObject<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockNumberOrHashObject<N>>;
 
 /** A `BlockNumberOrHashObject` as a Standard Schema v1 validator. */
 export declare const BlockNumberOrHashObjectSchema: StandardSchemaV1<unknown, T.BlockNumberOrHashObject>;
@@ -1168,7 +1168,7 @@ export declare const BlockHashParamSchema: StandardSchemaV1<unknown, T.BlockHash
 export declare function isBlockHashParam(value: unknown): value is T.BlockHashParam;
 
 /** Validates a `BlockNumberParam` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockNumberParam<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockNumberParam, N>>;
+export declare function validateBlockNumberParam<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockNumberParam<N>>;
 
 /** A `BlockNumberParam` as a Standard Schema v1 validator. */
 export declare const BlockNumberParamSchema: StandardSchemaV1<unknown, T.BlockNumberParam>;
@@ -1177,7 +1177,7 @@ export declare const BlockNumberParamSchema: StandardSchemaV1<unknown, T.BlockNu
 export declare function isBlockNumberParam(value: unknown): value is T.BlockNumberParam;
 
 /** Validates a `BlockHeader` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockHeader<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockHeader, N>>;
+export declare function validateBlockHeader<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockHeader<N>>;
 
 /** A `BlockHeader` as a Standard Schema v1 validator. */
 export declare const BlockHeaderSchema: StandardSchemaV1<unknown, T.BlockHeader>;
@@ -1186,7 +1186,7 @@ export declare const BlockHeaderSchema: StandardSchemaV1<unknown, T.BlockHeader>
 export declare function isBlockHeader(value: unknown): value is T.BlockHeader;
 
 /** Validates a `Block` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Block, N>>;
+export declare function validateBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Block<N>>;
 
 /** A `Block` as a Standard Schema v1 validator. */
 export declare const BlockSchema: StandardSchemaV1<unknown, T.Block>;
@@ -1195,7 +1195,7 @@ export declare const BlockSchema: StandardSchemaV1<unknown, T.Block>;
 export declare function isBlock(value: unknown): value is T.Block;
 
 /** Validates a `Withdrawal` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateWithdrawal<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Withdrawal, N>>;
+export declare function validateWithdrawal<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Withdrawal<N>>;
 
 /** A `Withdrawal` as a Standard Schema v1 validator. */
 export declare const WithdrawalSchema: StandardSchemaV1<unknown, T.Withdrawal>;
@@ -1204,7 +1204,7 @@ export declare const WithdrawalSchema: StandardSchemaV1<unknown, T.Withdrawal>;
 export declare function isWithdrawal(value: unknown): value is T.Withdrawal;
 
 /** Validates a `GenericTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGenericTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GenericTransaction, N>>;
+export declare function validateGenericTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GenericTransaction<N>>;
 
 /** A `GenericTransaction` as a Standard Schema v1 validator. */
 export declare const GenericTransactionSchema: StandardSchemaV1<unknown, T.GenericTransaction>;
@@ -1231,7 +1231,7 @@ export declare const AccessListSchema: StandardSchemaV1<unknown, T.AccessList>;
 export declare function isAccessList(value: unknown): value is T.AccessList;
 
 /** Validates a `Authorization` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAuthorization<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Authorization, N>>;
+export declare function validateAuthorization<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Authorization<N>>;
 
 /** A `Authorization` as a Standard Schema v1 validator. */
 export declare const AuthorizationSchema: StandardSchemaV1<unknown, T.Authorization>;
@@ -1240,7 +1240,7 @@ export declare const AuthorizationSchema: StandardSchemaV1<unknown, T.Authorizat
 export declare function isAuthorization(value: unknown): value is T.Authorization;
 
 /** Validates a `AuthorizationList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAuthorizationList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AuthorizationList, N>>;
+export declare function validateAuthorizationList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AuthorizationList<N>>;
 
 /** A `AuthorizationList` as a Standard Schema v1 validator. */
 export declare const AuthorizationListSchema: StandardSchemaV1<unknown, T.AuthorizationList>;
@@ -1249,7 +1249,7 @@ export declare const AuthorizationListSchema: StandardSchemaV1<unknown, T.Author
 export declare function isAuthorizationList(value: unknown): value is T.AuthorizationList;
 
 /** Validates a `UnsignedTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateUnsignedTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UnsignedTransaction, N>>;
+export declare function validateUnsignedTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.UnsignedTransaction<N>>;
 
 /** A `UnsignedTransaction` as a Standard Schema v1 validator. */
 export declare const UnsignedTransactionSchema: StandardSchemaV1<unknown, T.UnsignedTransaction>;
@@ -1258,7 +1258,7 @@ export declare const UnsignedTransactionSchema: StandardSchemaV1<unknown, T.Unsi
 export declare function isUnsignedTransaction(value: unknown): value is T.UnsignedTransaction;
 
 /** Validates a `SignedTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSignedTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignedTransaction, N>>;
+export declare function validateSignedTransaction<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SignedTransaction<N>>;
 
 /** A `SignedTransaction` as a Standard Schema v1 validator. */
 export declare const SignedTransactionSchema: StandardSchemaV1<unknown, T.SignedTransaction>;
@@ -1267,7 +1267,7 @@ export declare const SignedTransactionSchema: StandardSchemaV1<unknown, T.Signed
 export declare function isSignedTransaction(value: unknown): value is T.SignedTransaction;
 
 /** Validates a `BlockWithTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockWithTransactions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockWithTransactions, N>>;
+export declare function validateBlockWithTransactions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockWithTransactions<N>>;
 
 /** A `BlockWithTransactions` as a Standard Schema v1 validator. */
 export declare const BlockWithTransactionsSchema: StandardSchemaV1<unknown, T.BlockWithTransactions>;
@@ -1276,7 +1276,7 @@ export declare const BlockWithTransactionsSchema: StandardSchemaV1<unknown, T.Bl
 export declare function isBlockWithTransactions(value: unknown): value is T.BlockWithTransactions;
 
 /** Validates a `BlockWithTransactionHashes` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockWithTransactionHashes<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockWithTransactionHashes, N>>;
+export declare function validateBlockWithTransactionHashes<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockWithTransactionHashes<N>>;
 
 /** A `BlockWithTransactionHashes` as a Standard Schema v1 validator. */
 export declare const BlockWithTransactionHashesSchema: StandardSchemaV1<unknown, T.BlockWithTransactionHashes>;
@@ -1285,7 +1285,7 @@ export declare const BlockWithTransactionHashesSchema: StandardSchemaV1<unknown,
 export declare function isBlockWithTransactionHashes(value: unknown): value is T.BlockWithTransactionHashes;
 
 /** Validates a `TransactionInfo` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTransactionInfo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TransactionInfo, N>>;
+export declare function validateTransactionInfo<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TransactionInfo<N>>;
 
 /** A `TransactionInfo` as a Standard Schema v1 validator. */
 export declare const TransactionInfoSchema: StandardSchemaV1<unknown, T.TransactionInfo>;
@@ -1294,7 +1294,7 @@ export declare const TransactionInfoSchema: StandardSchemaV1<unknown, T.Transact
 export declare function isTransactionInfo(value: unknown): value is T.TransactionInfo;
 
 /** Validates a `SignTransactionResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignTransactionResult, N>>;
+export declare function validateSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SignTransactionResult<N>>;
 
 /** A `SignTransactionResult` as a Standard Schema v1 validator. */
 export declare const SignTransactionResultSchema: StandardSchemaV1<unknown, T.SignTransactionResult>;
@@ -1303,7 +1303,7 @@ export declare const SignTransactionResultSchema: StandardSchemaV1<unknown, T.Si
 export declare function isSignTransactionResult(value: unknown): value is T.SignTransactionResult;
 
 /** Validates a `FillTransactionResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FillTransactionResult, N>>;
+export declare function validateFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FillTransactionResult<N>>;
 
 /** A `FillTransactionResult` as a Standard Schema v1 validator. */
 export declare const FillTransactionResultSchema: StandardSchemaV1<unknown, T.FillTransactionResult>;
@@ -1312,7 +1312,7 @@ export declare const FillTransactionResultSchema: StandardSchemaV1<unknown, T.Fi
 export declare function isFillTransactionResult(value: unknown): value is T.FillTransactionResult;
 
 /** Validates a `Receipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateReceipt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Receipt, N>>;
+export declare function validateReceipt<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Receipt<N>>;
 
 /** A `Receipt` as a Standard Schema v1 validator. */
 export declare const ReceiptSchema: StandardSchemaV1<unknown, T.Receipt>;
@@ -1321,7 +1321,7 @@ export declare const ReceiptSchema: StandardSchemaV1<unknown, T.Receipt>;
 export declare function isReceipt(value: unknown): value is T.Receipt;
 
 /** Validates a `Log` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateLog<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Log, N>>;
+export declare function validateLog<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Log<N>>;
 
 /** A `Log` as a Standard Schema v1 validator. */
 export declare const LogSchema: StandardSchemaV1<unknown, T.Log>;
@@ -1330,7 +1330,7 @@ export declare const LogSchema: StandardSchemaV1<unknown, T.Log>;
 export declare function isLog(value: unknown): value is T.Log;
 
 /** Validates a `Filter` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateFilter<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Filter, N>>;
+export declare function validateFilter<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Filter<N>>;
 
 /** A `Filter` as a Standard Schema v1 validator. */
 export declare const FilterSchema: StandardSchemaV1<unknown, T.Filter>;
@@ -1366,7 +1366,7 @@ export declare const FilterIdSchema: StandardSchemaV1<unknown, T.FilterId>;
 export declare function isFilterId(value: unknown): value is T.FilterId;
 
 /** Validates a `FilterResults` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateFilterResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateFilterResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** A `FilterResults` as a Standard Schema v1 validator. */
 export declare const FilterResultsSchema: StandardSchemaV1<unknown, T.FilterResults>;
@@ -1375,7 +1375,7 @@ export declare const FilterResultsSchema: StandardSchemaV1<unknown, T.FilterResu
 export declare function isFilterResults(value: unknown): value is T.FilterResults;
 
 /** Validates a `FeeHistoryResults` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateFeeHistoryResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FeeHistoryResults, N>>;
+export declare function validateFeeHistoryResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FeeHistoryResults<N>>;
 
 /** A `FeeHistoryResults` as a Standard Schema v1 validator. */
 export declare const FeeHistoryResultsSchema: StandardSchemaV1<unknown, T.FeeHistoryResults>;
@@ -1384,7 +1384,7 @@ export declare const FeeHistoryResultsSchema: StandardSchemaV1<unknown, T.FeeHis
 export declare function isFeeHistoryResults(value: unknown): value is T.FeeHistoryResults;
 
 /** Validates a `AccessListResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccessListResult, N>>;
+export declare function validateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccessListResult<N>>;
 
 /** A `AccessListResult` as a Standard Schema v1 validator. */
 export declare const AccessListResultSchema: StandardSchemaV1<unknown, T.AccessListResult>;
@@ -1402,7 +1402,7 @@ export declare const DetailedExecutionResultSchema: StandardSchemaV1<unknown, T.
 export declare function isDetailedExecutionResult(value: unknown): value is T.DetailedExecutionResult;
 
 /** Validates a `PriceOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePriceOptions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PriceOptions, N>>;
+export declare function validatePriceOptions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PriceOptions<N>>;
 
 /** A `PriceOptions` as a Standard Schema v1 validator. */
 export declare const PriceOptionsSchema: StandardSchemaV1<unknown, T.PriceOptions>;
@@ -1411,7 +1411,7 @@ export declare const PriceOptionsSchema: StandardSchemaV1<unknown, T.PriceOption
 export declare function isPriceOptions(value: unknown): value is T.PriceOptions;
 
 /** Validates a `PriceOption` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePriceOption<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PriceOption, N>>;
+export declare function validatePriceOption<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PriceOption<N>>;
 
 /** A `PriceOption` as a Standard Schema v1 validator. */
 export declare const PriceOptionSchema: StandardSchemaV1<unknown, T.PriceOption>;
@@ -1420,7 +1420,7 @@ export declare const PriceOptionSchema: StandardSchemaV1<unknown, T.PriceOption>
 export declare function isPriceOption(value: unknown): value is T.PriceOption;
 
 /** Validates a `AccountProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAccountProof<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountProof, N>>;
+export declare function validateAccountProof<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccountProof<N>>;
 
 /** A `AccountProof` as a Standard Schema v1 validator. */
 export declare const AccountProofSchema: StandardSchemaV1<unknown, T.AccountProof>;
@@ -1429,7 +1429,7 @@ export declare const AccountProofSchema: StandardSchemaV1<unknown, T.AccountProo
 export declare function isAccountProof(value: unknown): value is T.AccountProof;
 
 /** Validates a `StorageProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateStorageProof<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StorageProof, N>>;
+export declare function validateStorageProof<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.StorageProof<N>>;
 
 /** A `StorageProof` as a Standard Schema v1 validator. */
 export declare const StorageProofSchema: StandardSchemaV1<unknown, T.StorageProof>;
@@ -1438,7 +1438,7 @@ export declare const StorageProofSchema: StandardSchemaV1<unknown, T.StorageProo
 export declare function isStorageProof(value: unknown): value is T.StorageProof;
 
 /** Validates a `SyncingStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSyncingStatus<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncingStatus, N>>;
+export declare function validateSyncingStatus<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SyncingStatus<N>>;
 
 /** A `SyncingStatus` as a Standard Schema v1 validator. */
 export declare const SyncingStatusSchema: StandardSchemaV1<unknown, T.SyncingStatus>;
@@ -1447,7 +1447,7 @@ export declare const SyncingStatusSchema: StandardSchemaV1<unknown, T.SyncingSta
 export declare function isSyncingStatus(value: unknown): value is T.SyncingStatus;
 
 /** Validates a `SyncProgress` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSyncProgress<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncProgress, N>>;
+export declare function validateSyncProgress<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SyncProgress<N>>;
 
 /** A `SyncProgress` as a Standard Schema v1 validator. */
 export declare const SyncProgressSchema: StandardSchemaV1<unknown, T.SyncProgress>;
@@ -1465,7 +1465,7 @@ export declare const ChainConfigSchema: StandardSchemaV1<unknown, T.ChainConfig>
 export declare function isChainConfig(value: unknown): value is T.ChainConfig;
 
 /** Validates a `BadBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBadBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BadBlock, N>>;
+export declare function validateBadBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BadBlock<N>>;
 
 /** A `BadBlock` as a Standard Schema v1 validator. */
 export declare const BadBlockSchema: StandardSchemaV1<unknown, T.BadBlock>;
@@ -1483,7 +1483,7 @@ export declare const BadBlockReasonSchema: StandardSchemaV1<unknown, T.BadBlockR
 export declare function isBadBlockReason(value: unknown): value is T.BadBlockReason;
 
 /** Validates a `EthConfig` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEthConfig<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthConfig, N>>;
+export declare function validateEthConfig<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EthConfig<N>>;
 
 /** A `EthConfig` as a Standard Schema v1 validator. */
 export declare const EthConfigSchema: StandardSchemaV1<unknown, T.EthConfig>;
@@ -1492,7 +1492,7 @@ export declare const EthConfigSchema: StandardSchemaV1<unknown, T.EthConfig>;
 export declare function isEthConfig(value: unknown): value is T.EthConfig;
 
 /** Validates a `EthConfigFork` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEthConfigFork<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthConfigFork, N>>;
+export declare function validateEthConfigFork<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EthConfigFork<N>>;
 
 /** A `EthConfigFork` as a Standard Schema v1 validator. */
 export declare const EthConfigForkSchema: StandardSchemaV1<unknown, T.EthConfigFork>;
@@ -1510,7 +1510,7 @@ export declare const BlobScheduleSchema: StandardSchemaV1<unknown, T.BlobSchedul
 export declare function isBlobSchedule(value: unknown): value is T.BlobSchedule;
 
 /** Validates a `EthCapabilities` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateEthCapabilities<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthCapabilities, N>>;
+export declare function validateEthCapabilities<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EthCapabilities<N>>;
 
 /** A `EthCapabilities` as a Standard Schema v1 validator. */
 export declare const EthCapabilitiesSchema: StandardSchemaV1<unknown, T.EthCapabilities>;
@@ -1519,7 +1519,7 @@ export declare const EthCapabilitiesSchema: StandardSchemaV1<unknown, T.EthCapab
 export declare function isEthCapabilities(value: unknown): value is T.EthCapabilities;
 
 /** Validates a `CapabilityHead` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCapabilityHead<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CapabilityHead, N>>;
+export declare function validateCapabilityHead<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CapabilityHead<N>>;
 
 /** A `CapabilityHead` as a Standard Schema v1 validator. */
 export declare const CapabilityHeadSchema: StandardSchemaV1<unknown, T.CapabilityHead>;
@@ -1528,7 +1528,7 @@ export declare const CapabilityHeadSchema: StandardSchemaV1<unknown, T.Capabilit
 export declare function isCapabilityHead(value: unknown): value is T.CapabilityHead;
 
 /** Validates a `CapabilityResource` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCapabilityResource<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CapabilityResource, N>>;
+export declare function validateCapabilityResource<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CapabilityResource<N>>;
 
 /** A `CapabilityResource` as a Standard Schema v1 validator. */
 export declare const CapabilityResourceSchema: StandardSchemaV1<unknown, T.CapabilityResource>;
@@ -1537,7 +1537,7 @@ export declare const CapabilityResourceSchema: StandardSchemaV1<unknown, T.Capab
 export declare function isCapabilityResource(value: unknown): value is T.CapabilityResource;
 
 /** Validates a `CapabilityDeleteStrategy` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCapabilityDeleteStrategy<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CapabilityDeleteStrategy, N>>;
+export declare function validateCapabilityDeleteStrategy<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CapabilityDeleteStrategy<N>>;
 
 /** A `CapabilityDeleteStrategy` as a Standard Schema v1 validator. */
 export declare const CapabilityDeleteStrategySchema: StandardSchemaV1<unknown, T.CapabilityDeleteStrategy>;
@@ -1546,7 +1546,7 @@ export declare const CapabilityDeleteStrategySchema: StandardSchemaV1<unknown, T
 export declare function isCapabilityDeleteStrategy(value: unknown): value is T.CapabilityDeleteStrategy;
 
 /** Validates a `BlockAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockAccessList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockAccessList, N>>;
+export declare function validateBlockAccessList<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockAccessList<N>>;
 
 /** A `BlockAccessList` as a Standard Schema v1 validator. */
 export declare const BlockAccessListSchema: StandardSchemaV1<unknown, T.BlockAccessList>;
@@ -1555,7 +1555,7 @@ export declare const BlockAccessListSchema: StandardSchemaV1<unknown, T.BlockAcc
 export declare function isBlockAccessList(value: unknown): value is T.BlockAccessList;
 
 /** Validates a `AccountAccess` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAccountAccess<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountAccess, N>>;
+export declare function validateAccountAccess<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccountAccess<N>>;
 
 /** A `AccountAccess` as a Standard Schema v1 validator. */
 export declare const AccountAccessSchema: StandardSchemaV1<unknown, T.AccountAccess>;
@@ -1564,7 +1564,7 @@ export declare const AccountAccessSchema: StandardSchemaV1<unknown, T.AccountAcc
 export declare function isAccountAccess(value: unknown): value is T.AccountAccess;
 
 /** Validates a `SlotChanges` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSlotChanges<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SlotChanges, N>>;
+export declare function validateSlotChanges<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SlotChanges<N>>;
 
 /** A `SlotChanges` as a Standard Schema v1 validator. */
 export declare const SlotChangesSchema: StandardSchemaV1<unknown, T.SlotChanges>;
@@ -1573,7 +1573,7 @@ export declare const SlotChangesSchema: StandardSchemaV1<unknown, T.SlotChanges>
 export declare function isSlotChanges(value: unknown): value is T.SlotChanges;
 
 /** Validates a `StorageChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateStorageChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StorageChange, N>>;
+export declare function validateStorageChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.StorageChange<N>>;
 
 /** A `StorageChange` as a Standard Schema v1 validator. */
 export declare const StorageChangeSchema: StandardSchemaV1<unknown, T.StorageChange>;
@@ -1582,7 +1582,7 @@ export declare const StorageChangeSchema: StandardSchemaV1<unknown, T.StorageCha
 export declare function isStorageChange(value: unknown): value is T.StorageChange;
 
 /** Validates a `BalanceChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBalanceChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BalanceChange, N>>;
+export declare function validateBalanceChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BalanceChange<N>>;
 
 /** A `BalanceChange` as a Standard Schema v1 validator. */
 export declare const BalanceChangeSchema: StandardSchemaV1<unknown, T.BalanceChange>;
@@ -1591,7 +1591,7 @@ export declare const BalanceChangeSchema: StandardSchemaV1<unknown, T.BalanceCha
 export declare function isBalanceChange(value: unknown): value is T.BalanceChange;
 
 /** Validates a `NonceChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateNonceChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NonceChange, N>>;
+export declare function validateNonceChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NonceChange<N>>;
 
 /** A `NonceChange` as a Standard Schema v1 validator. */
 export declare const NonceChangeSchema: StandardSchemaV1<unknown, T.NonceChange>;
@@ -1600,7 +1600,7 @@ export declare const NonceChangeSchema: StandardSchemaV1<unknown, T.NonceChange>
 export declare function isNonceChange(value: unknown): value is T.NonceChange;
 
 /** Validates a `CodeChange` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCodeChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CodeChange, N>>;
+export declare function validateCodeChange<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CodeChange<N>>;
 
 /** A `CodeChange` as a Standard Schema v1 validator. */
 export declare const CodeChangeSchema: StandardSchemaV1<unknown, T.CodeChange>;
@@ -1609,7 +1609,7 @@ export declare const CodeChangeSchema: StandardSchemaV1<unknown, T.CodeChange>;
 export declare function isCodeChange(value: unknown): value is T.CodeChange;
 
 /** Validates a `SimulatePayload` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSimulatePayload<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulatePayload, N>>;
+export declare function validateSimulatePayload<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SimulatePayload<N>>;
 
 /** A `SimulatePayload` as a Standard Schema v1 validator. */
 export declare const SimulatePayloadSchema: StandardSchemaV1<unknown, T.SimulatePayload>;
@@ -1618,7 +1618,7 @@ export declare const SimulatePayloadSchema: StandardSchemaV1<unknown, T.Simulate
 export declare function isSimulatePayload(value: unknown): value is T.SimulatePayload;
 
 /** Validates a `SimulateBlockStateCall` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSimulateBlockStateCall<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulateBlockStateCall, N>>;
+export declare function validateSimulateBlockStateCall<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SimulateBlockStateCall<N>>;
 
 /** A `SimulateBlockStateCall` as a Standard Schema v1 validator. */
 export declare const SimulateBlockStateCallSchema: StandardSchemaV1<unknown, T.SimulateBlockStateCall>;
@@ -1627,7 +1627,7 @@ export declare const SimulateBlockStateCallSchema: StandardSchemaV1<unknown, T.S
 export declare function isSimulateBlockStateCall(value: unknown): value is T.SimulateBlockStateCall;
 
 /** Validates a `BlockOverrides` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateBlockOverrides<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BlockOverrides, N>>;
+export declare function validateBlockOverrides<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BlockOverrides<N>>;
 
 /** A `BlockOverrides` as a Standard Schema v1 validator. */
 export declare const BlockOverridesSchema: StandardSchemaV1<unknown, T.BlockOverrides>;
@@ -1645,7 +1645,7 @@ export declare const StateOverridesSchema: StandardSchemaV1<unknown, T.StateOver
 export declare function isStateOverrides(value: unknown): value is T.StateOverrides;
 
 /** Validates a `AccountOverride` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateAccountOverride<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountOverride, N>>;
+export declare function validateAccountOverride<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccountOverride<N>>;
 
 /** A `AccountOverride` as a Standard Schema v1 validator. */
 export declare const AccountOverrideSchema: StandardSchemaV1<unknown, T.AccountOverride>;
@@ -1663,7 +1663,7 @@ export declare const StorageMapSchema: StandardSchemaV1<unknown, T.StorageMap>;
 export declare function isStorageMap(value: unknown): value is T.StorageMap;
 
 /** Validates a `SimulatedBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSimulatedBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulatedBlock, N>>;
+export declare function validateSimulatedBlock<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SimulatedBlock<N>>;
 
 /** A `SimulatedBlock` as a Standard Schema v1 validator. */
 export declare const SimulatedBlockSchema: StandardSchemaV1<unknown, T.SimulatedBlock>;
@@ -1672,7 +1672,7 @@ export declare const SimulatedBlockSchema: StandardSchemaV1<unknown, T.Simulated
 export declare function isSimulatedBlock(value: unknown): value is T.SimulatedBlock;
 
 /** Validates a `SimulatedCallResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSimulatedCallResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SimulatedCallResult, N>>;
+export declare function validateSimulatedCallResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SimulatedCallResult<N>>;
 
 /** A `SimulatedCallResult` as a Standard Schema v1 validator. */
 export declare const SimulatedCallResultSchema: StandardSchemaV1<unknown, T.SimulatedCallResult>;
@@ -1699,7 +1699,7 @@ export declare const SubscriptionTypeSchema: StandardSchemaV1<unknown, T.Subscri
 export declare function isSubscriptionType(value: unknown): value is T.SubscriptionType;
 
 /** Validates a `SubscriptionOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateSubscriptionOptions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubscriptionOptions, N>>;
+export declare function validateSubscriptionOptions<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SubscriptionOptions<N>>;
 
 /** A `SubscriptionOptions` as a Standard Schema v1 validator. */
 export declare const SubscriptionOptionsSchema: StandardSchemaV1<unknown, T.SubscriptionOptions>;
@@ -1717,7 +1717,7 @@ export declare const SubscriptionIdSchema: StandardSchemaV1<unknown, T.Subscript
 export declare function isSubscriptionId(value: unknown): value is T.SubscriptionId;
 
 /** Validates a `TxpoolStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxpoolStatus<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolStatus, N>>;
+export declare function validateTxpoolStatus<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolStatus<N>>;
 
 /** A `TxpoolStatus` as a Standard Schema v1 validator. */
 export declare const TxpoolStatusSchema: StandardSchemaV1<unknown, T.TxpoolStatus>;
@@ -1726,7 +1726,7 @@ export declare const TxpoolStatusSchema: StandardSchemaV1<unknown, T.TxpoolStatu
 export declare function isTxpoolStatus(value: unknown): value is T.TxpoolStatus;
 
 /** Validates a `TxpoolContent` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxpoolContent<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolContent, N>>;
+export declare function validateTxpoolContent<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolContent<N>>;
 
 /** A `TxpoolContent` as a Standard Schema v1 validator. */
 export declare const TxpoolContentSchema: StandardSchemaV1<unknown, T.TxpoolContent>;
@@ -1735,7 +1735,7 @@ export declare const TxpoolContentSchema: StandardSchemaV1<unknown, T.TxpoolCont
 export declare function isTxpoolContent(value: unknown): value is T.TxpoolContent;
 
 /** Validates a `TxpoolTransactionsBySender` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxpoolTransactionsBySender<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolTransactionsBySender, N>>;
+export declare function validateTxpoolTransactionsBySender<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolTransactionsBySender<N>>;
 
 /** A `TxpoolTransactionsBySender` as a Standard Schema v1 validator. */
 export declare const TxpoolTransactionsBySenderSchema: StandardSchemaV1<unknown, T.TxpoolTransactionsBySender>;
@@ -1744,7 +1744,7 @@ export declare const TxpoolTransactionsBySenderSchema: StandardSchemaV1<unknown,
 export declare function isTxpoolTransactionsBySender(value: unknown): value is T.TxpoolTransactionsBySender;
 
 /** Validates a `TxpoolTransactionsByNonce` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxpoolTransactionsByNonce<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolTransactionsByNonce, N>>;
+export declare function validateTxpoolTransactionsByNonce<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolTransactionsByNonce<N>>;
 
 /** A `TxpoolTransactionsByNonce` as a Standard Schema v1 validator. */
 export declare const TxpoolTransactionsByNonceSchema: StandardSchemaV1<unknown, T.TxpoolTransactionsByNonce>;
@@ -1753,7 +1753,7 @@ export declare const TxpoolTransactionsByNonceSchema: StandardSchemaV1<unknown, 
 export declare function isTxpoolTransactionsByNonce(value: unknown): value is T.TxpoolTransactionsByNonce;
 
 /** Validates a `TxpoolContentFrom` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxpoolContentFrom<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolContentFrom, N>>;
+export declare function validateTxpoolContentFrom<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolContentFrom<N>>;
 
 /** A `TxpoolContentFrom` as a Standard Schema v1 validator. */
 export declare const TxpoolContentFromSchema: StandardSchemaV1<unknown, T.TxpoolContentFrom>;
@@ -1771,7 +1771,7 @@ export declare const TraceConfigSchema: StandardSchemaV1<unknown, T.TraceConfig>
 export declare function isTraceConfig(value: unknown): value is T.TraceConfig;
 
 /** Validates a `TraceCallConfig` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTraceCallConfig<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TraceCallConfig, N>>;
+export declare function validateTraceCallConfig<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TraceCallConfig<N>>;
 
 /** A `TraceCallConfig` as a Standard Schema v1 validator. */
 export declare const TraceCallConfigSchema: StandardSchemaV1<unknown, T.TraceCallConfig>;
@@ -1798,7 +1798,7 @@ export declare const StructLogResultSchema: StandardSchemaV1<unknown, T.StructLo
 export declare function isStructLogResult(value: unknown): value is T.StructLogResult;
 
 /** Validates a `CallFrame` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCallFrame<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CallFrame, N>>;
+export declare function validateCallFrame<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CallFrame<N>>;
 
 /** A `CallFrame` as a Standard Schema v1 validator. */
 export declare const CallFrameSchema: StandardSchemaV1<unknown, T.CallFrame>;
@@ -1807,7 +1807,7 @@ export declare const CallFrameSchema: StandardSchemaV1<unknown, T.CallFrame>;
 export declare function isCallFrame(value: unknown): value is T.CallFrame;
 
 /** Validates a `TraceResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTraceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TraceResult, N>>;
+export declare function validateTraceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TraceResult<N>>;
 
 /** A `TraceResult` as a Standard Schema v1 validator. */
 export declare const TraceResultSchema: StandardSchemaV1<unknown, T.TraceResult>;
@@ -1816,7 +1816,7 @@ export declare const TraceResultSchema: StandardSchemaV1<unknown, T.TraceResult>
 export declare function isTraceResult(value: unknown): value is T.TraceResult;
 
 /** Validates a `TxTraceResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxTraceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResult, N>>;
+export declare function validateTxTraceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResult<N>>;
 
 /** A `TxTraceResult` as a Standard Schema v1 validator. */
 export declare const TxTraceResultSchema: StandardSchemaV1<unknown, T.TxTraceResult>;
@@ -1825,7 +1825,7 @@ export declare const TxTraceResultSchema: StandardSchemaV1<unknown, T.TxTraceRes
 export declare function isTxTraceResult(value: unknown): value is T.TxTraceResult;
 
 /** Validates a `TxTraceResults` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateTxTraceResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResults, N>>;
+export declare function validateTxTraceResults<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResults<N>>;
 
 /** A `TxTraceResults` as a Standard Schema v1 validator. */
 export declare const TxTraceResultsSchema: StandardSchemaV1<unknown, T.TxTraceResults>;
@@ -1942,7 +1942,7 @@ export declare const GetUtxosArgsSchema: StandardSchemaV1<unknown, T.GetUtxosArg
 export declare function isGetUtxosArgs(value: unknown): value is T.GetUtxosArgs;
 
 /** Validates a `GetUtxosResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetUtxosResult, N>>;
+export declare function validateGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetUtxosResult<N>>;
 
 /** A `GetUtxosResult` as a Standard Schema v1 validator. */
 export declare const GetUtxosResultSchema: StandardSchemaV1<unknown, T.GetUtxosResult>;
@@ -1987,7 +1987,7 @@ export declare const GetAtomicTxStatusArgsSchema: StandardSchemaV1<unknown, T.Ge
 export declare function isGetAtomicTxStatusArgs(value: unknown): value is T.GetAtomicTxStatusArgs;
 
 /** Validates a `GetAtomicTxStatusResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxStatusResult, N>>;
+export declare function validateGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetAtomicTxStatusResult<N>>;
 
 /** A `GetAtomicTxStatusResult` as a Standard Schema v1 validator. */
 export declare const GetAtomicTxStatusResultSchema: StandardSchemaV1<unknown, T.GetAtomicTxStatusResult>;
@@ -2005,7 +2005,7 @@ export declare const GetAtomicTxArgsSchema: StandardSchemaV1<unknown, T.GetAtomi
 export declare function isGetAtomicTxArgs(value: unknown): value is T.GetAtomicTxArgs;
 
 /** Validates a `GetAtomicTxResult` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxResult, N>>;
+export declare function validateGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetAtomicTxResult<N>>;
 
 /** A `GetAtomicTxResult` as a Standard Schema v1 validator. */
 export declare const GetAtomicTxResultSchema: StandardSchemaV1<unknown, T.GetAtomicTxResult>;
@@ -2158,7 +2158,7 @@ export declare function validateAdminDbGetResult(value: unknown): ValidationResu
 export declare function validateInfoAcpsParams(value: unknown): ValidationResult<C.InfoAcpsParams>;
 
 /** Validates the result of `info.acps` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInfoAcpsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AcpsResult, N>>;
+export declare function validateInfoAcpsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AcpsResult<N>>;
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<C.InfoIsBootstrappedParams>;
@@ -2176,7 +2176,7 @@ export declare function validateInfoGetBlockchainIdResult(value: unknown): Valid
 export declare function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<C.InfoGetNetworkIdParams>;
 
 /** Validates the result of `info.getNetworkID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInfoGetNetworkIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NetworkIdResult, N>>;
+export declare function validateInfoGetNetworkIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NetworkIdResult<N>>;
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<C.InfoGetNetworkNameParams>;
@@ -2200,13 +2200,13 @@ export declare function validateInfoGetNodeIpResult(value: unknown): ValidationR
 export declare function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<C.InfoGetNodeVersionParams>;
 
 /** Validates the result of `info.getNodeVersion` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInfoGetNodeVersionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.NodeVersion, N>>;
+export declare function validateInfoGetNodeVersionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.NodeVersion<N>>;
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateInfoGetTxFeeParams(value: unknown): ValidationResult<C.InfoGetTxFeeParams>;
 
 /** Validates the result of `info.getTxFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInfoGetTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxFees, N>>;
+export declare function validateInfoGetTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxFees<N>>;
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateInfoGetVmsParams(value: unknown): ValidationResult<C.InfoGetVmsParams>;
@@ -2218,7 +2218,7 @@ export declare function validateInfoGetVmsResult(value: unknown): ValidationResu
 export declare function validateInfoPeersParams(value: unknown): ValidationResult<C.InfoPeersParams>;
 
 /** Validates the result of `info.peers` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateInfoPeersResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.PeersResult, N>>;
+export declare function validateInfoPeersResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.PeersResult<N>>;
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateInfoUptimeParams(value: unknown): ValidationResult<C.InfoUptimeParams>;
@@ -2254,7 +2254,7 @@ export declare function validateHealthLivenessResult(value: unknown): Validation
 export declare function validatePlatformGetBalanceParams(value: unknown): ValidationResult<C.PlatformGetBalanceParams>;
 
 /** Validates the result of `platform.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.BalanceResult, N>>;
+export declare function validatePlatformGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.BalanceResult<N>>;
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetBlockParams(value: unknown): ValidationResult<C.PlatformGetBlockParams>;
@@ -2284,43 +2284,43 @@ export declare function validatePlatformGetBlockchainStatusResult(value: unknown
 export declare function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<C.PlatformGetCurrentSupplyParams>;
 
 /** Validates the result of `platform.getCurrentSupply` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetCurrentSupplyResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentSupplyResult, N>>;
+export declare function validatePlatformGetCurrentSupplyResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CurrentSupplyResult<N>>;
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<C.PlatformGetCurrentValidatorsParams>;
 
 /** Validates the result of `platform.getCurrentValidators` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetCurrentValidatorsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.CurrentValidatorsResult, N>>;
+export declare function validatePlatformGetCurrentValidatorsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.CurrentValidatorsResult<N>>;
 
 /** Validates the params of `platform.getHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetHeightParams(value: unknown): ValidationResult<C.PlatformGetHeightParams>;
 
 /** Validates the result of `platform.getHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>>;
+export declare function validatePlatformGetHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HeightResult<N>>;
 
 /** Validates the params of `platform.getProposedHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetProposedHeightParams(value: unknown): ValidationResult<C.PlatformGetProposedHeightParams>;
 
 /** Validates the result of `platform.getProposedHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>>;
+export declare function validatePlatformGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HeightResult<N>>;
 
 /** Validates the params of `platform.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetUtxosParams(value: unknown): ValidationResult<C.PlatformGetUtxosParams>;
 
 /** Validates the result of `platform.getUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UtxosResult, N>>;
+export declare function validatePlatformGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.UtxosResult<N>>;
 
 /** Validates the params of `platform.getSubnet`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetSubnetParams(value: unknown): ValidationResult<C.PlatformGetSubnetParams>;
 
 /** Validates the result of `platform.getSubnet` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetSubnetResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetResult, N>>;
+export declare function validatePlatformGetSubnetResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SubnetResult<N>>;
 
 /** Validates the params of `platform.getSubnets`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetSubnetsParams(value: unknown): ValidationResult<C.PlatformGetSubnetsParams>;
 
 /** Validates the result of `platform.getSubnets` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetSubnetsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SubnetsResult, N>>;
+export declare function validatePlatformGetSubnetsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SubnetsResult<N>>;
 
 /** Validates the params of `platform.getStakingAssetID`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetStakingAssetIdParams(value: unknown): ValidationResult<C.PlatformGetStakingAssetIdParams>;
@@ -2332,7 +2332,7 @@ export declare function validatePlatformGetStakingAssetIdResult(value: unknown):
 export declare function validatePlatformGetL1ValidatorParams(value: unknown): ValidationResult<C.PlatformGetL1ValidatorParams>;
 
 /** Validates the result of `platform.getL1Validator` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetL1ValidatorResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.L1ValidatorResult, N>>;
+export declare function validatePlatformGetL1ValidatorResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.L1ValidatorResult<N>>;
 
 /** Validates the params of `platform.sampleValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformSampleValidatorsParams(value: unknown): ValidationResult<C.PlatformSampleValidatorsParams>;
@@ -2374,25 +2374,25 @@ export declare function validatePlatformGetTxStatusResult(value: unknown): Valid
 export declare function validatePlatformGetStakeParams(value: unknown): ValidationResult<C.PlatformGetStakeParams>;
 
 /** Validates the result of `platform.getStake` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.StakeResult, N>>;
+export declare function validatePlatformGetStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.StakeResult<N>>;
 
 /** Validates the params of `platform.getMinStake`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetMinStakeParams(value: unknown): ValidationResult<C.PlatformGetMinStakeParams>;
 
 /** Validates the result of `platform.getMinStake` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetMinStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.MinStakeResult, N>>;
+export declare function validatePlatformGetMinStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.MinStakeResult<N>>;
 
 /** Validates the params of `platform.getTotalStake`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetTotalStakeParams(value: unknown): ValidationResult<C.PlatformGetTotalStakeParams>;
 
 /** Validates the result of `platform.getTotalStake` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetTotalStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TotalStakeResult, N>>;
+export declare function validatePlatformGetTotalStakeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TotalStakeResult<N>>;
 
 /** Validates the params of `platform.getRewardUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetRewardUtxosParams(value: unknown): ValidationResult<C.PlatformGetRewardUtxosParams>;
 
 /** Validates the result of `platform.getRewardUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetRewardUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.RewardUtxosResult, N>>;
+export declare function validatePlatformGetRewardUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.RewardUtxosResult<N>>;
 
 /** Validates the params of `platform.getTimestamp`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetTimestampParams(value: unknown): ValidationResult<C.PlatformGetTimestampParams>;
@@ -2404,13 +2404,13 @@ export declare function validatePlatformGetTimestampResult(value: unknown): Vali
 export declare function validatePlatformGetValidatorsAtParams(value: unknown): ValidationResult<C.PlatformGetValidatorsAtParams>;
 
 /** Validates the result of `platform.getValidatorsAt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ValidatorsAtResult, N>>;
+export declare function validatePlatformGetValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ValidatorsAtResult<N>>;
 
 /** Validates the params of `platform.getAllValidatorsAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetAllValidatorsAtParams(value: unknown): ValidationResult<C.PlatformGetAllValidatorsAtParams>;
 
 /** Validates the result of `platform.getAllValidatorsAt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformGetAllValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AllValidatorsAtResult, N>>;
+export declare function validatePlatformGetAllValidatorsAtResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AllValidatorsAtResult<N>>;
 
 /** Validates the params of `platform.getFeeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformGetFeeConfigParams(value: unknown): ValidationResult<C.PlatformGetFeeConfigParams>;
@@ -2440,13 +2440,13 @@ export declare function validatePlatformGetValidatorFeeStateResult(value: unknow
 export declare function validatePlatformProposervmGetProposedHeightParams(value: unknown): ValidationResult<C.PlatformProposervmGetProposedHeightParams>;
 
 /** Validates the result of `platform.proposervm.getProposedHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformProposervmGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ProposedHeightResult, N>>;
+export declare function validatePlatformProposervmGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ProposedHeightResult<N>>;
 
 /** Validates the params of `platform.proposervm.getCurrentEpoch`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validatePlatformProposervmGetCurrentEpochParams(value: unknown): ValidationResult<C.PlatformProposervmGetCurrentEpochParams>;
 
 /** Validates the result of `platform.proposervm.getCurrentEpoch` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validatePlatformProposervmGetCurrentEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EpochResult, N>>;
+export declare function validatePlatformProposervmGetCurrentEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EpochResult<N>>;
 
 /** Validates the params of `xChain.avm.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainAvmGetBlockParams(value: unknown): ValidationResult<C.XChainAvmGetBlockParams>;
@@ -2464,7 +2464,7 @@ export declare function validateXChainAvmGetBlockByHeightResult(value: unknown):
 export declare function validateXChainAvmGetHeightParams(value: unknown): ValidationResult<C.XChainAvmGetHeightParams>;
 
 /** Validates the result of `xChain.avm.getHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainAvmGetHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.HeightResult, N>>;
+export declare function validateXChainAvmGetHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.HeightResult<N>>;
 
 /** Validates the params of `xChain.avm.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainAvmIssueTxParams(value: unknown): ValidationResult<C.XChainAvmIssueTxParams>;
@@ -2488,31 +2488,31 @@ export declare function validateXChainAvmGetTxResult(value: unknown): Validation
 export declare function validateXChainAvmGetUtxosParams(value: unknown): ValidationResult<C.XChainAvmGetUtxosParams>;
 
 /** Validates the result of `xChain.avm.getUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainAvmGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.UtxosResult, N>>;
+export declare function validateXChainAvmGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.UtxosResult<N>>;
 
 /** Validates the params of `xChain.avm.getAssetDescription`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainAvmGetAssetDescriptionParams(value: unknown): ValidationResult<C.XChainAvmGetAssetDescriptionParams>;
 
 /** Validates the result of `xChain.avm.getAssetDescription` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainAvmGetAssetDescriptionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AssetDescriptionResult, N>>;
+export declare function validateXChainAvmGetAssetDescriptionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AssetDescriptionResult<N>>;
 
 /** Validates the params of `xChain.avm.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainAvmGetBalanceParams(value: unknown): ValidationResult<C.XChainAvmGetBalanceParams>;
 
 /** Validates the result of `xChain.avm.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainAvmGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.XChainBalanceResult, N>>;
+export declare function validateXChainAvmGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.XChainBalanceResult<N>>;
 
 /** Validates the params of `xChain.avm.getAllBalances`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainAvmGetAllBalancesParams(value: unknown): ValidationResult<C.XChainAvmGetAllBalancesParams>;
 
 /** Validates the result of `xChain.avm.getAllBalances` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainAvmGetAllBalancesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AllBalancesResult, N>>;
+export declare function validateXChainAvmGetAllBalancesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AllBalancesResult<N>>;
 
 /** Validates the params of `xChain.avm.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainAvmGetTxFeeParams(value: unknown): ValidationResult<C.XChainAvmGetTxFeeParams>;
 
 /** Validates the result of `xChain.avm.getTxFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainAvmGetTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxFeeResult, N>>;
+export declare function validateXChainAvmGetTxFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxFeeResult<N>>;
 
 /** Validates the params of `xChain.wallet.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainWalletIssueTxParams(value: unknown): ValidationResult<C.XChainWalletIssueTxParams>;
@@ -2524,43 +2524,43 @@ export declare function validateXChainWalletIssueTxResult(value: unknown): Valid
 export declare function validateXChainProposervmGetProposedHeightParams(value: unknown): ValidationResult<C.XChainProposervmGetProposedHeightParams>;
 
 /** Validates the result of `xChain.proposervm.getProposedHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainProposervmGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ProposedHeightResult, N>>;
+export declare function validateXChainProposervmGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ProposedHeightResult<N>>;
 
 /** Validates the params of `xChain.proposervm.getCurrentEpoch`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateXChainProposervmGetCurrentEpochParams(value: unknown): ValidationResult<C.XChainProposervmGetCurrentEpochParams>;
 
 /** Validates the result of `xChain.proposervm.getCurrentEpoch` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateXChainProposervmGetCurrentEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EpochResult, N>>;
+export declare function validateXChainProposervmGetCurrentEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EpochResult<N>>;
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIdParams>;
 
 /** Validates the result of `index.cBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexCBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexCBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIndexParams>;
 
 /** Validates the result of `index.cBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexCBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexCBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerRangeParams>;
 
 /** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexCBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>>;
+export declare function validateIndexCBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ContainerList<N>>;
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetIndexParams>;
 
 /** Validates the result of `index.cBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexCBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>>;
+export declare function validateIndexCBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetIndexResult<N>>;
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockGetLastAcceptedParams>;
 
 /** Validates the result of `index.cBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexCBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexCBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockIsAcceptedParams>;
@@ -2572,31 +2572,31 @@ export declare function validateIndexCBlockIsAcceptedResult(value: unknown): Val
 export declare function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIdParams>;
 
 /** Validates the result of `index.pBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexPBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexPBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIndexParams>;
 
 /** Validates the result of `index.pBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexPBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexPBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerRangeParams>;
 
 /** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexPBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>>;
+export declare function validateIndexPBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ContainerList<N>>;
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetIndexParams>;
 
 /** Validates the result of `index.pBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexPBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>>;
+export declare function validateIndexPBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetIndexResult<N>>;
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockGetLastAcceptedParams>;
 
 /** Validates the result of `index.pBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexPBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexPBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockIsAcceptedParams>;
@@ -2608,31 +2608,31 @@ export declare function validateIndexPBlockIsAcceptedResult(value: unknown): Val
 export declare function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIdParams>;
 
 /** Validates the result of `index.xTx.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXTxGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXTxGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIndexParams>;
 
 /** Validates the result of `index.xTx.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXTxGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXTxGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXTxGetContainerRangeParams>;
 
 /** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXTxGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>>;
+export declare function validateIndexXTxGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ContainerList<N>>;
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<C.IndexXTxGetIndexParams>;
 
 /** Validates the result of `index.xTx.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXTxGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>>;
+export declare function validateIndexXTxGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetIndexResult<N>>;
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXTxGetLastAcceptedParams>;
 
 /** Validates the result of `index.xTx.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXTxGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXTxGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXTxIsAcceptedParams>;
@@ -2644,31 +2644,31 @@ export declare function validateIndexXTxIsAcceptedResult(value: unknown): Valida
 export declare function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIdParams>;
 
 /** Validates the result of `index.xBlock.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXBlockGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIndexParams>;
 
 /** Validates the result of `index.xBlock.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXBlockGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerRangeParams>;
 
 /** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>>;
+export declare function validateIndexXBlockGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ContainerList<N>>;
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetIndexParams>;
 
 /** Validates the result of `index.xBlock.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>>;
+export declare function validateIndexXBlockGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetIndexResult<N>>;
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockGetLastAcceptedParams>;
 
 /** Validates the result of `index.xBlock.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXBlockGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockIsAcceptedParams>;
@@ -2680,31 +2680,31 @@ export declare function validateIndexXBlockIsAcceptedResult(value: unknown): Val
 export declare function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIdParams>;
 
 /** Validates the result of `index.xVtx.getContainerByID` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXVtxGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXVtxGetContainerByIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIndexParams>;
 
 /** Validates the result of `index.xVtx.getContainerByIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXVtxGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXVtxGetContainerByIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerRangeParams>;
 
 /** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result) in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXVtxGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ContainerList, N>>;
+export declare function validateIndexXVtxGetContainerRangeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ContainerList<N>>;
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetIndexParams>;
 
 /** Validates the result of `index.xVtx.getIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXVtxGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetIndexResult, N>>;
+export declare function validateIndexXVtxGetIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetIndexResult<N>>;
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxGetLastAcceptedParams>;
 
 /** Validates the result of `index.xVtx.getLastAccepted` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateIndexXVtxGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Container, N>>;
+export declare function validateIndexXVtxGetLastAcceptedResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.Container<N>>;
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxIsAcceptedParams>;
@@ -2716,13 +2716,13 @@ export declare function validateIndexXVtxIsAcceptedResult(value: unknown): Valid
 export declare function validateCChainEthChainIdParams(value: unknown): ValidationResult<C.CChainEthChainIdParams>;
 
 /** Validates the result of `cChain.eth.chainId` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthChainIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthChainIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthSyncingParams(value: unknown): ValidationResult<C.CChainEthSyncingParams>;
 
 /** Validates the result of `cChain.eth.syncing` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthSyncingResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncingStatus, N>>;
+export declare function validateCChainEthSyncingResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SyncingStatus<N>>;
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<C.CChainEthCoinbaseParams>;
@@ -2740,115 +2740,115 @@ export declare function validateCChainEthAccountsResult(value: unknown): Validat
 export declare function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<C.CChainEthBlockNumberParams>;
 
 /** Validates the result of `cChain.eth.blockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthConfigParams(value: unknown): ValidationResult<C.CChainEthConfigParams>;
 
 /** Validates the result of `cChain.eth.config` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthConfigResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthConfig, N>>;
+export declare function validateCChainEthConfigResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EthConfig<N>>;
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGasPriceParams(value: unknown): ValidationResult<C.CChainEthGasPriceParams>;
 
 /** Validates the result of `cChain.eth.gasPrice` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGasPriceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthGasPriceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<C.CChainEthBaseFeeParams>;
 
 /** Validates the result of `cChain.eth.baseFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<C.CChainEthBlobBaseFeeParams>;
 
 /** Validates the result of `cChain.eth.blobBaseFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthBlobBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthBlobBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<C.CChainEthMaxPriorityFeePerGasParams>;
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthMaxPriorityFeePerGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthMaxPriorityFeePerGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthSuggestPriceOptionsParams(value: unknown): ValidationResult<C.CChainEthSuggestPriceOptionsParams>;
 
 /** Validates the result of `cChain.eth.suggestPriceOptions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthSuggestPriceOptionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthSuggestPriceOptionsResult, N>>;
+export declare function validateCChainEthSuggestPriceOptionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthSuggestPriceOptionsResult<N>>;
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<C.CChainEthFeeHistoryParams>;
 
 /** Validates the result of `cChain.eth.feeHistory` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthFeeHistoryResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FeeHistoryResults, N>>;
+export declare function validateCChainEthFeeHistoryResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FeeHistoryResults<N>>;
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockByHashParams>;
 
 /** Validates the result of `cChain.eth.getBlockByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockByHashResult, N>>;
+export declare function validateCChainEthGetBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBlockByHashResult<N>>;
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberParams>;
 
 /** Validates the result of `cChain.eth.getBlockByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockByNumberResult, N>>;
+export declare function validateCChainEthGetBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBlockByNumberResult<N>>;
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashParams>;
 
 /** Validates the result of `cChain.eth.getHeaderByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetHeaderByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetHeaderByHashResult, N>>;
+export declare function validateCChainEthGetHeaderByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetHeaderByHashResult<N>>;
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberParams>;
 
 /** Validates the result of `cChain.eth.getHeaderByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetHeaderByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetHeaderByNumberResult, N>>;
+export declare function validateCChainEthGetHeaderByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetHeaderByNumberResult<N>>;
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashParams>;
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBlockTransactionCountByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockTransactionCountByHashResult, N>>;
+export declare function validateCChainEthGetBlockTransactionCountByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBlockTransactionCountByHashResult<N>>;
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberParams>;
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBlockTransactionCountByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockTransactionCountByNumberResult, N>>;
+export declare function validateCChainEthGetBlockTransactionCountByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberResult<N>>;
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashParams>;
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetUncleCountByBlockHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleCountByBlockHashResult, N>>;
+export declare function validateCChainEthGetUncleCountByBlockHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetUncleCountByBlockHashResult<N>>;
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberParams>;
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetUncleCountByBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleCountByBlockNumberResult, N>>;
+export declare function validateCChainEthGetUncleCountByBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetUncleCountByBlockNumberResult<N>>;
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsParams>;
 
 /** Validates the result of `cChain.eth.getBlockReceipts` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBlockReceiptsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockReceiptsResult, N>>;
+export declare function validateCChainEthGetBlockReceiptsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBlockReceiptsResult<N>>;
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListParams>;
 
 /** Validates the result of `cChain.eth.getBlockAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBlockAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBlockAccessListResult, N>>;
+export declare function validateCChainEthGetBlockAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBlockAccessListResult<N>>;
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<C.CChainEthGetBalanceParams>;
 
 /** Validates the result of `cChain.eth.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<C.CChainEthGetStorageAtParams>;
@@ -2860,7 +2860,7 @@ export declare function validateCChainEthGetStorageAtResult(value: unknown): Val
 export declare function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<C.CChainEthGetTransactionCountParams>;
 
 /** Validates the result of `cChain.eth.getTransactionCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetTransactionCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthGetTransactionCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetCodeParams(value: unknown): ValidationResult<C.CChainEthGetCodeParams>;
@@ -2872,7 +2872,7 @@ export declare function validateCChainEthGetCodeResult(value: unknown): Validati
 export declare function validateCChainEthGetProofParams(value: unknown): ValidationResult<C.CChainEthGetProofParams>;
 
 /** Validates the result of `cChain.eth.getProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetProofResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountProof, N>>;
+export declare function validateCChainEthGetProofResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccountProof<N>>;
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthCallParams(value: unknown): ValidationResult<C.CChainEthCallParams>;
@@ -2890,19 +2890,19 @@ export declare function validateCChainEthCallDetailedResult(value: unknown): Val
 export declare function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<C.CChainEthEstimateGasParams>;
 
 /** Validates the result of `cChain.eth.estimateGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthEstimateGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainEthEstimateGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<C.CChainEthCreateAccessListParams>;
 
 /** Validates the result of `cChain.eth.createAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthCreateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccessListResult, N>>;
+export declare function validateCChainEthCreateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccessListResult<N>>;
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<C.CChainEthSimulateV1Params>;
 
 /** Validates the result of `cChain.eth.simulateV1` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthSimulateV1Result<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthSimulateV1Result, N>>;
+export declare function validateCChainEthSimulateV1Result<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthSimulateV1Result<N>>;
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthNewFilterParams(value: unknown): ValidationResult<C.CChainEthNewFilterParams>;
@@ -2932,43 +2932,43 @@ export declare function validateCChainEthUninstallFilterResult(value: unknown): 
 export declare function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<C.CChainEthGetFilterChangesParams>;
 
 /** Validates the result of `cChain.eth.getFilterChanges` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetFilterChangesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateCChainEthGetFilterChangesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<C.CChainEthGetFilterLogsParams>;
 
 /** Validates the result of `cChain.eth.getFilterLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetFilterLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateCChainEthGetFilterLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** Validates the params of `cChain.eth.getLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetLogsParams(value: unknown): ValidationResult<C.CChainEthGetLogsParams>;
 
 /** Validates the result of `cChain.eth.getLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateCChainEthGetLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashParams>;
 
 /** Validates the result of `cChain.eth.getTransactionByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetTransactionByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByHashResult, N>>;
+export declare function validateCChainEthGetTransactionByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetTransactionByHashResult<N>>;
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexParams>;
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByBlockHashAndIndexResult, N>>;
+export declare function validateCChainEthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexResult<N>>;
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexParams>;
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionByBlockNumberAndIndexResult, N>>;
+export declare function validateCChainEthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexResult<N>>;
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptParams>;
 
 /** Validates the result of `cChain.eth.getTransactionReceipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetTransactionReceiptResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetTransactionReceiptResult, N>>;
+export declare function validateCChainEthGetTransactionReceiptResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetTransactionReceiptResult<N>>;
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<C.CChainEthSendRawTransactionParams>;
@@ -2986,7 +2986,7 @@ export declare function validateCChainEthSendTransactionResult(value: unknown): 
 export declare function validateCChainEthFillTransactionParams(value: unknown): ValidationResult<C.CChainEthFillTransactionParams>;
 
 /** Validates the result of `cChain.eth.fillTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FillTransactionResult, N>>;
+export declare function validateCChainEthFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FillTransactionResult<N>>;
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthSignParams(value: unknown): ValidationResult<C.CChainEthSignParams>;
@@ -2998,7 +2998,7 @@ export declare function validateCChainEthSignResult(value: unknown): ValidationR
 export declare function validateCChainEthSignTransactionParams(value: unknown): ValidationResult<C.CChainEthSignTransactionParams>;
 
 /** Validates the result of `cChain.eth.signTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignTransactionResult, N>>;
+export declare function validateCChainEthSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SignTransactionResult<N>>;
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthSubscribeParams(value: unknown): ValidationResult<C.CChainEthSubscribeParams>;
@@ -3016,7 +3016,7 @@ export declare function validateCChainEthUnsubscribeResult(value: unknown): Vali
 export declare function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<C.CChainEthCapabilitiesParams>;
 
 /** Validates the result of `cChain.eth.capabilities` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthCapabilitiesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EthCapabilities, N>>;
+export declare function validateCChainEthCapabilitiesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EthCapabilities<N>>;
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<C.CChainEthGetChainConfigParams>;
@@ -3028,7 +3028,7 @@ export declare function validateCChainEthGetChainConfigResult(value: unknown): V
 export declare function validateCChainEthGetBadBlocksParams(value: unknown): ValidationResult<C.CChainEthGetBadBlocksParams>;
 
 /** Validates the result of `cChain.eth.getBadBlocks` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetBadBlocksResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetBadBlocksResult, N>>;
+export declare function validateCChainEthGetBadBlocksResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetBadBlocksResult<N>>;
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<C.CChainWeb3ClientVersionParams>;
@@ -3058,19 +3058,19 @@ export declare function validateCChainNetListeningResult(value: unknown): Valida
 export declare function validateCChainNetPeerCountParams(value: unknown): ValidationResult<C.CChainNetPeerCountParams>;
 
 /** Validates the result of `cChain.net.peerCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainNetPeerCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateCChainNetPeerCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<C.CChainTxpoolStatusParams>;
 
 /** Validates the result of `cChain.txpool.status` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainTxpoolStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolStatus, N>>;
+export declare function validateCChainTxpoolStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolStatus<N>>;
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainTxpoolContentParams(value: unknown): ValidationResult<C.CChainTxpoolContentParams>;
 
 /** Validates the result of `cChain.txpool.content` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainTxpoolContentResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolContent, N>>;
+export declare function validateCChainTxpoolContentResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolContent<N>>;
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<C.CChainTxpoolInspectParams>;
@@ -3082,13 +3082,13 @@ export declare function validateCChainTxpoolInspectResult(value: unknown): Valid
 export declare function validateCChainEthGetUncleByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetUncleByBlockNumberAndIndexParams>;
 
 /** Validates the result of `cChain.eth.getUncleByBlockNumberAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetUncleByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleByBlockNumberAndIndexResult, N>>;
+export declare function validateCChainEthGetUncleByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetUncleByBlockNumberAndIndexResult<N>>;
 
 /** Validates the params of `cChain.eth.getUncleByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetUncleByBlockHashAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetUncleByBlockHashAndIndexParams>;
 
 /** Validates the result of `cChain.eth.getUncleByBlockHashAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthGetUncleByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthGetUncleByBlockHashAndIndexResult, N>>;
+export declare function validateCChainEthGetUncleByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthGetUncleByBlockHashAndIndexResult<N>>;
 
 /** Validates the params of `cChain.eth.getRawTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthGetRawTransactionByHashParams(value: unknown): ValidationResult<C.CChainEthGetRawTransactionByHashParams>;
@@ -3112,7 +3112,7 @@ export declare function validateCChainEthGetRawTransactionByBlockHashAndIndexRes
 export declare function validateCChainEthPendingTransactionsParams(value: unknown): ValidationResult<C.CChainEthPendingTransactionsParams>;
 
 /** Validates the result of `cChain.eth.pendingTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainEthPendingTransactionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.CChainEthPendingTransactionsResult, N>>;
+export declare function validateCChainEthPendingTransactionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.CChainEthPendingTransactionsResult<N>>;
 
 /** Validates the params of `cChain.eth.resend`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainEthResendParams(value: unknown): ValidationResult<C.CChainEthResendParams>;
@@ -3124,49 +3124,49 @@ export declare function validateCChainEthResendResult(value: unknown): Validatio
 export declare function validateCChainTxpoolContentFromParams(value: unknown): ValidationResult<C.CChainTxpoolContentFromParams>;
 
 /** Validates the result of `cChain.txpool.contentFrom` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainTxpoolContentFromResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxpoolContentFrom, N>>;
+export declare function validateCChainTxpoolContentFromResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxpoolContentFrom<N>>;
 
 /** Validates the params of `cChain.debug.traceTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceTransactionParams(value: unknown): ValidationResult<C.CChainDebugTraceTransactionParams>;
 
 /** Validates the result of `cChain.debug.traceTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TraceResult, N>>;
+export declare function validateCChainDebugTraceTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TraceResult<N>>;
 
 /** Validates the params of `cChain.debug.traceCall`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceCallParams(value: unknown): ValidationResult<C.CChainDebugTraceCallParams>;
 
 /** Validates the result of `cChain.debug.traceCall` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceCallResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TraceResult, N>>;
+export declare function validateCChainDebugTraceCallResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TraceResult<N>>;
 
 /** Validates the params of `cChain.debug.traceBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceBlockByNumberParams(value: unknown): ValidationResult<C.CChainDebugTraceBlockByNumberParams>;
 
 /** Validates the result of `cChain.debug.traceBlockByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResults, N>>;
+export declare function validateCChainDebugTraceBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResults<N>>;
 
 /** Validates the params of `cChain.debug.traceBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceBlockByHashParams(value: unknown): ValidationResult<C.CChainDebugTraceBlockByHashParams>;
 
 /** Validates the result of `cChain.debug.traceBlockByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResults, N>>;
+export declare function validateCChainDebugTraceBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResults<N>>;
 
 /** Validates the params of `cChain.debug.traceBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceBlockParams(value: unknown): ValidationResult<C.CChainDebugTraceBlockParams>;
 
 /** Validates the result of `cChain.debug.traceBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceBlockResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResults, N>>;
+export declare function validateCChainDebugTraceBlockResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResults<N>>;
 
 /** Validates the params of `cChain.debug.traceBlockFromFile`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceBlockFromFileParams(value: unknown): ValidationResult<C.CChainDebugTraceBlockFromFileParams>;
 
 /** Validates the result of `cChain.debug.traceBlockFromFile` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceBlockFromFileResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResults, N>>;
+export declare function validateCChainDebugTraceBlockFromFileResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResults<N>>;
 
 /** Validates the params of `cChain.debug.traceBadBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugTraceBadBlockParams(value: unknown): ValidationResult<C.CChainDebugTraceBadBlockParams>;
 
 /** Validates the result of `cChain.debug.traceBadBlock` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainDebugTraceBadBlockResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.TxTraceResults, N>>;
+export declare function validateCChainDebugTraceBadBlockResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.TxTraceResults<N>>;
 
 /** Validates the params of `cChain.debug.standardTraceBlockToFile`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainDebugStandardTraceBlockToFileParams(value: unknown): ValidationResult<C.CChainDebugStandardTraceBlockToFileParams>;
@@ -3232,7 +3232,7 @@ export declare function validateCChainAdminGetVmConfigResult(value: unknown): Va
 export declare function validateCChainNativeGetUtxosParams(value: unknown): ValidationResult<C.CChainNativeGetUtxosParams>;
 
 /** Validates the result of `cChain.native.getUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainNativeGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetUtxosResult, N>>;
+export declare function validateCChainNativeGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetUtxosResult<N>>;
 
 /** Validates the params of `cChain.native.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainNativeIssueTxParams(value: unknown): ValidationResult<C.CChainNativeIssueTxParams>;
@@ -3244,13 +3244,13 @@ export declare function validateCChainNativeIssueTxResult(value: unknown): Valid
 export declare function validateCChainNativeGetAtomicTxStatusParams(value: unknown): ValidationResult<C.CChainNativeGetAtomicTxStatusParams>;
 
 /** Validates the result of `cChain.native.getAtomicTxStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainNativeGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxStatusResult, N>>;
+export declare function validateCChainNativeGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetAtomicTxStatusResult<N>>;
 
 /** Validates the params of `cChain.native.getAtomicTx`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainNativeGetAtomicTxParams(value: unknown): ValidationResult<C.CChainNativeGetAtomicTxParams>;
 
 /** Validates the result of `cChain.native.getAtomicTx` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainNativeGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxResult, N>>;
+export declare function validateCChainNativeGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetAtomicTxResult<N>>;
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainNativeVersionParams(value: unknown): ValidationResult<C.CChainNativeVersionParams>;
@@ -3262,7 +3262,7 @@ export declare function validateCChainNativeVersionResult(value: unknown): Valid
 export declare function validateCChainAvaxGetUtxosParams(value: unknown): ValidationResult<C.CChainAvaxGetUtxosParams>;
 
 /** Validates the result of `cChain.avax.getUTXOs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainAvaxGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetUtxosResult, N>>;
+export declare function validateCChainAvaxGetUtxosResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetUtxosResult<N>>;
 
 /** Validates the params of `cChain.avax.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainAvaxIssueTxParams(value: unknown): ValidationResult<C.CChainAvaxIssueTxParams>;
@@ -3274,25 +3274,25 @@ export declare function validateCChainAvaxIssueTxResult(value: unknown): Validat
 export declare function validateCChainAvaxGetAtomicTxParams(value: unknown): ValidationResult<C.CChainAvaxGetAtomicTxParams>;
 
 /** Validates the result of `cChain.avax.getAtomicTx` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainAvaxGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxResult, N>>;
+export declare function validateCChainAvaxGetAtomicTxResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetAtomicTxResult<N>>;
 
 /** Validates the params of `cChain.avax.getAtomicTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainAvaxGetAtomicTxStatusParams(value: unknown): ValidationResult<C.CChainAvaxGetAtomicTxStatusParams>;
 
 /** Validates the result of `cChain.avax.getAtomicTxStatus` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainAvaxGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.GetAtomicTxStatusResult, N>>;
+export declare function validateCChainAvaxGetAtomicTxStatusResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.GetAtomicTxStatusResult<N>>;
 
 /** Validates the params of `cChain.proposervm.getProposedHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainProposervmGetProposedHeightParams(value: unknown): ValidationResult<C.CChainProposervmGetProposedHeightParams>;
 
 /** Validates the result of `cChain.proposervm.getProposedHeight` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainProposervmGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.ProposedHeightResult, N>>;
+export declare function validateCChainProposervmGetProposedHeightResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.ProposedHeightResult<N>>;
 
 /** Validates the params of `cChain.proposervm.getCurrentEpoch`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateCChainProposervmGetCurrentEpochParams(value: unknown): ValidationResult<C.CChainProposervmGetCurrentEpochParams>;
 
 /** Validates the result of `cChain.proposervm.getCurrentEpoch` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateCChainProposervmGetCurrentEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.EpochResult, N>>;
+export declare function validateCChainProposervmGetCurrentEpochResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.EpochResult<N>>;
 
 /** Validates the params of `l1.eth.feeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthFeeConfigParams(value: unknown): ValidationResult<C.L1EthFeeConfigParams>;
@@ -3358,109 +3358,109 @@ export declare function validateL1EthCoinbaseResult(value: unknown): ValidationR
 export declare function validateL1EthGetBadBlocksParams(value: unknown): ValidationResult<C.L1EthGetBadBlocksParams>;
 
 /** Validates the result of `l1.eth.getBadBlocks` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBadBlocksResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetBadBlocksResult, N>>;
+export declare function validateL1EthGetBadBlocksResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetBadBlocksResult<N>>;
 
 /** Validates the params of `l1.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthChainIdParams(value: unknown): ValidationResult<C.L1EthChainIdParams>;
 
 /** Validates the result of `l1.eth.chainId` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthChainIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthChainIdResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthSyncingParams(value: unknown): ValidationResult<C.L1EthSyncingParams>;
 
 /** Validates the result of `l1.eth.syncing` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthSyncingResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SyncingStatus, N>>;
+export declare function validateL1EthSyncingResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SyncingStatus<N>>;
 
 /** Validates the params of `l1.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthBlockNumberParams(value: unknown): ValidationResult<C.L1EthBlockNumberParams>;
 
 /** Validates the result of `l1.eth.blockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGasPriceParams(value: unknown): ValidationResult<C.L1EthGasPriceParams>;
 
 /** Validates the result of `l1.eth.gasPrice` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGasPriceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthGasPriceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthBaseFeeParams(value: unknown): ValidationResult<C.L1EthBaseFeeParams>;
 
 /** Validates the result of `l1.eth.baseFee` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthBaseFeeResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<C.L1EthMaxPriorityFeePerGasParams>;
 
 /** Validates the result of `l1.eth.maxPriorityFeePerGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthMaxPriorityFeePerGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthMaxPriorityFeePerGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthFeeHistoryParams(value: unknown): ValidationResult<C.L1EthFeeHistoryParams>;
 
 /** Validates the result of `l1.eth.feeHistory` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthFeeHistoryResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FeeHistoryResults, N>>;
+export declare function validateL1EthFeeHistoryResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FeeHistoryResults<N>>;
 
 /** Validates the params of `l1.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetBlockByHashParams(value: unknown): ValidationResult<C.L1EthGetBlockByHashParams>;
 
 /** Validates the result of `l1.eth.getBlockByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetBlockByHashResult, N>>;
+export declare function validateL1EthGetBlockByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetBlockByHashResult<N>>;
 
 /** Validates the params of `l1.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetBlockByNumberParams(value: unknown): ValidationResult<C.L1EthGetBlockByNumberParams>;
 
 /** Validates the result of `l1.eth.getBlockByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetBlockByNumberResult, N>>;
+export declare function validateL1EthGetBlockByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetBlockByNumberResult<N>>;
 
 /** Validates the params of `l1.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetHeaderByHashParams(value: unknown): ValidationResult<C.L1EthGetHeaderByHashParams>;
 
 /** Validates the result of `l1.eth.getHeaderByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetHeaderByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetHeaderByHashResult, N>>;
+export declare function validateL1EthGetHeaderByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetHeaderByHashResult<N>>;
 
 /** Validates the params of `l1.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetHeaderByNumberParams(value: unknown): ValidationResult<C.L1EthGetHeaderByNumberParams>;
 
 /** Validates the result of `l1.eth.getHeaderByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetHeaderByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetHeaderByNumberResult, N>>;
+export declare function validateL1EthGetHeaderByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetHeaderByNumberResult<N>>;
 
 /** Validates the params of `l1.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<C.L1EthGetBlockTransactionCountByHashParams>;
 
 /** Validates the result of `l1.eth.getBlockTransactionCountByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBlockTransactionCountByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetBlockTransactionCountByHashResult, N>>;
+export declare function validateL1EthGetBlockTransactionCountByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetBlockTransactionCountByHashResult<N>>;
 
 /** Validates the params of `l1.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<C.L1EthGetBlockTransactionCountByNumberParams>;
 
 /** Validates the result of `l1.eth.getBlockTransactionCountByNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBlockTransactionCountByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetBlockTransactionCountByNumberResult, N>>;
+export declare function validateL1EthGetBlockTransactionCountByNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetBlockTransactionCountByNumberResult<N>>;
 
 /** Validates the params of `l1.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<C.L1EthGetUncleCountByBlockHashParams>;
 
 /** Validates the result of `l1.eth.getUncleCountByBlockHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetUncleCountByBlockHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetUncleCountByBlockHashResult, N>>;
+export declare function validateL1EthGetUncleCountByBlockHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetUncleCountByBlockHashResult<N>>;
 
 /** Validates the params of `l1.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<C.L1EthGetUncleCountByBlockNumberParams>;
 
 /** Validates the result of `l1.eth.getUncleCountByBlockNumber` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetUncleCountByBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetUncleCountByBlockNumberResult, N>>;
+export declare function validateL1EthGetUncleCountByBlockNumberResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetUncleCountByBlockNumberResult<N>>;
 
 /** Validates the params of `l1.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetBlockReceiptsParams(value: unknown): ValidationResult<C.L1EthGetBlockReceiptsParams>;
 
 /** Validates the result of `l1.eth.getBlockReceipts` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBlockReceiptsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetBlockReceiptsResult, N>>;
+export declare function validateL1EthGetBlockReceiptsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetBlockReceiptsResult<N>>;
 
 /** Validates the params of `l1.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetBalanceParams(value: unknown): ValidationResult<C.L1EthGetBalanceParams>;
 
 /** Validates the result of `l1.eth.getBalance` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthGetBalanceResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetStorageAtParams(value: unknown): ValidationResult<C.L1EthGetStorageAtParams>;
@@ -3472,7 +3472,7 @@ export declare function validateL1EthGetStorageAtResult(value: unknown): Validat
 export declare function validateL1EthGetTransactionCountParams(value: unknown): ValidationResult<C.L1EthGetTransactionCountParams>;
 
 /** Validates the result of `l1.eth.getTransactionCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetTransactionCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthGetTransactionCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetCodeParams(value: unknown): ValidationResult<C.L1EthGetCodeParams>;
@@ -3484,7 +3484,7 @@ export declare function validateL1EthGetCodeResult(value: unknown): ValidationRe
 export declare function validateL1EthGetProofParams(value: unknown): ValidationResult<C.L1EthGetProofParams>;
 
 /** Validates the result of `l1.eth.getProof` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetProofResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccountProof, N>>;
+export declare function validateL1EthGetProofResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccountProof<N>>;
 
 /** Validates the params of `l1.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthCallParams(value: unknown): ValidationResult<C.L1EthCallParams>;
@@ -3502,13 +3502,13 @@ export declare function validateL1EthCallDetailedResult(value: unknown): Validat
 export declare function validateL1EthEstimateGasParams(value: unknown): ValidationResult<C.L1EthEstimateGasParams>;
 
 /** Validates the result of `l1.eth.estimateGas` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthEstimateGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1EthEstimateGasResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthCreateAccessListParams(value: unknown): ValidationResult<C.L1EthCreateAccessListParams>;
 
 /** Validates the result of `l1.eth.createAccessList` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthCreateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.AccessListResult, N>>;
+export declare function validateL1EthCreateAccessListResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.AccessListResult<N>>;
 
 /** Validates the params of `l1.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthNewFilterParams(value: unknown): ValidationResult<C.L1EthNewFilterParams>;
@@ -3538,43 +3538,43 @@ export declare function validateL1EthUninstallFilterResult(value: unknown): Vali
 export declare function validateL1EthGetFilterChangesParams(value: unknown): ValidationResult<C.L1EthGetFilterChangesParams>;
 
 /** Validates the result of `l1.eth.getFilterChanges` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetFilterChangesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateL1EthGetFilterChangesResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** Validates the params of `l1.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetFilterLogsParams(value: unknown): ValidationResult<C.L1EthGetFilterLogsParams>;
 
 /** Validates the result of `l1.eth.getFilterLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetFilterLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateL1EthGetFilterLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** Validates the params of `l1.eth.getLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetLogsParams(value: unknown): ValidationResult<C.L1EthGetLogsParams>;
 
 /** Validates the result of `l1.eth.getLogs` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FilterResults, N>>;
+export declare function validateL1EthGetLogsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FilterResults<N>>;
 
 /** Validates the params of `l1.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetTransactionByHashParams(value: unknown): ValidationResult<C.L1EthGetTransactionByHashParams>;
 
 /** Validates the result of `l1.eth.getTransactionByHash` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetTransactionByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetTransactionByHashResult, N>>;
+export declare function validateL1EthGetTransactionByHashResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetTransactionByHashResult<N>>;
 
 /** Validates the params of `l1.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<C.L1EthGetTransactionByBlockHashAndIndexParams>;
 
 /** Validates the result of `l1.eth.getTransactionByBlockHashAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetTransactionByBlockHashAndIndexResult, N>>;
+export declare function validateL1EthGetTransactionByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetTransactionByBlockHashAndIndexResult<N>>;
 
 /** Validates the params of `l1.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.L1EthGetTransactionByBlockNumberAndIndexParams>;
 
 /** Validates the result of `l1.eth.getTransactionByBlockNumberAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetTransactionByBlockNumberAndIndexResult, N>>;
+export declare function validateL1EthGetTransactionByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetTransactionByBlockNumberAndIndexResult<N>>;
 
 /** Validates the params of `l1.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetTransactionReceiptParams(value: unknown): ValidationResult<C.L1EthGetTransactionReceiptParams>;
 
 /** Validates the result of `l1.eth.getTransactionReceipt` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetTransactionReceiptResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetTransactionReceiptResult, N>>;
+export declare function validateL1EthGetTransactionReceiptResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetTransactionReceiptResult<N>>;
 
 /** Validates the params of `l1.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthSendRawTransactionParams(value: unknown): ValidationResult<C.L1EthSendRawTransactionParams>;
@@ -3592,7 +3592,7 @@ export declare function validateL1EthSendTransactionResult(value: unknown): Vali
 export declare function validateL1EthFillTransactionParams(value: unknown): ValidationResult<C.L1EthFillTransactionParams>;
 
 /** Validates the result of `l1.eth.fillTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.FillTransactionResult, N>>;
+export declare function validateL1EthFillTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.FillTransactionResult<N>>;
 
 /** Validates the params of `l1.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthSignParams(value: unknown): ValidationResult<C.L1EthSignParams>;
@@ -3604,7 +3604,7 @@ export declare function validateL1EthSignResult(value: unknown): ValidationResul
 export declare function validateL1EthSignTransactionParams(value: unknown): ValidationResult<C.L1EthSignTransactionParams>;
 
 /** Validates the result of `l1.eth.signTransaction` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.SignTransactionResult, N>>;
+export declare function validateL1EthSignTransactionResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<T.SignTransactionResult<N>>;
 
 /** Validates the params of `l1.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetChainConfigParams(value: unknown): ValidationResult<C.L1EthGetChainConfigParams>;
@@ -3640,19 +3640,19 @@ export declare function validateL1NetListeningResult(value: unknown): Validation
 export declare function validateL1NetPeerCountParams(value: unknown): ValidationResult<C.L1NetPeerCountParams>;
 
 /** Validates the result of `l1.net.peerCount` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1NetPeerCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<T.Uint, N>>;
+export declare function validateL1NetPeerCountResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Numbered<T.Uint, N>>;
 
 /** Validates the params of `l1.eth.getUncleByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetUncleByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.L1EthGetUncleByBlockNumberAndIndexParams>;
 
 /** Validates the result of `l1.eth.getUncleByBlockNumberAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetUncleByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetUncleByBlockNumberAndIndexResult, N>>;
+export declare function validateL1EthGetUncleByBlockNumberAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetUncleByBlockNumberAndIndexResult<N>>;
 
 /** Validates the params of `l1.eth.getUncleByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetUncleByBlockHashAndIndexParams(value: unknown): ValidationResult<C.L1EthGetUncleByBlockHashAndIndexParams>;
 
 /** Validates the result of `l1.eth.getUncleByBlockHashAndIndex` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthGetUncleByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthGetUncleByBlockHashAndIndexResult, N>>;
+export declare function validateL1EthGetUncleByBlockHashAndIndexResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthGetUncleByBlockHashAndIndexResult<N>>;
 
 /** Validates the params of `l1.eth.getRawTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthGetRawTransactionByHashParams(value: unknown): ValidationResult<C.L1EthGetRawTransactionByHashParams>;
@@ -3676,7 +3676,7 @@ export declare function validateL1EthGetRawTransactionByBlockHashAndIndexResult(
 export declare function validateL1EthPendingTransactionsParams(value: unknown): ValidationResult<C.L1EthPendingTransactionsParams>;
 
 /** Validates the result of `l1.eth.pendingTransactions` in its wire form: every issue with its JSON-pointer path, keyword and expected value. With `numbers: "bigint"`, the valid value comes back with its string-encoded integers as bigints (a copy; the input is left as it is). */
-export declare function validateL1EthPendingTransactionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<C.L1EthPendingTransactionsResult, N>>;
+export declare function validateL1EthPendingTransactionsResult<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<C.L1EthPendingTransactionsResult<N>>;
 
 /** Validates the params of `l1.eth.resend`: every issue with its JSON-pointer path, keyword and expected value. */
 export declare function validateL1EthResendParams(value: unknown): ValidationResult<C.L1EthResendParams>;

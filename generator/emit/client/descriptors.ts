@@ -10,7 +10,8 @@ import { comment, identifier, propertyKey } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, type CodeCall } from "../value.js";
 import { printType, toTypeNode, UNKNOWN, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
-import { docsOf, ENCODABLE_NOTE, encodableType, paramsOptional, TYPES_NS, writeObjectType, type Emitted, type IntegerWalkerRefs } from "./context.js";
+import { NUMBERS_DECLARATION } from "../types/numbered.js";
+import { docsOf, ENCODABLE_NOTE, encodableType, JSON_INTEGERS_NOTE, paramsOptional, TYPES_NS, writeObjectType, type Emitted, type IntegerWalkerRefs } from "./context.js";
 import { deprecationMessage } from "./docs.js";
 import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
 import type { OperationsModule } from "./operations.js";
@@ -42,7 +43,7 @@ function typeTextOf(type: TypeNode | ((w: TextWriter) => void)): string {
 }
 
 /** Every operation's types and descriptor, in the order of the IR. */
-export function emitOperations(c: ClientContext, validators: Pick<ValidatorModule, "checks" | "walkers">, operations: OperationsModule): Descriptors {
+export function emitOperations(c: ClientContext, validators: Pick<ValidatorModule, "checks" | "walkers" | "hasNumbers">, operations: OperationsModule): Descriptors {
   const { ir, out } = c;
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const used = new Set<string>();
@@ -73,7 +74,12 @@ export function emitOperations(c: ClientContext, validators: Pick<ValidatorModul
     const values = watches.watch(op);
     // operations.d.ts names client.ts's types through its namespace import
     const declared = `<C.${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${c.schemaNames.has(op.names.response) ? `${TYPES_NS}.` : "C."}${identifier(op.names.response)}>`;
-    const shape = op.protocol === "http" ? emitHttpOperation(ir, op, c.ctx, c.requestCtx, c.schemaNames, out, check, declared, encoders, integers, operations, values) : emitRpcOperation(op, c.ctx, c.requestCtx, c.schemaNames, byKey, out, check, types, integers, values);
+    // a result alias of the client's own that holds integers takes the number policy (types/numbered.ts)
+    const resultCtx = c.resultKinds.get(op) === "generic" && !c.schemaNames.has(op.names.response) ? c.policyCtx : c.ctx;
+    // a JSON body that may hold integers beyond 2^53 is written with their digits (runtime/values/exact.ts)
+    const body = op.protocol === "http" ? op.requestBody?.content[0] : undefined;
+    const exactBody = body !== undefined && validators.hasNumbers(body.schema);
+    const shape = op.protocol === "http" ? emitHttpOperation(ir, op, resultCtx, c.requestCtx, c.schemaNames, out, check, declared, encoders, integers, operations, values, exactBody, c.jsonIntegers.get(op)?.params) : emitRpcOperation(op, resultCtx, c.requestCtx, c.schemaNames, byKey, out, check, types, integers, values, c.jsonIntegers.get(op)?.params);
     shapes.set(op, shape);
   }
   out.statements.splice(noticesAt, 0, ...watches.statements());
@@ -81,7 +87,7 @@ export function emitOperations(c: ClientContext, validators: Pick<ValidatorModul
   return { used, results, watches, shapes };
 }
 
-export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule, deprecatedValues: CodeCall | undefined): OperationShape {
+export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>, integers: IntegerWalkerRefs, operations: OperationsModule, deprecatedValues: CodeCall | undefined, exactBody = false, jsonParams = false): OperationShape {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -91,20 +97,20 @@ export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: Type
     members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, requestCtx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
   }
   const params = encodableType(out, integers, (w) => writeObjectType(w, members));
-  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.${integers.paramIntegers ? ENCODABLE_NOTE : ""}`, params));
+  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.${integers.paramIntegers ? (exactBody || jsonParams ? JSON_INTEGERS_NOTE : ENCODABLE_NOTE) : ""}`, params));
   let result = `${TYPES_NS}.${op.names.response}`;
   if (!schemaNames.has(op.names.response)) {
     const { type, docs } = httpResultType(ir, op, ctx);
-    out.statements.push(typeAlias(op.names.response, docs, type));
+    out.statements.push(typeAlias(op.names.response, docs, type, ctx.numbers === undefined ? "" : NUMBERS_DECLARATION));
     result = typeTextOf(type);
   }
-  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers });
+  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers }, exactBody);
   operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `HttpOperation${types}`, value: descriptor });
   return { params: typeTextOf(params), result };
 }
 
-export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined): OperationShape {
-  const docs = (integers.paramIntegers ? (text: string) => text + ENCODABLE_NOTE : (text: string) => text)(`Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`);
+export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: ReadonlySet<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string, integers: IntegerWalkerRefs, deprecatedValues: CodeCall | undefined, jsonParams = false): OperationShape {
+  const docs = (integers.paramIntegers ? (text: string) => text + (jsonParams ? JSON_INTEGERS_NOTE : ENCODABLE_NOTE) : (text: string) => text)(`Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`);
   let params: TypeNode | ((w: TextWriter) => void);
   if (op.transport.form === "one-object") params = encodableType(out, integers, toTypeNode(op.params[0]!.schema, requestCtx));
   else {
@@ -119,7 +125,7 @@ export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCt
   let result = `${TYPES_NS}.${op.names.response}`;
   if (!schemaNames.has(op.names.response)) {
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
-    out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
+    out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t, ctx.numbers === undefined ? "" : NUMBERS_DECLARATION));
     result = typeTextOf(t);
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));

@@ -15,7 +15,8 @@ import { descriptorOf } from "./sockets.js";
 /** The doc comment of the client factory. */
 export function factoryDocs(c: ClientContext): string {
   const { ir, numbered, defaultNumbers } = c;
-  return `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.` : ""}`;
+  const json = c.jsonIntegers.size > 0 ? ` JSON integers that may pass 2^53 (\`format: int64\`) are read with all their digits as bigints under \`numbers: "bigint"\`; otherwise they stay numbers, and one beyond 2^53, which a number cannot hold, fails the call with a ValidationError.` : "";
+  return `Creates a client for ${comment(ir.info.title)}: one method per operation.${numbered ? `\n\nIntegers the spec sends as strings come back as \`${defaultNumbers}\`${defaultNumbers === "bigint" ? "s" : "s, as on the wire"} unless \`numbers\` says otherwise; parameters take them as a bigint, a number or a string.${json}` : ""}`;
 }
 
 export function writeClientFactory(c: ClientContext, tree: GroupNode): (w: TextWriter) => void {

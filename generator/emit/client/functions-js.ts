@@ -18,6 +18,7 @@ import type { TextWriter } from "../../writer.js";
 import type { IrDocument, IrOperation } from "../../ir/types.js";
 import { identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
+import { numberedName, type NumberedKind } from "../types/numbered.js";
 import type { CodeRef } from "../value.js";
 import { runtimeImports } from "../runtime-files.js";
 import { Kind } from "../../structure-kind.js";
@@ -40,6 +41,8 @@ export interface FunctionsInput {
   /** Whether any result holds string-encoded integers (the client types take `N`). */
   numbered: boolean;
   decodes: ReadonlySet<IrOperation>;
+  /** How each result type follows the number policy (types/numbered.ts). */
+  resultKinds: ReadonlyMap<IrOperation, NumberedKind>;
   /** An operation's result type as client.ts spells it: `T.X` or a name of client.ts. */
   resultType: (op: IrOperation) => string;
   paging: Paging;
@@ -132,7 +135,7 @@ export class FunctionsModule {
   }
 
   dts(): Statement[] {
-    const { ir, factoryDocs, numbered, decodes, resultType, paging } = this.need();
+    const { ir, factoryDocs, numbered, decodes, resultKinds, resultType, paging } = this.need();
     const core = identifier(ir.names.core);
     const options = `C.${identifier(ir.names.options)}`;
     const client = `C.${identifier(ir.names.client)}`;
@@ -140,10 +143,10 @@ export class FunctionsModule {
     const result = (op: IrOperation) => {
       const t = resultType(op);
       const type = t.startsWith("T.") ? t : `C.${identifier(t)}`;
-      return decodes.has(op) ? `Decoded<${type}, N>` : type;
+      return numberedName(type, resultKinds.get(op));
     };
     const usesTypes = ir.operations.some((op) => resultType(op).startsWith("T."));
-    const runtime = ["CallOptions", ...(decodes.size > 0 ? ["Decoded"] : []), ...(ir.names.advice ? ["ErrorAdvice"] : []), "HttpConfig", "Numbers", "ResultChecks"];
+    const runtime = ["CallOptions", ...(ir.names.advice ? ["ErrorAdvice"] : []), "HttpConfig", ...([...resultKinds.values()].includes("leaf") ? ["Numbered"] : []), "Numbers", "ResultChecks"];
     const statements: Statement[] = [
       ...runtimeImports(runtime.map((name) => ({ name, isTypeOnly: true }))),
       ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),

@@ -6,8 +6,8 @@
 import { endpointGroupOf } from "../../ir/endpoints.js";
 import type { IrDocument, IrPaging } from "../../ir/types.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
-import { toTypeNode, typeText, writeDocs } from "../types/type-node.js";
-import { decoded, paramsOptional, resultType, type ClientContext } from "./context.js";
+import { writeDocs } from "../types/type-node.js";
+import { decoded, paramsOptional, policyType, resultType, type ClientContext } from "./context.js";
 import { functionDocs } from "./docs.js";
 import { endpointTypeName } from "./endpoint-groups.js";
 import { nextPageDoc } from "./paging.js";
@@ -69,7 +69,7 @@ export function emitFunctions(c: ClientContext): void {
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
       for (const v of byParam?.variants ?? []) {
         writeDocs(w, docs);
-        w.writeLine(`export function ${name}${generic}(client: ${coreType}, params: ${params} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${decoded(c, op, typeText(toTypeNode(v.schema, c.ctx)))}>;`);
+        w.writeLine(`export function ${name}${generic}(client: ${coreType}, params: ${params} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${policyType(c, op, v.schema)}>;`);
       }
       if (byParam) {
         writeDocs(w, docs);

@@ -11,7 +11,7 @@ import { httpResult, schemasOf, type HttpResult } from "../../ir/results.js";
 import type { IrDocument, IrFieldEncoding, IrHttpOperation, IrParameter, IrSchema } from "../../ir/types.js";
 import { comment } from "../escape.js";
 import { toTypeNode, type TypeContext, type TypeNode } from "../types/type-node.js";
-import { CodeRef } from "../value.js";
+import { CodeCall, CodeRef } from "../value.js";
 
 /** Where an operation's requests go, for documentation: its own server and path, or its path below the client's base URL. */
 export function httpTarget(op: IrHttpOperation): string {
@@ -23,7 +23,7 @@ export function httpTarget(op: IrHttpOperation): string {
  * (idempotency, checks, walkers…) placed after the response kind. Runtime
  * encoders the descriptor names are added to `encoders` (they are imported).
  */
-export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Set<string>, rest: { idempotent?: true; deprecated?: string } & Record<string, unknown>): Record<string, unknown> & { method: string; path: string } {
+export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Set<string>, rest: { idempotent?: true; deprecated?: string } & Record<string, unknown>, exactBody = false): Record<string, unknown> & { method: string; path: string } {
   const keys = apiKeySchemes(ir, op);
   const returns = returnedStatuses(op);
   const body = op.requestBody?.content[0];
@@ -36,7 +36,7 @@ export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Se
     path: op.server !== undefined ? op.transport.path : op.endpoint + op.transport.path,
     server: op.server,
     params: op.parameters.map((p) => paramSpec(p, encoders, schemasOf(ir))),
-    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, encoders), fields: fieldStyles(body?.encoding) } : undefined,
+    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, encoders, exactBody), fields: fieldStyles(body?.encoding) } : undefined,
     response: result.kind,
     accept: result.accept,
     idempotent,
@@ -83,11 +83,18 @@ function encoderOf(p: IrParameter, lookup: (key: string) => IrSchema | undefined
   return scalarOrArray ? undefined : "headerStyle";
 }
 
-/** The runtime encoder of a request body that is neither JSON nor raw (form fields, multipart parts). */
-function bodyEncoder(contentType: string | undefined, runtime: Set<string>): CodeRef | undefined {
+/**
+ * The runtime encoder of a request body that is neither JSON nor raw (form
+ * fields, multipart parts), or of a JSON body that may hold integers beyond
+ * 2^53 (`exact`: written with all their digits, which JSON.stringify cannot).
+ */
+function bodyEncoder(contentType: string | undefined, runtime: Set<string>, exact: boolean): CodeRef | CodeCall | undefined {
   const name = contentType === undefined ? undefined : /^application\/x-www-form-urlencoded\b/i.test(contentType) ? "formBody" : /^multipart\/form-data\b/i.test(contentType) ? "multipartBody" : undefined;
   if (name) runtime.add(name);
-  return name ? new CodeRef(name) : undefined;
+  if (name) return new CodeRef(name);
+  if (!exact || contentType === undefined || !/json/i.test(contentType)) return undefined;
+  runtime.add("exactBody");
+  return new CodeCall(new CodeRef("exactBody"), [contentType]);
 }
 
 const raw = (text: string): TypeNode => ({ k: "raw", text });

@@ -20,6 +20,7 @@ import { resultChecksStatement } from "./results.js";
 import type { OperationsModule } from "./operations.js";
 import { runtimeImports as runtimeImportDeclarations } from "../runtime-files.js";
 import { schemaTypeContext } from "../types/type-node.js";
+import { resultKind, withNumbers, type NumberedKind } from "../types/numbered.js";
 import { TYPES_NS, type ClientContext, type Emitted } from "./context.js";
 import { emitOperations } from "./descriptors.js";
 import { standardErrors } from "./docs.js";
@@ -38,7 +39,7 @@ import { ADVICE_DOCS, erroringOperations, errorRuntimeImports, errorTypeStatemen
 export { providerNames, type ProviderNames } from "./providers.js";
 
 /** client.ts; the HTTP operations' descriptors go to `operations` (operations.js and its declarations). */
-export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks">, operations: OperationsModule, functions: FunctionsModule): (StatementStructures | WriterFunction)[] {
+export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "checks" | "walkers" | "subscriptionCodecs" | "subscriptionChecks" | "hasNumbers" | "jsonIntegers">, operations: OperationsModule, functions: FunctionsModule): (StatementStructures | WriterFunction)[] {
   const c = clientContext(ir, validators);
   // an HTTP module's code goes to functions.js (emit/client/functions-js.ts); client.ts keeps its types
   const asJs = functionsAsJs(ir);
@@ -71,7 +72,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const erroring = erroringOperations(ir.operations);
   out.statements.push(...errorTypeStatements(erroring, c.ctx));
   if (asJs) {
-    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
+    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultKinds: c.resultKinds, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
   } else {
     out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
     if (ir.names.advice) out.statements.push(constValue(ir.names.advice, ADVICE_DOCS, "ErrorAdvice", ir.advice));
@@ -102,12 +103,11 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
-    ...(numbered ? [{ name: "Decoded", isTypeOnly: true }] : []),
     ...(numbered || !asJs ? [{ name: "Numbers", isTypeOnly: true }] : []),
     ...(hasHttp && !asJs ? [{ name: "HttpConfig", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "RpcTransport", isTypeOnly: true }] : []),
     ...(out.usesEncodable ? [{ name: "Encodable", isTypeOnly: true }] : []),
-    ...(out.usesIntegerString ? [{ name: "IntegerString", isTypeOnly: true }] : []),
+    ...[...out.markers].sort().map((name) => ({ name, isTypeOnly: true })),
   ];
   const imports: (StatementStructures | WriterFunction)[] = runtimeImportDeclarations(runtimeImports);
   if (out.usesTypes) imports.push({ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
@@ -120,19 +120,36 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   if (functions.any) imports.push({ kind: Kind.ExportDeclaration, moduleSpecifier: "./functions.js", namedExports: functions.exportNames() });
   return [...imports, ...out.statements];
 }
+/**
+ * How each result type follows the number policy: a named type by its kind
+ * (types/numbered.ts), the client's own result alias as generic when its
+ * type names the policy. Only operations whose results the runtime decodes.
+ */
+function resultKinds(ir: IrDocument, decodes: ReadonlySet<IrOperation>): Map<IrOperation, NumberedKind> {
+  const kinds = new Map<IrOperation, NumberedKind>();
+  for (const op of decodes) {
+    const kind = resultKind(ir, op);
+    if (kind) kinds.set(op, kind);
+  }
+  return kinds;
+}
+
 /** The facts every piece of the client emitter asks. */
-function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walkers">): ClientContext {
-  const out: Emitted = { statements: [], usesTypes: false, usesIntegerString: false, usesEncodable: false };
-  const typeRef = (direction: "request" | "response") => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), () => (out.usesIntegerString = true));
+function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walkers" | "jsonIntegers">): ClientContext {
+  const out: Emitted = { statements: [], usesTypes: false, markers: new Set(), usesEncodable: false };
+  const typeRef = (direction: "request" | "response") => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), (name) => out.markers.add(name));
   const paging: Paging = new Map();
   for (const op of ir.operations) if (op.protocol === "http" && op.paging) paging.set(op, op.paging);
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
   const decodes = new Set<IrOperation>(ir.operations.filter((op) => validators.walkers.get(op)?.result !== undefined));
+  const ctx = typeRef("response");
   return {
     ir,
     out,
-    ctx: typeRef("response"),
+    ctx,
     requestCtx: typeRef("request"),
+    policyCtx: withNumbers(ctx, ir.schemas),
+    resultKinds: resultKinds(ir, decodes),
     schemaNames: new Set(ir.schemas.map((s) => s.name)),
     paging,
     hasHttp: ir.operations.some((op) => op.protocol === "http"),
@@ -140,6 +157,7 @@ function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walker
     numbered: decodes.size > 0,
     defaultNumbers: hasRpc ? "bigint" : "string",
     decodes,
+    jsonIntegers: validators.jsonIntegers,
     providers: new Map(),
     sockets: (ir.webSockets ?? []).filter((w) => ir.operations.some((op) => op.protocol === "json-rpc" && op.file === w.file)),
     standard: standardErrors(ir),

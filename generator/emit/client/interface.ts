@@ -7,13 +7,14 @@
 import type { IrOperation, IrWebSocket } from "../../ir/types.js";
 import type { TextWriter } from "../../writer.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
-import { toTypeNode, typeText, writeDocs } from "../types/type-node.js";
-import { decoded, paramsOptional, resultType, type ClientContext } from "./context.js";
+import { writeDocs } from "../types/type-node.js";
+import { decoded, paramsOptional, policyType, resultType, type ClientContext } from "./context.js";
 import { methodDocs, standardErrorDocs } from "./docs.js";
 import { socketTree, writeGroup, type GroupNode } from "./groups.js";
 import { itemType } from "./paging.js";
 import { picksOf, type SharedMethods } from "./shared-methods.js";
 import type { ValidatorModule } from "../validators/index.js";
+import { payloadFollowsPolicy } from "./sockets.js";
 
 /** The interface statement; `tree` is the client's group tree. */
 export function writeClientInterface(c: ClientContext, tree: GroupNode, subscriptionCodecs: ValidatorModule["subscriptionCodecs"], shared: SharedMethods): (w: TextWriter) => void {
@@ -62,7 +63,7 @@ function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation, wire?: st
   if (paged) {
     // a list operation: the call, plus .pages() and .iterate() over every page
     const result = resultType(c, op);
-    w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, result)}, ${decoded(c, op, itemType(result, paged))}>;`);
+    w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, result)}, ${itemType(decoded(c, op, result), paged)}>;`);
     return;
   }
   if (op.protocol === "http") {
@@ -73,7 +74,7 @@ function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation, wire?: st
   // a result typed by a param's value: one overload per value, then the general signature
   const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
   for (const v of byParam?.variants ?? []) {
-    w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${decoded(c, op, typeText(toTypeNode(v.schema, c.ctx)))}>;`);
+    w.writeLine(`${propertyKey(op.names.method, "method")}(params: ${identifier(op.names.params)} & { ${propertyKey(byParam!.param)}: ${literal(v.value)} }, options?: CallOptions): Promise<${policyType(c, op, v.schema)}>;`);
     writeDocs(w, docs);
   }
   w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${decoded(c, op, resultType(c, op))}>;`);
@@ -126,7 +127,7 @@ function writeSocketMember(c: ClientContext, w: TextWriter, socket: IrWebSocket,
     w.write("readonly subscribe: ").inlineBlock(() => {
       for (const k of socket.subscriptions?.kinds ?? []) {
         const names = k.names!;
-        const payload = subscriptionCodecs.get(k)?.result ? `Decoded<${identifier(names.payload)}, ${N}>` : identifier(names.payload);
+        const payload = payloadFollowsPolicy(c, k, subscriptionCodecs.get(k)) ? `${identifier(names.payload)}<${N}>` : identifier(names.payload);
         const paramsType = `SubscriptionParams<typeof ${identifier(names.descriptor)}>`;
         writeDocs(w, `\`${comment(socket.subscriptions!.subscribe)}\` kind \`${comment(k.kind)}\`${k.description ? `: ${comment(k.description)}` : ""}${k.backfill ? `\n\nAfter a reconnect, what was missed is fetched with \`${comment(k.backfill.method)}\` and delivered in order before new events, each event once.` : ""}`);
         if (k.params.length === 0) w.writeLine(`${propertyKey(names.method, "method")}(options?: SubscribeOptions<${payload}>): Subscription<${payload}>;`);

@@ -3,7 +3,7 @@
  * subscription kind it serves a payload type and a descriptor (its params,
  * codecs and how a reconnect's gap is backfilled).
  */
-import type { IrDocument } from "../../ir/types.js";
+import type { IrDocument, IrSubscriptionKind } from "../../ir/types.js";
 import { pathOf } from "../../ir/module.js";
 import type { TextWriter } from "../../writer.js";
 import { comment, identifier, propertyKey } from "../escape.js";
@@ -11,12 +11,18 @@ import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { toTypeNode, writeDocs, type Member } from "../types/type-node.js";
+import { NUMBERS_DECLARATION, usesNumbers } from "../types/numbered.js";
 import { writeObjectType, type ClientContext } from "./context.js";
 
 /** The descriptor of the JSON-RPC method `method` of `file`, when the module has it. */
 export function descriptorOf(ir: IrDocument, file: string, method: string): CodeRef | undefined {
   const op = ir.operations.find((o) => o.protocol === "json-rpc" && o.file === file && o.transport.method === method);
   return op ? new CodeRef(identifier(op.names.descriptor)) : undefined;
+}
+
+/** Whether a subscription's payload type takes the number policy: the client decodes it, and its type holds integers. */
+export function payloadFollowsPolicy(c: ClientContext, k: IrSubscriptionKind, codecs: { result?: string } | undefined): boolean {
+  return codecs?.result !== undefined && usesNumbers(k.result, c.ir.schemas);
 }
 
 /** The sockets table and the subscription kinds; names what it uses from validators.js into `used` and the payload checks into `results`. */
@@ -37,7 +43,9 @@ export function emitSockets(c: ClientContext, validators: Pick<ValidatorModule, 
         used.add(payloadCheck);
         results.push([new CodeRef(identifier(names.descriptor)), new CodeRef(payloadCheck)]);
       }
-      out.statements.push(typeAlias(names.payload, `What each \`${comment(k.kind)}\` notification carries (\`${comment(w.subscriptions!.subscribe)}\` over ${comment(w.path)}).${k.description ? `\n\n${comment(k.description)}` : ""}`, toTypeNode(k.result, ctx)));
+      // a payload that holds integers takes the number policy, as results do (types/numbered.ts)
+      const policy = payloadFollowsPolicy(c, k, codecs);
+      out.statements.push(typeAlias(names.payload, `What each \`${comment(k.kind)}\` notification carries (\`${comment(w.subscriptions!.subscribe)}\` over ${comment(w.path)}).${k.description ? `\n\n${comment(k.description)}` : ""}`, toTypeNode(k.result, policy ? c.policyCtx : ctx), policy ? NUMBERS_DECLARATION : ""));
       const members: Member[] = k.params.map((p) => ({ key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(p.description ? { docs: comment(p.description) } : {}) }));
       const paramsType = (w2: TextWriter) => {
         if (codecs?.params) w2.write("Encodable<");

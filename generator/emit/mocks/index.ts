@@ -17,7 +17,7 @@ import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind, schemasOf } from "../../ir/results.js";
 import { httpResultType } from "../client/http-wire.js";
-import { schemaTypeContext, toTypeNode, typeText } from "../types/type-node.js";
+import { schemaTypeContext, toTypeNode, typeText, type Marker } from "../types/type-node.js";
 import { writeValue } from "../value.js";
 import { pathOf } from "../../ir/module.js";
 import type { ValidatorModule } from "../validators/index.js";
@@ -136,10 +136,10 @@ function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>
  * method name `{ result }`, one per endpoint that has the name. Bodies are
  * response shapes, from types.ts (`T`) or the client's own aliases (`C`).
  */
-function answersType(ir: IrDocument, walkers: ValidatorModule["walkers"], hasIntegers: ValidatorModule["hasIntegers"]): { members: [string, string[]][]; uses: { T: boolean; C: boolean; Encodable: boolean; IntegerString: boolean } } {
+function answersType(ir: IrDocument, walkers: ValidatorModule["walkers"], hasIntegers: ValidatorModule["hasIntegers"]): { members: [string, string[]][]; uses: { T: boolean; C: boolean; Encodable: boolean; markers: Set<Marker> } } {
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
-  const uses = { T: false, C: false, Encodable: false, IntegerString: false };
-  const ctx = schemaTypeContext(ir.schemas, "response", "T", () => (uses.T = true), () => (uses.IntegerString = true));
+  const uses = { T: false, C: false, Encodable: false, markers: new Set<Marker>() };
+  const ctx = schemaTypeContext(ir.schemas, "response", "T", () => (uses.T = true), (name) => uses.markers.add(name));
   // a success body with string-encoded integers may be given with bigints and numbers: the mock writes them in the wire form
   const encodable = (type: string, yes: boolean) => {
     if (!yes) return type;
@@ -206,7 +206,7 @@ export function emitMocks(ir: IrDocument, validators: Pick<ValidatorModule, "wal
       // the JSON-RPC side and the synthetic chain are handed to the service by the tables that need them (MockTable.rpc, .chain)
       if (sockets.length > 0) w.writeLine(`import { syntheticChain } from "../runtime/mock/chain.js";`);
       if (hasRpc) w.writeLine(`import { jsonRpcMocks } from "../runtime/mock/rpc.js";`);
-      const numberTypes = [...(answers.uses.Encodable ? ["Encodable"] : []), ...(answers.uses.IntegerString ? ["IntegerString"] : [])];
+      const numberTypes = [...(answers.uses.Encodable ? ["Encodable"] : []), ...[...answers.uses.markers].sort()];
       if (numberTypes.length > 0) w.writeLine(`import type { ${numberTypes.join(", ")} } from "../runtime/values/numbers.js";`);
       w.writeLine(`import { ${descriptors.map(identifier).join(", ")} } from "./client.js";`);
       if (answers.uses.C) w.writeLine(`import type * as C from "./client.js";`);

@@ -9,7 +9,8 @@ import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/typ
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
 import { webhookPayloads } from "../webhooks.js";
-import { jsDoc, objectMembers, printType, schemaTypeContext, shapeName, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
+import { NUMBERS_DECLARATION, numberedTypes, withNumbers } from "./numbered.js";
+import { jsDoc, objectMembers, printType, schemaTypeContext, shapeName, toTypeNode, writeDocs, writeMember, type Marker, type TypeContext } from "./type-node.js";
 
 function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
   return (
@@ -21,32 +22,38 @@ function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
 }
 
 export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction)[] {
-  let integers = false;
-  const marked = () => (integers = true);
+  const markers = new Set<Marker>();
+  const marked = (name: Marker) => void markers.add(name);
   const response = schemaTypeContext(ir.schemas, "response", undefined, undefined, marked);
   const request = schemaTypeContext(ir.schemas, "request", undefined, undefined, marked);
+  // a response type holding integers takes the number policy as a parameter (numbered.ts)
+  const numbered = numberedTypes(ir.schemas);
+  const policy = withNumbers(response, ir.schemas);
   const declarations = ir.schemas.flatMap((named) => {
     const docs = jsDoc(named.schema);
+    const generic = numbered.get(named.key) === "generic";
+    if (generic) marked("Numbers");
     // a schema with readOnly/writeOnly members: the name is the response shape, `…Input` the request shape
     const input = named.names.input;
-    const shapes: [string, TypeContext, string | undefined][] = [[named.name, response, docs]];
-    if (input) shapes.push([input, request, [docs, `What requests send as \`${named.name}\`: readOnly members left out, writeOnly ones in.`].filter(Boolean).join("\n\n")]);
-    return shapes.map(([name, ctx, text]) => declaration(named.schema, name, text, ctx));
+    const shapes: [string, TypeContext, string | undefined, boolean][] = [[named.name, generic ? policy : response, docs, generic]];
+    if (input) shapes.push([input, request, [docs, `What requests send as \`${named.name}\`: readOnly members left out, writeOnly ones in.`].filter(Boolean).join("\n\n"), false]);
+    return shapes.map(([name, ctx, text, takesPolicy]) => declaration(named.schema, name, text, ctx, takesPolicy));
   });
   // what webhooks deliver is written by the API, as a response is
   const hooks = webhookPayloads(ir, response);
   if (hooks) declarations.push(hooks);
-  if (!integers) return declarations;
-  return [{ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: ["IntegerString"] }, ...declarations];
+  if (markers.size === 0) return declarations;
+  return [{ kind: Kind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/values/numbers.js", namedImports: [...markers].sort() }, ...declarations];
 }
 
-function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext): WriterFunction {
+function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext, generic: boolean): WriterFunction {
+  const params = generic ? NUMBERS_DECLARATION : "";
   if (isPlainObject(s)) {
     // keys come from objectMembers, which escapes them; docs were escaped by jsDoc
     const { members, index } = objectMembers(s, ctx);
     return (w) => {
       if (docs) writeDocs(w, docs);
-      w.write(`export interface ${identifier(name)} `).inlineBlock(() => {
+      w.write(`export interface ${identifier(name)}${params} `).inlineBlock(() => {
         for (const m of members) writeMember(w, m);
         if (index) {
           w.write("[key: string]: ");
@@ -57,5 +64,5 @@ function declaration(s: IrNamedSchema["schema"], name: string, docs: string | un
       w.newLine();
     };
   }
-  return typeAlias(name, docs, toTypeNode(s, ctx));
+  return typeAlias(name, docs, toTypeNode(s, ctx), params);
 }

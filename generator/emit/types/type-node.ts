@@ -28,9 +28,23 @@ export interface TypeContext {
   refName(target: string): string;
   /** Which shape: a request leaves readOnly members out, a response writeOnly ones (default: both in). */
   direction?: "request" | "response";
-  /** Hears that the output uses `IntegerString` (a string-encoded integer's marker), so its module imports it. */
-  onInteger?: () => void;
+  /**
+   * Hears that the output names a runtime type (`IntegerString`, an integer's
+   * marker; `HexEncoded`, a hex string's), so its module imports it.
+   */
+  onMarker?: (name: Marker) => void;
+  /**
+   * The number policy's type parameter (`N`) when the type is written for a
+   * client that reads integers by it: an integer is `Numbered<…, N>`
+   * (numbered.ts sets this, with `refName` writing `X<N>`).
+   */
+  numbers?: string;
+  /** The same context without the policy: what it writes where the integer walkers do not go. */
+  wire?: TypeContext;
 }
+
+/** The runtime types a generated type may name (runtime/values/numbers.ts). */
+export type Marker = "IntegerString" | "HexEncoded" | "Numbered" | "Numbers";
 
 /** A named schema's type in a direction: `XInput` for a request when its shapes differ (readOnly/writeOnly), else `X`. */
 export function shapeName(s: IrNamedSchema, direction: TypeContext["direction"]): string {
@@ -42,11 +56,11 @@ export function shapeName(s: IrNamedSchema, direction: TypeContext["direction"])
  * types.ts, or behind a namespace import (`T.Block`) in the modules that
  * import it; `used` hears when a name is taken, so the import is written only then.
  */
-export function schemaTypeContext(schemas: readonly IrNamedSchema[], direction: "request" | "response", namespace?: string, used?: () => void, onInteger?: () => void): TypeContext {
+export function schemaTypeContext(schemas: readonly IrNamedSchema[], direction: "request" | "response", namespace?: string, used?: () => void, onMarker?: (name: Marker) => void): TypeContext {
   const byKey = new Map(schemas.map((s) => [s.key, s]));
   return {
     direction,
-    ...(onInteger ? { onInteger } : {}),
+    ...(onMarker ? { onMarker } : {}),
     refName: (target) => {
       const s = byKey.get(target);
       if (!s) return "unknown";
@@ -136,15 +150,43 @@ function openEnumNode(s: IrObjectLikeSchema, known: JsonValue[], ctx: TypeContex
 }
 
 /**
- * A string whose pattern starts with a `0x` prefix is hex: typed as the
- * template `` `0x${string}` `` (viem's `Hex`), which catches a missing
- * prefix at compile time and keeps literals beside it in a union (block tags
- * next to a quantity) from being absorbed into `string`. A pattern that also
- * accepts `0X` (hex is case-insensitive on the wire) adds that form.
+ * A string whose pattern starts with a `0x` prefix is hex: typed as
+ * `` `0x${string}` & HexEncoded `` (viem's `Hex` and `Address` accept it,
+ * and take it back: the marker's one property is optional), which catches a
+ * missing prefix at compile time and keeps literals beside it in a union
+ * (block tags next to a quantity) from being absorbed into `string`. The
+ * marker also keeps a named hex type's name in hovers and errors (`Hash32`):
+ * TypeScript prints a bare template literal alias as its template. A pattern
+ * that also accepts `0X` (the node reads either case) keeps its check, but
+ * the type is the lower-case form, which servers write and viem expects.
  */
 function hexTemplate(pattern: string | undefined): TypeNode | undefined {
   const prefixes = pattern === undefined ? undefined : hexPrefixes(pattern);
-  return prefixes && union(prefixes.map((f) => raw(`\`${f}\${string}\``)));
+  return prefixes && raw(`\`${prefixes.includes("0x") ? "0x" : "0X"}\${string}\``);
+}
+
+function stringNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode {
+  // raw bytes (format: binary, or a 3.1 contentMediaType): what fetch can send
+  // these global names are reserved by the naming pass (BINARY_TYPE_NAMES), so no schema shadows them
+  if (s.format === "binary") return raw("Blob | ArrayBuffer | ArrayBufferView | string");
+  const hex = hexTemplate(s.pattern);
+  if (s.integer && s.integer.encoding !== "number") return integerNode(hex ?? raw("string"), s.integer.encoding, ctx);
+  if (!hex) return raw("string");
+  ctx.onMarker?.("HexEncoded");
+  return inter([hex, raw("HexEncoded")]);
+}
+
+/**
+ * An integer the number policy reads, marked so that `Encodable<…>` also
+ * takes a bigint and a number for it; under the policy (`ctx.numbers`)
+ * `Numbered<…, N>`, a bigint under "bigint".
+ */
+function integerNode(wireType: TypeNode, encoding: string, ctx: TypeContext): TypeNode {
+  ctx.onMarker?.("IntegerString");
+  const wire = inter([wireType, raw(`IntegerString<${literal(encoding)}>`)]);
+  if (ctx.numbers === undefined) return wire;
+  ctx.onMarker?.("Numbered");
+  return raw(`Numbered<${typeText(wire)}, ${ctx.numbers}>`);
 }
 
 function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefined {
@@ -155,17 +197,10 @@ function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefine
       switch (t) {
         case "integer":
         case "number":
-          return raw("number");
+          // a JSON number that may pass 2^53, read from the text (format int64, x-avaspec-integer)
+          return s.integer?.encoding === "number" ? integerNode(raw("number"), "number", ctx) : raw("number");
         case "string":
-          // raw bytes (format: binary, or a 3.1 contentMediaType): what fetch can send
-          // these global names are reserved by the naming pass (BINARY_TYPE_NAMES), so no schema shadows them
-          if (s.format === "binary") return raw("Blob | ArrayBuffer | ArrayBufferView | string");
-          if (s.integer) {
-            // marked for the number policy: Decoded<…, "bigint"> reads it as bigint, Encodable<…> also takes bigint and number
-            ctx.onInteger?.();
-            return inter([hexTemplate(s.pattern) ?? raw(t), raw(`IntegerString<${literal(s.integer.encoding)}>`)]);
-          }
-          return hexTemplate(s.pattern) ?? raw(t);
+          return stringNode(s, ctx);
         case "boolean":
         case "null":
           return raw(t);
@@ -200,7 +235,8 @@ export function objectMembers(s: IrObjectLikeSchema, ctx: TypeContext): { member
   }
   const extra: TypeNode[] = [];
   if (s.additionalProperties && !(s.additionalProperties.kind === "boolean" && !s.additionalProperties.value)) extra.push(toTypeNode(s.additionalProperties, ctx));
-  for (const pp of s.patternProperties ?? []) extra.push(toTypeNode(pp.schema, ctx));
+  // pattern properties are not walked, so their integers stay as the wire has them
+  for (const pp of s.patternProperties ?? []) extra.push(toTypeNode(pp.schema, ctx.wire ?? ctx));
   if (extra.length === 0 && members.length === 0 && !(s.additionalProperties?.kind === "boolean" && !s.additionalProperties.value)) extra.push(UNKNOWN);
   if (extra.length === 0) return { members };
   // An index signature must admit every listed property's type too.

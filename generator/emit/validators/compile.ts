@@ -37,6 +37,8 @@ const TYPE_TEST: Record<string, string> = {
   string: 'typeof x === "string"',
   number: 'typeof x === "number"',
   integer: "Number.isInteger(x)",
+  // a JSON integer beyond 2^53 (format int64) as a client reads it under numbers: "bigint"
+  bigint: 'typeof x === "bigint"',
   boolean: 'typeof x === "boolean"',
   null: "x === null",
   array: "Array.isArray(x)",
@@ -333,7 +335,8 @@ export class ValidatorCompiler implements CheckEmitter {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
       // a single object or array type: its keywords go in the else branch, so the type is tested once
       done = types.length === 1 && (types[0] === "object" || types[0] === "array") ? types[0] : undefined;
-      L.block(`if (!(${this.typeTest(types, "x", s.format)}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
+      const tested = s.integer?.encoding === "number" ? [...types, "bigint"] : types;
+      L.block(`if (!(${this.typeTest(tested, "x", s.format)}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
       if (done === "object") L.block("else", () => objectKeywords(this, L, s, true));
       if (done === "array") L.block("else", () => arrayKeywords(this, L, s, true));
     }

@@ -8,10 +8,11 @@
 import type { WriterFunction } from "../../writer.js";
 import { identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
+import { numberedName, type NumberedKind } from "../types/numbered.js";
 
 /** One exported validator: `validateX`, the Standard Schema object `XSchema` or the type guard `isX`. */
 export type ValidatorExport =
-  | { kind: "validate"; name: string; check: string; type: string; what: string; wrappedIn?: string; walker?: string; response?: true; forms?: string }
+  | { kind: "validate"; name: string; check: string; type: string; what: string; wrappedIn?: string; walker?: string; response?: true; forms?: string; numbered?: NumberedKind }
   | { kind: "standard"; name: string; check: string; type: string; what: string; documented?: string }
   | { kind: "guard"; name: string; check: string; type: string; what: string };
 
@@ -54,6 +55,11 @@ export function exportJs(e: ValidatorExport): WriterFunction {
   };
 }
 
+/** A validator's value under the number policy: the type by its name (`T.Block<N>`), else mapped (`Decoded<…>`). */
+export function decodedType(e: Extract<ValidatorExport, { kind: "validate" }>): string {
+  return e.numbered === undefined ? `Decoded<${e.type}, N>` : numberedName(e.type, e.numbered);
+}
+
 /** The declaration of an export, with its docs (validators.d.ts). */
 export function exportDts(e: ValidatorExport): WriterFunction {
   return (w) => {
@@ -62,7 +68,7 @@ export function exportDts(e: ValidatorExport): WriterFunction {
     if (e.kind === "standard") w.writeLine(`export declare const ${name}: StandardSchemaV1<unknown, ${e.type}>;`);
     else if (e.kind === "guard") w.writeLine(`export declare function ${name}(value: unknown): value is ${e.type};`);
     else if (e.walker === undefined) w.writeLine(`export declare function ${name}(value: unknown): ValidationResult<${e.type}>;`);
-    else w.writeLine(`export declare function ${name}<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<Decoded<${e.type}, N>>;`);
+    else w.writeLine(`export declare function ${name}<N extends Numbers = "string">(value: unknown, options?: { readonly numbers?: N }): ValidationResult<${decodedType(e)}>;`);
   };
 }
 

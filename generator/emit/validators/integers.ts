@@ -16,13 +16,21 @@ import { escapeToken } from "../../load/pointer.js";
 import { stringLiteral } from "../escape.js";
 import type { ValidatorCompiler } from "./compile.js";
 
-/** The leaf spec the runtime reads: "hex", "decimal/64", "signed decimal/64". */
+/**
+ * The leaf spec the runtime reads: "hex", "decimal/64", "signed decimal/64";
+ * a JSON number's sign is the default, so "number/64", "unsigned number/64".
+ */
 function leafSpec(i: IrIntegerString): string {
-  return `${i.signed ? "signed " : ""}${i.encoding}${i.bits === undefined ? "" : `/${i.bits}`}`;
+  const bits = i.bits === undefined ? "" : `/${i.bits}`;
+  if (i.encoding === "number") return `${i.signed ? "" : "unsigned "}number${bits}`;
+  return `${i.signed ? "signed " : ""}${i.encoding}${bits}`;
 }
 
 /** The integer leaf of a schema node, as its spec. */
 const integerLeaf = (s: IrSchema): string | undefined => (s.kind === "schema" && s.integer ? leafSpec(s.integer) : undefined);
+
+/** A JSON number's leaf goes through runtime/values/exact.ts (`numberLeaf`), which reads and writes it with every digit. */
+const numberCall = (spec: string): string | undefined => (/^(unsigned )?number/.test(spec) ? "numberLeaf" : undefined);
 
 /**
  * Which leaves a family of walkers visits, and the prefix of their names:
@@ -32,6 +40,8 @@ const integerLeaf = (s: IrSchema): string | undefined => (s.kind === "schema" &&
 export interface WalkerLeaves {
   prefix: string;
   leaf(s: IrSchema): string | undefined;
+  /** A runtime helper that takes a leaf instead of `f` (`helper(x, f, spec, p)`), for leaves `f` alone cannot convert. */
+  helper?(spec: string): string | undefined;
 }
 
 export class IntegerWalkers {
@@ -42,6 +52,8 @@ export class IntegerWalkers {
   private readonly byKey: Map<string, IrDocument["schemas"][number]>;
   /** Named schemas that reach an integer. */
   private readonly withIntegers = new Set<string>();
+  /** Named schemas that reach a leaf with a helper (a JSON-number integer). */
+  private readonly withHelpers = new Set<string>();
   private readonly named = new Map<string, string>();
   private readonly anonymous = new Map<IrSchema, string | null>();
   private readonly bodies = new Map<string, string>();
@@ -50,19 +62,26 @@ export class IntegerWalkers {
   constructor(
     schemas: IrDocument["schemas"],
     private readonly compiler: ValidatorCompiler,
-    private readonly leaves: WalkerLeaves = { prefix: "i$", leaf: integerLeaf },
+    private readonly leaves: WalkerLeaves = { prefix: "i$", leaf: integerLeaf, helper: numberCall },
   ) {
     this.byKey = new Map(schemas.map((s) => [s.key, s]));
-    // the named schemas that reach an integer: a fixpoint over $refs (cycles included)
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const s of schemas) {
-        if (!this.withIntegers.has(s.key) && this.reaches(s.schema)) {
-          this.withIntegers.add(s.key);
-          changed = true;
+    // the named schemas that reach an integer (and those that reach a JSON-number one): a fixpoint over $refs (cycles included)
+    for (const [set, leaf] of [[this.withIntegers, (s: IrSchema) => this.leaves.leaf(s) !== undefined], [this.withHelpers, (s: IrSchema) => this.helperLeaf(s)]] as const) {
+      for (let changed = true; changed; ) {
+        changed = false;
+        for (const s of schemas) {
+          if (!set.has(s.key) && this.reaches(s.schema, set, leaf)) {
+            set.add(s.key);
+            changed = true;
+          }
         }
       }
     }
+  }
+
+  private helperLeaf(s: IrSchema): boolean {
+    const spec = this.leaves.leaf(s);
+    return spec !== undefined && this.leaves.helper?.(spec) !== undefined;
   }
 
   /** The subschemas a walker follows. */
@@ -70,17 +89,22 @@ export class IntegerWalkers {
     return [...(s.properties ?? []).map((p) => p.schema), ...(s.additionalProperties ? [s.additionalProperties] : []), ...(s.prefixItems ?? []), ...(s.items ? [s.items] : []), ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
   }
 
-  /** Whether a schema reaches an integer, with named schemas as known so far. */
-  private reaches(s: IrSchema): boolean {
-    if (this.leaves.leaf(s) !== undefined) return true;
-    if (s.kind === "ref") return this.withIntegers.has(s.target);
+  /** Whether a schema reaches a leaf `leaf` takes, with named schemas (`named`) as known so far. */
+  private reaches(s: IrSchema, named: ReadonlySet<string> = this.withIntegers, leaf: (s: IrSchema) => boolean = (x) => this.leaves.leaf(x) !== undefined): boolean {
+    if (leaf(s)) return true;
+    if (s.kind === "ref") return named.has(s.target);
     if (s.kind === "boolean") return false;
-    return IntegerWalkers.children(s).some((c) => this.reaches(c));
+    return IntegerWalkers.children(s).some((c) => this.reaches(c, named, leaf));
   }
 
   /** Whether values of the schema can hold a string-encoded integer. */
   has(s: IrSchema): boolean {
     return this.reaches(s);
+  }
+
+  /** Whether values of the schema can hold a JSON-number integer (format int64), which reading needs the text for. */
+  hasNumbers(s: IrSchema): boolean {
+    return this.reaches(s, this.withHelpers, (x) => this.helperLeaf(x));
   }
 
   /** The walker of a schema, or undefined when it holds no integer. */
@@ -134,7 +158,9 @@ export class IntegerWalkers {
   private body(s: IrObjectLikeSchema | IrRefSchema): string[] {
     const out: string[] = [];
     const leaf = this.leaves.leaf(s);
-    if (leaf !== undefined) out.push(`x = f(x, ${stringLiteral(leaf)}, p);`);
+    const helper = leaf === undefined ? undefined : this.leaves.helper?.(leaf);
+    if (helper) this.helpers.add(helper);
+    if (leaf !== undefined) out.push(helper ? `x = ${helper}(x, f, ${stringLiteral(leaf)}, p);` : `x = f(x, ${stringLiteral(leaf)}, p);`);
     if (s.kind === "ref") {
       // a reference with a leaf of its own (a wire form beside a $ref): the leaf, then what the target holds
       const target = this.namedWalker(s.target);

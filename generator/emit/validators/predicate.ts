@@ -18,6 +18,8 @@ export function predicate(c: CheckEmitter, s: IrSchema, v: string, depth = 0): s
     const target = c.resolve(s.target);
     return target ? predicate(c, target, v, depth + 1) : undefined;
   }
+  // an integer that may be a bigint (format int64, read exactly): its own check tests both
+  if (s.integer?.encoding === "number") return undefined;
   for (const k of Object.keys(s)) if (!LEAF_KEYS.has(k) && !META_KEYS.has(k) && (s as unknown as Record<string, unknown>)[k] !== undefined) return undefined;
   const parts: string[] = [];
   if (s.types && s.types.length > 0) {

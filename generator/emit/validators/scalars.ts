@@ -51,11 +51,15 @@ export function numberKeywords(c: CheckEmitter, L: Lines, s: IrObjectLikeSchema)
   ];
   const active = checks.filter((check) => check[0] !== undefined);
   if (active.length === 0 && s.multipleOf === undefined) return;
-  L.block(`if (typeof x === "number")`, () => {
+  // an integer beyond 2^53 may be a bigint (format int64, read exactly): < and > compare it with numbers as they are
+  const big = s.integer?.encoding === "number";
+  L.block(big ? `if (typeof x === "number" || typeof x === "bigint")` : `if (typeof x === "number")`, () => {
     for (const [cond, kw, msg, exp] of active) L.block(`if (${cond})`, () => c.failStmt(L, kw, stringLiteral(msg), String(exp)));
     if (s.multipleOf !== undefined) {
       c.helpers.add("multipleOf");
-      L.block(`if (!multipleOf(x, ${s.multipleOf}))`, () => c.failStmt(L, "multipleOf", stringLiteral(`must be a multiple of ${s.multipleOf}`), String(s.multipleOf)));
+      const m = s.multipleOf;
+      const test = !big ? `!multipleOf(x, ${m})` : Number.isInteger(m) ? `!(typeof x === "bigint" ? x % ${BigInt(m)}n === 0n : multipleOf(x, ${m}))` : `!multipleOf(Number(x), ${m})`;
+      L.block(`if (${test})`, () => c.failStmt(L, "multipleOf", stringLiteral(`must be a multiple of ${m}`), String(m)));
     }
   });
 }

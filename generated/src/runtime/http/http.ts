@@ -107,7 +107,7 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly check?: Check;
   /** The params' string-encoded integers: bigints and numbers given for them are sent in their wire form. */
   readonly paramIntegers?: Encoder;
-  /** The result's string-encoded integers: read as bigints under `numbers: "bigint"`. */
+  /** The result's integers: read as bigints under `numbers: "bigint"` (JSON numbers beyond 2^53 from the text). */
   readonly resultIntegers?: Decoder;
   /** The result's values servers send in another form than documented (`x-avaspec-wire-form`): converted before it is returned. */
   readonly resultForms?: Normalizer;
@@ -557,5 +557,6 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
   }
   config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
   const value = op.resultForms?.(parsed.value) ?? parsed.value;
-  return ((options?.numbers ?? config.numbers) === "bigint" && op.resultIntegers ? op.resultIntegers(value) : value) as R;
+  // the text too: integers beyond 2^53 (format int64) are read from it (values/exact.ts)
+  return (op.resultIntegers ? op.resultIntegers(value, options?.numbers ?? config.numbers, text, request) : value) as R;
 }

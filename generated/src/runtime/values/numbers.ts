@@ -1,7 +1,10 @@
 /**
  * The number policy: integers the spec sends as strings (`x-avaspec-integer`,
  * or a string with format int64/uint64/int32/uint32), read as `bigint` or
- * kept as the wire's string, and written from `bigint | number | string`.
+ * kept as the wire's string, and written from `bigint | number | string`;
+ * and JSON numbers that may pass 2^53 (`format: int64`, or
+ * `x-avaspec-integer: true` on a number), read as `bigint` with every digit
+ * (exact.ts reads them from the text) or kept as numbers while they fit one.
  *
  * Generated code holds one walker per schema that contains such integers
  * (`Walk`): it visits exactly the integer strings of a value, by the schema,
@@ -9,37 +12,61 @@
  * or `encodeLeaf` (bigint or number → wire string, checked). Walkers copy
  * what they change and never modify the value they are given.
  */
-import { ValidationError, paramsError, type ValidationIssue } from "../errors/errors.js";
+import { ValidationError, paramsError, type RequestInfo, type ValidationIssue } from "../errors/errors.js";
 import { overflowIssue } from "../errors/depth.js";
 import { answers, run, type Check, type ValidationResult } from "./validate.js";
 import type { Leaf, Walk } from "./walk.js";
 import { toDocumented } from "./wire-forms.js";
 
-/** How a client returns the integers the spec sends as strings: `bigint`, or the wire's `string`. */
+/** How a client returns the integers the spec marks: `bigint`, or as the wire has them (strings, and numbers that fit a double). */
 export type Numbers = "bigint" | "string";
 
 declare const integerString: unique symbol;
 
 /**
- * Marks a generated string type that holds an integer (type-level only: no
- * value ever has this property). `Decoded` turns marked strings into
- * `bigint`, `Encodable` lets them also be given as `bigint` or `number`.
+ * Marks a generated string type that holds an integer, or a number type
+ * whose integers may pass 2^53 (`"number"`); type-level only: no value ever
+ * has this property. `Decoded` turns marked types into `bigint`,
+ * `Encodable` lets them also be given as `bigint` or `number`.
  */
-export interface IntegerString<E extends "decimal" | "hex" = "decimal" | "hex"> {
+export interface IntegerString<E extends "decimal" | "hex" | "number" = "decimal" | "hex" | "number"> {
   readonly [integerString]?: E;
+}
+
+declare const hexEncoded: unique symbol;
+
+/**
+ * Marks a generated `` `0x${string}` `` type (hashes, addresses, bytes),
+ * type-level only, like `IntegerString`: its one property is optional, so
+ * viem's `Hex` and `Address` and any `0x` literal fit it, and it fits them.
+ * It is there for the names: TypeScript prints a bare template literal
+ * alias as its template, an intersection by its alias (`Hash32`).
+ */
+export interface HexEncoded {
+  readonly [hexEncoded]?: true;
 }
 
 type IsIntegerString<T> = typeof integerString extends keyof T ? true : false;
 
-type DecodedBigint<T> = T extends string ? (IsIntegerString<T> extends true ? bigint : T) : T extends object ? { [K in keyof T]: DecodedBigint<T[K]> } : T;
+// an array is mapped through its element (`Decoded<U>[]`): a mapped type over a type that is an array of itself
+// (`type Tree = Tree[]`) is instantiated without end (TS2589); tuples keep their places
+type DecodedBigint<T> = T extends string | number ? (IsIntegerString<T> extends true ? bigint : T) : T extends readonly (infer U)[] ? (U[] extends T ? DecodedBigint<U>[] : { [K in keyof T]: DecodedBigint<T[K]> }) : T extends object ? { [K in keyof T]: DecodedBigint<T[K]> } : T;
+
+/**
+ * An integer of a generated response type as a client with `numbers: N`
+ * returns it: `bigint` under "bigint", its wire type `T` under "string".
+ * Generated types that hold integers take `N` and write their integers this
+ * way (`Block<N>`), so a client's results keep their names in hovers and errors.
+ */
+export type Numbered<T, N extends Numbers> = N extends "bigint" ? bigint : T;
 
 /** A value of type `T` as a client with `numbers: N` returns it: every integer string a `bigint` under "bigint", `T` itself under "string". */
 export type Decoded<T, N extends Numbers> = N extends "bigint" ? DecodedBigint<T> : T;
 
 /** What a parameter (or a mock body) of type `T` accepts: every integer string also as a `bigint` or a `number`. */
-export type Encodable<T> = T extends string ? (IsIntegerString<T> extends true ? T | bigint | number : T) : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
+export type Encodable<T> = T extends string | number ? (IsIntegerString<T> extends true ? T | bigint | number : T) : T extends readonly (infer U)[] ? (U[] extends T ? Encodable<U>[] : { [K in keyof T]: Encodable<T[K]> }) : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
 
-/** Thrown by `encodeLeaf` for a number it cannot send; callers turn it into a ValidationError. */
+/** Thrown by `encodeLeaf` for a number it cannot send (and by a reading that cannot be exact); callers turn it into a ValidationError. */
 export class IntegerIssue {
   constructor(
     readonly path: string,
@@ -50,7 +77,11 @@ export class IntegerIssue {
 const DECIMAL = /^-?[0-9]+$/;
 const HEX = /^0[xX][0-9a-fA-F]+$/;
 
-/** Wire → bigint: a string in integer syntax becomes a bigint; anything else (a value the server should not have sent) stays as it is. */
+/**
+ * Wire → bigint: a string in integer syntax becomes a bigint; anything else
+ * (a value the server should not have sent) stays as it is. JSON numbers
+ * (`format: int64`) are read by exact.ts, which generated walkers call for them.
+ */
 export const decodeLeaf: Leaf = (x, spec) => (typeof x === "string" && (spec.charCodeAt(0) === 104 /* h */ ? HEX : DECIMAL).test(x) ? BigInt(x) : x);
 
 interface Range {
@@ -166,9 +197,16 @@ export function walkUnion(x: unknown, f: Leaf, p: string, branches: readonly (re
   return x;
 }
 
-/** A descriptor's reading of its result: the value with its string-encoded integers as bigints (`walk` is the schema's walker). */
+/**
+ * A descriptor's reading of its result under a number policy: under
+ * "bigint" the value with its integers as bigints (`walk` is the schema's
+ * walker), else the value as it is. A result with JSON-number integers
+ * (`format: int64`) has exact.ts's reading, which takes the body as
+ * received (`text`, to read digits beyond 2^53) and the call (`request`, to
+ * name it in the error when it cannot).
+ */
 export interface Decoder {
-  (value: unknown): unknown;
+  (value: unknown, numbers: Numbers | undefined, text?: string, request?: RequestInfo): unknown;
   readonly walk: Walk;
 }
 
@@ -183,7 +221,7 @@ export type Encoder = <P>(params: P, operationId: string, method: string, url: s
  */
 export function decoder(walk: Walk): Decoder {
   // a result too deep to walk is caught by the transport, which knows the call (http.ts decodeResult)
-  return Object.assign((value: unknown) => walk(value, decodeLeaf, ""), { walk });
+  return Object.assign((value: unknown, numbers: Numbers | undefined) => (numbers === "bigint" ? walk(value, decodeLeaf, "") : value), { walk });
 }
 
 /** The Encoder of a params walker. */
@@ -207,7 +245,9 @@ export function decodeIntegers<T>(walk: Walk, value: T): T {
   try {
     return walk(value, decodeLeaf, "") as T;
   } catch (error) {
-    throw tooDeep(overflowIssue(error, "", "read"));
+    // a JSON number beyond 2^53, which the value no longer holds exactly (exact.ts)
+    if (error instanceof IntegerIssue) throw valueError({ path: error.path, message: error.message, keyword: "integer" });
+    throw valueError(overflowIssue(error, "", "read"));
   }
 }
 
@@ -217,11 +257,11 @@ export function encodeIntegers<T>(walk: Walk, value: T): T {
     return walk(value, encodeLeaf, "") as T;
   } catch (error) {
     if (error instanceof IntegerIssue) throw error;
-    throw tooDeep(overflowIssue(error, "", "written"));
+    throw valueError(overflowIssue(error, "", "written"));
   }
 }
 
-function tooDeep(issue: ValidationIssue): ValidationError {
+function valueError(issue: ValidationIssue): ValidationError {
   return new ValidationError(`the value at ${issue.path || "/"} ${issue.message}`, { issues: [issue] });
 }
 
