@@ -40,6 +40,14 @@ function compilesInUnicodeMode(pattern: string): boolean {
   }
 }
 
+/**
+ * Formats a strict client validator knows (JSON Schema 2020-12's and
+ * OpenAPI's, as ajv-formats has them): another one (`uint64`, a vendor's own)
+ * would make such a client refuse the whole tool, so it is left out; the
+ * server's validators still apply what the spec means by it.
+ */
+const KNOWN_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex", "int32", "int64", "float", "double", "byte", "binary", "password"]);
+
 const NUMERIC = ["minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "minProperties", "maxProperties"] as const;
 
 export class JsonSchemaWriter {
@@ -71,7 +79,7 @@ export class JsonSchemaWriter {
     if (s.types) out["type"] = s.types.length === 1 ? s.types[0]! : s.types;
     if (s.enum) out["enum"] = s.enum;
     if (s.const) out["const"] = s.const.value;
-    if (s.format) out["format"] = s.format;
+    if (s.format && KNOWN_FORMATS.has(s.format)) out["format"] = s.format;
     if (s.pattern !== undefined && compilesInUnicodeMode(s.pattern)) out["pattern"] = s.pattern;
     for (const k of NUMERIC) if (s[k] !== undefined) out[k] = s[k]!;
     if (s.uniqueItems) out["uniqueItems"] = true;
