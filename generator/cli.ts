@@ -356,7 +356,7 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
           if (name !== null && !wanted.has(join(dir, name.toString()))) return;
           clearTimeout(timer);
           // a failure nobody foresaw is reported and the watch goes on (a rejected chain would drop every later change)
-          timer = setTimeout(() => (running = running.then(regenerate).catch((e: unknown) => console.error(`avaspec: internal error: ${e instanceof Error ? e.message : String(e)}`))), 50);
+          timer = setTimeout(() => (running = running.then(regenerate).catch((e: unknown) => console.error(internalError(e)))), 50);
         }),
       );
     }
@@ -387,6 +387,11 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
   return 0;
 }
 
+/** A failure nobody foresaw, as one line (AVASPEC_DEBUG=1 adds its stack). */
+function internalError(e: unknown): string {
+  return `avaspec: internal error: ${e instanceof Error ? e.message : String(e)}${process.env["AVASPEC_DEBUG"] ? `\n${(e as Error).stack ?? ""}` : " (AVASPEC_DEBUG=1 shows where)"}`;
+}
+
 /** Runs a command; a failure nobody foresaw is one line too (AVASPEC_DEBUG=1 prints its stack). */
 async function run(argv: string[]): Promise<number> {
   try {
@@ -395,7 +400,7 @@ async function run(argv: string[]): Promise<number> {
     if (argv[0] === "diff") return await diffCommand(argv.slice(1));
     return await main(argv[0] === "mock" ? ["--help"] : argv);
   } catch (e) {
-    console.error(`avaspec: internal error: ${e instanceof Error ? e.message : String(e)}${process.env["AVASPEC_DEBUG"] ? `\n${(e as Error).stack ?? ""}` : " (AVASPEC_DEBUG=1 shows where)"}`);
+    console.error(internalError(e));
     return 70;
   }
 }

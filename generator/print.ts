@@ -133,6 +133,7 @@ function isModuleDecl(s: Statement): boolean {
 }
 
 /** `//` comment lines; a line break in the text cannot end the comment early. */
-function lineComments(lines: string[]): string {
+/** Header lines as `//` comments, each kept on its line (the one way a generated file's header is written). */
+export function lineComments(lines: string[]): string {
   return lines.map((l) => `// ${l.replace(/[\r\n\u2028\u2029]+/g, " ")}`).join("\n") + "\n";
 }
