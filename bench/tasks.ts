@@ -96,6 +96,14 @@ interface ShopTasks {
 }
 `;
 
+/** What the numbers do not say; each is visible in the task files or the tools' generated types. */
+const NOTES = [
+  "avaspec: the only client here that pages (`.iterate()`); the peers loop on `nextCursor` by hand (hey-api and orval page only in their TanStack Query plugins' infinite queries, which a fetch client leaves out). Its 404 needs a try/catch, and `error.body` is `Problem | undefined` (an empty or non-JSON body), hence the `&& error.body`.",
+  "hey-api: `error` is the union of the declared error bodies (404 and `default`, both Problem here), not narrowed by `response.status`; `response` is typed possibly undefined; `throwOnError: true` throws the parsed body, not an Error.",
+  "orval: the result is a union discriminated by `status`, so `res.status === 404` narrows `res.data` to the 404's body. Its fetch client takes no base URL per call: the generated URLs read `env.shopBaseUrl` (orval-env.ts, counted in setup; `baseUrl.runtime` in orval.config.mjs), a module-level value every call shares.",
+  "openapi-fetch: `error` is the union of the declared error bodies and `response.status` a number, so the 404 check does not narrow the type (both bodies are Problem here); the runtime is the openapi-fetch library, not generated, so its files are not in the count above.",
+];
+
 interface Result {
   tool: string;
   made: string;
@@ -210,6 +218,13 @@ console.log(line(table[0]!));
 for (const row of table.slice(1)) console.log(line(row));
 const casts = results.flatMap((r) => r.measure?.casts ?? []);
 console.log(`\ncasts and any in the task files: ${casts.length ? casts.join(", ") : "none"}`);
+console.log("notes (what the task files show; see each file):");
+for (const note of NOTES) console.log(`- ${note}`);
+const engines = ["@hey-api/openapi-ts", "orval", "openapi-typescript", "openapi-fetch"].flatMap((name) => {
+  const node = readJson<{ engines?: { node?: string } }>(join(DIR, "node_modules", name, "package.json")).engines?.node;
+  return node ? [`${name} ${node}`] : [];
+});
+if (engines.length) console.log(`- engines declared: ${engines.join(", ")}; this run: node ${process.version}`);
 
 mkdirSync(join(ROOT, ".tmp"), { recursive: true });
 const out = join(ROOT, ".tmp/bench-tasks.json");
