@@ -240,7 +240,8 @@ if (engines.length) console.log(`- engines declared: ${engines.join(", ")}; this
 
 mkdirSync(join(ROOT, ".tmp"), { recursive: true });
 const out = join(ROOT, ".tmp/bench-tasks.json");
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, typescript: ts.version, tasks: TASKS, results }, null, 2) + "\n");
+const versions = Object.fromEntries(Object.keys(readJson<{ devDependencies: Record<string, string> }>(join(DIR, "package.json")).devDependencies).map((name) => [name, versionOf(name)]));
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, avaspec: avaspecVersion, versions, tasks: TASKS, results, notes: NOTES }, null, 2) + "\n");
 console.log(`results: ${relative(ROOT, out)}`);
 if (failures.length) {
   console.error(`\n${failures.length} tool(s) failed:\n${failures.join("\n")}`);
