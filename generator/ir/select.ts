@@ -57,7 +57,7 @@ export function globRegExp(glob: string): RegExp {
       else (out += ".*"), i++;
     } else if (c === "*") out += "[^/]*";
     else if (c === "?") out += "[^/]";
-    else out += c.replace(/[.+^${}()|[\]\\/]/g, "\\$&");
+    else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${out}$`, "s");
 }
