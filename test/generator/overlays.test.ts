@@ -8,6 +8,7 @@
  * for what the spec wrote, at the overlay for what an action inserted), and
  * the version ledger reading the document with its overlays.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -241,5 +242,23 @@ actions:
     expect(after.releases[0]!.changes.flatMap((c) => c.changes ?? []).map((c) => c.rule)).toEqual(["operation-description-changed"]);
     expect(versions).toContain('"version": "1.0.0"');
     expect(runCli(["generate", "--check"], dir).status).toBe(0);
+  });
+
+  it("avaspec diff --base with a config reads each side with its overlays as generation does (the overlay at that revision, then now)", () => {
+    const dir = scratch({
+      "pet.yaml": PETSTORE,
+      "fix.overlay.yaml": "overlay: 1.0.0\ninfo: { title: Fix, version: 1.0.0 }\nactions:\n  - target: $.paths['/pets/{petId}'].delete\n    remove: true\n",
+      "avaspec.config.json": JSON.stringify({ out: "out", package: { name: "pets" }, inputs: [{ spec: "pet.yaml", overlays: ["fix.overlay.yaml"], output: "pet", clientName: "Pet" }] }),
+    });
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: dir, stdio: "pipe" });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "one");
+    // the spec stays; the overlay now also removes createPet
+    writeFileSync(join(dir, "fix.overlay.yaml"), readFileSync(join(dir, "fix.overlay.yaml"), "utf8") + "  - target: $.paths['/pets'].post\n    remove: true\n");
+    const r = runCli(["diff", "--base", "HEAD", "--format", "json"], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const changes = (JSON.parse(r.stdout) as { documents: { changes: { rule: string; operation?: string }[] }[] }).documents[0]!.changes;
+    expect(changes.map((c) => [c.rule, c.operation])).toEqual([["operation-removed", "POST /pets"]]);
   });
 });
