@@ -117,19 +117,14 @@ const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && 
 export function selectOperations(doc: LoadedDocument, selection: Selection): void {
   const root = doc.root as Json;
   const isRpc = "openrpc" in root;
-  const before = reachable(doc);
+  const before = reachable(doc, []);
   if (isRpc) cutMethods(doc, selection);
   else cutPaths(doc, selection);
-  const after = reachable(doc);
-  const components = root["components"];
-  if (!isObj(components)) return;
-  for (const [section, entries] of Object.entries(components)) {
-    if (!isObj(entries) || section === "securitySchemes") continue;
-    for (const name of Object.keys(entries)) {
-      const at = ptr.join("#/components", section, name);
-      if (before.has(at) && !after.has(at)) delete entries[name];
-    }
-  }
+  const components = isObj(root["components"]) ? root["components"] : {};
+  const entries = Object.entries(components).flatMap(([section, map]) => (isObj(map) ? Object.keys(map).map((name) => ({ section, name, at: ptr.join("#/components", section, name) })) : []));
+  // what no operation reached stays, and so does what it reaches: a kept standalone type must not lose a $ref's target
+  const after = reachable(doc, entries.filter((e) => !before.has(e.at)).map((e) => e.at));
+  for (const e of entries) if (e.section !== "securitySchemes" && before.has(e.at) && !after.has(e.at)) delete (components[e.section] as Json)[e.name];
 }
 
 function deref(doc: LoadedDocument, value: unknown, from: string): Json | undefined {
@@ -185,20 +180,28 @@ function cutMethods(doc: LoadedDocument, selection: Selection): void {
  * mappings, transitively, and the schemas that extend (allOf) a reached
  * schema with a discriminator, which an implicit mapping names by their key.
  */
-function reachable(doc: LoadedDocument): Set<string> {
+function reachable(doc: LoadedDocument, seeds: readonly string[]): Set<string> {
   const root = doc.root as Json;
+  const components = isObj(root["components"]) ? root["components"] : {};
   const reached = new Set<string>();
   const queue: [unknown, string][] = Object.entries(root)
     .filter(([k]) => k !== "components")
     .map(([k, v]) => [v, ptr.join("#", k)]);
+  const reachEntry = (section: string, name: string) => {
+    const entry = ptr.join("#/components", section, name);
+    if (reached.has(entry)) return;
+    reached.add(entry);
+    const map = components[section];
+    queue.push([isObj(map) ? map[name] : undefined, entry]);
+  };
+  for (const seed of seeds) {
+    const [, section, name] = ptr.parse(seed)!;
+    reachEntry(section!, name!);
+  }
   const reach = (ref: string, from: string) => {
     const target = doc.resolve(ref, from)?.pointer;
     const tokens = target === undefined ? undefined : ptr.parse(target);
-    if (!tokens || tokens[0] !== "components" || tokens.length < 3) return;
-    const entry = ptr.join("#/components", tokens[1]!, tokens[2]!);
-    if (reached.has(entry)) return;
-    reached.add(entry);
-    queue.push([(root["components"] as Json)[tokens[1]!] && ((root["components"] as Json)[tokens[1]!] as Json)[tokens[2]!], entry]);
+    if (tokens && tokens[0] === "components" && tokens.length >= 3) reachEntry(tokens[1]!, tokens[2]!);
   };
   const drain = () => {
     while (queue.length > 0) {
@@ -213,7 +216,7 @@ function reachable(doc: LoadedDocument): Set<string> {
     }
   };
   drain();
-  const schemas = isObj(root["components"]) && isObj((root["components"] as Json)["schemas"]) ? ((root["components"] as Json)["schemas"] as Json) : {};
+  const schemas = isObj(components["schemas"]) ? components["schemas"] : {};
   for (let grew = true; grew; ) {
     grew = false;
     for (const [name, schema] of Object.entries(schemas)) {

@@ -90,9 +90,10 @@ components:
       type: object
       properties: { reason: { $ref: "#/components/schemas/RefundReason" } }
     RefundReason: { type: string, enum: [damaged, late] }
-    Refund: { type: object, properties: { amount: { type: integer } } }
+    Refund: { type: object, properties: { amount: { type: integer }, note: { $ref: "#/components/schemas/Note" } } }
     Block: { type: object, properties: { height: { type: integer } } }
-    Standalone: { type: object, description: A type no operation uses, properties: { note: { type: string } } }
+    Standalone: { type: object, description: A type no operation uses, properties: { note: { $ref: "#/components/schemas/Note" } } }
+    Note: { type: string, description: A note (both an excluded and a kept schema use it) }
 `;
 
 describe("glob patterns", () => {
@@ -119,11 +120,11 @@ describe("avaspec generate --exclude (the real CLI)", () => {
     const out = join(dir, "out");
     for (const gone of [/refundOrder/i, /\bRefund(Request|Reason)?\b/, /listBlocks/i, /\bBlock\b(?!<"bigint">)/, /\/refunds/, /\/blocks/]) expect(mentions(out, gone), String(gone)).toEqual([]);
     const types = readFileSync(join(out, "src/shop/types.ts"), "utf8");
-    for (const kept of ["OrderList", "Order", "Animal", "Dog", "Standalone"]) expect(types).toMatch(new RegExp(`export (interface|type) ${kept}\\b`));
+    for (const kept of ["OrderList", "Order", "Animal", "Dog", "Standalone", "Note"]) expect(types).toMatch(new RegExp(`export (interface|type) ${kept}\\b`));
     // the shipped document is the one generated from
     const shipped = JSON.parse(readFileSync(join(out, "spec/shop.json"), "utf8")) as { paths: object; components: { schemas: object } };
     expect(Object.keys(shipped.paths)).toEqual(["/v1/orders"]);
-    expect(Object.keys(shipped.components.schemas).sort()).toEqual(["Animal", "Dog", "Order", "OrderList", "Standalone"]);
+    expect(Object.keys(shipped.components.schemas).sort()).toEqual(["Animal", "Dog", "Note", "Order", "OrderList", "Standalone"]);
 
     const tsc = spawnSync(process.execPath, [TSC, "-p", join(out, "tsconfig.json"), "--noEmit", "--pretty", "false"], { encoding: "utf8" });
     expect(tsc.stdout + tsc.stderr).toBe("");
