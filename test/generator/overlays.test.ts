@@ -118,6 +118,17 @@ paths:
     expect(paths["/bar"]!["get"]!["parameters"]).toBeUndefined();
   });
 
+  it("an update with a __proto__ key writes a property of the document, never a prototype", () => {
+    const dir = scratch({ "openapi.yaml": doc, "proto.overlay.json": '{ "overlay": "1.0.0", "info": { "title": "Hostile", "version": "1" }, "actions": [{ "target": "$.info", "update": { "__proto__": { "polluted": true }, "title": "Renamed" } }] }' });
+    const r = overlaid(join(dir, "openapi.yaml"), [join(dir, "proto.overlay.json")]);
+    expect(r.ok).toBe(true);
+    const info = (r.root as { info: Record<string, unknown> }).info;
+    expect(info["title"]).toBe("Renamed");
+    expect(Object.prototype.hasOwnProperty.call(info, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(info)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+
   it("remove wins over update in one action (actions-update-with-remove)", () => {
     const dir = scratch({ "openapi.yaml": doc });
     const r = overlaid(join(dir, "openapi.yaml"), [join(SPEC, "tests-v1.0/pass/actions-update-with-remove.yaml")]);
