@@ -222,6 +222,19 @@ actions:
     expect(ref.message).toContain("PetList");
   });
 
+  it("an overlay that breaks an OpenRPC document: the meta-schema's diagnostic at the overlay action", () => {
+    const dir = scratch({ "rpc.yaml": RPC, "break.overlay.yaml": "overlay: 1.0.0\ninfo: { title: Break, version: 1.0.0 }\nactions:\n  - target: $.methods[?@.name == 'calc.add']\n    update:\n      paramStructure: sideways\n" });
+    const r = runCli(["generate", "--input", "rpc.yaml", "--out", "out", "--overlay", "break.overlay.yaml"], dir);
+    expect(r.status).toBe(1);
+    const found = parseDiagnostics(r.stderr);
+    // the value the overlay wrote, at the overlay; the meta-schema's oneOf findings about the method (which the spec wrote) at the spec
+    expect(found.find((d) => d.message.includes("allowed values"))).toMatchObject({ file: "break.overlay.yaml", pointer: "#/actions/0/update/paramStructure" });
+    expect(position(found.find((d) => d.message.includes("allowed values"))!)).toBe("break.overlay.yaml:6:7");
+    const methodLine = RPC.split("\n").indexOf("  - name: calc.add") + 1;
+    for (const d of found.filter((d) => !d.message.includes("allowed values"))) expect([d.pointer, position(d)]).toEqual(["#/methods/1", `rpc.yaml:${methodLine}:5`]);
+    expect(r.stderr).toContain("#/methods/1/paramStructure of rpc.yaml was put there by this overlay action");
+  });
+
   it("a broken overlay document: file:line:col at #/pointer in the overlay, and nothing generated", () => {
     const dir = scratch({ "pet.yaml": PETSTORE, "bad.overlay.yaml": "overlay: 1.0.0\ninfo: { title: Bad, version: 1.0.0 }\nactions:\n  - target: $.paths[\n    update: {}\n  - target: paths\n    remove: yes\n" });
     const r = runCli(["generate", "--input", "pet.yaml", "--out", "out", "--overlay", "bad.overlay.yaml"], dir);
