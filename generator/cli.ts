@@ -34,7 +34,8 @@ const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.
 
 usage:
   avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--progress] [--dump-ir <file>]
-  avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]… [--check | --watch] [--force]
+  avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]…
+                   [--overlay <file>]… [--include <filter>]… [--exclude <filter>]… [--check | --watch] [--force]
   avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
   avaspec mcp [--config <file> | --dir <package>] [--mode code|tools] [--allow-writes] [--http <port>] … (avaspec mcp --dir <package> --help)
   avaspec diff <old-spec> <new-spec> | <spec> --base <rev> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
@@ -54,6 +55,10 @@ generate:
   --client-name <N>  with --input: the client name (default: from the spec's file name)
   --targets <list>   with --input: what to emit, from types,validators,client,mocks (default all)
   --allow-ref <pre>  with --input: follow external $refs whose target starts with this folder or URL (repeatable; default none)
+  --overlay <file>   with --input: apply this Overlay 1.0 document to the spec before validating it (repeatable, in order)
+  --include <filter> with --input: generate only the operations it matches (repeatable): tag:<tag>, path:<glob>,
+                     op:<operationId or method>, method:<glob>, e.g. --include tag:orders --include 'path:/v1/chains/**'
+  --exclude <filter> with --input: leave out the operations it matches (repeatable, same filters; wins over --include)
   --check            do not write; exit 1 and list the files that differ
   --watch            regenerate on every change to a spec or the config; diagnostics do not stop it (the version,
                      CHANGELOG and shipped spec copies wait for a plain generate, which records the release)
@@ -264,6 +269,9 @@ export async function main(argv: string[]): Promise<number> {
         "client-name": { type: "string" },
         targets: { type: "string" },
         "allow-ref": { type: "string", multiple: true },
+        overlay: { type: "string", multiple: true },
+        include: { type: "string", multiple: true },
+        exclude: { type: "string", multiple: true },
         check: { type: "boolean", default: false },
         watch: { type: "boolean", default: false },
         "dump-ir": { type: "string" },
@@ -298,8 +306,8 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`avaspec: --input and --out go together, without --config\n\n${USAGE}`);
     return 2;
   }
-  if (!oneOff && (v.name !== undefined || v["client-name"] !== undefined || v.targets !== undefined || v["allow-ref"] !== undefined)) {
-    console.error(`avaspec: --name, --client-name, --targets and --allow-ref are for --input; set them in the config otherwise\n\n${USAGE}`);
+  if (!oneOff && (v.name !== undefined || v["client-name"] !== undefined || v.targets !== undefined || v["allow-ref"] !== undefined || v.overlay || v.include || v.exclude)) {
+    console.error(`avaspec: --name, --client-name, --targets, --allow-ref, --overlay, --include and --exclude are for --input; set them in the config otherwise (overlays, include, exclude of an input)\n\n${USAGE}`);
     return 2;
   }
   if (v.watch && v.check) {
@@ -308,7 +316,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const configFile = oneOff ? undefined : findConfig(v.config);
   const load = async (): Promise<ResolvedConfig> =>
-    configFile === undefined ? oneOffConfig(v.input!, v.out!, { name: v.name, clientName: v["client-name"], targets: v.targets, allowRefs: v["allow-ref"] }) : await loadConfigFile(configFile);
+    configFile === undefined ? oneOffConfig(v.input!, v.out!, { name: v.name, clientName: v["client-name"], targets: v.targets, allowRefs: v["allow-ref"], overlays: v.overlay, include: v.include, exclude: v.exclude }) : await loadConfigFile(configFile);
   let config: ResolvedConfig;
   try {
     config = await load();
@@ -338,7 +346,7 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
   let wanted = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
-  const files = () => new Set([...config.inputs.flatMap((i) => specEntries(i).map((e) => inputPath(config, e.spec))), ...(configFile ? [resolve(configFile)] : [])]);
+  const files = () => new Set([...config.inputs.flatMap((i) => specEntries(i).flatMap((e) => [e.spec, ...(e.overlays ?? [])].map((f) => inputPath(config, f)))), ...(configFile ? [resolve(configFile)] : [])]);
   // folders, not files: editors save by replacing the file, which ends a watch on it
   const rewatch = () => {
     wanted = files();

@@ -20,6 +20,8 @@ export interface SpecEntry {
   group?: string;
   /** JSON-RPC: `eth_call` becomes `eth.call` (default true); false only strips the namespace. */
   splitNamespaces?: boolean;
+  /** Overlay documents (OpenAPI Overlay 1.0) applied to this spec, in order, before it is validated. */
+  overlays?: string[];
 }
 
 export interface InputConfig {
@@ -42,6 +44,11 @@ export interface InputConfig {
   targets?: Target[];
   /** External `$ref`s are refused unless their target starts with one of these: a folder (relative to the config) or a URL prefix. */
   refs?: { allow?: string[] };
+  /** With `spec`: overlay documents (OpenAPI Overlay 1.0) applied to it in order before it is validated (with `specs`, each entry has its own). */
+  overlays?: string[];
+  /** Operations to keep (default all) and to leave out: `tag:orders`, `path:/v1/chains/**`, `op:getOrder`, `method:eth_*` (globs). */
+  include?: string[];
+  exclude?: string[];
 }
 
 /** An input's targets, defaults applied. */
@@ -56,7 +63,7 @@ export function defineConfig(config: Config): Config {
 
 /** Every input's specs as a list. */
 export function specEntries(input: InputConfig): SpecEntry[] {
-  return input.specs ?? (input.spec !== undefined ? [{ spec: input.spec }] : []);
+  return input.specs ?? (input.spec !== undefined ? [{ spec: input.spec, ...(input.overlays ? { overlays: input.overlays } : {}) }] : []);
 }
 
 export interface PackageConfig {
@@ -154,7 +161,7 @@ async function importTypeScript(file: string): Promise<{ default?: unknown }> {
 }
 
 /** A config for one spec, from the command line: `generate --input <file> --out <dir>`. */
-export function oneOffConfig(input: string, out: string, options: { name?: string; clientName?: string; targets?: string; allowRefs?: string[] } = {}): ResolvedConfig {
+export function oneOffConfig(input: string, out: string, options: { name?: string; clientName?: string; targets?: string; allowRefs?: string[] } & Selected = {}): ResolvedConfig {
   const stem = basename(input, extname(input)).replace(/\.(openapi|openrpc|swagger)$/i, "");
   const derived = stem.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "");
   const output = derived === "" || RESERVED_OUTPUTS.includes(derived) ? "api" : derived;
@@ -164,9 +171,24 @@ export function oneOffConfig(input: string, out: string, options: { name?: strin
     out: relative(process.cwd(), resolve(out)) || ".",
     regenerate: `avaspec generate --input ${input} --out ${out}`,
     package: { name: options.name ?? basename(resolve(out)).toLowerCase().replace(/[^a-z0-9._-]+/g, "-") },
-    inputs: [{ spec: relative(process.cwd(), resolve(input)), output, clientName, ...(options.targets ? { targets: options.targets.split(",").map((t) => t.trim()) } : {}), ...(options.allowRefs?.length ? { refs: { allow: options.allowRefs } } : {}) }],
+    inputs: [{ spec: relative(process.cwd(), resolve(input)), output, clientName, ...(options.targets ? { targets: options.targets.split(",").map((t) => t.trim()) } : {}), ...(options.allowRefs?.length ? { refs: { allow: options.allowRefs } } : {}), ...selected(options) }],
   };
   return resolveConfig(raw, "(command line)", process.cwd());
+}
+
+/** Overlays and filters of a one-off input (the command line's --overlay, --include, --exclude). */
+export interface Selected {
+  overlays?: string[];
+  include?: string[];
+  exclude?: string[];
+}
+
+function selected(options: Selected): Selected {
+  return {
+    ...(options.overlays?.length ? { overlays: options.overlays.map((o) => relative(process.cwd(), resolve(o))) } : {}),
+    ...(options.include?.length ? { include: options.include } : {}),
+    ...(options.exclude?.length ? { exclude: options.exclude } : {}),
+  };
 }
 
 /** Checks a parsed config and settles its paths. */
@@ -211,6 +233,7 @@ export function resolveConfig(raw: unknown, file: string, root = dirname(resolve
         if (needs.length > 0) fail(`inputs[${i}].targets: "${t}" needs ${needs.map((n) => `"${n}"`).join(" and ")} too`);
       }
     }
+    checkSelection(input, `inputs[${i}]`, fail);
     seen.add(input.output);
   });
   return {
@@ -221,6 +244,24 @@ export function resolveConfig(raw: unknown, file: string, root = dirname(resolve
     root,
     file,
   };
+}
+
+const FILTER = /^(tag|path|op|method):.+$/;
+
+/** `overlays` (per spec), `include` and `exclude` of an input. */
+function checkSelection(input: InputConfig, at: string, fail: (msg: string) => never): void {
+  const paths = (v: unknown) => Array.isArray(v) && v.every((p) => typeof p === "string" && p !== "");
+  if (input.overlays !== undefined && !paths(input.overlays)) fail(`${at}.overlays must be a list of overlay files`);
+  if (input.overlays !== undefined && input.specs !== undefined) fail(`${at}.overlays goes with "spec"; with "specs", give each entry its own overlays`);
+  (input.specs ?? []).forEach((e, j) => {
+    if (e.overlays !== undefined && !paths(e.overlays)) fail(`${at}.specs[${j}].overlays must be a list of overlay files`);
+  });
+  for (const list of ["include", "exclude"] as const) {
+    const v = input[list];
+    if (v === undefined) continue;
+    if (!Array.isArray(v)) fail(`${at}.${list} must be a list of filters like "tag:orders"`);
+    for (const f of v) if (typeof f !== "string" || !FILTER.test(f)) fail(`${at}.${list}: ${JSON.stringify(f)} is not a filter; write tag:<tag>, path:<glob>, op:<operationId or method>, or method:<glob>`);
+  }
 }
 
 /** A path from the config, for reading. */

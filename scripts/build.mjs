@@ -61,12 +61,13 @@ const plugin = {
 /**
  * Dependencies required the first time one of their exports is read, not when
  * the CLI starts: ts-morph (a third of a second to load) serves only code
- * generation, and `avaspec diff` or `mock` never touch it. The module is an
+ * generation, and `avaspec diff` or `mock` never touch it; json-p3 (5 to 30 ms
+ * here) serves only inputs with overlays. The module is an
  * object with a getter per export, named from the installed package at build
  * time (esbuild's interop copies them as getters, so each read still reaches
  * the real module).
  */
-const LAZY_DEPENDENCIES = new Set(["ts-morph"]);
+const LAZY_DEPENDENCIES = new Set(["ts-morph", "json-p3"]);
 function lazyModule(name) {
   const id = JSON.stringify(name);
   const getters = Object.keys(require(name)).map((k) => `${JSON.stringify(k)}: { enumerable: true, get: () => load()[${JSON.stringify(k)}] }`);

@@ -7,11 +7,11 @@
  * document against an OpenRPC one.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, findConfig, inputPath, loadConfigFile, specEntries } from "../config.js";
+import { ConfigError, findConfig, inputPath, loadConfigFile, specEntries, type Selected } from "../config.js";
 import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "../load/diagnostics.js";
 import { allowList } from "../load/bundle.js";
 import { buildSide, incomparable } from "./side.js";
@@ -62,11 +62,11 @@ export async function diffCommand(argv: string[]): Promise<number> {
 
 /** The changes from `oldFile` (shown as `oldShown`) to `newFile`, or exit code 2 with the diagnostics printed when a side does not build. */
 /** `oldAllow` and `newAllow`: absolute folder or URL prefixes the sides' external $refs may reach (the old side's may be a copy of the new one's folder). */
-function between(oldFile: string, oldShown: string, newFile: string, oldAllow: string[] = [], newAllow: string[] = []): Change[] | number {
+function between(oldFile: string, oldShown: string, newFile: string, oldAllow: string[] = [], newAllow: string[] = [], oldSelected: Selected = {}, newSelected: Selected = {}): Change[] | number {
   const diagnostics: Diagnostic[] = [];
   for (const [file, shown] of [[oldFile, oldShown], [newFile, newFile]] as const) if (existsSync(file) && statSync(file).isDirectory()) return usage(`${shown} is a folder; give the spec file in it`);
-  const oldSide = buildSide(oldFile, oldShown, diagnostics, { allowRefs: oldAllow });
-  const newSide = buildSide(newFile, newFile, diagnostics, { allowRefs: newAllow });
+  const oldSide = buildSide(oldFile, oldShown, diagnostics, { allowRefs: oldAllow, ...oldSelected });
+  const newSide = buildSide(newFile, newFile, diagnostics, { allowRefs: newAllow, ...newSelected });
   if (oldSide && newSide && !hasErrors(diagnostics)) {
     const why = incomparable(oldSide, newSide);
     if (why === undefined) return diffModules(oldSide, newSide);
@@ -80,7 +80,7 @@ function between(oldFile: string, oldShown: string, newFile: string, oldAllow: s
 }
 
 /** One document against its version at `base`: its folder at that revision (its $refs may point beside it) read into a temporary folder. */
-function againstBase(newFile: string, base: string, allow: string[] = []): Change[] | number {
+function againstBase(newFile: string, base: string, allow: string[] = [], selected: Selected = {}): Change[] | number {
   if (!existsSync(newFile)) return usage(`${newFile} does not exist`);
   if (statSync(newFile).isDirectory()) return usage(`${newFile} is a folder; give the spec file in it`);
   let top: string;
@@ -103,10 +103,27 @@ function againstBase(newFile: string, base: string, allow: string[] = []): Chang
     if (!existsSync(oldFile)) return [{ rule: "document-added", class: "addition", message: `${newFile} did not exist at ${base}: all of it is new` }];
     // an allowed folder of the working tree is, for the old side, that folder in the revision's copy
     const oldAllow = allow.map((a) => (a === top || a.startsWith(`${top}/`) ? join(dir, relative(top, a)) : a));
-    return between(oldFile, `${base}:${relative(process.cwd(), newFile)}`, newFile, oldAllow, allow);
+    return between(oldFile, `${base}:${relative(process.cwd(), newFile)}`, newFile, oldAllow, allow, { ...selected, overlays: overlaysAt(base, top, dir, selected.overlays ?? []) }, selected);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The overlays as the revision had them, copied into its folder `dir` (one it did not have is left out). */
+function overlaysAt(base: string, top: string, dir: string, overlays: readonly string[]): string[] {
+  return overlays.flatMap((o) => {
+    const inRepo = relative(top, resolve(o)).split("\\").join("/");
+    const copy = join(dir, inRepo);
+    if (existsSync(copy)) return [copy];
+    try {
+      const text = execFileSync("git", ["show", `${base}:${inRepo}`], { cwd: top, maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] });
+      mkdirSync(dirname(copy), { recursive: true });
+      writeFileSync(copy, text);
+      return [copy];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function usage(message: string): number {
@@ -116,7 +133,7 @@ function usage(message: string): number {
 
 /** `--base` without files: every document of the config's inputs, each against its version at that revision. */
 async function diffConfig(base: string, configOption: string | undefined, format: string, failOn: string | undefined): Promise<number> {
-  let specs: { file: string; allow: string[] }[];
+  let specs: { file: string; allow: string[]; selected?: Selected }[];
   try {
     const file = findConfig(configOption);
     if (configOption === undefined && !existsSync(file)) {
@@ -131,7 +148,10 @@ async function diffConfig(base: string, configOption: string | undefined, format
       return report(changed.map((f) => ({ file: f, allow: [] })), base, format, failOn);
     }
     const config = await loadConfigFile(file);
-    specs = config.inputs.flatMap((input) => specEntries(input).map((e) => ({ file: relative(process.cwd(), inputPath(config, e.spec)), allow: allowList(input.refs?.allow ?? [], config.root) })));
+    // each document with its overlays and the input's filters, as generation reads it
+    specs = config.inputs.flatMap((input) =>
+      specEntries(input).map((e) => ({ file: relative(process.cwd(), inputPath(config, e.spec)), allow: allowList(input.refs?.allow ?? [], config.root), selected: { overlays: (e.overlays ?? []).map((o) => inputPath(config, o)), ...(input.include ? { include: input.include } : {}), ...(input.exclude ? { exclude: input.exclude } : {}) } })),
+    );
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`avaspec: ${e.message}`);
@@ -141,10 +161,10 @@ async function diffConfig(base: string, configOption: string | undefined, format
 }
 
 /** Each document against its version at `base`, printed in the format; the exit code. */
-function report(specs: { file: string; allow: string[] }[], base: string, format: string, failOn: string | undefined): number {
+function report(specs: { file: string; allow: string[]; selected?: Selected }[], base: string, format: string, failOn: string | undefined): number {
   const documents: { file: string; changes: Change[] }[] = [];
   for (const spec of specs) {
-    const changes = againstBase(spec.file, base, spec.allow);
+    const changes = againstBase(spec.file, base, spec.allow, spec.selected);
     if (typeof changes === "number") return changes;
     documents.push({ file: spec.file, changes });
   }

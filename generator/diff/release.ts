@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { displayPath, inputPath, type InputConfig, type ResolvedConfig } from "../config.js";
+import { displayPath, inputPath, specEntries, type InputConfig, type ResolvedConfig } from "../config.js";
 import { specJsonText } from "../emit/package/index.js";
 import { allowList } from "../load/bundle.js";
 import { formatDiagnostic, hasErrors, type Diagnostic } from "../load/diagnostics.js";
@@ -26,7 +26,9 @@ export function releaseDiff(config: ResolvedConfig, input: InputConfig, spec: st
   if (!oldSide || firstError) return { unavailable: firstError ? formatDiagnostic(firstError) : `${displayPath(shipped)} does not build` };
   // the document itself built already (its diagnostics were reported then)
   const newDiagnostics: Diagnostic[] = [];
-  const newSide = buildSide(inputPath(config, spec), spec, newDiagnostics, { clientName: input.clientName, allowRefs: allowList(input.refs?.allow ?? [], config.root) });
+  // with the input's overlays and filters, as generation read it (the shipped copy has them applied already)
+  const overlays = (specEntries(input).find((e) => e.spec === spec)?.overlays ?? []).map((o) => inputPath(config, o));
+  const newSide = buildSide(inputPath(config, spec), spec, newDiagnostics, { clientName: input.clientName, allowRefs: allowList(input.refs?.allow ?? [], config.root), overlays, ...(input.include ? { include: input.include } : {}), ...(input.exclude ? { exclude: input.exclude } : {}) });
   if (!newSide || hasErrors(newDiagnostics)) return { unavailable: "the document does not build on its own" };
   const why = incomparable(oldSide, newSide);
   if (why !== undefined) return { unavailable: why };

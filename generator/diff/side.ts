@@ -5,13 +5,13 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { oneOffConfig } from "../config.js";
+import { oneOffConfig, type Selected } from "../config.js";
 import { buildModule } from "../front-end.js";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { DiffSide } from "./index.js";
 
-/** `shown`: how the document's file appears in places; `clientName` and `allowRefs` (absolute prefixes) as for a generation of it. */
-export function buildSide(file: string, shown: string, diagnostics: Diagnostic[], options: { clientName?: string; allowRefs?: string[] } = {}): DiffSide | undefined {
+/** `shown`: how the document's file appears in places; `clientName`, `allowRefs` (absolute prefixes), overlays and filters as for a generation of it. */
+export function buildSide(file: string, shown: string, diagnostics: Diagnostic[], options: { clientName?: string; allowRefs?: string[] } & Selected = {}): DiffSide | undefined {
   const config = oneOffConfig(file, join(tmpdir(), "avaspec-diff-unused"), options);
   const built = buildModule(config, config.inputs[0]!, diagnostics);
   if (!built) return undefined;

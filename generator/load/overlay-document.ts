@@ -1,0 +1,116 @@
+/**
+ * An Overlay document (OpenAPI Overlay Specification 1.0): read with
+ * positions like a spec, and checked against the rules of the specification's
+ * own JSON Schema (schemas/v1.0/schema.yaml of OAI/Overlay-Specification), so
+ * a mistake in it is a `file:line:col at #/pointer` diagnostic at the overlay,
+ * never a half-applied document. Each target is compiled here too: a JSONPath
+ * that does not parse is reported at its action before anything is applied.
+ */
+import { compile, type JSONPathQuery } from "json-p3";
+import type { Diagnostic } from "./diagnostics.js";
+import { loadFile, type LoadedDocument } from "./load.js";
+import * as ptr from "./pointer.js";
+
+/** One action, its target compiled. `pointer`: the action's place in the overlay (`#/actions/2`). */
+export interface OverlayAction {
+  pointer: string;
+  target: string;
+  path: JSONPathQuery;
+  remove: boolean;
+  /** Absent when the action has no `update` (a `remove: false` action without one changes nothing). */
+  update?: { value: unknown };
+}
+
+export interface Overlay {
+  doc: LoadedDocument;
+  actions: OverlayAction[];
+}
+
+const VERSION = /^1\.0\.\d+$/;
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The overlay at `file`, or undefined after its diagnostics (load errors or a broken overlay). */
+export function readOverlay(file: string, diagnostics: Diagnostic[], sources?: Map<string, string>): Overlay | undefined {
+  const loaded = loadFile(file);
+  for (const d of loaded.diagnostics) diagnostics.push(d);
+  const doc = loaded.document;
+  if (!doc) return undefined;
+  sources?.set(doc.file, doc.text);
+  const problems: Diagnostic[] = [];
+  const report = (pointer: string, message: string, hint?: string) => {
+    const { line, col } = doc.locate(pointer);
+    problems.push({ code: "overlay/invalid", severity: "error", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
+  };
+  const actions = checkOverlay(doc.root, report);
+  for (const d of problems) diagnostics.push(d);
+  return actions && problems.length === 0 ? { doc, actions } : undefined;
+}
+
+type Report = (pointer: string, message: string, hint?: string) => void;
+
+/** The actions of a well-formed overlay, reporting every rule it breaks. */
+function checkOverlay(root: unknown, report: Report): OverlayAction[] | undefined {
+  if (!isObj(root)) {
+    report("#", "an overlay document must be an object with overlay, info and actions", "see https://spec.openapis.org/overlay/v1.0.0.html");
+    return undefined;
+  }
+  if (typeof root["overlay"] !== "string") report("#", 'missing "overlay": the Overlay Specification version, e.g. overlay: 1.0.0');
+  else if (!VERSION.test(root["overlay"])) report("#/overlay", `unsupported overlay version ${JSON.stringify(root["overlay"])}; avaspec applies Overlay Specification 1.0.x`);
+  const info = root["info"];
+  if (!isObj(info)) report("#", 'missing "info": an object with "title" and "version"');
+  else {
+    for (const k of ["title", "version"]) if (typeof info[k] !== "string") report(k in info ? `#/info/${k}` : "#/info", `info.${k} must be a string`);
+    unknownKeys(info, "#/info", ["title", "version"], report);
+  }
+  if (root["extends"] !== undefined && typeof root["extends"] !== "string") report("#/extends", "extends must be a URI reference (a string)");
+  unknownKeys(root, "#", ["overlay", "info", "extends", "actions"], report);
+  const list = root["actions"];
+  if (!Array.isArray(list) || list.length === 0) {
+    report(Array.isArray(list) ? "#/actions" : "#", '"actions" must list at least one action');
+    return undefined;
+  }
+  const seen = new Map<string, number>();
+  const actions: OverlayAction[] = [];
+  list.forEach((a: unknown, i) => {
+    const at = `#/actions/${i}`;
+    const action = checkAction(a, at, report);
+    if (!action) return;
+    // the schema's uniqueItems: a repeated action is a copy-paste slip, and applying it twice appends twice
+    const key = JSON.stringify(a);
+    const first = seen.get(key);
+    if (first !== undefined) report(at, `this action repeats actions[${first}]`, "remove one of them");
+    else seen.set(key, i);
+    actions.push(action);
+  });
+  return actions;
+}
+
+function checkAction(a: unknown, at: string, report: Report): OverlayAction | undefined {
+  if (!isObj(a)) {
+    report(at, "an action must be an object with a target");
+    return undefined;
+  }
+  unknownKeys(a, at, ["target", "description", "update", "remove"], report);
+  if (a["description"] !== undefined && typeof a["description"] !== "string") report(`${at}/description`, "description must be a string");
+  if (a["remove"] !== undefined && typeof a["remove"] !== "boolean") report(`${at}/remove`, "remove must be true or false");
+  const target = a["target"];
+  if (typeof target !== "string" || !target.startsWith("$")) {
+    report(typeof target === "string" ? `${at}/target` : at, 'an action needs a "target": a JSONPath (RFC 9535) starting with $');
+    return undefined;
+  }
+  let path: JSONPathQuery;
+  try {
+    path = compile(target);
+  } catch (e) {
+    report(`${at}/target`, `the target is not a JSONPath (RFC 9535): ${(e as Error).message}`, "JSONPath by RFC 9535, e.g. $.paths['/pets'].get or $.paths.*[?@.operationId == 'listPets']");
+    return undefined;
+  }
+  return { pointer: at, target, path, remove: a["remove"] === true, ...("update" in a ? { update: { value: a["update"] } } : {}) };
+}
+
+function unknownKeys(obj: Record<string, unknown>, at: string, known: string[], report: Report): void {
+  for (const k of Object.keys(obj)) {
+    if (known.includes(k) || k.startsWith("x-")) continue;
+    report(ptr.join(at, k), `unknown field ${JSON.stringify(k)}`, `an overlay's fields are ${known.join(", ")} and x- extensions`);
+  }
+}
