@@ -13,6 +13,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yaml from "js-yaml";
+import { readLimits } from "../../generator/validate/limits.js";
 import { parseDiagnostics, ROOT, runCli } from "../helpers/cli.js";
 
 const BAD_DOCUMENT = {
@@ -112,6 +114,37 @@ describe("x-avaspec-limits", () => {
     // and takes what it takes
     expect(validate({ cost: 200, range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", maxSpan: 2048 }, signals: { range: { codes: [-32005], messages: ["range too large"] } } })).toBe(true);
     expect(validate({ pool: "p", unit: "compute-units", plans: { free: { quotas: [{ quota: 8000, window: 60 }] } }, signals: { quota: { status: [429], retryAfter: true, headers: ["RateLimit", "RateLimit-Policy"] } } })).toBe(true);
+  });
+});
+
+describe("the README's Service limits section", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("### Service limits: `x-avaspec-limits` (a proposal)"), readme.indexOf("\n## Layout"));
+  const schema = JSON.parse(readFileSync(join(ROOT, "docs/extensions/x-avaspec-limits.schema.json"), "utf8")) as { $defs: Record<string, { properties?: Record<string, unknown> }> };
+
+  it("documents every member of the JSON Schema, every limit a signal names, and says the client does not act on them", () => {
+    expect(section.length).toBeGreaterThan(1000);
+    const members = new Set(["document", "operation", "plan", "range", "signal", "signals"].flatMap((d) => Object.keys(schema.$defs[d]!.properties ?? {})));
+    // the members table names each member in code
+    const documented = [...section.matchAll(/^\| `([a-zA-Z]+)/gm)].map((m) => m[1]);
+    for (const m of members) expect(section, m).toMatch(new RegExp("`" + m + "[`:]|[{,] " + m + "[,?: }]"));
+    expect(documented).toEqual(["pool", "unit", "cost", "plans", "requestsPerSecond", "batch", "range", "signals"]);
+    expect(section).toContain("**The client does not pace calls by them yet**");
+    expect(section).toContain("docs/extensions/x-avaspec-limits.schema.json");
+    // the extensions table points to it
+    expect(readme).toMatch(/^\| `x-avaspec-limits: \{ cost: 20 \}` on an operation;.*\[Service limits\]\(#service-limits-x-avaspec-limits-a-proposal\)/m);
+  });
+
+  it("its example is a declaration the checker and the JSON Schema take", () => {
+    const example = yaml.load(/```yaml\n([\s\S]*?)```/.exec(section)![1]!) as { "x-avaspec-limits": unknown; methods: { "x-avaspec-limits": unknown }[] };
+    const validate = limitsSchema();
+    expect(validate(example["x-avaspec-limits"])).toBe(true);
+    expect(validate(example.methods[0]!["x-avaspec-limits"])).toBe(true);
+    const reported: string[] = [];
+    const report = (_code: string, pointer: string) => void reported.push(pointer);
+    expect(readLimits(example as Record<string, unknown>, "#", "document", report)?.plans?.map((p) => p.name)).toEqual(["anonymous", "pro"]);
+    expect(readLimits(example.methods[0] as Record<string, unknown>, "#/methods/0", "operation", report, ["filter"])?.range?.maxSpan).toBe(2048);
+    expect(reported).toEqual([]);
   });
 });
 
