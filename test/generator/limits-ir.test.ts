@@ -14,6 +14,9 @@ import { cChainEthChainIdMethod, cChainEthGetLogsMethod, cChainLimits, l1EthGetL
 import { ROOT_DIR, bundleText } from "../../bench/size/entries.js";
 import { runCli } from "../helpers/cli.js";
 
+/** A message pattern (a valid regular expression) that would end a comment or a string if pasted into code. */
+const HOSTILE = '"*/ ${process.exit(1)} `\\u2028';
+
 describe("x-avaspec-limits in the IR and the generated code", () => {
   let dir: string;
   beforeAll(() => {
@@ -26,7 +29,7 @@ describe("x-avaspec-limits in the IR and the generated code", () => {
       openrpc: "1.3.2",
       info: { title: "Logs", version: "1" },
       servers: [{ name: "public", url: "https://rpc.example.test/rpc", "x-avaspec-limits": { batch: { maxItems: 40 }, requestsPerSecond: 10 } }],
-      "x-avaspec-limits": { pool: "example", unit: "compute-units", plans: { free: { apiKey: false, quotas: [{ quota: 100, window: 1 }] } }, signals: { rate: { codes: [-32005], messages: ["rate limit"], retryAfter: true } } },
+      "x-avaspec-limits": { pool: "example", unit: "compute-units", plans: { free: { apiKey: false, quotas: [{ quota: 100, window: 1 }] } }, signals: { rate: { codes: [-32005], messages: ["rate limit", HOSTILE], retryAfter: true } } },
       methods: [
         {
           name: "eth_getLogs",
@@ -52,7 +55,7 @@ describe("x-avaspec-limits in the IR and the generated code", () => {
         file: "logs.json",
         pointer: "#/x-avaspec-limits",
         group: [],
-        limits: { pool: "example", unit: "compute-units", plans: [{ name: "free", apiKey: false, quotas: [{ quota: 100, window: 1 }] }], signals: { rate: { codes: [-32005], messages: ["rate limit"], retryAfter: true } } },
+        limits: { pool: "example", unit: "compute-units", plans: [{ name: "free", apiKey: false, quotas: [{ quota: 100, window: 1 }] }], signals: { rate: { codes: [-32005], messages: ["rate limit", HOSTILE], retryAfter: true } } },
         servers: [{ url: "https://rpc.example.test/rpc", limits: { batch: { maxItems: 40 }, requestsPerSecond: 10 } }],
         name: "logsLimits",
       },
@@ -61,6 +64,8 @@ describe("x-avaspec-limits in the IR and the generated code", () => {
     expect(client).toContain("export const logsLimits: ServiceLimits = {");
     expect(client).toContain('plans: { free: { quotas: [{ quota: 100, window: 1 }], apiKey: false } },');
     expect(client).toContain('servers: [{ url: "https://rpc.example.test/rpc", limits: { requestsPerSecond: 10, batch: { maxItems: 40 } } }],');
+    // a spec string reaches the code as a string literal, through the escaping choke point
+    expect(client).toContain(`messages: ["rate limit", ${JSON.stringify(HOSTILE)}]`);
     // the method without a declaration has no `limits` member
     expect(client.match(/ {2}limits: /g)).toHaveLength(1);
   });
