@@ -32,7 +32,7 @@ export const LAYERS = [
     why: "helpers with no knowledge of specs: pointers, diagnostics, names, escaping, text writing, regular-expression analysis, paths, bounded recursion, the ts-morph structure kinds",
     entries: ["append.ts", "nesting.ts", "suggest.ts", "progress.ts", "assets.ts", "safe-path.ts", "writer.ts", "load/pointer.ts", "load/diagnostics.ts", "ir/naming.ts", "emit/escape.ts", "emit/validators/pattern.ts", "structure-kind.ts"],
   },
-  { name: "vocabulary", why: "what a JSON Schema or spec keyword means (name maps, data members, $ref sites) and the IR's types", entries: ["load/vocabulary.ts", "ir/types.ts", "ir/json.ts", "ir/paging-types.ts", "ir/operation-marks.ts", "ir/transport-types.ts"] },
+  { name: "vocabulary", why: "what a JSON Schema or spec keyword means (name maps, data members, $ref sites) and the IR's types", entries: ["load/vocabulary.ts", "ir/types.ts", "ir/json.ts", "ir/paging-types.ts", "ir/operation-marks.ts", "ir/transport-types.ts", "ir/limits-types.ts"] },
   { name: "config", why: "avaspec.config.json read and resolved", entries: ["config.ts"] },
   { name: "load", why: "a file read into a located document; $ref resolution (SchemaResources); bundling", entries: ["load/"] },
   { name: "validate", why: "a loaded document checked: refs, extensions, spec rules", entries: ["validate/"] },

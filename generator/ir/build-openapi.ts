@@ -15,6 +15,7 @@ import { SchemaBuilder } from "./schema.js";
 import { buildInfo, buildServers, serverUrl } from "./servers.js";
 import { buildWebhooks } from "./webhooks.js";
 import { readAdvice } from "./advice.js";
+import { documentLimits } from "./limits.js";
 import { checkOnePreferred, readPreferred } from "./api-keys.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation } from "./types.js";
 
@@ -68,6 +69,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   schemas.settleWireForms();
   const deprecatedValues = readDeprecatedValues(doc, diagnostics);
   const info = buildInfo(root["info"]);
+  const limits = documentLimits(root, doc.file);
   return {
     kind: "document",
     sources: [{ file: doc.file, format: "openapi", version, title: info.title }],
@@ -80,6 +82,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     ...(webhooks.length > 0 ? { webhooks } : {}),
     ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
     ...(advice ? { advice } : {}),
+    ...(limits ? { limits: [limits] } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }

@@ -13,6 +13,7 @@ import { SchemaBuilder } from "./schema.js";
 import { OpenRpcMethods } from "./openrpc-methods.js";
 import { readDeprecatedValues } from "./deprecated-values.js";
 import { endpointTemplate } from "./endpoints.js";
+import { documentLimits } from "./limits.js";
 import { pathOf } from "./module.js";
 import type { IrDocument, IrEndpointGroup, IrRpcOperation, IrSchema, IrSubscriptionKind, IrSubscriptions, IrWebSocket, JsonValue } from "./types.js";
 
@@ -65,6 +66,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   schemas.settleWireForms();
   // checked by validateOpenRpc (checkEip1193)
   const eip1193 = root["x-avaspec-eip1193"];
+  const limits = documentLimits(root, doc.file);
   return {
     kind: "document",
     sources: [{ file: doc.file, format: "openrpc", version: String(root["openrpc"]), title: info.title }],
@@ -79,6 +81,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     ...(webSocket ? { webSockets: [webSocket] } : {}),
     ...(deprecatedValues.length > 0 ? { deprecatedValues } : {}),
     ...(endpointGroup ? { endpointGroups: [endpointGroup] } : {}),
+    ...(limits ? { limits: [limits] } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "", resultPairs: "", core: "", coreFactory: "" },
   };
 }

@@ -82,6 +82,7 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
     for (const socket of part.ir.webSockets ?? []) (merged.webSockets ??= []).push({ ...socket, group: [...group], endpoint });
     for (const hook of part.ir.webhooks ?? []) (merged.webhooks ??= []).push(hook);
     for (const d of part.ir.deprecatedValues ?? []) (merged.deprecatedValues ??= []).push(d);
+    for (const l of part.ir.limits ?? []) (merged.limits ??= []).push({ ...l, group: [...group] });
     if (parts.length > 1) {
       const qualifier = qualifierOf(part);
       for (const s of part.ir.schemas) s.qualifier = qualifier;

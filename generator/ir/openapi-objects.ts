@@ -9,6 +9,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import type { HTTP_METHODS } from "../load/vocabulary.js";
 import { operationStatus } from "../validate/extensions.js";
+import { operationLimits } from "./limits.js";
 import { paginationDeclaration } from "../validate/pagination.js";
 import { isIgnoredHeaderParameter } from "../validate/wire.js";
 import { defaultDescribesSuccess, formEncoding, ownServer } from "./openapi-wire.js";
@@ -179,6 +180,7 @@ export class OpenApiObjects {
       id: str(op["operationId"]) ?? "",
       names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "", function: "" },
       ...operationStatus(op),
+      ...operationLimits(op),
       // RFC 9110's idempotent methods, unless the spec says otherwise
       idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete"].includes(method),
       tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],

@@ -8,6 +8,7 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { checkResultByParam, checkWireShape, operationStatus } from "../validate/extensions.js";
+import { operationLimits } from "./limits.js";
 import { objectWithProperties } from "./resolve.js";
 import type { SchemaBuilder } from "./schema.js";
 import type { IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, JsonValue, RpcParamForm } from "./types.js";
@@ -57,6 +58,7 @@ export class OpenRpcMethods {
       group: [],
       endpoint: "",
       ...operationStatus(method),
+      ...operationLimits(method),
       idempotent: method["x-avaspec-idempotent"] === true,
       tags: (Array.isArray(method["tags"]) ? method["tags"] : []).map((t, k) => this.deref(t, ptr.join(at, "tags", k))?.value["name"]).filter((t): t is string => typeof t === "string"),
       transport: { kind: "json-rpc", pointer: at, method: name, form: this.paramForm(method, params) },

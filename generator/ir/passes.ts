@@ -122,6 +122,11 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     const stem = named(p.group).length > 0 ? typeStem(named(p.group)) : base;
     p.names = { schema: exported.claim(`${stem}RpcSchema`), methods: exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}ProviderMethods`) };
   }
+  // a document's declared limits: `cChain` → cChainLimits; top level: the client's name (dataApiLimits)
+  for (const l of ir.limits ?? []) {
+    const stem = named(l.group).length > 0 ? typeStem(named(l.group)) : base;
+    l.name = exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}Limits`);
+  }
   nameRpcErrors(ir, exported);
   // the tree-shakable form, claimed last so that no earlier name changes for it
   ir.names.core = exported.claim(`${base}Core`);

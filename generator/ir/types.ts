@@ -12,12 +12,14 @@ import type { JsonType, JsonValue } from "./json.js";
 import type { IrLifecycle, IrMcpMarks } from "./operation-marks.js";
 import type { IrPaging, IrPagingDeclaration } from "./paging-types.js";
 import type { IrApiKeyScheme, IrHttpTransport, IrRpcTransport } from "./transport-types.js";
+import type { IrDocumentLimits, IrLimits } from "./limits-types.js";
 
 // re-exported: every stage names these through types.ts
 export { fitsTypes, type JsonType, type JsonValue } from "./json.js";
 export type { IrPaging, IrPagingDeclaration, IrPagingParam, PagingStyle } from "./paging-types.js";
 export type { IrLifecycle, IrMcpMarks } from "./operation-marks.js";
 export type { IrApiKeyScheme, IrHttpTransport, IrRpcTransport, RpcParamForm } from "./transport-types.js";
+export type { IrDocumentLimits, IrLimitPlan, IrLimitRange, IrLimits, IrLimitSignal, LimitKind } from "./limits-types.js";
 
 /** Annotations shared by every schema node. */
 export interface IrSchemaMeta {
@@ -279,6 +281,8 @@ interface IrOperationBase {
   unimplemented?: string;
   /** `x-avaspec-mcp`: overrides of how generated MCP servers class it. */
   mcp?: IrMcpMarks;
+  /** `x-avaspec-limits` on it: its cost, caps and signals (ir/limits-types.ts). */
+  limits?: IrLimits;
   tags: string[];
 }
 
@@ -443,6 +447,8 @@ export interface IrDocument {
   endpointGroups?: IrEndpointGroup[];
   /** `x-avaspec-advice` at the root: what error messages advise by status, for every HTTP operation (ir/advice.ts). */
   advice?: Record<string, string>;
+  /** `x-avaspec-limits` of each document that declares some at its root or on a server: its budget, plans and caps. */
+  limits?: IrDocumentLimits[];
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
 }

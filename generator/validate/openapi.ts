@@ -8,6 +8,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { HTTP_METHODS } from "../load/vocabulary.js";
 import { checkAdvice, checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
+import { checkDocumentLimits, readLimits } from "./limits.js";
 import { paginationDeclaration } from "./pagination.js";
 import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
@@ -47,6 +48,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   checkRefs(doc, root, "#", report);
   checkObjectRefCycles(doc, "openapi", report);
   checkAdvice(root, report);
+  checkDocumentLimits(root, report);
   append(out, suspicious(doc), suspiciousOpenApi(doc), checkWire(doc, HTTP_METHODS));
 
   const paths = root["paths"];
@@ -79,6 +81,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
       if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) report("operation/responses", opPtr, 'an operation needs a non-empty "responses" object');
       checkOperationExtensions(op, opPtr, report);
       paginationDeclaration(op, opPtr, report);
+      readLimits(op, opPtr, "operation", report);
       const opLevel = declaredParams(doc, op["parameters"], ptr.join(opPtr, "parameters"));
       const all = new Map([...pathLevel, ...opLevel]);
       for (const name of templateNames) {

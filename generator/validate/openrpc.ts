@@ -7,6 +7,7 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { checkEip1193, checkOperationExtensions, checkResultByParam, checkWireShape } from "./extensions.js";
+import { checkDocumentLimits, readLimits } from "./limits.js";
 import { openRpcMetaValidator } from "./openrpc-meta.js";
 import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
@@ -46,6 +47,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
   append(out, suspicious(doc));
   checkErrorData(root, report);
   checkEip1193(root, report);
+  checkDocumentLimits(root, report);
   const warn = warner(doc, out);
   checkServerUrls(root["servers"], "#/servers", warn, "openrpc/server-url");
   (root["methods"] as unknown[]).forEach((m, i) => {
@@ -66,6 +68,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     const names = new Set<string>();
     const paramNames = params.map((p) => (isObj(p) && typeof p["$ref"] === "string" ? doc.resolve(p["$ref"])?.value : p)).map((cd) => (isObj(cd) && typeof cd["name"] === "string" ? cd["name"] : ""));
     checkResultByParam(method, paramNames, at, report);
+    readLimits(method, at, "operation", report, paramNames);
     let optionalSeen = false;
     params.forEach((p, j) => {
       const pAt = ptr.join(at, "params", j);

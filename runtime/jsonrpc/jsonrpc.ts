@@ -10,6 +10,7 @@ import { exchange, type Exchange, type RetryOptions, type SendConfig } from "../
 import { hasOwn, setOwn, unwrapped, type Check } from "../values/validate.js";
 import type { Decoder, Encoder, Numbers } from "../values/numbers.js";
 import type { Normalizer } from "../values/wire-forms.js";
+import type { OperationLimits } from "../values/limits.js";
 import { overflowError } from "../errors/depth.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
@@ -48,6 +49,8 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly deprecated?: string;
   /** Set when its params can carry a value the server no longer takes (`x-avaspec-deprecated-values`): warns once per value, as `deprecated` does. */
   readonly deprecatedValues?: ValueWatch;
+  /** Its cost, range caps and limit signals (the spec's `x-avaspec-limits`): data for pacing; the client does not act on it yet. */
+  readonly limits?: OperationLimits;
   /**
    * Servers may send the result wrapped, as this one member of an object
    * (`x-avaspec-wire-shape`): the transport unwraps it before checking it.

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 
 import type { HttpOperation } from "../runtime/http/http.js";
+import type { ServiceLimits } from "../runtime/values/limits.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -247,3 +248,6 @@ export declare const getPrimaryNetworkRpcUsageMetricsOperation: HttpOperation<C.
 
 /** Wire description of `getAvaxSupply` (GET /v1/avax/supply). */
 export declare const getAvaxSupplyOperation: HttpOperation<C.GetAvaxSupplyParams | undefined, T.AvaxSupplyResponse>;
+
+/** The limits `spec/data-api.openapi.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). Data only: the client does not pace calls by it yet. */
+export declare const dataApiLimits: ServiceLimits;

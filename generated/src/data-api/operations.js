@@ -11,6 +11,7 @@ export const aggregateSignaturesOperation = {
   body: { required: true, contentType: "application/json" },
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $760,
 };
 
@@ -22,6 +23,7 @@ export const getAggregatedSignaturesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $761,
 };
 
@@ -38,6 +40,7 @@ export const listBlockchainsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $762,
   resultIntegers: dec$ListBlockchainsResponse,
 };
@@ -57,6 +60,7 @@ export const listErc20TransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $765,
   resultIntegers: dec$ListErc20TransactionsResponse,
   resultForms: norm$ListErc20TransactionsResponse,
@@ -75,6 +79,7 @@ export const getTransactionsForBlockOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $773,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -94,6 +99,7 @@ export const getSingleValidatorDetailsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $779,
   resultIntegers: dec$ListValidatorDetailsResponse,
 };
@@ -111,6 +117,7 @@ export const listContractDeploymentsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $784,
 };
 
@@ -127,6 +134,7 @@ export const getNativeBalanceOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $789,
   paramIntegers: enc$84,
   resultIntegers: dec$GetNativeBalanceResponse,
@@ -141,6 +149,7 @@ export const getTransactionOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $792,
   resultIntegers: dec$GetTransactionResponse,
   resultForms: norm$GetTransactionResponse,
@@ -154,6 +163,7 @@ export const supportedChainsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 1 },
   check: $795,
 };
 
@@ -165,6 +175,7 @@ export const getChainInfoOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 1 },
   check: $796,
 };
 
@@ -176,6 +187,7 @@ export const getContractMetadataOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $798,
 };
 
@@ -187,6 +199,7 @@ export const getChainIdsForAddressesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $801,
 };
 
@@ -202,6 +215,7 @@ export const getTxByHashOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $803,
   resultIntegers: dec$PrimaryNetworkTransaction,
 };
@@ -214,6 +228,7 @@ export const listAddressChainsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $806,
 };
 
@@ -225,6 +240,7 @@ export const listLatestBlocksAllChainsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $808,
   resultIntegers: dec$ListEvmBlocksResponse,
 };
@@ -237,6 +253,7 @@ export const getLatestBlocksOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
   check: $811,
   resultIntegers: dec$ListEvmBlocksResponse,
 };
@@ -249,6 +266,7 @@ export const getBlockOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
   check: $815,
   resultIntegers: dec$EvmBlock,
 };
@@ -266,6 +284,7 @@ export const listLatestTransactionsAllChainsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $818,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -282,6 +301,7 @@ export const getDeploymentTransactionOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $821,
   resultIntegers: dec$GetTransactionResponse,
   resultForms: norm$GetTransactionResponse,
@@ -302,6 +322,7 @@ export const listTransfersOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $765,
   resultIntegers: dec$ListTransfersResponse,
   resultForms: norm$ListTransfersResponse,
@@ -323,6 +344,7 @@ export const listTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $831,
   resultIntegers: dec$ListTransactionDetailsResponse,
   resultForms: norm$ListTransactionDetailsResponse,
@@ -365,6 +387,7 @@ export const listNativeTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $765,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -384,6 +407,7 @@ export const listErc721TransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $765,
   resultIntegers: dec$ListErc721TransactionsResponse,
 };
@@ -403,6 +427,7 @@ export const listErc1155TransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $765,
   resultIntegers: dec$ListErc1155TransactionsResponse,
 };
@@ -422,6 +447,7 @@ export const listInternalTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $765,
   resultIntegers: dec$ListInternalTransactionsResponse,
 };
@@ -439,6 +465,7 @@ export const listLatestTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $874,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -460,6 +487,7 @@ export const listErc20BalancesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $878,
   paramIntegers: enc$84,
   resultIntegers: dec$ListErc20BalancesResponse,
@@ -480,6 +508,7 @@ export const listErc721BalancesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $885,
   resultIntegers: dec$ListErc721BalancesResponse,
   resultForms: norm$ListErc721BalancesResponse,
@@ -500,6 +529,7 @@ export const listErc1155BalancesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $891,
   paramIntegers: enc$84,
   resultIntegers: dec$ListErc1155BalancesResponse,
@@ -520,6 +550,7 @@ export const listCollectibleBalancesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $885,
   resultIntegers: dec$ListCollectibleBalancesResponse,
 };
@@ -536,6 +567,7 @@ export const getAssetDetailsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $903,
 };
 
@@ -547,6 +579,7 @@ export const getNetworkDetailsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $904,
   resultIntegers: dec$GetNetworkDetailsResponse,
 };
@@ -576,6 +609,7 @@ export const listSubnetsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $762,
   resultIntegers: dec$ListSubnetsResponse,
 };
@@ -588,6 +622,7 @@ export const getSubnetByIdOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $909,
   resultIntegers: dec$Subnet,
 };
@@ -617,6 +652,7 @@ export const listValidatorsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $910,
   paramIntegers: enc$87,
   resultIntegers: dec$ListValidatorDetailsResponse,
@@ -638,6 +674,7 @@ export const listDelegatorsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $921,
   resultIntegers: dec$ListDelegatorDetailsResponse,
 };
@@ -658,6 +695,7 @@ export const listL1ValidatorsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $926,
   resultIntegers: dec$ListL1ValidatorsResponse,
 };
@@ -674,6 +712,7 @@ export const getBlockByIdOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $933,
   resultIntegers: dec$PrimaryNetworkBlock,
 };
@@ -694,6 +733,7 @@ export const listPrimaryNetworkBlocksByNodeIdOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $935,
   resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
 };
@@ -713,6 +753,7 @@ export const listLatestPrimaryNetworkBlocksOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $941,
   resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
 };
@@ -730,6 +771,7 @@ export const listLatestXChainVerticesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $946,
 };
 
@@ -745,6 +787,7 @@ export const getVertexByHashOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $949,
 };
 
@@ -763,6 +806,7 @@ export const getVertexByHeightOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $951,
 };
 
@@ -785,6 +829,7 @@ export const listLatestPrimaryNetworkTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $955,
   resultIntegers: dec$88,
 };
@@ -807,6 +852,7 @@ export const listActivePrimaryNetworkStakingTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $964,
   resultIntegers: dec$ListPChainTransactionsResponse,
 };
@@ -828,6 +874,7 @@ export const listAssetTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $971,
   resultIntegers: dec$ListXChainTransactionsResponse,
 };
@@ -845,6 +892,7 @@ export const getBalancesByAddressesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $977,
   resultIntegers: dec$89,
 };
@@ -868,6 +916,7 @@ export const getUtxosByAddressesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $981,
   resultIntegers: dec$90,
 };
@@ -937,6 +986,7 @@ export const listPendingPrimaryNetworkRewardsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $999,
   resultIntegers: dec$ListPendingRewardsResponse,
 };
@@ -957,6 +1007,7 @@ export const listHistoricalPrimaryNetworkRewardsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 100 },
   check: $1004,
   resultIntegers: dec$ListHistoricalRewardsResponse,
   resultForms: norm$ListHistoricalRewardsResponse,
@@ -973,6 +1024,7 @@ export const reindexNftOperation = {
   ],
   response: "none",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
   check: $1009,
   paramIntegers: enc$92,
 };
@@ -990,6 +1042,7 @@ export const listTokensOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $784,
   resultIntegers: dec$ListNftTokens,
 };
@@ -1006,6 +1059,7 @@ export const getTokenDetailsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1009,
   paramIntegers: enc$92,
   resultIntegers: dec$76,
@@ -1019,6 +1073,7 @@ export const getOperationResultOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
   check: $1021,
 };
 
@@ -1030,6 +1085,7 @@ export const postTransactionExportJobOperation = {
   body: { required: true, contentType: "application/json" },
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1023,
 };
 
@@ -1041,6 +1097,7 @@ export const dataHealthCheckOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
 };
 
 export const liveCheckOperation = {
@@ -1061,6 +1118,7 @@ export const getIcmMessageOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1027,
   resultIntegers: dec$81,
   resultForms: norm$13,
@@ -1083,6 +1141,7 @@ export const listIcmMessagesOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1030,
   resultIntegers: dec$ListIcmMessagesResponse,
   resultForms: norm$ListIcmMessagesResponse,
@@ -1101,6 +1160,7 @@ export const listIcmMessagesByAddressOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1038,
   resultIntegers: dec$ListIcmMessagesResponse,
   resultForms: norm$ListIcmMessagesResponse,
@@ -1114,6 +1174,7 @@ export const listWebhooksOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
   check: $1042,
   resultIntegers: dec$ListWebhooksResponse,
 };
@@ -1126,6 +1187,7 @@ export const createWebhookOperation = {
   body: { required: true, contentType: "application/json" },
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1045,
   paramIntegers: enc$96,
   resultIntegers: dec$83,
@@ -1139,6 +1201,7 @@ export const getWebhookOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
   check: $1048,
   resultIntegers: dec$83,
 };
@@ -1151,6 +1214,7 @@ export const deactivateWebhookOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1048,
   resultIntegers: dec$83,
 };
@@ -1163,6 +1227,7 @@ export const updateWebhookOperation = {
   body: { required: true, contentType: "application/json" },
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1054,
   resultIntegers: dec$83,
 };
@@ -1174,6 +1239,7 @@ export const generateOrRotateSharedSecretOperation = {
   params: [],
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
 };
 
 export const getSharedSecretOperation = {
@@ -1184,6 +1250,7 @@ export const getSharedSecretOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 10 },
 };
 
 export const getAddressesFromWebhookOperation = {
@@ -1194,6 +1261,7 @@ export const getAddressesFromWebhookOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1059,
 };
 
@@ -1206,6 +1274,7 @@ export const removeAddressesFromWebhookOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1063,
 };
 
@@ -1217,6 +1286,7 @@ export const addAddressesToWebhookOperation = {
   body: { required: true, contentType: "application/json" },
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 20 },
   check: $1063,
 };
 
@@ -1239,6 +1309,7 @@ export const getApiUsageMetricsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 200 },
   check: $1067,
 };
 
@@ -1261,6 +1332,7 @@ export const getApiLogsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 200 },
   check: $1076,
 };
 
@@ -1281,6 +1353,7 @@ export const getSubnetRpcUsageMetricsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 200 },
   check: $1087,
 };
 
@@ -1304,6 +1377,7 @@ export const getPrimaryNetworkRpcUsageMetricsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: { cost: 200 },
   check: $1094,
 };
 
@@ -1315,4 +1389,17 @@ export const getAvaxSupplyOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+};
+
+export const dataApiLimits = {
+  pool: "avacloud",
+  unit: "compute-units",
+  plans: {
+    unauthenticated: { quotas: [{ quota: 6000, window: 60 }, { quota: 1200000, window: 86400 }], apiKey: false },
+    free: { quotas: [{ quota: 8000, window: 60 }, { quota: 2000000, window: 86400 }] },
+    base: { quotas: [{ quota: 10000, window: 60 }, { quota: 3750000, window: 86400 }] },
+    growth: { quotas: [{ quota: 14000, window: 60 }, { quota: 11200000, window: 86400 }] },
+    pro: { quotas: [{ quota: 20000, window: 60 }, { quota: 25000000, window: 86400 }] },
+  },
+  signals: { quota: { status: [429] } },
 };

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 
 import type { HttpOperation } from "../runtime/http/http.js";
+import type { ServiceLimits } from "../runtime/values/limits.js";
 import type * as T from "./types.js";
 import type * as C from "./client.js";
 
@@ -58,3 +59,6 @@ export declare const metricsHealthCheckOperation: HttpOperation<C.MetricsHealthC
 
 /** Wire description of `metricsLiveCheck` (GET /v2/live-check). */
 export declare const metricsLiveCheckOperation: HttpOperation<C.MetricsLiveCheckParams | undefined, T.HealthCheckResultDto>;
+
+/** The limits `spec/metrics-api.openapi.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). Data only: the client does not pace calls by it yet. */
+export declare const metricsApiLimits: ServiceLimits;

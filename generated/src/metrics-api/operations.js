@@ -19,6 +19,7 @@ export const getAddressesByBalanceOverTimeOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 1000 },
   check: $127,
   resultForms: norm$ListAddressesByBalanceOverTimeResponse,
 };
@@ -49,6 +50,7 @@ export const listChainsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 1 },
   check: $138,
 };
 
@@ -60,6 +62,7 @@ export const getChainOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 1 },
   check: $139,
 };
 
@@ -79,6 +82,7 @@ export const getEvmChainMetricsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 100 },
   check: $140,
 };
 
@@ -90,6 +94,7 @@ export const getEvmChainRollingWindowMetricsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 100 },
   check: $144,
 };
 
@@ -146,6 +151,7 @@ export const getStakingMetricsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 100 },
   check: $156,
 };
 
@@ -224,6 +230,7 @@ export const getAddressesByBtcbBridgedOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 500 },
   check: $180,
 };
 
@@ -242,6 +249,7 @@ export const getValidatorsByDateRangeOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 500 },
   check: $183,
 };
 
@@ -253,6 +261,7 @@ export const compositeQueryV2Operation = {
   body: { required: true, contentType: "application/json" },
   response: "json",
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 3000 },
   check: $188,
 };
 
@@ -264,6 +273,7 @@ export const metricsHealthCheckOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+  limits: { cost: 1 },
 };
 
 export const metricsLiveCheckOperation = {
@@ -274,4 +284,11 @@ export const metricsLiveCheckOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }],
+};
+
+export const metricsApiLimits = {
+  pool: "avacloud-metrics",
+  unit: "compute-units",
+  plans: { free: { quotas: [{ quota: 8000, window: 60 }, { quota: 1200000, window: 86400 }] } },
+  signals: { quota: { status: [429] } },
 };

@@ -16,6 +16,7 @@ import { deprecationMessage } from "./docs.js";
 import { httpDescriptor, httpResultType, httpTarget } from "./http-wire.js";
 import type { OperationsModule } from "./operations.js";
 import { DeprecatedValueWatches } from "./deprecated-values.js";
+import { operationLimitsValue } from "./limits.js";
 import type { ValidatorModule } from "../validators/index.js";
 import { resultType, type ClientContext } from "./context.js";
 
@@ -104,7 +105,7 @@ export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: Type
     out.statements.push(typeAlias(op.names.response, docs, type, ctx.numbers === undefined ? "" : NUMBERS_DECLARATION));
     result = typeTextOf(type);
   }
-  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, check, ...integers }, exactBody);
+  const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, limits: operationLimitsValue(op.limits), check, ...integers }, exactBody);
   operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `HttpOperation${types}`, value: descriptor });
   return { params: typeTextOf(params), result };
 }
@@ -129,7 +130,7 @@ export function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCt
     result = typeTextOf(t);
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, limits: operationLimitsValue(op.limits), wrappedIn: op.result?.wire?.property, params: fields, check, ...integers, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
   return { params: typeTextOf(params), result };
 }

@@ -34,6 +34,7 @@ import { writeFactoryObject } from "./groups.js";
 import { resultType } from "./context.js";
 import { emitFunctions } from "./functions.js";
 import { sharedMethods } from "./shared-methods.js";
+import { emitServiceLimits } from "./limits.js";
 import { ADVICE_DOCS, erroringOperations, errorRuntimeImports, errorTypeStatements, guardStatements } from "./http-errors.js";
 
 export { providerNames, type ProviderNames } from "./providers.js";
@@ -81,6 +82,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     out.statements.push(...guardStatements(erroring));
   }
 
+  const limitsImports = emitServiceLimits(ir, asJs, out, operations);
   const { numbered } = c;
   const anyPaged = c.paging.size > 0;
   // HTTP operations that do not page are HttpMethods (a call and its withResponse)
@@ -97,6 +99,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...[...errorBases].sort(),
     ...(anyPaged && !asJs ? ["paged"] : []),
     ...(asJs ? [] : ["resultChecks"]),
+    ...limitsImports,
     { name: "CallOptions", isTypeOnly: true },
     ...(results.length > 0 && !asJs ? [{ name: "Check", isTypeOnly: true }] : []),
     ...(asJs ? [] : [{ name: "ResultChecks", isTypeOnly: true }]),

@@ -89,7 +89,8 @@ export class OperationsModule {
   dts(): Statement[] {
     const usesTypes = this.descriptors.some((d) => /\bT\./.test(d.type));
     const statements: Statement[] = [
-      ...runtimeImports([{ name: "HttpOperation", isTypeOnly: true }]),
+      // a document's declared limits (emit/client/limits.ts) are declared here too
+      ...runtimeImports([{ name: "HttpOperation", isTypeOnly: true }, ...(this.descriptors.some((d) => d.type === "ServiceLimits") ? [{ name: "ServiceLimits", isTypeOnly: true }] : [])]),
       ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
       { kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
     ];

@@ -11,6 +11,7 @@ import { hasOwn, run, type Check } from "../values/validate.js";
 import { overflowError } from "../errors/depth.js";
 import type { Decoder, Encoder, Numbers } from "../values/numbers.js";
 import type { Normalizer } from "../values/wire-forms.js";
+import type { OperationLimits } from "../values/limits.js";
 import { adviceFor, type ErrorAdvice } from "./advice.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
@@ -103,6 +104,8 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly returns?: readonly number[];
   /** What an error's message advises, by status (the spec's `x-avaspec-advice`). */
   readonly advice?: ErrorAdvice;
+  /** Its cost, caps and limit signals (the spec's `x-avaspec-limits`): data for pacing; the client does not act on it yet. */
+  readonly limits?: OperationLimits;
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
   /** The params' string-encoded integers: bigints and numbers given for them are sent in their wire form. */

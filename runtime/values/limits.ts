@@ -1,0 +1,72 @@
+/**
+ * The limits a service declares (`x-avaspec-limits` in its spec), as the
+ * generated descriptors and `…Limits` constants carry them. Data only: the
+ * client does not act on them yet; they are here so that a caller (or a
+ * later runtime) can pace calls by cost, size batches and split ranges.
+ */
+
+/** The limits a server can say were hit. */
+export type LimitKind = "quota" | "rate" | "batch" | "range" | "results" | "responseSize";
+
+/** How the server says a limit was hit: an error answer with any of these. */
+export interface LimitSignal {
+  /** HTTP statuses. */
+  readonly status?: readonly number[];
+  /** JSON-RPC error codes. */
+  readonly codes?: readonly number[];
+  /** Regular expressions (case-insensitive) the error message matches. */
+  readonly messages?: readonly string[];
+  /** The answer carries `Retry-After`. */
+  readonly retryAfter?: true;
+  /** Response headers that report the budget (`RateLimit`, `RateLimit-Policy`, `X-RateLimit-Remaining`…). */
+  readonly headers?: readonly string[];
+}
+
+export type LimitSignals = { readonly [K in LimitKind]?: LimitSignal };
+
+/** A read over a range the server caps. */
+export interface RangeLimit {
+  /** Where the range's ends are: a param, then the fields inside it (`["filter", "fromBlock"]`). */
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly unit: "blocks" | "seconds";
+  /** The most units one request may span, both ends included. */
+  readonly maxSpan?: number;
+  /** The most items one answer may hold. */
+  readonly maxResults?: number;
+}
+
+/** What an operation's descriptor carries: its own declaration. */
+export interface OperationLimits {
+  /** What one call costs, in its document's unit. */
+  readonly cost?: number;
+  readonly requestsPerSecond?: number;
+  readonly range?: RangeLimit;
+  readonly signals?: LimitSignals;
+}
+
+/** A plan's budget: each `quota` units per `window` seconds (the IETF RateLimit-Policy's `q` and `w`). */
+export interface LimitPlan {
+  readonly quotas: readonly { readonly quota: number; readonly window: number }[];
+  /** The budget of requests without an API key. */
+  readonly apiKey?: false;
+}
+
+/** The members a document (or one of its servers) declares. */
+export interface DocumentLimits {
+  /** The budget the costs draw from: documents naming the same pool share it, per API key. */
+  readonly pool?: string;
+  /** What costs and quotas count; requests when absent. */
+  readonly unit?: string;
+  /** The cost of an operation that declares none. */
+  readonly cost?: number;
+  readonly plans?: { readonly [plan: string]: LimitPlan };
+  readonly requestsPerSecond?: number;
+  readonly batch?: { readonly maxItems?: number; readonly maxResponseBytes?: number };
+  readonly signals?: LimitSignals;
+}
+
+/** A document's declaration: its root's, and the members each server that declares some sets over them. */
+export interface ServiceLimits extends DocumentLimits {
+  readonly servers?: readonly { readonly url: string; readonly limits: DocumentLimits }[];
+}
