@@ -111,7 +111,7 @@ export function resolvePaging(ir: IrDocument, diagnostics: Diagnostic[], locate:
 function context(op: IrHttpOperation, lookup: Lookup): Context {
   const params: Param[] = op.parameters.filter((p) => p.in === "query" || p.in === "header").map((p) => ({ key: p.key, name: p.name, schema: p.schema, ...(p.tokenLifetime ? { tokenLifetime: p.tokenLifetime } : {}) }));
   const body = op.requestBody?.content.find((c) => /json/i.test(c.contentType));
-  for (const [name, schema] of (body && props(body.schema, lookup)) ?? []) params.push({ key: "body", name, inBody: true, schema });
+  for (const [name, schema] of (body && props(body.schema, lookup, "readOnly")) ?? []) params.push({ key: "body", name, inBody: true, schema });
   const branches = pageBranches(op, lookup);
   return { op, lookup, branches, fields: branches ? fieldsOf(branches, [], lookup, 1) : [], params };
 }
@@ -133,13 +133,17 @@ function pageBranches(op: IrHttpOperation, lookup: Lookup): IrSchema[] | undefin
   return split(json, 0);
 }
 
-/** The named properties of an object schema, with those of its allOf members. */
-function props(s: IrSchema | undefined, lookup: Lookup, depth = 0): Map<string, IrSchema> | undefined {
+/**
+ * The named properties of an object schema, with those of its allOf members,
+ * as one direction sees them: a response leaves writeOnly members out (the
+ * default), a request body readOnly ones, as the generated types do.
+ */
+function props(s: IrSchema | undefined, lookup: Lookup, skip: "readOnly" | "writeOnly" = "writeOnly", depth = 0): Map<string, IrSchema> | undefined {
   const t = followRefs(s, lookup);
   if (t?.kind !== "schema" || (t.types && !t.types.includes("object")) || depth > 8) return undefined;
   const out = new Map<string, IrSchema>();
-  for (const p of t.properties ?? []) out.set(p.name, p.schema);
-  for (const m of t.allOf ?? []) for (const [k, v] of props(m, lookup, depth + 1) ?? []) if (!out.has(k)) out.set(k, v);
+  for (const p of t.properties ?? []) if (p.schema[skip] !== true) out.set(p.name, p.schema);
+  for (const m of t.allOf ?? []) for (const [k, v] of props(m, lookup, skip, depth + 1) ?? []) if (!out.has(k)) out.set(k, v);
   return out.size > 0 ? out : undefined;
 }
 

@@ -78,6 +78,9 @@ describe("the detection rule", () => {
       skip: { params: `${q("skip", "integer")}, ${q("take", "integer")}`, body: `{type: object, properties: {rows: ${arr}, hasMore: {type: boolean}}}` },
       union: { params: q("cursor", "string"), body: `{anyOf: [{type: object, properties: {a: ${arr}, nextCursor: {type: string}}}, {type: object, properties: {a: ${arr}, nextCursor: {type: string}, other: {type: string}}}]}` },
       plain: { body: arr },
+      // a writeOnly array is not in the response a page is read from (the random-document test found it typed as the items)
+      writeOnlyBeside: { params: q("cursor", "string"), body: `{type: object, properties: {secret: {type: array, writeOnly: true, items: {type: integer}}, data: ${arr}, nextCursor: {type: string}}}` },
+      writeOnlyAlone: { params: q("cursor", "string"), body: `{type: object, properties: {ok: {type: array, writeOnly: true, items: {type: integer}}, nextCursor: {type: string}}}` },
       // a linked list's next is an object, and there is no list: not paging
       linked: { body: "{type: object, properties: {value: {type: integer}, next: {type: object, properties: {value: {type: integer}}}}}" },
     }),
@@ -96,6 +99,7 @@ describe("the detection rule", () => {
     ["numbered", { style: "page", items: ["records"], param: { key: "pageNumber", name: "pageNumber" }, start: 1, total: ["totalCount"] }],
     ["skip", { style: "offset", items: ["rows"], param: { key: "skip", name: "skip" }, start: 0, hasMore: ["hasMore"] }],
     ["union", { style: "cursor", items: ["a"], cursors: [{ param: { key: "cursor", name: "cursor" }, next: ["nextCursor"] }] }],
+    ["writeOnlyBeside", { style: "cursor", items: ["data"], cursors: [{ param: { key: "cursor", name: "cursor" }, next: ["nextCursor"] }] }],
   ])("%s", (id, expected) => {
     expect(paging.get(id)).toMatchObject({ declared: false, ...expected });
   });
@@ -103,6 +107,7 @@ describe("the detection rule", () => {
   it("an operation that does not look paged gets neither paging nor a warning", () => {
     expect(paging.get("plain")).toBeUndefined();
     expect(paging.get("linked")).toBeUndefined();
+    expect(paging.get("writeOnlyAlone")?.items).not.toEqual(["ok"]);
     expect(diagnostics.filter((d) => d.code.startsWith("pagination"))).toEqual([]);
   });
 });
