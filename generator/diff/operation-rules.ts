@@ -6,11 +6,12 @@
  * and security compared (schemas by schema-rules.ts).
  */
 import type { IrHttpOperation, IrOperation, IrRpcOperation } from "../ir/types.js";
+import { wireMethod } from "../load/operations.js";
 import { sides, type ChangeList } from "./changes.js";
 import type { SchemaRules } from "./schema-rules.js";
 
-const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
-const opLabel = (op: IrOperation): string => (op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : op.transport.method);
+const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
+const opLabel = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path}` : op.transport.method);
 
 export function diffOperations(changes: ChangeList, schemas: SchemaRules): void {
   const oldOps = new Map(changes.oldSide.ir.operations.map((op) => [opKey(op), op]));

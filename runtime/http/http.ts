@@ -460,7 +460,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   if (query.length > 0) url += sep + query.join("&");
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
   headers["accept"] ??= op.accept ?? (op.response === "text" ? "text/plain" : op.response === "binary" || op.response === "any" ? "*/*" : "application/json");
-  const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };
+  const init: RequestInit & { headers: Record<string, string> } = { method: op.method, headers };
   const body = read(params, "body");
   if (op.body) {
     if (body !== undefined && (op.method === "GET" || op.method === "HEAD")) refuse(op, `a body with ${op.method}`);
