@@ -69,7 +69,7 @@ export function checkWire(doc: LoadedDocument): Diagnostic[] {
       const opPtr = ptr.join(itemPtr, ...keys);
       params(op, opPtr);
       if (method === "trace") warn("operation/trace", opPtr, "fetch cannot send a TRACE request; calls of this operation are refused before sending", "remove the operation, or call it with another HTTP client");
-      else if (!isFixedMethod(method) && FORBIDDEN_BY_FETCH.test(method)) warn("operation/unsendable-method", opPtr, `fetch cannot send a ${method} request; calls of this operation fail before sending`, "remove the operation, or call it with another HTTP client");
+      else if (!isFixedMethod(method) && FORBIDDEN_BY_FETCH.test(method)) warn("operation/unsendable-method", opPtr, `fetch cannot send a ${method} request; calls of this operation are refused before sending`, "remove the operation, or call it with another HTTP client");
       else if ((method === "get" || method === "head") && op["requestBody"] !== undefined) {
         warn("operation/body-on-get", ptr.join(opPtr, "requestBody"), `fetch cannot send a body with ${method.toUpperCase()}; a call that gives one is refused before sending`, "send it as query parameters, or make the operation a POST");
       }

@@ -416,7 +416,8 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   if (params !== undefined && !isRecord(params)) fail(op, op.path, "", `parameters must be an object, got ${describe(params)}`);
   if (op.paramIntegers && params !== undefined) params = op.paramIntegers(params, op.id, op.method, op.path);
   if (op.check) checkParams(op.id, op.method, op.path, op.check, params ?? {});
-  if (op.method === "TRACE") refuse(op, "a TRACE request");
+  // the methods the Fetch standard forbids, in any case (3.2's additionalOperations may name CONNECT or TRACK)
+  if (/^(trace|track|connect)$/i.test(op.method)) refuse(op, `a ${op.method} request`);
   const pathValues = new Map<string, string>();
   const query: string[] = [];
   const headers: Record<string, string> = {};

@@ -78,6 +78,12 @@ describe("the package's node:http mock server", () => {
     mock.reset();
   });
 
+  it("a method Node's HTTP parser does not know never reaches it: Node answers 400 itself (the README's limit)", async () => {
+    expect(METHODS).not.toContain("FROB");
+    const r = await fetch(`${mock.url}/products/p1`, { method: "FROB" });
+    expect(r.status).toBe(400);
+  });
+
   it("refuses a QUERY body its schema refuses, as it refuses any request body", async () => {
     const r = await fetch(`${mock.url}/products`, { method: "QUERY", headers: { "content-type": "application/json" }, body: JSON.stringify({ maxPrice: -1 }) });
     expect(r.status).toBe(400);
@@ -146,11 +152,31 @@ describe("generating from 3.2 documents", () => {
     expect(cycle.stderr).toMatch(/at #\/tags\/0\/parent: tag "catalog" is its own ancestor: catalog → products → catalog \[openapi\/tag-parent\]/);
   });
 
+  it("an additional method fetch cannot send (CONNECT) is a warning, and the rest generates", () => {
+    const r = generate(spec.replace("    additionalOperations:\n      COPY:", "    additionalOperations:\n      CONNECT:\n        responses:\n          \"200\":\n            description: tunnel\n      COPY:"));
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/spec\.yaml:\d+:\d+ at #\/paths\/~1products~1\{id\}\/additionalOperations\/CONNECT: fetch cannot send a CONNECT request; calls of this operation are refused before sending \[operation\/unsendable-method\] \(warning\)/);
+  });
+
   it("a 3.1 document keeps 3.1's reading: `query` is not an operation there (the 3.1 path item has no such field)", () => {
     const r = generate(spec.replace("openapi: 3.2.0\n$self: https://example.com/apis/catalog/openapi.yaml\n", "openapi: 3.1.0\n").replace(/\n {4}additionalOperations:[\s\S]*?\n {2}\/stats:/, "\n  /stats:").replace('openapi.yaml#/components/schemas/ProductQuery', '#/components/schemas/ProductQuery'));
     expect(r.stderr).toBe("");
     const client = readFileSync(join(r.out, "src/api/client.ts"), "utf8");
     expect(client).toContain("listProducts");
     expect(client).not.toContain("searchProducts");
+  });
+});
+
+describe("a method fetch cannot send", () => {
+  it("CONNECT or TRACK from additionalOperations is refused before sending, like TRACE", async () => {
+    const { createCatalogCore: core } = await import("../fixtures/oas-32/golden/src/catalog/functions.js");
+    const { callHttp } = await import("../fixtures/oas-32/golden/src/runtime/http/http.js");
+    const { UnsendableRequestError } = await import("../fixtures/oas-32/golden/src/runtime/errors/errors.js");
+    const http = core({ baseUrl: "http://127.0.0.1:9", retry: false }).http!;
+    for (const method of ["CONNECT", "TRACK", "connect"]) {
+      const call = callHttp(http, { id: "tunnel", method, path: "/x", params: [], response: "json" } as never, {});
+      await expect(call).rejects.toBeInstanceOf(UnsendableRequestError);
+      await expect(call).rejects.toThrow(`tunnel: fetch cannot send a ${method} request, so the request was not sent`);
+    }
   });
 });
