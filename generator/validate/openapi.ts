@@ -7,7 +7,6 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { isOpenApi32, pathItemOperations } from "../load/operations.js";
-import { HTTP_METHODS } from "../load/vocabulary.js";
 import { checkOpenApi32Schema, checkTagParents } from "./openapi32.js";
 import { checkAdvice, checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
 import { paginationDeclaration } from "./pagination.js";
@@ -15,8 +14,6 @@ import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { checkWire } from "./wire.js";
 import { append } from "../append.js";
-
-export { HTTP_METHODS };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
