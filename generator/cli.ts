@@ -30,7 +30,7 @@ import { progress, type Progress } from "./progress.js";
 /** The commands, for "did you mean" (`generate` is also the default). */
 const COMMANDS = ["generate", "mock", "diff"];
 
-const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1 and OpenRPC 1.x documents
+const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1/3.2 and OpenRPC 1.x documents
 
 usage:
   avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--progress] [--dump-ir <file>]

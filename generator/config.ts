@@ -14,7 +14,7 @@ export const TARGETS = ["types", "validators", "client", "mocks"] as const;
 export type Target = (typeof TARGETS)[number];
 
 export interface SpecEntry {
-  /** Spec document (YAML or JSON): OpenAPI 3.0/3.1 or OpenRPC 1.x. */
+  /** Spec document (YAML or JSON): OpenAPI 3.0/3.1/3.2 or OpenRPC 1.x. */
   spec: string;
   /** Group path of its operations on the client, e.g. "index.cBlock" (default: top level). */
   group?: string;

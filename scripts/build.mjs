@@ -6,9 +6,10 @@
  *                   require (no ESM/CJS export scan of ts-morph's big files)
  *   dist/index.js   the public module (`defineConfig` and the config types)
  *   dist/types/     its declarations
- * The OpenRPC meta-schema validator is compiled ahead of time by Ajv's
- * standalone code instead of at every run (generator/validate/openrpc-meta.ts
- * is replaced in the bundle). Run by `npm run build:cli` and on `npm pack`.
+ * The OpenRPC meta-schema and the OpenAPI 3.2 schema validators are compiled
+ * ahead of time by Ajv's standalone code instead of at every run
+ * (generator/validate/openrpc-meta.ts and openapi32-meta.ts are replaced in
+ * the bundle). Run by `npm run build:cli` and on `npm pack`.
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -46,11 +47,34 @@ async function openRpcMetaModule() {
   return `${standaloneCode(ajv, validate)}\nexport function openRpcMetaValidator() { return validate; }\n`;
 }
 
+/**
+ * Ajv's standalone module for the vendored OpenAPI 3.2 schema, with the
+ * options generator/validate/openapi32-meta.ts compiles it with from sources.
+ */
+async function openApi32MetaModule() {
+  const sources = join(DIST, `.openapi32-meta.${process.pid}.mjs`);
+  await esbuild.build({ entryPoints: [join(ROOT, "generator/validate/openapi32-meta.ts")], bundle: true, platform: "node", format: "esm", packages: "external", outfile: sources, logLevel: "warning" });
+  let meta;
+  try {
+    meta = await import(pathToFileURL(sources).href);
+  } finally {
+    rmSync(sources, { force: true });
+  }
+  const Ajv2020 = require("ajv/dist/2020").default;
+  const standaloneCode = require("ajv/dist/standalone").default;
+  const schema = meta.openApi32Schema(readFileSync(join(ROOT, "generator/validate", meta.OPENAPI_32_SCHEMA_FILE), "utf8"));
+  const ajv = new Ajv2020({ ...meta.AJV_OPTIONS, code: { source: true, esm: true } });
+  const validate = ajv.compile(schema);
+  // minified: unminified it is a third of the CLI's size, parsed at every start for the few runs that read a 3.2 document
+  const code = `${standaloneCode(ajv, validate)}\nexport function openApi32MetaValidator() { return validate; }\n`;
+  return (await esbuild.transform(code, { minify: true, format: "esm", target: "node20" })).code;
+}
+
 const plugin = {
   name: "avaspec-cli",
   setup(build) {
-    build.onResolve({ filter: /\/openrpc-meta\.js$/ }, () => ({ path: "openrpc-meta", namespace: "avaspec-aot" }));
-    build.onLoad({ filter: /.*/, namespace: "avaspec-aot" }, async () => ({ contents: await openRpcMetaModule(), loader: "js", resolveDir: ROOT }));
+    build.onResolve({ filter: /\/(openrpc|openapi32)-meta\.js$/ }, (args) => ({ path: args.path.includes("openapi32") ? "openapi32-meta" : "openrpc-meta", namespace: "avaspec-aot" }));
+    build.onLoad({ filter: /.*/, namespace: "avaspec-aot" }, async (args) => ({ contents: await (args.path === "openapi32-meta" ? openApi32MetaModule() : openRpcMetaModule()), loader: "js", resolveDir: ROOT }));
     // dependencies load through require: Node then skips the ESM export scan of their CommonJS
     const deps = new RegExp(`^(${RUNTIME_DEPENDENCIES.map((d) => d.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`);
     build.onResolve({ filter: deps }, (args) => (args.namespace === "avaspec-dep" ? { path: args.path, external: true } : { path: args.path, namespace: "avaspec-dep" }));

@@ -6,17 +6,19 @@
  * and security compared (schemas by schema-rules.ts).
  */
 import type { IrHttpOperation, IrOperation, IrRpcOperation } from "../ir/types.js";
+import { wireMethod } from "../load/operations.js";
 import { sides, type ChangeList } from "./changes.js";
 import type { SchemaRules } from "./schema-rules.js";
 
-const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
-const opLabel = (op: IrOperation): string => (op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : op.transport.method);
+const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
+const opLabel = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path}` : op.transport.method);
 
 export function diffOperations(changes: ChangeList, schemas: SchemaRules): void {
   const oldOps = new Map(changes.oldSide.ir.operations.map((op) => [opKey(op), op]));
   const newOps = new Map(changes.newSide.ir.operations.map((op) => [opKey(op), op]));
-  for (const [k, op] of oldOps) if (!newOps.has(k)) changes.add(op.protocol === "http" ? "operation-removed" : "method-removed", "breaking-wire", `${opLabel(op)} was removed`, { operation: opLabel(op), old: [op.file, op.pointer] });
-  for (const [k, op] of newOps) if (!oldOps.has(k)) changes.add(op.protocol === "http" ? "operation-added" : "method-added", "addition", `${opLabel(op)} is new`, { operation: opLabel(op), new: [op.file, op.pointer] });
+  const moved = methodChanges(changes, oldOps, newOps);
+  for (const [k, op] of oldOps) if (!newOps.has(k) && !moved.has(op)) changes.add(op.protocol === "http" ? "operation-removed" : "method-removed", "breaking-wire", `${opLabel(op)} was removed`, { operation: opLabel(op), old: [op.file, op.pointer] });
+  for (const [k, op] of newOps) if (!oldOps.has(k) && !moved.has(op)) changes.add(op.protocol === "http" ? "operation-added" : "method-added", "addition", `${opLabel(op)} is new`, { operation: opLabel(op), new: [op.file, op.pointer] });
   for (const [k, o] of oldOps) {
     const n = newOps.get(k);
     if (!n) continue;
@@ -31,6 +33,28 @@ export function diffOperations(changes: ChangeList, schemas: SchemaRules): void 
     if (o.protocol === "http" && n.protocol === "http") compareHttp(changes, schemas, o, n, operation, files);
     if (o.protocol === "json-rpc" && n.protocol === "json-rpc") compareRpc(changes, schemas, o, n, operation, files);
   }
+}
+
+/**
+ * An HTTP operation that kept its operationId and path but is sent with
+ * another method (POST → QUERY, as OpenAPI 3.2 allows a search to become; an
+ * `additionalOperations` key whose spelling changed): one breaking change
+ * naming both methods, rather than a removal and an unrelated addition.
+ * Returns the operations it paired.
+ */
+function methodChanges(changes: ChangeList, oldOps: ReadonlyMap<string, IrOperation>, newOps: ReadonlyMap<string, IrOperation>): Set<IrOperation> {
+  const paired = new Set<IrOperation>();
+  const where = (op: IrHttpOperation) => `${op.id}\u0000${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}`;
+  const added = new Map<string, IrHttpOperation>();
+  for (const [k, op] of newOps) if (!oldOps.has(k) && op.protocol === "http" && op.id !== "") added.set(where(op), op);
+  for (const [k, o] of oldOps) {
+    if (newOps.has(k) || o.protocol !== "http" || o.id === "") continue;
+    const n = added.get(where(o));
+    if (!n) continue;
+    paired.add(o).add(n);
+    changes.add("operation-method-changed", "breaking-wire", `${opLabel(o)} is now ${opLabel(n)} (operationId ${JSON.stringify(o.id)}): existing clients still send ${wireMethod(o.transport.method)}`, { operation: opLabel(n), old: [o.file, o.pointer], new: [n.file, n.pointer] });
+  }
+  return paired;
 }
 
 function compareHttp(changes: ChangeList, schemas: SchemaRules, o: IrHttpOperation, n: IrHttpOperation, operation: string, files: [string, string]): void {

@@ -1,5 +1,5 @@
 /**
- * OpenAPI 3.0/3.1 document → IR. Runs only on documents that passed
+ * OpenAPI 3.0/3.1/3.2 document → IR. Runs only on documents that passed
  * validation, but stays defensive: anything unexpected becomes a diagnostic.
  * This is the document's outline (schemas, security schemes, servers, the
  * paths walked in order); its objects are read by openapi-objects.ts.
@@ -8,11 +8,12 @@ import { readDeprecatedValues } from "./deprecated-values.js";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { HTTP_METHODS } from "../validate/openapi.js";
+import { isOpenApi32, pathItemOperations } from "../load/operations.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { OpenApiObjects } from "./openapi-objects.js";
 import { SchemaBuilder } from "./schema.js";
 import { buildInfo, buildServers, serverUrl } from "./servers.js";
+import { tagParents } from "./tags.js";
 import { buildWebhooks } from "./webhooks.js";
 import { readAdvice } from "./advice.js";
 import { documentLimits } from "./limits.js";
@@ -52,15 +53,16 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   const defaultBaseUrl = serverUrl(servers.find((s) => isHttpServerUrl(s.url)));
   const operations: IrHttpOperation[] = [];
   const paths = isObj(root["paths"]) ? root["paths"] : {};
+  const is32 = isOpenApi32(root);
+  const parents = tagParents(root);
   for (const path of Object.keys(paths)) {
     const itemPtr = ptr.join("#/paths", path);
     const item = deref(paths[path], itemPtr);
     if (!item) continue;
     const pathParams = Array.isArray(item.value["parameters"]) ? item.value["parameters"].map((p, i) => objects.parameter(p, ptr.join(item.pointer, "parameters", i))) : [];
-    for (const method of HTTP_METHODS) {
-      const op = item.value[method];
+    for (const { method, keys, op } of pathItemOperations(item.value, is32)) {
       if (!isObj(op)) continue;
-      operations.push(objects.operation({ path, method, item, op, pathParams, defaultBaseUrl, documentSecurity: root["security"] }));
+      operations.push(objects.operation({ path, method, keys, item, op, pathParams, defaultBaseUrl, documentSecurity: root["security"], tagParents: parents }));
     }
   }
 

@@ -7,13 +7,13 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import type { HTTP_METHODS } from "../load/vocabulary.js";
 import { operationStatus } from "../validate/extensions.js";
 import { operationLimits } from "./limits.js";
 import { paginationDeclaration } from "../validate/pagination.js";
 import { isIgnoredHeaderParameter } from "../validate/wire.js";
 import { defaultDescribesSuccess, formEncoding, ownServer } from "./openapi-wire.js";
 import type { SchemaBuilder } from "./schema.js";
+import { withAncestors } from "./tags.js";
 import type { IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, JsonValue, ParameterLocation } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -29,7 +29,10 @@ export interface Dereferenced {
 /** One operation of a path item, as build-openapi.ts finds it. */
 export interface OperationSite {
   path: string;
-  method: (typeof HTTP_METHODS)[number];
+  /** A fixed field in lowercase (`get`, `query`) or an `additionalOperations` key as written. */
+  method: string;
+  /** Where the operation sits below its path item: `["get"]`, `["additionalOperations", "COPY"]`. */
+  keys: string[];
   item: Dereferenced;
   op: Record<string, unknown>;
   /** The path item's parameters, read once for all its operations. */
@@ -37,6 +40,8 @@ export interface OperationSite {
   defaultBaseUrl: string;
   /** The document's `security`, for operations that declare none. */
   documentSecurity: unknown;
+  /** Each tag's 3.2 `parent`: an operation's tags are followed by their ancestors. */
+  tagParents: ReadonlyMap<string, string>;
 }
 
 export class OpenApiObjects {
@@ -162,8 +167,8 @@ export class OpenApiObjects {
     return responses;
   }
 
-  operation({ path, method, item, op, pathParams, defaultBaseUrl, documentSecurity }: OperationSite): IrHttpOperation {
-    const opPtr = ptr.join(item.pointer, method);
+  operation({ path, method, keys, item, op, pathParams, defaultBaseUrl, documentSecurity, tagParents }: OperationSite): IrHttpOperation {
+    const opPtr = ptr.join(item.pointer, ...keys);
     const opParams = Array.isArray(op["parameters"]) ? op["parameters"].map((p, i) => this.parameter(p, ptr.join(opPtr, "parameters", i))) : [];
     // operation-level parameters override path-level ones with the same name and location;
     // each operation gets its own copy of a path-level one (the naming pass sets its key per operation)
@@ -181,9 +186,9 @@ export class OpenApiObjects {
       names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "", function: "" },
       ...operationStatus(op),
       ...operationLimits(op),
-      // RFC 9110's idempotent methods, unless the spec says otherwise
-      idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete"].includes(method),
-      tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],
+      // RFC 9110's idempotent methods and QUERY (safe and idempotent by its RFC), unless the spec says otherwise
+      idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete", "query"].includes(method),
+      tags: withAncestors(Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [], tagParents),
       transport: { kind: "http", pointer: item.pointer, method, path },
       parameters: [...merged.values()],
       responses: this.responses(op["responses"], ptr.join(opPtr, "responses")),

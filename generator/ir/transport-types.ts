@@ -8,7 +8,12 @@ export interface IrHttpTransport {
   kind: "http";
   /** The path item's pointer. */
   pointer: string;
-  method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+  /**
+   * A path item's fixed field in lowercase (`get` … `trace`, 3.2's `query`),
+   * or a 3.2 `additionalOperations` key exactly as the document writes it
+   * (sent with that capitalization; see load/operations.ts's wireMethod).
+   */
+  method: string;
   path: string;
 }
 

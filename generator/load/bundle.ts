@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic } from "./diagnostics.js";
 import { loadFile, loadText, type LoadedDocument } from "./load.js";
 import * as ptr from "./pointer.js";
-import { DOCUMENT_URI, idRulesOf, SchemaResources } from "./resources.js";
+import { documentUri, idRulesOf, SchemaResources } from "./resources.js";
 import { forEachRef } from "./vocabulary.js";
 
 /** Longest chain of in-place copies followed before giving up (a ref cycle through non-schemas). */
@@ -147,7 +147,7 @@ export function bundleExternalRefs(doc: LoadedDocument, allow: readonly string[]
   const rewrite = (node: unknown, base: URL, at: string, depth: number): void => forEachRef(node, "#", (holder, ref) => resolveRef(holder, ref, base, at, depth));
   // a ref to an `$id` of the document itself is not external (indexed before anything is bundled in)
   const self = { root };
-  const own = new SchemaResources([{ doc: self, uri: DOCUMENT_URI }], idRulesOf(root));
+  const own = new SchemaResources([{ doc: self, uri: documentUri(root) }], idRulesOf(root));
   // each external ref of the root document starts a chain, reported at its own position
   forEachRef(root, "#", (holder, ref, pointer) => {
     if (!ref.startsWith("#") && !own.resolve(self, pointer.slice(0, -"/$ref".length), ref)) resolveRef(holder, ref, rootUrl, pointer, 0);

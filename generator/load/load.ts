@@ -9,7 +9,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Docume
 import type { Diagnostic } from "./diagnostics.js";
 import * as ptr from "./pointer.js";
 import { closingQuote, hasDuplicateKey, jsonLocator, jsonSyntaxError, JSON_COMMENTS } from "./json.js";
-import { DOCUMENT_URI, idRulesOf, SchemaResources } from "./resources.js";
+import { documentUri, idRulesOf, SchemaResources } from "./resources.js";
 
 export interface LoadedDocument {
   /** Path as given (relative to the working directory), used in diagnostics. */
@@ -285,7 +285,7 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
   let resources: SchemaResources<{ root: unknown }> | undefined;
   const self = { root };
   const resolve = (ref: string, from = "#") => {
-    const found = (resources ??= new SchemaResources([{ doc: self, uri: DOCUMENT_URI }], idRulesOf(root))).resolve(self, from, ref);
+    const found = (resources ??= new SchemaResources([{ doc: self, uri: documentUri(root) }], idRulesOf(root))).resolve(self, from, ref);
     return found && { value: found.value, pointer: found.pointer, ...(found.outside !== undefined ? { outside: found.outside } : {}) };
   };
   return { document: { file, text, root, locate, resolve, at }, diagnostics };

@@ -34,6 +34,19 @@ export function idRulesOf(root: unknown): IdRules {
  */
 export const DOCUMENT_URI = "avaspec:/document";
 
+/**
+ * The base URI of a loaded document: OpenAPI 3.2's `$self` when it declares
+ * one (read against DOCUMENT_URI when relative), so that a `$ref` naming the
+ * document by its `$self` (`https://example.com/api.yaml#/components/…`) is
+ * local; DOCUMENT_URI otherwise. A relative `$ref` to another file is still
+ * looked for beside the file, as its relative path says (bundle.ts).
+ */
+export function documentUri(root: unknown): string {
+  const own = isObj(root) && typeof root["openapi"] === "string" && /^3\.2\./.test(root["openapi"]) ? root["$self"] : undefined;
+  const uri = typeof own === "string" && !own.includes("#") ? join(DOCUMENT_URI, own) : undefined;
+  return uri ?? DOCUMENT_URI;
+}
+
 export interface ResolvedRef<D> {
   doc: D;
   pointer: string;

@@ -4,7 +4,7 @@
  */
 import * as ptr from "../load/pointer.js";
 import type { IrLifecycle, IrMcpMarks, IrOperation } from "../ir/types.js";
-import { HTTP_METHODS } from "../load/vocabulary.js";
+import { isOpenApi32, pathItemOperations } from "../load/operations.js";
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -184,9 +184,8 @@ export function checkAdvice(root: Record<string, unknown>, report: Report): void
   if (isObj(components)) responses(components["responses"], "#/components/responses");
   for (const [path, item] of Object.entries(isObj(root["paths"]) ? root["paths"] : {})) {
     if (!isObj(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (isObj(op)) responses(op["responses"], ptr.join("#/paths", path, method, "responses"));
+    for (const { keys, op } of pathItemOperations(item, isOpenApi32(root))) {
+      if (isObj(op)) responses(op["responses"], ptr.join("#/paths", path, ...keys, "responses"));
     }
   }
 }

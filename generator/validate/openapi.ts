@@ -1,12 +1,13 @@
 /**
- * Structural checks an OpenAPI 3.0/3.1 document must pass before the IR is
+ * Structural checks an OpenAPI 3.0/3.1/3.2 document must pass before the IR is
  * built, plus avaspec's own rules. Every finding is a Diagnostic with a code,
  * the pointer of the node at fault and its position; nothing is thrown.
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { HTTP_METHODS } from "../load/vocabulary.js";
+import { isOpenApi32, pathItemOperations } from "../load/operations.js";
+import { checkOpenApi32Schema, checkTagParents } from "./openapi32.js";
 import { checkAdvice, checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
 import { checkDocumentLimits, readLimits } from "./limits.js";
 import { paginationDeclaration } from "./pagination.js";
@@ -14,8 +15,6 @@ import { checkObjectRefCycles, checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { checkWire } from "./wire.js";
 import { append } from "../append.js";
-
-export { HTTP_METHODS };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -35,9 +34,13 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
     return out;
   }
   const version = root["openapi"];
-  if (typeof version !== "string" || !/^3\.[01]\.\d+(-.+)?$/.test(version)) {
-    report("openapi/version", isObj(root) && "openapi" in root ? "#/openapi" : "#", `unsupported or missing "openapi" version ${JSON.stringify(version ?? null)}`, 'avaspec reads OpenAPI 3.0.x and 3.1.x: set "openapi: 3.1.0"');
+  if (typeof version !== "string" || !/^3\.[012]\.\d+(-.+)?$/.test(version)) {
+    report("openapi/version", isObj(root) && "openapi" in root ? "#/openapi" : "#", `unsupported or missing "openapi" version ${JSON.stringify(version ?? null)}`, 'avaspec reads OpenAPI 3.0.x, 3.1.x and 3.2.x: set "openapi: 3.1.0"');
   }
+  const is32 = isOpenApi32(root);
+  // 3.2 documents meet the official schema first: what it refuses, avaspec's own rules need not guess at
+  if (is32 && checkOpenApi32Schema(root, report)) return out;
+  if (is32) checkTagParents(root, report);
   const info = root["info"];
   if (!isObj(info)) report("openapi/info", "#", 'missing "info" object');
   else {
@@ -49,7 +52,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   checkObjectRefCycles(doc, "openapi", report);
   checkAdvice(root, report);
   checkDocumentLimits(root, report);
-  append(out, suspicious(doc), suspiciousOpenApi(doc), checkWire(doc, HTTP_METHODS));
+  append(out, suspicious(doc), suspiciousOpenApi(doc), checkWire(doc));
 
   const paths = root["paths"];
   if (paths !== undefined && !isObj(paths)) report("openapi/paths", "#/paths", '"paths" must be an object');
@@ -64,10 +67,8 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
     }
     const templateNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
     const pathLevel = declaredParams(doc, item["parameters"], ptr.join(itemPtr, "parameters"));
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (op === undefined) continue;
-      const opPtr = ptr.join(itemPtr, method);
+    for (const { keys, op } of pathItemOperations(item, is32)) {
+      const opPtr = ptr.join(itemPtr, ...keys);
       if (!isObj(op)) {
         report("openapi/operation", opPtr, "an operation must be an object");
         continue;
@@ -131,10 +132,10 @@ function suspiciousOpenApi(doc: LoadedDocument): Diagnostic[] {
     const itemPtr = ptr.join("#/paths", path);
     lists.push({ holder: item, pointer: itemPtr });
     servers.push({ list: item["servers"], pointer: ptr.join(itemPtr, "servers") });
-    for (const m of HTTP_METHODS) {
-      if (isObj(item[m])) {
-        lists.push({ holder: item[m], pointer: ptr.join(itemPtr, m) });
-        servers.push({ list: item[m]["servers"], pointer: ptr.join(itemPtr, m, "servers") });
+    for (const { keys, op } of pathItemOperations(item, isOpenApi32(root))) {
+      if (isObj(op)) {
+        lists.push({ holder: op, pointer: ptr.join(itemPtr, ...keys) });
+        servers.push({ list: op["servers"], pointer: ptr.join(itemPtr, ...keys, "servers") });
       }
     }
   }

@@ -10,13 +10,21 @@ import type { ValidateFunction } from "ajv";
 
 const require = createRequire(import.meta.url);
 
-/** The two meta-schemas as Ajv reads them; both declare a `$schema` Ajv does not know, and their content is draft-07. */
+/**
+ * The two meta-schemas as Ajv reads them; both declare a `$schema` Ajv does
+ * not know, and their content is draft-07. @open-rpc/meta-schema lists the
+ * versions up to 1.3.2; 1.4.x documents are read by the same rules.
+ */
 export function metaSchemas(): { openrpc: Record<string, unknown>; jsonSchema: Record<string, unknown> } {
   const openrpc = { ...(require("@open-rpc/meta-schema") as { default: Record<string, unknown> }).default };
   const jsonSchemaMod = require("@json-schema-tools/meta-schema") as { default?: Record<string, unknown> } & Record<string, unknown>;
   const jsonSchema = { ...(jsonSchemaMod.default ?? jsonSchemaMod) };
   delete openrpc["$schema"];
   delete jsonSchema["$schema"];
+  // OpenRPC 1.4 changed no rule but the version's: 1.3's meta-schema, with 1.4.x among the versions it names
+  const properties = openrpc["properties"] as Record<string, Record<string, unknown>>;
+  const version = properties["openrpc"]!;
+  openrpc["properties"] = { ...properties, openrpc: { title: version["title"], type: "string", anyOf: [{ enum: version["enum"] }, { pattern: "^1\\.4\\.\\d+$" }] } };
   return { openrpc, jsonSchema };
 }
 

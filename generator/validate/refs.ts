@@ -1,7 +1,8 @@
 /** `$ref` checks shared by every format: each resolves (by the loader's resolver), and only to the document itself. */
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { forEachRef, HTTP_METHODS } from "../load/vocabulary.js";
+import { isOpenApi32, pathItemOperations } from "../load/operations.js";
+import { forEachRef } from "../load/vocabulary.js";
 
 export type Report = (code: string, pointer: string, message: string, hint?: string, severity?: "error" | "warning") => void;
 
@@ -72,16 +73,16 @@ export function checkObjectRefCycles(doc: LoadedDocument, format: "openapi" | "o
     if (Array.isArray(items)) items.forEach((p, i) => follow(p, ptr.join(at, key, i), what));
   };
   if (format === "openapi") {
+    const is32 = isOpenApi32(root);
     for (const top of ["paths", "webhooks"]) {
       for (const [name, node] of Object.entries(isObj(root[top]) ? root[top] : {})) {
         const at = ptr.join(`#/${top}`, name);
         const item = follow(node, at, "path item");
         if (!item) continue;
         list(item, "parameters", at, "parameter");
-        for (const method of HTTP_METHODS) {
-          const op = item[method];
+        for (const { keys, op } of pathItemOperations(item, is32)) {
           if (!isObj(op)) continue;
-          const opAt = ptr.join(at, method);
+          const opAt = ptr.join(at, ...keys);
           list(op, "parameters", opAt, "parameter");
           if (op["requestBody"] !== undefined) follow(op["requestBody"], ptr.join(opAt, "requestBody"), "request body");
           for (const [status, r] of Object.entries(isObj(op["responses"]) ? op["responses"] : {})) follow(r, ptr.join(opAt, "responses", status), "response");

@@ -7,6 +7,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
+import { isFixedMethod, isOpenApi32, pathItemOperations } from "../load/operations.js";
 import { UNSENDABLE_HEADER } from "../../runtime/http/unsendable.js";
 import { warner } from "./suspicious.js";
 
@@ -24,13 +25,17 @@ export function isIgnoredHeaderParameter(where: unknown, name: unknown): boolean
   return where === "header" && typeof name === "string" && IGNORED_HEADER_PARAMETERS.includes(name.toLowerCase());
 }
 
+/** Methods the Fetch standard forbids (it throws on them), whatever their case. */
+const FORBIDDEN_BY_FETCH = /^(connect|trace|track)$/i;
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export function checkWire(doc: LoadedDocument, methods: readonly string[]): Diagnostic[] {
+export function checkWire(doc: LoadedDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
   const warn = warner(doc, out);
   const root = doc.root;
   if (!isObj(root) || !isObj(root["paths"])) return out;
+  const is32 = isOpenApi32(root);
   const seen = new Set<string>();
   const header = (node: unknown, pointer: string) => {
     let p = node;
@@ -59,12 +64,12 @@ export function checkWire(doc: LoadedDocument, methods: readonly string[]): Diag
       if (Array.isArray(holder["parameters"])) holder["parameters"].forEach((p, i) => header(p, ptr.join(at, "parameters", i)));
     };
     params(item, itemPtr);
-    for (const method of methods) {
-      const op = item[method];
+    for (const { method, keys, op } of pathItemOperations(item, is32)) {
       if (!isObj(op)) continue;
-      const opPtr = ptr.join(itemPtr, method);
+      const opPtr = ptr.join(itemPtr, ...keys);
       params(op, opPtr);
       if (method === "trace") warn("operation/trace", opPtr, "fetch cannot send a TRACE request; calls of this operation are refused before sending", "remove the operation, or call it with another HTTP client");
+      else if (!isFixedMethod(method) && FORBIDDEN_BY_FETCH.test(method)) warn("operation/unsendable-method", opPtr, `fetch cannot send a ${method} request; calls of this operation are refused before sending`, "remove the operation, or call it with another HTTP client");
       else if ((method === "get" || method === "head") && op["requestBody"] !== undefined) {
         warn("operation/body-on-get", ptr.join(opPtr, "requestBody"), `fetch cannot send a body with ${method.toUpperCase()}; a call that gives one is refused before sending`, "send it as query parameters, or make the operation a POST");
       }

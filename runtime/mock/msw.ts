@@ -52,8 +52,8 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
         const key = `${entry.op.method} ${opRoot}${entry.op.path}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const method = entry.op.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
-        handlers.push(msw.http[method](new RegExp(`^${escapeRegExp(opRoot)}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolverAt(opRoot)));
+        // by MSW's handler class, not msw.http.<verb>: QUERY and 3.2's other methods have no helper of their own
+        handlers.push(new msw.HttpHandler(entry.op.method, new RegExp(`^${escapeRegExp(opRoot)}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolverAt(opRoot)));
       } else {
         const key = `POST ${baseUrl}${entry.method.endpoint}`;
         if (seen.has(key)) continue;

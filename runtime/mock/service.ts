@@ -170,7 +170,8 @@ function readParams(entry: MockHttpEntry, request: MockRequest, url: URL, names:
     if (p.in === "path") {
       const i = names.indexOf(p.name);
       try {
-        raw = i >= 0 ? decodeURIComponent(groups[i]!) : undefined;
+        // an array travels in the simple style, its items comma-separated, each percent-encoded
+        raw = i < 0 ? undefined : type === "array" ? groups[i]!.split(",").map(decodeURIComponent) : decodeURIComponent(groups[i]!);
       } catch {
         return new Error(`${p.name} is not valid percent-encoding`);
       }

@@ -1,6 +1,6 @@
 /**
  * A seeded generator of random, valid API documents for the property test
- * (random-specs.test.ts): OpenAPI 3.0, OpenAPI 3.1 and OpenRPC 1.x, with
+ * (random-specs.test.ts): OpenAPI 3.0, 3.1 and 3.2 and OpenRPC 1.x (1.4 too), with
  * every parameter location and style, every body and response media type the
  * client knows, every schema keyword of the IR (generator/ir/types.ts), refs,
  * recursion, discriminators, and names drawn from a hostile alphabet.
@@ -21,7 +21,7 @@ import { rng as mulberry32 } from "../../runtime/mock/mock.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
-export type DocKind = "openapi-3.1" | "openapi-3.0" | "openrpc";
+export type DocKind = "openapi-3.2" | "openapi-3.1" | "openapi-3.0" | "openrpc";
 
 /** Seeded draws over mulberry32 (the generated runtime's own `rng`, runtime/mock/mock.ts). */
 export class Rng {
@@ -896,6 +896,18 @@ function exampleFor(d: DocState, doc: JsonObject, s: Json): Sample {
 // OpenAPI
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+/** Methods for 3.2's additionalOperations: WebDAV's and others Node's HTTP parser knows (a method it does not know, it answers 400). */
+const EXTRA_METHODS = ["COPY", "MOVE", "LOCK", "UNLOCK", "PURGE", "SEARCH", "MKCOL", "PROPFIND", "REPORT", "LINK"];
+
+/** 3.2 tags: some with a parent among the earlier ones (so never a cycle), a kind, a summary. */
+function hierarchicalTags(r: Rng, names: string[]): JsonObject[] {
+  return names.map((name, i) => ({
+    name,
+    ...(i > 0 && r.bool(0.6) ? { parent: names[r.int(0, i - 1)]! } : {}),
+    ...(r.bool(0.5) ? { kind: r.pick(["nav", "badge", "audience"]) } : {}),
+    ...(r.bool(0.5) ? { summary: r.pick(TEXTS) } : {}),
+  }));
+}
 /** Path segments: RFC 3986 pchar only (OpenAPI 3.1.1 path templating ABNF: path-literal = 1*pchar). */
 const LITERALS = ["pets", "items", "a-b", "a.b", "~x", "caf%C3%A9", "%E5%90%8D", "@me", "a:b", "1st", "$x", "a!b", "a'b", "a(b)", "a*b", "a+b", "a,b", "a;b", "a=b", "v1", "_", "-", "class", "__proto__", "constructor", "then", ".well-known", "x%2Fy"];
 
@@ -1096,11 +1108,14 @@ function operationIds(r: Rng, n: number): string[] {
   return distinct(r, n, () => (r.bool(0.2) ? `${anyName(r)}_${anyName(r)}` : anyName(r))).filter((s) => !AVASPEC_EXCLUSIONS.AVASPEC_BLANK_OPERATION_ID(s));
 }
 
-export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObject {
+export function openApiDocument(seed: number, spec: "3.0" | "3.1" | "3.2"): JsonObject {
   const r = new Rng(seed);
-  const d: DocState = { r, kind: version === "3.0" ? "openapi-3.0" : "openapi-3.1", dialect: version, components: [], annotate: [], later: [], inner: [], anchors: new Map() };
+  // 3.2 reads schemas as 3.1 does (JSON Schema 2020-12); what it adds is in its path items, tags and $self
+  const is32 = spec === "3.2";
+  const version = is32 ? "3.1" : spec;
+  const d: DocState = { r, kind: `openapi-${spec}`, dialect: version, components: [], annotate: [], later: [], inner: [], anchors: new Map() };
   const doc: JsonObject = {
-    openapi: version === "3.0" ? r.pick(["3.0.0", "3.0.3", "3.0.4"]) : r.pick(["3.1.0", "3.1.1"]),
+    openapi: spec === "3.0" ? r.pick(["3.0.0", "3.0.3", "3.0.4"]) : is32 ? r.pick(["3.2.0", "3.2.0"]) : r.pick(["3.1.0", "3.1.1"]),
     info: { title: r.pick(TEXTS) || "API", version: r.pick(["1.0.0", "2.1.3-beta.1", "0.0.1", "2024-01-01", "v2", "1.0.0\"; x", "名前"]), ...(r.bool(0.3) ? { description: r.pick(TEXTS) } : {}) },
   };
   if (r.bool(0.7)) {
@@ -1139,19 +1154,22 @@ export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObjec
   const pathItems: JsonObject = {};
   const allPaths = paths(d);
   const ids = operationIds(r, allPaths.length * 3);
+  const tagNames = is32 && r.bool(0.4) ? distinct(r, r.int(1, 4), () => anyName(r)) : [];
   for (const { path, params } of allPaths) {
     const item: JsonObject = {};
-    const methods = r.shuffle(HTTP_METHODS).slice(0, r.weighted([[5, 1], [3, 2], [1, 3]] as const));
+    const methods: string[] = r.shuffle<string>(is32 ? [...HTTP_METHODS, "query"] : [...HTTP_METHODS]).slice(0, r.weighted([[5, 1], [3, 2], [1, 3]] as const));
+    // 3.2: any other method under additionalOperations, keyed as it is sent (those Node's HTTP parser knows, so the mock server can answer them)
+    const additional = is32 && r.bool(0.3) ? distinct(r, r.int(1, 2), () => r.pick(EXTRA_METHODS)) : [];
     // path parameters at the path item (shared by its operations) or on each operation
     const atItem = r.bool(0.3);
     const pathParams = () => params.map((name) => parameter(d, doc, { name, in: "path" }));
     if (atItem && params.length > 0) item["parameters"] = pathParams();
-    for (const method of methods) {
+    for (const method of [...methods, ...additional]) {
       const op: JsonObject = {};
       if (r.bool(0.85) && ids.length > 0) op["operationId"] = ids.pop()!;
       if (r.bool(0.3)) op["summary"] = r.pick(TEXTS);
       if (r.bool(0.2)) op["description"] = r.pick(TEXTS);
-      if (r.bool(0.3)) op["tags"] = distinct(r, r.int(1, 3), () => anyName(r));
+      if (r.bool(0.3)) op["tags"] = tagNames.length > 0 ? distinct(r, r.int(1, tagNames.length), () => r.pick(tagNames)) : distinct(r, r.int(1, 3), () => anyName(r));
       if (r.bool(0.08)) op["deprecated"] = true;
       if (schemes.length > 0 && r.bool(0.4)) op["security"] = r.bool(0.8) ? [{ [r.pick(schemes)]: [] }] : [];
       if (r.bool(0.04)) op["x-avaspec-idempotent"] = r.bool();
@@ -1185,7 +1203,7 @@ export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObjec
       if (atItem && params.length > 0 && r.bool(0.2)) list.push(parameter(d, doc, { name: r.pick(params), in: "path" }));
       if (list.length > 0) op["parameters"] = list;
       // OpenAPI 3.0: request bodies only where RFC 7231 defines body semantics (POST, PUT, PATCH); 3.1 allows them anywhere
-      const bodyOk = ["post", "put", "patch"].includes(method) || (version === "3.1" && method === "delete");
+      const bodyOk = ["post", "put", "patch"].includes(method) || (version === "3.1" && method === "delete") || (is32 && (method === "query" || additional.includes(method)));
       if (bodyOk && r.bool(0.7)) {
         const body = requestBody(d, doc);
         const id = r.pick(COMPONENT_NAMES);
@@ -1214,7 +1232,8 @@ export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObjec
       if (linked && linked["$ref"] === undefined && op["operationId"] !== undefined && r.bool(0.05)) linked["links"] = { [anyName(r) || "self"]: { operationId: op["operationId"]!, description: r.pick(TEXTS) } };
       op["responses"] = responses;
       noise(d, op, "operation");
-      item[method] = op;
+      if (additional.includes(method)) item["additionalOperations"] = { ...(isObj(item["additionalOperations"]) ? item["additionalOperations"] : {}), [method]: op };
+      else item[method] = op;
     }
     if (r.bool(0.1)) item["summary"] = r.pick(TEXTS);
     put(pathItems, path, item);
@@ -1225,7 +1244,10 @@ export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObjec
   if (Object.keys(sharedBodies).length > 0) components["requestBodies"] = sharedBodies;
   if (Object.keys(sharedResponses).length > 0) components["responses"] = sharedResponses;
   if (Object.keys(components).length > 0) doc["components"] = components;
-  if (r.bool(0.2)) doc["tags"] = distinct(r, r.int(1, 3), () => anyName(r)).map((name) => ({ name, ...(r.bool() ? { description: r.pick(TEXTS) } : {}) }));
+  if (tagNames.length > 0) doc["tags"] = hierarchicalTags(r, tagNames);
+  else if (r.bool(0.2)) doc["tags"] = distinct(r, r.int(1, 3), () => anyName(r)).map((name) => ({ name, ...(r.bool() ? { description: r.pick(TEXTS) } : {}) }));
+  // 3.2's $self: the base URI refs are read against (they stay fragments here, which it leaves alone)
+  if (is32 && r.bool(0.3)) doc["$self"] = r.pick(["https://api.example.com/openapi.yaml", "/apis/openapi.json", "https://example.com/a%20b/spec"]);
   for (const t of Array.isArray(doc["tags"]) ? doc["tags"] : []) if (isObj(t)) noise(d, t, "tag");
   const info = doc["info"] as JsonObject;
   if (r.bool(0.1)) info["contact"] = { name: r.pick(TEXTS), email: "a@example.com", url: "https://example.com" };
@@ -1274,10 +1296,10 @@ export function openRpcDocument(seed: number): JsonObject {
   const r = new Rng(seed);
   const d: DocState = { r, kind: "openrpc", dialect: "07", components: [], annotate: [], later: [], inner: [], anchors: new Map() };
   const doc: JsonObject = {
-    openrpc: r.pick(["1.3.2", "1.3.2", "1.2.6", "1.0.0"]),
+    openrpc: r.pick(["1.3.2", "1.3.2", "1.2.6", "1.0.0", "1.4.0", "1.4.1"]),
     info: { title: r.pick(TEXTS), version: r.pick(["1.0.0", "0.1.0-rc.1", "v1", "\u2028"]), ...(r.bool(0.3) ? { description: r.pick(TEXTS) } : {}) },
   };
-  const notifications = doc["openrpc"] === "1.3.2";
+  const notifications = doc["openrpc"] === "1.3.2" || String(doc["openrpc"]).startsWith("1.4.");
   if (r.bool(0.7)) doc["servers"] = [r.pick<Json>([{ name: "local", url: "http://localhost:8545" }, { name: "sub", url: "https://node.example.com/ext/bc/C/rpc" }, { name: "rel", url: "/rpc" }])];
   const components: JsonObject = {};
   const schemas = componentSchemas(d);
@@ -1385,5 +1407,5 @@ export function openRpcDocument(seed: number): JsonObject {
 }
 
 export function arbitraryDocument(seed: number, kind: DocKind): JsonObject {
-  return kind === "openrpc" ? openRpcDocument(seed) : openApiDocument(seed, kind === "openapi-3.0" ? "3.0" : "3.1");
+  return kind === "openrpc" ? openRpcDocument(seed) : openApiDocument(seed, kind === "openapi-3.0" ? "3.0" : kind === "openapi-3.2" ? "3.2" : "3.1");
 }

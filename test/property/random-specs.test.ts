@@ -41,7 +41,7 @@ function seedFromEnv(): number {
 const SEED = seedFromEnv();
 console.log(`property test seed: ${SEED}`);
 
-const COUNTS: [DocKind, number][] = [["openapi-3.1", 120], ["openapi-3.0", 90], ["openrpc", 90]];
+const COUNTS: [DocKind, number][] = [["openapi-3.1", 90], ["openapi-3.0", 75], ["openapi-3.2", 60], ["openrpc", 75]];
 const TOTAL = Number(process.env["AVASPEC_PROPERTY_DOCS"] ?? 300);
 const BATCHES = 4;
 const PARALLEL = Math.max(1, Math.min(2, availableParallelism()));

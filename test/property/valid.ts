@@ -5,13 +5,18 @@
  * shrinker keeps a shrunk document to them (so it stays valid).
  *
  * OpenRPC documents get the official meta-schema (@open-rpc/meta-schema,
- * through Ajv) and the rules the meta-schema cannot state; OpenAPI documents
+ * through Ajv; 1.4.x by its 1.3 rules) and the rules the meta-schema cannot
+ * state; OpenAPI 3.2 documents the official 3.2 schema (the copy avaspec
+ * vendors, read by Ajv's 2020-12 validator); OpenAPI documents
  * the required members, unique operationIds, path templates that match their
  * path parameters, parameters unique by name and location, and refs that
  * resolve. Schema keywords whose arrays must not be empty are checked in both.
  */
 import { createRequire } from "node:module";
 import Ajv, { type ValidateFunction } from "ajv";
+import Ajv2020 from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
+import { openApi32Schema } from "../../generator/validate/openapi32-meta.js";
 import { findAnchor, type DocKind, type Json, type JsonObject } from "./arbitrary.js";
 
 const require = createRequire(import.meta.url);
@@ -26,9 +31,17 @@ function openRpcMeta(): ValidateFunction {
   const jsonSchema = { ...(mod.default ?? mod) };
   delete openrpc["$schema"];
   delete jsonSchema["$schema"];
+  // the package lists versions up to 1.3.2; OpenRPC 1.4 relaxed only the version
+  const props = openrpc["properties"] as Record<string, Record<string, unknown>>;
+  openrpc["properties"] = { ...props, openrpc: { type: "string", anyOf: [{ enum: props["openrpc"]!["enum"] }, { pattern: "^1\\.4\\.\\d+$" }] } };
   const ajv = new Ajv.default({ strict: false, logger: false, allErrors: false, validateFormats: false });
   ajv.addSchema(jsonSchema, "https://meta.json-schema.tools");
   return (meta = ajv.compile(openrpc));
+}
+
+let meta32: ValidateFunction | undefined;
+function openApi32Meta(): ValidateFunction {
+  return (meta32 ??= new Ajv2020.default({ strict: false, logger: false, allErrors: false, validateFormats: false }).compile(openApi32Schema(readFileSync(new URL("../../generator/validate/openapi-3.2/schema.json", import.meta.url), "utf8"))));
 }
 
 /** The value at a local `$ref` (`#/a/b%20c/~1d`), or undefined. */
@@ -67,6 +80,7 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
     if (typeof doc["openapi"] !== "string") out.push("no openapi version");
     const info = doc["info"];
     if (!isObj(info) || typeof info["title"] !== "string" || typeof info["version"] !== "string") out.push("info needs title and version");
+    if (kind === "openapi-3.2" && !openApi32Meta()(doc)) out.push(`OpenAPI 3.2 schema: ${openApi32Meta().errors?.map((e) => `${e.instancePath} ${e.message}`).join("; ")}`);
   }
   // every $ref resolves
   const walkRefs = (v: Json, at: string): void => {
@@ -132,8 +146,9 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
     const templates = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
     if (new Set(templates).size !== templates.length) out.push(`${at}: a template name repeats`);
     const itemParams = (Array.isArray(item["parameters"]) ? item["parameters"] : []).map((p, i) => parameter(p, `${at}/parameters/${i}`));
-    for (const method of HTTP) {
-      const op = item[method];
+    const extra = kind === "openapi-3.2" && isObj(item["additionalOperations"]) ? item["additionalOperations"] : {};
+    const operations: [string, Json | undefined][] = [...[...HTTP, ...(kind === "openapi-3.2" ? ["query"] : [])].map((m): [string, Json | undefined] => [m, item[m]]), ...Object.entries(extra).map(([m, op]): [string, Json | undefined] => [`additionalOperations/${m}`, op])];
+    for (const [method, op] of operations) {
       if (!isObj(op)) continue;
       const opAt = `${at}/${method}`;
       if (op["operationId"] !== undefined) {

@@ -6,6 +6,7 @@
  */
 import { apiKeySchemes } from "../../ir/api-keys.js";
 import { followRefs } from "../../ir/resolve.js";
+import { wireMethod } from "../../load/operations.js";
 import { returnedStatuses } from "../../ir/errors.js";
 import { httpResult, schemasOf, type HttpResult } from "../../ir/results.js";
 import type { IrDocument, IrFieldEncoding, IrHttpOperation, IrParameter, IrSchema } from "../../ir/types.js";
@@ -31,7 +32,7 @@ export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Se
   const { idempotent, deprecated, ...checks } = rest;
   return {
     id: op.id || op.names.method,
-    method: op.transport.method.toUpperCase(),
+    method: wireMethod(op.transport.method),
     // an operation with a server of its own is not below the module's endpoint
     path: op.server !== undefined ? op.transport.path : op.endpoint + op.transport.path,
     server: op.server,

@@ -50,7 +50,7 @@ function rpcAccess(method: string): McpAccess {
 }
 
 function httpAccess(method: string, idempotent: boolean): McpAccess {
-  if (["get", "head", "options", "trace"].includes(method)) return { readOnly: true, idempotent: true, destructive: false };
+  if (["get", "head", "options", "trace", "query"].includes(method)) return { readOnly: true, idempotent: true, destructive: false };
   return { readOnly: false, idempotent, destructive: method !== "post" };
 }
 

@@ -14,6 +14,7 @@ import type { IrDocument, IrOperation, IrParameter, IrRpcOperation, IrSchema, Js
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { branchFor } from "./branches.js";
 import { sampleNumber, sampleString, scalarFits } from "./sample-values.js";
+import { wireMethod } from "../../load/operations.js";
 
 /** One input of the package: its IR, output folder, documents and targets. */
 export interface PackageInput {
@@ -248,7 +249,7 @@ export function callOf(ir: IrDocument, base: string, op: IrOperation, extra?: st
 }
 
 export function wireOf(op: IrOperation): string {
-  return op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `${op.transport.method} @ ${op.endpoint || "/"}`;
+  return op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path}` : `${op.transport.method} @ ${op.endpoint || "/"}`;
 }
 
 export function paramsOf(ir: IrDocument, op: IrOperation): string {

@@ -419,7 +419,8 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   if (params !== undefined && !isRecord(params)) fail(op, op.path, "", `parameters must be an object, got ${describe(params)}`);
   if (op.paramIntegers && params !== undefined) params = op.paramIntegers(params, op.id, op.method, op.path);
   if (op.check) checkParams(op.id, op.method, op.path, op.check, params ?? {});
-  if (op.method === "TRACE") refuse(op, "a TRACE request");
+  // the methods the Fetch standard forbids, in any case (3.2's additionalOperations may name CONNECT or TRACK)
+  if (/^(trace|track|connect)$/i.test(op.method)) refuse(op, `a ${op.method} request`);
   const pathValues = new Map<string, string>();
   const query: string[] = [];
   const headers: Record<string, string> = {};
@@ -463,7 +464,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   if (query.length > 0) url += sep + query.join("&");
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
   headers["accept"] ??= op.accept ?? (op.response === "text" ? "text/plain" : op.response === "binary" || op.response === "any" ? "*/*" : "application/json");
-  const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };
+  const init: RequestInit & { headers: Record<string, string> } = { method: op.method, headers };
   const body = read(params, "body");
   if (op.body) {
     if (body !== undefined && (op.method === "GET" || op.method === "HEAD")) refuse(op, `a body with ${op.method}`);
