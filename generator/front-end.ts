@@ -18,6 +18,7 @@ import type { IrDocument } from "./ir/types.js";
 import { allowList, bundleExternalRefs } from "./load/bundle.js";
 import { hasErrors, type Diagnostic } from "./load/diagnostics.js";
 import { loadFile, type LoadedDocument } from "./load/load.js";
+import { convertSwagger2, isSwagger2, restorePointers } from "./load/swagger2.js";
 import { validateOpenApi } from "./validate/openapi.js";
 import { validateOpenRpc } from "./validate/openrpc.js";
 import type { SpecVersion } from "./versions.js";
@@ -26,20 +27,26 @@ import type { SpecVersion } from "./versions.js";
 function buildDocument(file: string, diagnostics: Diagnostic[], allowRefs: readonly string[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
   const loaded = loadFile(file);
   append(diagnostics, loaded.diagnostics);
-  const doc = loaded.document;
+  let doc = loaded.document;
   if (!doc) return undefined;
   sources?.set(doc.file, doc.text);
   const bundled = bundleExternalRefs(doc, allowRefs);
   append(diagnostics, bundled);
   if (hasErrors(bundled)) return undefined;
+  if (isSwagger2(doc.root)) {
+    const converted = convertSwagger2(doc);
+    append(diagnostics, converted.diagnostics);
+    if (!converted.document) return undefined;
+    doc = converted.document;
+  }
   const root = doc.root as Record<string, unknown> | null;
   const isRpc = typeof root === "object" && root !== null && "openrpc" in root;
-  const found = isRpc ? validateOpenRpc(doc) : validateOpenApi(doc);
+  const found = restorePointers(doc, isRpc ? validateOpenRpc(doc) : validateOpenApi(doc));
   append(diagnostics, found);
   if (hasErrors(found)) return undefined;
   const irDiagnostics: Diagnostic[] = [];
   const ir = isRpc ? buildOpenRpcIr(doc, irDiagnostics) : buildOpenApiIr(doc, irDiagnostics);
-  append(diagnostics, irDiagnostics);
+  append(diagnostics, restorePointers(doc, irDiagnostics));
   return hasErrors(irDiagnostics) ? undefined : { ir, doc };
 }
 
@@ -63,6 +70,7 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   assignNames(ir, input.clientName, naming, locate);
   // after the naming pass: a paged request sets parameters by their keys
   resolvePaging(ir, naming, locate);
+  for (const d of docs.values()) restorePointers(d, naming);
   append(diagnostics, naming);
   const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));
   return {
