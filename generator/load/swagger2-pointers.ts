@@ -66,15 +66,23 @@ function originalParameter(originalList: unknown, convertedList: unknown, index:
 }
 
 /** Where a request body came from: the body parameter, or for a form, the formData parameter a property names. */
-function requestBodyOrigin(op: Json, pathItem: Json, rest: string[], opTokens: string[], itemTokens: string[]): string[] {
+function requestBodyOrigin(original: Json, op: Json, pathItem: Json, rest: string[], opTokens: string[], itemTokens: string[]): string[] {
+  // a parameter given by `$ref` to the document's `parameters` is looked for where it is defined
+  const shared = (p: unknown): { value: unknown; at?: string[] } => {
+    const name = isObj(p) && typeof p["$ref"] === "string" ? /^#\/parameters\/(.+)$/.exec(p["$ref"])?.[1] : undefined;
+    const tokens = name === undefined ? undefined : ptr.parse(`#/parameters/${name}`, true);
+    return tokens ? { value: child(original["parameters"], tokens[1]!), at: tokens } : { value: p };
+  };
   const find = (test: (p: Json) => boolean): string[] | undefined => {
     for (const [list, at] of [
       [op["parameters"], opTokens],
       [pathItem["parameters"], itemTokens],
     ] as const) {
       if (!Array.isArray(list)) continue;
-      const i = list.findIndex((p) => isObj(p) && test(p));
-      if (i >= 0) return [...at, "parameters", String(i)];
+      for (const [i, p] of list.entries()) {
+        const found = shared(p);
+        if (isObj(found.value) && test(found.value)) return found.at ?? [...at, "parameters", String(i)];
+      }
     }
     return undefined;
   };
@@ -100,7 +108,7 @@ function operationTokens(original: Json, converted: Json, opTokens: string[], re
     const i = originalParameter(op.value["parameters"], child(convertedOp.value, "parameters"), rest[1]);
     return i === undefined ? opTokens : [...opTokens, "parameters", String(i), ...parameterRest(rest.slice(2))];
   }
-  if (rest[0] === "requestBody") return requestBodyOrigin(op.value, pathItem.value, rest.slice(1), opTokens, opTokens.slice(0, -1));
+  if (rest[0] === "requestBody") return requestBodyOrigin(original, op.value, pathItem.value, rest.slice(1), opTokens, opTokens.slice(0, -1));
   if (rest[0] === "responses" && rest[1] !== undefined) return [...opTokens, "responses", rest[1], ...responseRest(rest.slice(2))];
   return [...opTokens, ...rest];
 }
