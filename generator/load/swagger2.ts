@@ -48,23 +48,23 @@ const done = (message) => {
 try {
   const s2o = require(workerData.converter);
   s2o.convertObj(workerData.swagger, { patch: true, warnOnly: true, resolve: false, warnProperty: ${JSON.stringify(WARNING_KEY)} })
-    .then((o) => done({ openapi: o.openapi, patches: o.patches || 0 }), (e) => done({ error: String((e && e.message) || e) }));
+    .then((o) => done({ openapi: o.openapi }), (e) => done({ error: String((e && e.message) || e) }));
 } catch (e) {
   done({ error: String((e && e.message) || e) });
 }
 `;
 
 /** Runs swagger2openapi's convertObj on a copy of the root and waits for it. */
-function runConverter(swagger: unknown): { openapi: Json; patches: number } | { error: string } {
+function runConverter(swagger: unknown): { openapi: Json } | { error: string } {
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER, { eval: true, workerData: { converter: require.resolve("swagger2openapi"), swagger, port: port2, signal }, transferList: [port2] });
   try {
     const waited = Atomics.wait(signal, 0, 0, CONVERT_TIMEOUT_MS);
-    const received = receiveMessageOnPort(port1)?.message as { openapi?: Json; patches?: number; error?: string } | undefined;
+    const received = receiveMessageOnPort(port1)?.message as { openapi?: Json; error?: string } | undefined;
     if (waited === "timed-out" || !received) return { error: `the conversion did not finish within ${CONVERT_TIMEOUT_MS / 1000} s` };
     if (received.error !== undefined || !received.openapi) return { error: received.error ?? "the converter returned nothing" };
-    return { openapi: received.openapi, patches: received.patches ?? 0 };
+    return { openapi: received.openapi };
   } finally {
     port1.close();
     void worker.terminate();
@@ -96,8 +96,11 @@ function failurePointer(root: Json, message: string): string {
 /**
  * The OpenAPI 3.0 document made from a loaded Swagger 2.0 one (whose root the
  * bundler has already completed), or the diagnostics of a conversion that
- * failed. The converter's warnings (a lossy `collectionFormat`, say) and the
- * small errors it fixed come back as warnings at the original positions.
+ * failed. The converter's warnings (a lossy `collectionFormat`, say) come
+ * back as warnings at the original positions. The small errors it fixes (its
+ * `patch` option: a path parameter without `required: true`, a response
+ * without a description…) are fixed silently: it counts them but does not say
+ * where, and its count includes nodes that are not errors (every `nullable`).
  */
 export function convertSwagger2(doc: LoadedDocument): { document?: LoadedDocument; diagnostics: Diagnostic[] } {
   const original = doc.root as Json;
@@ -113,9 +116,6 @@ export function convertSwagger2(doc: LoadedDocument): { document?: LoadedDocumen
   const made = derivedDocument(doc.file, doc.text, converted, (pointer) => doc.locate(back(pointer)), back);
   const diagnostics: Diagnostic[] = [...made.diagnostics];
   for (const w of warnings) diagnostics.push({ code: "swagger2/lossy", severity: "warning", message: `converting to OpenAPI 3.0: ${w.message}`, file: doc.file, ...at(back(w.pointer)), hint: "the OpenAPI 3.0 document cannot say this exactly; see the README's \"Swagger 2.0\" section" });
-  if (result.patches > 0) {
-    diagnostics.push({ code: "swagger2/patched", severity: "warning", message: `the converter fixed ${result.patches} small error${result.patches === 1 ? "" : "s"} of this Swagger 2.0 document (such as a path parameter without "required: true" or a response without a description)`, file: doc.file, ...at("#/swagger"), hint: "validate the document with a Swagger 2.0 validator to find them" });
-  }
   return { ...(made.document ? { document: made.document } : {}), diagnostics };
 }
 
