@@ -26,6 +26,7 @@ paths:
         - {name: p, in: query, type: array, items: {type: string}, collectionFormat: pipes}
         - {name: n, in: query, type: array, items: {type: array, items: {type: string}, collectionFormat: pipes}, collectionFormat: csv}
         - {name: e, in: query, type: string, x-example: hello}
+        - {name: s, in: query, type: array, items: {type: string}, collectionFormat: ssv}
         - {name: payload, in: body, required: true, schema: {type: object, properties: {a: {type: string}}}, x-body-ext: 1}
         - {name: second, in: body, schema: {type: string}}
       responses:
@@ -102,9 +103,10 @@ describe("lost without a warning", () => {
 });
 
 describe("kept", () => {
-  it("multi becomes explode, pipes in a query pipeDelimited, x-example an example", () => {
+  it("multi becomes explode, pipes and ssv in a query pipeDelimited and spaceDelimited, x-example an example", () => {
     expect(param("m")["explode"]).toBe(true);
     expect(param("p")["style"]).toBe("pipeDelimited");
+    expect(param("s")["style"]).toBe("spaceDelimited");
     expect(param("e")["example"]).toBe("hello");
   });
 
