@@ -119,6 +119,9 @@ export function convertSwagger2(doc: LoadedDocument): { document?: LoadedDocumen
   return { ...(made.document ? { document: made.document } : {}), diagnostics };
 }
 
+/** Component pointers in a text, as Swagger 2.0 writes them. */
+const asWritten = (text: string) => text.replace(/#\/components\/(schemas|parameters|responses)\//g, (_, kind: string) => (kind === "schemas" ? "#/definitions/" : `#/${kind}/`));
+
 /** Diagnostics found in a converted document, given the pointers of the document as written. */
 export function restorePointers(doc: LoadedDocument, diagnostics: Diagnostic[]): Diagnostic[] {
   if (!doc.original) return diagnostics;
@@ -126,7 +129,8 @@ export function restorePointers(doc: LoadedDocument, diagnostics: Diagnostic[]):
     if (d.file !== doc.file) continue;
     d.pointer = doc.original(d.pointer);
     // a `$ref` quoted in a message as the conversion rewrote it, as written
-    d.message = d.message.replace(/#\/components\/(schemas|parameters|responses)\//g, (_, kind: string) => (kind === "schemas" ? "#/definitions/" : `#/${kind}/`));
+    d.message = asWritten(d.message);
+    if (d.hint !== undefined) d.hint = asWritten(d.hint);
   }
   return diagnostics;
 }
