@@ -68,7 +68,7 @@ describe("the avaspec tarball", () => {
     copyFileSync(join(ROOT, "test/fixtures/swagger2-apis-guru/xkcd.swagger.yaml"), join(project, "xkcd.swagger.yaml"));
     const ok = await npx(["avaspec", "generate", "--input", "xkcd.swagger.yaml", "--out", "xkcd-client"], project);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(readFileSync(join(project, "xkcd-client/src/api/client.ts"), "utf8")).toContain("getByComicIdInfo0Json");
+    expect(readFileSync(join(project, "xkcd-client/src/xkcd/client.ts"), "utf8")).toContain("getByComicIdInfo0Json");
     writeFileSync(join(project, "broken.swagger.yaml"), readFileSync(join(ROOT, "test/fixtures/swagger2-apis-guru/xkcd.swagger.yaml"), "utf8").replace("$ref: '#/definitions/comic'", "$ref: '#/definitions/comix'"));
     const broken = await npx(["avaspec", "generate", "--input", "broken.swagger.yaml", "--out", "broken-client"], project);
     expect(broken.code).toBe(1);
