@@ -25,20 +25,19 @@ export function createRecordReader(format: RecordFormat, record: (text: string) 
     const trimmed = text.trim();
     if (trimmed !== "") record(trimmed);
   };
+  const tooLarge = (size: number) => new StreamEventTooLargeError(`a record is larger than ${maxRecordSize} characters (maxEventSize): ${size} so far`, maxRecordSize);
   return {
     feed(chunk) {
       const text = pending + chunk;
+      pending = "";
       let pos = 0;
       for (let end = text.indexOf(separator); end !== -1; end = text.indexOf(separator, pos)) {
+        if (end - pos > maxRecordSize) throw tooLarge(end - pos);
         emit(text.slice(pos, end));
         pos = end + 1;
       }
+      if (text.length - pos > maxRecordSize) throw tooLarge(text.length - pos);
       pending = text.slice(pos);
-      if (pending.length > maxRecordSize) {
-        const size = pending.length;
-        pending = "";
-        throw new StreamEventTooLargeError(`a record is larger than ${maxRecordSize} characters (maxEventSize): ${size} so far`, maxRecordSize);
-      }
     },
     end() {
       const rest = pending;

@@ -82,11 +82,19 @@ export function createSseParser(handlers: SseHandlers, init: SseParserInit = {})
     handlers.event(event);
   };
 
+  const tooLarge = (size: number) => {
+    pending = "";
+    data = "";
+    hasData = false;
+    return new StreamEventTooLargeError(`an event is larger than ${max} characters (maxEventSize): ${size} so far`, max);
+  };
+
   const field = (name: string, value: string) => {
     switch (name) {
       case "data":
         data = hasData ? `${data}\n${value}` : value;
         hasData = true;
+        if (data.length > max) throw tooLarge(data.length);
         return;
       case "event":
         type = value;
@@ -144,13 +152,7 @@ export function createSseParser(handlers: SseHandlers, init: SseParserInit = {})
         }
       }
       pending = pos === 0 ? text : text.slice(pos);
-      if (pending.length + data.length > max) {
-        const size = pending.length + data.length;
-        pending = "";
-        data = "";
-        hasData = false;
-        throw new StreamEventTooLargeError(`an event is larger than ${max} characters (maxEventSize): ${size} so far`, max);
-      }
+      if (pending.length + data.length > max) throw tooLarge(pending.length + data.length);
     },
     end() {
       pending = "";
