@@ -72,6 +72,14 @@ export interface ItemStream<T> extends AsyncIterable<T> {
 
 export const DEFAULT_MAX_EVENT_SIZE = 1_048_576;
 
+/** A client object's member for a streamed operation: the call returns its stream at once. */
+export type StreamMethod<P, T> = (params: P, options?: StreamOptions<T>) => ItemStream<T>;
+
+/** The member of a client object that streams an operation's items. */
+export function streamMethod<P, T>(config: HttpConfig, op: StreamOperation<P, T>): StreamMethod<P, T> {
+  return (params, options) => streamHttp(config, op, params, options);
+}
+
 /** One item read from the wire, before it is checked and decoded. */
 interface Arrival {
   value: unknown;

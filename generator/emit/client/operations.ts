@@ -89,7 +89,7 @@ export class OperationsModule {
   dts(): Statement[] {
     const usesTypes = this.descriptors.some((d) => /\bT\./.test(d.type));
     const statements: Statement[] = [
-      ...runtimeImports([{ name: "HttpOperation", isTypeOnly: true }]),
+      ...runtimeImports(["HttpOperation", ...(this.descriptors.some((d) => d.type.startsWith("StreamOperation<")) ? ["StreamOperation"] : [])].map((name) => ({ name, isTypeOnly: true }))),
       ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
       { kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
     ];
