@@ -19,10 +19,12 @@
  * events without ids, cannot be resumed: a dropped connection ends it with a
  * NetworkError. A body that ends cleanly ends the stream, as does a 204.
  */
-import { AbortError, AvaspecError, NetworkError, apiError, type RequestInfo } from "../errors/errors.js";
+import { AvaspecError, NetworkError, apiError, type RequestInfo } from "../errors/errors.js";
+import { overflowError } from "../errors/depth.js";
 import { adviceFor } from "../http/advice.js";
 import { buildRequest, parseJson, withoutCredentials, type CallOptions, type HttpConfig, type HttpOperation } from "../http/http.js";
 import { DEFAULT_RETRY } from "../http/send.js";
+import { answers } from "../values/validate.js";
 import { reconnectDelay, reconnectPolicy, type ReconnectOptions } from "./backoff.js";
 import { createConsumer, type Consumer, type ConsumerOptions } from "./consumer.js";
 import { MalformedEventError, StreamGapError, type StreamGap } from "./errors.js";
@@ -80,12 +82,6 @@ export function streamMethod<P, T>(config: HttpConfig, op: StreamOperation<P, T>
   return (params, options) => streamHttp(config, op, params, options);
 }
 
-/** One item read from the wire, before it is checked and decoded. */
-interface Arrival {
-  value: unknown;
-  text: string;
-}
-
 type StreamConsumer<T> = Consumer<T, StreamOptions<T>>;
 
 /** Opens a stream of the operation's items. Nothing throws here: a bad parameter fails the stream (its iterator and `onError`). */
@@ -100,11 +96,8 @@ export function streamHttp<P, T>(config: HttpConfig, op: StreamOperation<P, T>, 
     request,
     options,
     buffer: { size: Math.max(1, options.buffer?.size ?? 10_000), overflow: "error" },
-    decode: (arrival) => {
-      const { value, text } = arrival as Arrival;
-      const formed = op.resultForms?.(value) ?? value;
-      return (op.resultIntegers ? op.resultIntegers(formed, options.numbers ?? config.numbers, text, request) : formed) as T;
-    },
+    // items arrive decoded (itemReader)
+    decode: (value) => value as T,
     release() {
       connection?.abort();
       wake?.();
@@ -123,7 +116,9 @@ export function streamHttp<P, T>(config: HttpConfig, op: StreamOperation<P, T>, 
           wake = () => (clearTimeout(timer), (wake = undefined), resolve());
         }),
     };
-    run(config, op, params, options, consumer, state, hooks).catch((error: unknown) => {
+    run(config, op, params, options, consumer, state, hooks).catch((thrown: unknown) => {
+      // an item nested deeper than the checks' stack is a ValidationError (depth.ts)
+      const error = overflowError(thrown, request);
       if (!consumer.ended) consumer.fail(error instanceof AvaspecError ? error : new NetworkError(`${op.id}: the stream failed: ${String(error)}`, request, { cause: error }));
     });
   }
@@ -236,7 +231,7 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
   const reader = response.body.getReader();
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const max = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-  const batch: Arrival[] = [];
+  const batch: unknown[] = [];
   const accept = itemReader(config, op, options, consumer, request, batch);
   const feed =
     op.stream.format === "sse"
@@ -273,12 +268,13 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
       if (sse.lastEventId !== undefined && sse.lastEventId !== "") state.lastEventId = sse.lastEventId;
       else if (sse.lastEventId === "" && state.lastEventId !== undefined) state.lastEventId = undefined;
       if (batch.length > 0) progressed();
-      for (const item of batch.splice(0)) {
+      for (let i = 0; i < batch.length; i++) {
         const room = consumer.room();
         if (room) await room;
         if (consumer.ended) return "done";
-        consumer.deliver(item);
+        consumer.deliver(batch[i]);
       }
+      batch.length = 0;
       if (chunk.done || consumer.ended) return "done";
     }
   } finally {
@@ -287,24 +283,31 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
 }
 
 /**
- * Reads one event's data or record into `batch`: JSON parsed, and checked as the client's `validateResponse` says
- * for a body ("warn": a console warning, "strict": a ValidationError ends the stream). Data that is not JSON cannot
+ * Reads one event's data or record into `batch`: JSON parsed, checked as the client's `validateResponse` says for a
+ * body ("warn": a console warning, "strict": a ValidationError ends the stream), and decoded as a body is (wire
+ * forms, the number policy; integers beyond 2^53 from the text). Data that is not JSON cannot
  * be delivered: it is dropped and reported (`onInvalid`, else a console warning), or ends the stream under "strict".
  */
-function itemReader<T>(config: HttpConfig, op: StreamOperation, options: StreamOptions<T>, consumer: StreamConsumer<T>, request: RequestInfo, batch: Arrival[]): (text: string) => void {
+function itemReader<T>(config: HttpConfig, op: StreamOperation, options: StreamOptions<T>, consumer: StreamConsumer<T>, request: RequestInfo, batch: unknown[]): (text: string) => void {
+  const numbers = options.numbers ?? config.numbers;
+  const mode = config.validateResponse;
+  // the check alone answers for an item that passes; the results' apply reports one that does not
+  const check = mode === "off" ? undefined : config.results?.get(op);
+  const json = op.stream.item === "json";
   return (text) => {
     let value: unknown = text;
-    if (op.stream.item === "json") {
-      const parsed = parseJson(text);
-      if (!parsed.ok) {
-        const strict = config.validateResponse === "strict";
-        const error = new MalformedEventError(`${op.id}: an item that is not valid JSON${strict ? "" : " was dropped"}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`, { request, issues: [{ path: "", message: "is not valid JSON" }], rawBody: text, cause: parsed.error });
+    if (json) {
+      try {
+        value = JSON.parse(text);
+      } catch (cause) {
+        const strict = mode === "strict";
+        const error = new MalformedEventError(`${op.id}: an item that is not valid JSON${strict ? "" : " was dropped"}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`, { request, issues: [{ path: "", message: "is not valid JSON" }], rawBody: text, cause });
         if (strict) throw error;
         return consumer.invalid(error);
       }
-      value = parsed.value;
     }
-    config.results?.apply(config.validateResponse, request, op, value, 200, text);
-    batch.push({ value, text });
+    if (check && !answers(check, value)) config.results!.apply(mode, request, op, value, 200, text);
+    const formed = op.resultForms?.(value) ?? value;
+    batch.push(op.resultIntegers ? op.resultIntegers(formed, numbers, text, request) : formed);
   };
 }
