@@ -208,6 +208,30 @@ describe("server-sent events", () => {
   });
 });
 
+describe("the consumer WebSocket subscriptions share", () => {
+  it("what onData throws ends the stream alone, through onError, as a SubscriptionCallbackError", async () => {
+    let closed!: () => void;
+    const gone = new Promise<void>((r) => (closed = r));
+    handler = (_q, res) => {
+      res.writeHead(200, headers);
+      res.write(eventsFrom(1, 3));
+      res.on("close", closed);
+    };
+    const errors: AvaspecError[] = [];
+    const got: number[] = [];
+    streamHttp(client(), sse, {}, {
+      onData: (t) => {
+        got.push(t.n);
+        if (t.n === 2) throw new Error("boom");
+      },
+      onError: (e) => errors.push(e),
+    });
+    await gone;
+    expect(got).toEqual([1, 2]);
+    expect(errors.map((e) => [e.name, e.message])).toEqual([["SubscriptionCallbackError", "ticks: onData threw (Error: boom); the stream ended"]]);
+  });
+});
+
 describe("JSON Lines", () => {
   it("reads one item per line, CRLF and blank lines included", async () => {
     handler = (_q, res) => res.writeHead(200, { "content-type": "application/jsonl" }).end('{"n":1}\r\n\n{"n":2}\n{"n":3}');
