@@ -78,6 +78,8 @@ export interface Consumer<T, O extends ConsumerOptions<T> = ConsumerOptions<T>> 
 export interface ConsumerInit<T, O extends ConsumerOptions<T> = ConsumerOptions<T>> {
   /** What the stream is, for messages (a subscription kind, `newHeads`; an operation id). */
   kind: string;
+  /** What messages call it (default "subscription"). */
+  noun?: "subscription" | "stream";
   request: RequestInfo;
   options: O;
   buffer: Required<StreamBuffer>;
@@ -89,6 +91,7 @@ export interface ConsumerInit<T, O extends ConsumerOptions<T> = ConsumerOptions<
 
 export function createConsumer<T, O extends ConsumerOptions<T> = ConsumerOptions<T>>(init: ConsumerInit<T, O>): Consumer<T, O> {
   const { kind, options } = init;
+  const noun = init.noun ?? "subscription";
   const queue: T[] = [];
   let waiter: { resolve(r: IteratorResult<T>): void; reject(e: unknown): void } | undefined;
   let failure: AvaspecError | undefined;
@@ -136,7 +139,7 @@ export function createConsumer<T, O extends ConsumerOptions<T> = ConsumerOptions
     try {
       run();
     } catch (thrown) {
-      fail(new SubscriptionCallbackError(`${kind}: ${name} threw (${String(thrown)}); the subscription ended`, init.request, { cause: thrown }));
+      fail(new SubscriptionCallbackError(`${kind}: ${name} threw (${String(thrown)}); the ${noun} ended`, init.request, { cause: thrown }));
     }
   };
 
@@ -176,7 +179,7 @@ export function createConsumer<T, O extends ConsumerOptions<T> = ConsumerOptions
         return w.resolve({ value, done: false });
       }
       if (queue.length >= init.buffer.size) {
-        if (init.buffer.overflow === "error") return fail(new SubscriptionOverflowError(`${kind}: the consumer fell ${init.buffer.size} events behind (buffer.size); the subscription ended`, init.request));
+        if (init.buffer.overflow === "error") return fail(new SubscriptionOverflowError(`${kind}: the consumer fell ${init.buffer.size} events behind (buffer.size); the ${noun} ended`, init.request));
         queue.shift();
         dropped++;
       }

@@ -93,6 +93,7 @@ export function streamHttp<P, T>(config: HttpConfig, op: StreamOperation<P, T>, 
   const onAbort = () => consumer.end();
   const consumer: StreamConsumer<T> = createConsumer<T, StreamOptions<T>>({
     kind: op.id,
+    noun: "stream",
     request,
     options,
     buffer: { size: Math.max(1, options.buffer?.size ?? 10_000), overflow: "error" },
