@@ -9,6 +9,7 @@ import type { IrHttpOperation, IrOperation, IrRpcOperation } from "../ir/types.j
 import { wireMethod } from "../load/operations.js";
 import { sides, type ChangeList } from "./changes.js";
 import type { SchemaRules } from "./schema-rules.js";
+import { compareStreams } from "./stream-rules.js";
 
 const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
 const opLabel = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path}` : op.transport.method);
@@ -109,6 +110,7 @@ function compareHttp(changes: ChangeList, schemas: SchemaRules, o: IrHttpOperati
     if (s.success) changes.add("success-status-added", "addition", `${operation}: new ${s.status} response`, at(undefined, [files[1], s.pointer]));
     else changes.add("error-status-added", "addition", `${operation}: declares a ${s.status} error response`, at(undefined, [files[1], s.pointer]));
   }
+  compareStreams(changes, schemas, o, n, operation, files);
   // security
   const wasOpen = o.security.schemes.length === 0 || o.security.optional;
   const nowClosed = n.security.schemes.length > 0 && !n.security.optional;

@@ -73,6 +73,7 @@ export class OpenApiObjects {
       const media = isObj(node[contentType]) ? (node[contentType] as Record<string, unknown>) : {};
       const mp = ptr.join(pointer, contentType);
       const m: IrMediaContent = { contentType, schema: "schema" in media ? this.schemas.build(media["schema"], ptr.join(mp, "schema")) : { kind: "boolean", value: true, pointer: mp } };
+      if ("itemSchema" in media) m.itemSchema = this.schemas.build(media["itemSchema"], ptr.join(mp, "itemSchema"));
       if ("example" in media) m.example = media["example"] as JsonValue;
       const encoding = formEncoding(contentType, media["encoding"]);
       if (encoding) m.encoding = encoding;

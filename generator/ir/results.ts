@@ -5,6 +5,7 @@
  * read this one answer, so a type never claims more than the call returns.
  */
 import { followRefs, namedSchema } from "./resolve.js";
+import { describesStrings, streamedResult, type StreamedResult } from "./streams.js";
 import type { IrDocument, IrHttpOperation, IrSchema } from "./types.js";
 
 /**
@@ -25,6 +26,11 @@ export interface HttpResult {
   schemas: IrSchema[];
   /** What to ask for in `Accept` when the runtime's default for the kind would not say it (`text/event-stream`). */
   accept?: string;
+  /**
+   * Set when the 2XX body is a stream of items (streams.ts): the call returns
+   * them one by one, and `schemas` are the schemas of an item, not of the body.
+   */
+  stream?: StreamedResult["stream"];
 }
 
 type Lookup = (key: string) => IrSchema | undefined;
@@ -62,6 +68,8 @@ export function successBodies(op: IrHttpOperation): IrSchema[] {
 }
 
 export function httpResult(op: IrHttpOperation, lookup: Lookup): HttpResult {
+  const streamed = streamedResult(firstSuccessContent(op), lookup);
+  if (streamed) return streamed;
   const kind = responseKind(op, lookup);
   if (kind === "none" || kind === "binary") return { kind, schemas: [] };
   const bodies = successBodies(op);
@@ -69,15 +77,6 @@ export function httpResult(op: IrHttpOperation, lookup: Lookup): HttpResult {
   // a text body is a string: a schema of something else (an event stream's events, a count) describes its content, not the value
   const type = firstSuccessContent(op)!.contentType.split(";")[0]!.trim().toLowerCase();
   return { kind, schemas: bodies.every((s) => describesStrings(s, lookup)) ? bodies : [], ...(type === "text/plain" ? {} : { accept: type }) };
-}
-
-/** A schema every value of which is a string (not bytes): `type: string`, or an enum/const of strings. */
-function describesStrings(s: IrSchema, lookup: Lookup): boolean {
-  const t = followRefs(s, lookup);
-  if (t?.kind !== "schema" || t.format === "binary") return false;
-  if (t.types !== undefined) return t.types.length > 0 && t.types.every((x) => x === "string");
-  const values = t.const !== undefined ? [t.const.value] : t.enum;
-  return values !== undefined && values.length > 0 && values.every((v) => typeof v === "string");
 }
 
 /** Raw bytes: `format: binary` (3.0), or a 3.1 `contentMediaType` (the schema builder spells it the same). */

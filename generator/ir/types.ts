@@ -199,6 +199,8 @@ export interface IrParameter {
 export interface IrMediaContent {
   contentType: string;
   schema: IrSchema;
+  /** OpenAPI 3.2's `itemSchema`: the schema of each item of a streamed media type (an event, a line). */
+  itemSchema?: IrSchema;
   example?: JsonValue;
   /**
    * `application/x-www-form-urlencoded` only: the fields whose Encoding

@@ -21,6 +21,20 @@ import type { MockService, MockTable } from "./types.js";
 /** MSW's request handler type (`any` when MSW is not installed). */
 export type HttpHandler = msw.HttpHandler;
 
+/** A streamed answer's body: its chunks, `intervalMs` apart, until the request is aborted. */
+function pacedBody(chunks: readonly string[], intervalMs: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let i = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      await new Promise((r) => setTimeout(r, intervalMs));
+      if (signal.aborted) return controller.close();
+      if (i === chunks.length) return controller.close();
+      controller.enqueue(encoder.encode(chunks[i++]!));
+    },
+  });
+}
+
 /** `tables` pairs each API's mock table with the base URL its client calls. */
 export function createMswHandlers(service: Pick<MockService, "handle">, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
   const handlers: HttpHandler[] = [];
@@ -35,6 +49,7 @@ export function createMswHandlers(service: Pick<MockService, "handle">, tables: 
     const r = await service.handle({ method: request.method, url, headers, ...(below ? { base: root } : {}), ...(body !== undefined ? { body } : {}) });
     if (!r) return undefined;
     if (r.networkError) return msw.HttpResponse.error();
+    if (r.chunks) return new msw.HttpResponse(pacedBody(r.chunks, r.intervalMs ?? 0, request.signal), { status: r.status, headers: r.headers });
     return new msw.HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });
   };
   const resolvers = new Map<string, ReturnType<typeof resolverFor>>();

@@ -11,6 +11,7 @@ import type { MockAnswers, MockHttpEntry, MockOverride, MockRequest, MockRespons
 import { ValidationError } from "../errors/errors.js";
 import { mockBodies, wireBody, type MockBodies } from "./bodies.js";
 import { mockRoutes, type HttpRoute } from "./routes.js";
+import { STREAM_INTERVAL_MS, STREAM_ITEMS, streamedAnswer, streamOf } from "./streams.js";
 import { run, setOwn } from "../values/validate.js";
 import { isStackOverflow, overflowIssue } from "../errors/depth.js";
 import { serverForm } from "../values/wire-forms.js";
@@ -72,7 +73,7 @@ export function createMockService<A extends MockAnswers = MockAnswers>(tables: r
         if (methods) return rpcSide!.answer(methods, request, rpc);
       }
       const found = routes.http(method, url.pathname);
-      return found ? answerHttp(found.route, request, url, found.groups, overrides, bodies, rpc.serverShapes) : undefined;
+      return found ? answerHttp(found.route, request, url, found.groups, overrides, bodies, rpc.serverShapes, options.stream) : undefined;
     },
     override(id, o) {
       if (!byId.has(id)) throw new Error(`avaspec mock: no operation or method "${id}" (known: ${[...byId.keys()].slice(0, 8).join(", ")}, …)`);
@@ -117,7 +118,7 @@ function unservable(id: string, body: unknown): void {
   }
 }
 
-async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[], overrides: ReadonlyMap<string, MockOverride>, bodies: MockBodies, serverShapes: boolean): Promise<MockResponse> {
+async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[], overrides: ReadonlyMap<string, MockOverride>, bodies: MockBodies, serverShapes: boolean, stream: MockServiceOptions["stream"]): Promise<MockResponse> {
   const { entry, table } = route;
   const id = entry.op.id;
   const o = overrides.get(id);
@@ -148,6 +149,10 @@ async function answerHttp(route: HttpRoute, request: MockRequest, url: URL, grou
   }
   const status = o?.status ?? entry.status;
   if (entry.op.response === "none" || value === undefined) return { status, headers: { ...headers }, body: "", handled: id };
+  if (streamOf(entry) && status >= 200 && status <= 299) {
+    const lastEventId = Object.entries(request.headers).find(([k]) => k.toLowerCase() === "last-event-id")?.[1];
+    return streamedAnswer({ entry, table, bodies, first: value, status, headers, lastEventId, items: stream?.items ?? STREAM_ITEMS, intervalMs: stream?.intervalMs ?? STREAM_INTERVAL_MS });
+  }
   if (entry.op.response === "text") return { status, headers: { "content-type": entry.op.accept ?? "text/plain", ...headers }, body: typeof value === "string" ? value : JSON.stringify(value), handled: id }; // a text's schema may describe its content (events, a count): that content as JSON
   return json(status, value, id, headers);
 }

@@ -243,6 +243,9 @@ export interface MockResponse {
   body: string;
   /** True when the answer is a network failure instead. */
   networkError?: boolean;
+  /** A streamed answer: `body` in these pieces, written `intervalMs` apart (runtime/mock/streams.ts). */
+  chunks?: readonly string[];
+  intervalMs?: number;
   /** The operation or method(s) answered, for logs. */
   handled: string;
 }
@@ -261,6 +264,8 @@ export interface MockServiceOptions {
    * answered as given.
    */
   wireShapes?: "documented" | "server";
+  /** What an operation whose response is a stream serves: how many items (default 5), and the pause before each (default 20 ms). */
+  stream?: { items?: number; intervalMs?: number };
   /** What `eth_subscribe` on a WebSocket endpoint serves (default: the tables' `chain`, a synthetic chain of a block a second); null: the call goes to the tables like any other. */
   subscriptions?: MockSubscriptions | null;
 }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, NotFoundError, UnsendableRequestError, ValidationError } from "../fixtures/wire-31/golden/src/runtime/errors/errors.js";
 import { createWireClient, createWireCore, replaceUpload, type WireClient } from "../fixtures/wire-31/golden/src/api/client.js";
-import type { Thing } from "../fixtures/wire-31/golden/src/api/types.js";
+import type { Event, Thing } from "../fixtures/wire-31/golden/src/api/types.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -95,11 +95,15 @@ describe("responses declared only as default (item 9)", () => {
 describe("bodies that are not JSON are typed as what the call returns (item 10)", () => {
   const api = () => createWireClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
 
-  it("text/event-stream: the stream as a string, asked for by its media type, not checked against the event schema", async () => {
+  it("text/event-stream: a stream of the events' data, each parsed and checked against the event schema (issue 31)", async () => {
     const stream = 'event: tick\ndata: {"kind":"tick","at":1}\n\ndata: {"kind":"tock","at":2}\n\n';
     server.reply(() => ({ headers: { "content-type": "text/event-stream" }, body: stream }));
-    const text: string = await api().streamEvents();
-    expect(text).toBe(stream);
+    const events: Event[] = [];
+    for await (const event of api().streamEvents()) events.push(event);
+    expect(events).toEqual([
+      { kind: "tick", at: 1 },
+      { kind: "tock", at: 2 },
+    ]);
     expect(last().headers["accept"]).toBe("text/event-stream");
   });
 

@@ -6,13 +6,15 @@ import { describe, expect, it } from "vitest";
 import { typecheckAgainstGenerated } from "../helpers/cli.js";
 
 const code = `import { createWireClient } from "@avaspec/client/api";
-import type { Thing } from "@avaspec/client/api";
+import type { Event, Thing } from "@avaspec/client/api";
 
 const api = createWireClient();
 // default only: the 2XX body is default's schema (was void)
 export const anything: Promise<Thing> = api.getAnything();
-// text/event-stream and text/plain bodies come back as text (were the event and number schemas)
-export const events: Promise<string> = api.streamEvents();
+// a text/event-stream body is a stream of its events' data (issue 31); text/plain comes back as text (was the number schema)
+export const events: AsyncIterable<Event> = api.streamEvents();
+// @ts-expect-error: a stream, not one body
+export const whole: Promise<string> = api.streamEvents();
 export const count: Promise<string> = api.getCount();
 // */*: JSON or text, as the response says
 export async function anyMedia(): Promise<string> {

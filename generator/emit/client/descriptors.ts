@@ -4,6 +4,7 @@
  * in operations.js).
  */
 import { rpcFields } from "../../ir/resolve.js";
+import { isStreamed } from "../../ir/streams.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam } from "../../ir/types.js";
 import { TextWriter } from "../../writer.js";
 import { comment, identifier, propertyKey } from "../escape.js";
@@ -106,7 +107,7 @@ export function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: Type
     result = typeTextOf(type);
   }
   const descriptor = httpDescriptor(ir, op, encoders, { idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), deprecatedValues, limits: operationLimitsValue(op.limits), check, ...integers }, exactBody);
-  operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `HttpOperation${types}`, value: descriptor });
+  operations.add({ name: op.names.descriptor, docs: `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(httpTarget(op))}).`, type: `${isStreamed(op) ? "StreamOperation" : "HttpOperation"}${types}`, value: descriptor });
   return { params: typeTextOf(params), result };
 }
 

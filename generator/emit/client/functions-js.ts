@@ -27,6 +27,7 @@ import { coreDocs, coreFactoryDocs, pagedNote } from "./functions.js";
 import type { Paging } from "./groups.js";
 import { ADVICE_DOCS, erroringOperations, writeGuardsDts, writeGuardsJs } from "./http-errors.js";
 import { writeValue } from "../value.js";
+import { callsHttp, isStreamed } from "./streams.js";
 
 /** Whether a module's client code goes to functions.js: HTTP operations only, none behind an endpoint of path variables. */
 export function functionsAsJs(ir: { operations: readonly { protocol: string }[]; endpointGroups?: readonly unknown[] }): boolean {
@@ -83,7 +84,7 @@ export class FunctionsModule {
     const checks = [...new Set(results.map(([, check]) => check.name))].sort();
     const erroring = erroringOperations(ir.operations);
     const statements: Statement[] = [
-      ...runtimeImports(["callHttp", ...(ir.operations.length > paging.size ? ["httpMethod"] : []), ...(paging.size > 0 ? ["paged"] : []), "resolveHttpConfig", "resultChecks", ...(erroring.length > 0 ? ["isOperationError"] : [])]),
+      ...runtimeImports([...(callsHttp(ir) ? ["callHttp"] : []), ...(ir.operations.some((op) => !paging.has(op) && !isStreamed(op)) ? ["httpMethod"] : []), ...(paging.size > 0 ? ["paged"] : []), "resolveHttpConfig", "resultChecks", ...(ir.operations.some(isStreamed) ? ["streamHttp", "streamMethod"] : []), ...(erroring.length > 0 ? ["isOperationError"] : [])]),
       ...(checks.length > 0 ? [{ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks } as const] : []),
       { kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: ir.operations.map((op) => identifier(op.names.descriptor)) },
     ];
@@ -126,7 +127,7 @@ export class FunctionsModule {
       for (const op of ir.operations) {
         w.blankLine();
         w.write(`export function ${identifier(op.names.function)}(client, params, options) `).inlineBlock(() => {
-          w.writeLine(`return callHttp(client.http, ${identifier(op.names.descriptor)}, params, options);`);
+          w.writeLine(`return ${isStreamed(op) ? "streamHttp" : "callHttp"}(client.http, ${identifier(op.names.descriptor)}, params, options);`);
         });
       }
       writeGuardsJs(w, erroring);
@@ -146,7 +147,7 @@ export class FunctionsModule {
       return numberedName(type, resultKinds.get(op));
     };
     const usesTypes = ir.operations.some((op) => resultType(op).startsWith("T."));
-    const runtime = ["CallOptions", ...(ir.names.advice ? ["ErrorAdvice"] : []), "HttpConfig", ...([...resultKinds.values()].includes("leaf") ? ["Numbered"] : []), "Numbers", "ResultChecks"];
+    const runtime = ["CallOptions", ...(ir.names.advice ? ["ErrorAdvice"] : []), "HttpConfig", ...(ir.operations.some(isStreamed) ? ["ItemStream"] : []), ...([...resultKinds.values()].includes("leaf") ? ["Numbered"] : []), "Numbers", "ResultChecks", ...(ir.operations.some(isStreamed) ? ["StreamOptions"] : [])];
     const statements: Statement[] = [
       ...runtimeImports(runtime.map((name) => ({ name, isTypeOnly: true }))),
       ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
@@ -184,7 +185,8 @@ export class FunctionsModule {
         const generic = decodes.has(op) ? "<N extends Numbers>" : "";
         w.blankLine();
         writeDocs(w, functionDocs(op, ir.names.client, core, pagedNote(paging.get(op))));
-        w.writeLine(`export declare function ${identifier(op.names.function)}${generic}(client: ${core}${generic ? "<N>" : ""}, params${optional ? "?" : ""}: C.${identifier(op.names.params)}, options?: CallOptions): Promise<${result(op)}>;`);
+        const returns = isStreamed(op) ? `options?: StreamOptions<${result(op)}>): ItemStream<${result(op)}>` : `options?: CallOptions): Promise<${result(op)}>`;
+        w.writeLine(`export declare function ${identifier(op.names.function)}${generic}(client: ${core}${generic ? "<N>" : ""}, params${optional ? "?" : ""}: C.${identifier(op.names.params)}, ${returns};`);
       }
       writeGuardsDts(w, erroringOperations(ir.operations));
     });

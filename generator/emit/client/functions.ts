@@ -4,6 +4,7 @@
  * client method, where the description and errors are written.
  */
 import { endpointGroupOf } from "../../ir/endpoints.js";
+import { isStreamed } from "../../ir/streams.js";
 import type { IrDocument, IrPaging } from "../../ir/types.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
@@ -65,6 +66,19 @@ export function emitFunctions(c: ClientContext): void {
     const call = op.protocol === "http" ? `callHttp(${c.hasRpc ? "httpOf(client)" : "client.http!"}, ${identifier(op.names.descriptor)}, params, options)` : `${rpcCall}(${identifier(op.names.descriptor)}, params, options)`;
     const paged = c.paging.get(op);
     const docs = functionDocs(op, ir.names.client, core, pagedNote(paged));
+    if (isStreamed(op)) {
+      out.statements.push((w) => {
+        const item = decoded(c, op, resultType(c, op));
+        const http = c.hasRpc ? "httpOf(client)" : "client.http!";
+        writeDocs(w, docs);
+        // under a numbers policy the item's type follows N, which the descriptor's own type cannot say
+        const args = `${http}, ${identifier(op.names.descriptor)}, params, options${decodes ? " as StreamOptions<never>" : ""}`;
+        w.write(`export function ${name}${generic}(client: ${coreType}, params${optional ? "?" : ""}: ${params}, options?: StreamOptions<${item}>): ItemStream<${item}> `).inlineBlock(() => {
+          w.writeLine(`return streamHttp(${args})${decodes ? ` as ItemStream<${item}>` : ""};`);
+        });
+      });
+      continue;
+    }
     out.statements.push((w) => {
       const byParam = op.protocol === "json-rpc" ? op.resultByParam : undefined;
       for (const v of byParam?.variants ?? []) {

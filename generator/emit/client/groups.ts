@@ -4,6 +4,7 @@
  * (`node.l1({ blockchainId })`), and the WebSocket forms' trees; written
  * once as the client interface and once as the factory's object.
  */
+import { isStreamed } from "../../ir/streams.js";
 import type { IrEndpointGroup, IrOperation, IrPaging, IrWebSocket } from "../../ir/types.js";
 import type { TextWriter } from "../../writer.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
@@ -69,7 +70,8 @@ export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Pagin
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const paged = paging.get(op);
-      if (op.protocol === "http" && !paged) w.writeLine(`${propertyKey(op.names.method, "value")}: httpMethod(http, ${identifier(op.names.descriptor)}),`);
+      if (isStreamed(op)) w.writeLine(`${propertyKey(op.names.method, "value")}: streamMethod(http, ${identifier(op.names.descriptor)}),`);
+      else if (op.protocol === "http" && !paged) w.writeLine(`${propertyKey(op.names.method, "value")}: httpMethod(http, ${identifier(op.names.descriptor)}),`);
       else if (paged) {
         w.write(`${propertyKey(op.names.method, "value")}: paged(http, ${identifier(op.names.descriptor)}, `);
         writeValue(w, pagingValue(op.id || op.names.method, paged));

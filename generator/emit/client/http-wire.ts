@@ -40,6 +40,7 @@ export function httpDescriptor(ir: IrDocument, op: IrHttpOperation, encoders: Se
     body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, encoders, exactBody), fields: fieldStyles(body?.encoding) } : undefined,
     response: result.kind,
     accept: result.accept,
+    stream: result.stream,
     idempotent,
     deprecated,
     apiKeys: keys.length > 0 ? keys.map((k) => ({ scheme: k.id, name: k.name, ...(k.in === "query" ? { in: "query" } : {}) })) : undefined,
@@ -106,6 +107,7 @@ export function httpResultType(ir: IrDocument, op: IrHttpOperation, ctx: TypeCon
   const parts = result.schemas.map((s) => toTypeNode(s, ctx));
   const union = (list: TypeNode[]): TypeNode => (list.length === 1 ? list[0]! : { k: "union", parts: list });
   const head = `Successful (2XX) response body of \`${comment(op.names.method)}\``;
+  if (result.stream) return streamItemType(op, result, union(parts.length > 0 ? parts : [raw(result.stream.item === "json" ? "unknown" : "string")]));
   switch (result.kind) {
     case "none":
       return { type: raw("void"), docs: `${head}.` };
@@ -119,6 +121,12 @@ export function httpResultType(ir: IrDocument, op: IrHttpOperation, ctx: TypeCon
     default:
       return { type: union(parts), docs: `${head}.` };
   }
+}
+
+/** The type of one item of a streamed response, and its sentence. */
+function streamItemType(op: IrHttpOperation, result: HttpResult, type: TypeNode): { type: TypeNode; docs: string } {
+  const what = result.stream!.format === "sse" ? (result.stream!.item === "json" ? "the data of one server-sent event, parsed as JSON" : "the data of one server-sent event, as text") : "one JSON item of the stream";
+  return { type, docs: `One item of \`${comment(op.names.method)}\`'s streamed (2XX) response (${comment(result.accept ?? "")}): ${what}. The call returns them one by one as an \`ItemStream\`.` };
 }
 
 /** What the schema of a text body describes, which the client does not parse. */

@@ -33,6 +33,7 @@ import { functionsAsJs, type FunctionsModule } from "./functions-js.js";
 import { writeFactoryObject } from "./groups.js";
 import { resultType } from "./context.js";
 import { emitFunctions } from "./functions.js";
+import { callsHttp, isStreamed, streamImports } from "./streams.js";
 import { sharedMethods } from "./shared-methods.js";
 import { emitServiceLimits } from "./limits.js";
 import { ADVICE_DOCS, erroringOperations, errorRuntimeImports, errorTypeStatements, guardStatements } from "./http-errors.js";
@@ -86,9 +87,10 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const { numbered } = c;
   const anyPaged = c.paging.size > 0;
   // HTTP operations that do not page are HttpMethods (a call and its withResponse)
-  const httpMethods = ir.operations.some((op) => op.protocol === "http" && !c.paging.has(op));
+  const httpMethods = ir.operations.some((op) => op.protocol === "http" && !c.paging.has(op) && !isStreamed(op));
   const runtimeImports = [
-    ...(hasHttp && !asJs ? ["callHttp", ...(httpMethods ? ["httpMethod"] : []), "resolveHttpConfig"] : []),
+    ...(hasHttp && !asJs ? [...(callsHttp(ir) ? ["callHttp"] : []), ...(httpMethods ? ["httpMethod"] : []), "resolveHttpConfig"] : []),
+    ...streamImports(ir, asJs),
     ...errorRuntimeImports(ir, erroring, c.ctx, !asJs),
     ...(httpMethods ? [{ name: "HttpMethod", isTypeOnly: true }] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),

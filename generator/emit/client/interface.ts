@@ -4,6 +4,7 @@
  * same as the HTTP groups beside it is typed from them (`Pick` of the HTTP
  * groups), so each method is declared, and documented, once.
  */
+import { isStreamed } from "../../ir/streams.js";
 import type { IrOperation, IrWebSocket } from "../../ir/types.js";
 import type { TextWriter } from "../../writer.js";
 import { comment, identifier, literal, propertyKey, stringLiteral } from "../escape.js";
@@ -64,6 +65,11 @@ function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation, wire?: st
     // a list operation: the call, plus .pages() and .iterate() over every page
     const result = resultType(c, op);
     w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, result)}, ${itemType(decoded(c, op, result), paged)}>;`);
+    return;
+  }
+  if (isStreamed(op)) {
+    // the call returns the stream of items at once
+    w.writeLine(`readonly ${propertyKey(op.names.method)}: StreamMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, resultType(c, op))}>;`);
     return;
   }
   if (op.protocol === "http") {

@@ -90,7 +90,7 @@ export class OperationsModule {
     const usesTypes = this.descriptors.some((d) => /\bT\./.test(d.type));
     const statements: Statement[] = [
       // a document's declared limits (emit/client/limits.ts) are declared here too
-      ...runtimeImports([{ name: "HttpOperation", isTypeOnly: true }, ...(this.descriptors.some((d) => d.type === "ServiceLimits") ? [{ name: "ServiceLimits", isTypeOnly: true }] : [])]),
+      ...runtimeImports(["HttpOperation", ...(this.descriptors.some((d) => d.type.startsWith("StreamOperation<")) ? ["StreamOperation"] : []), ...(this.descriptors.some((d) => d.type === "ServiceLimits") ? ["ServiceLimits"] : [])].map((name) => ({ name, isTypeOnly: true }))),
       ...(usesTypes ? [{ kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" } as const] : []),
       { kind: Kind.ImportDeclaration, isTypeOnly: true, namespaceImport: "C", moduleSpecifier: "./client.js" },
     ];

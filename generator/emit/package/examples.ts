@@ -6,6 +6,7 @@
  * package and their calls pass its validators
  * (test/generator/readme-examples.test.ts).
  */
+import { isStreamed } from "../../ir/streams.js";
 import { endpointGroupOf } from "../../ir/endpoints.js";
 import type { PackageConfig, Target } from "../../config.js";
 import { followRefs, namedSchema, rpcFields } from "../../ir/resolve.js";
@@ -266,6 +267,8 @@ export function paramsOf(ir: IrDocument, op: IrOperation): string {
 const SHORTEST_CANDIDATES = 64;
 
 export function shortestOp(i: PackageInput, ops: IrOperation[]): IrOperation | undefined {
+  // the examples await one body and pass call options: a streamed operation (an ItemStream) does neither
+  if (ops.some((op) => !isStreamed(op))) ops = ops.filter((op) => !isStreamed(op));
   let pool = ops.some((op) => !op.deprecated) ? ops.filter((op) => !op.deprecated) : ops;
   if (pool.length > SHORTEST_CANDIDATES) {
     // fewest required inputs, then the shortest method path; stable, so the spec's order breaks ties

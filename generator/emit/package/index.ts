@@ -20,6 +20,7 @@ import { readmeExamples } from "./readme-examples.js";
 import { hasMcp, MCP_SDK, mcpPackageFields, SANDBOX_PACKAGES } from "../mcp/index.js";
 import { mcpReadme } from "../mcp/readme.js";
 import { socketMethodExample, socketSection } from "./readme-sockets.js";
+import { streamSection } from "./readme-streams.js";
 import { holdsJsonIntegers } from "../types/numbered.js";
 
 export type { PackageInput } from "./examples.js";
@@ -313,7 +314,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[], version: strin
     { path: `${pkg.name}/spec/*.json`, what: "the spec documents, bundled as JSON", runs: "any tool" },
   ];
   const examples = { ...readmeExamples(pkg, inputs), ...mcpReadme(pkg, inputs) };
-  return readmeTemplate({ pkg, clients, entryPoints, mocked, has, jsonIntegers: inputs.some((i) => holdsJsonIntegers(i.ir)), ws: socketSection(pkg.name, inputs), mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, mcpSandbox: Object.keys(SANDBOX_PACKAGES).map((p) => `\`${p}\``).join(", "), install: installLines(pkg.name, version), ex: examples });
+  return readmeTemplate({ pkg, clients, entryPoints, mocked, has, jsonIntegers: inputs.some((i) => holdsJsonIntegers(i.ir)), ws: socketSection(pkg.name, inputs), streams: streamSection(inputs, (output) => clients[inputs.findIndex((i) => i.output === output)]!.varName), mocksPath: `${pkg.name}/mocks`, mockServerPath: `${pkg.name}/mock-server`, mcpPath: `${pkg.name}/mcp`, mcpSdk: MCP_SDK, mcpSandbox: Object.keys(SANDBOX_PACKAGES).map((p) => `\`${p}\``).join(", "), install: installLines(pkg.name, version), ex: examples });
 }
 
 /**

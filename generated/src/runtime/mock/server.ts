@@ -21,7 +21,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
-import type { MockService, MockServiceOptions } from "./types.js";
+import type { MockResponse, MockService, MockServiceOptions } from "./types.js";
 
 export interface MockServerOptions {
   /** Port (default 4010; 0 picks a free one). */
@@ -129,10 +129,30 @@ async function answer(service: Pick<MockService, "handle">, req: IncomingMessage
       req.socket.destroy();
       return;
     }
+    if (r.chunks) return void paced(res, r, CORS, () => log?.(`${method} ${path} → ${r.status} (${r.handled}, ${r.chunks!.length} items) ${Date.now() - started}ms`));
     write(r.status, r.headers, r.body, r.handled);
   } catch (e) {
     write(500, { "content-type": "application/json" }, JSON.stringify({ message: String((e as Error).message ?? e), statusCode: 500, error: "Internal Server Error" }), "error");
   }
+}
+
+/** Writes a streamed answer one chunk at a time, `intervalMs` apart; stops when the client goes away. */
+function paced(res: ServerResponse, r: MockResponse, cors: Record<string, string>, done: () => void): void {
+  res.writeHead(r.status, { ...cors, ...r.headers });
+  const chunks = r.chunks!;
+  let i = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  res.on("close", () => clearTimeout(timer));
+  const next = () => {
+    if (res.destroyed) return;
+    if (i === chunks.length) {
+      res.end();
+      return done();
+    }
+    res.write(chunks[i++]!);
+    timer = setTimeout(next, r.intervalMs ?? 0);
+  };
+  timer = setTimeout(next, r.intervalMs ?? 0);
 }
 
 /** A package's `startMockServer` (its `mock-server` entry). */

@@ -9,6 +9,7 @@
  * (connection.ts).
  */
 import { AvaspecError, NetworkError } from "../errors/errors.js";
+import { reconnectDelay } from "../stream/backoff.js";
 import { OPEN, request, stopKeepAlive, type Connection, type WsCore } from "./connection.js";
 import type { WebSocketConstructor, WebSocketLike } from "./types.js";
 
@@ -117,8 +118,7 @@ export function scheduleReconnect(t: WsCore, path: string, c: Connection, why: s
     return;
   }
   c.attempts++;
-  const ceiling = Math.min(reconnect.maxDelayMs, reconnect.baseDelayMs * 2 ** (c.attempts - 1));
-  const delay = ceiling / 2 + (Math.random() * ceiling) / 2;
+  const delay = reconnectDelay(reconnect, c.attempts);
   c.reconnectTimer = setTimeout(() => {
     c.reconnectTimer = undefined;
     if (t.closed || c.subs.size === 0) return;

@@ -9,7 +9,7 @@
 import { AvaspecError, NetworkError } from "../errors/errors.js";
 import type { RpcMethod } from "../jsonrpc/jsonrpc.js";
 import { OPEN, request, type Active, type Connection, type WsCore } from "./connection.js";
-import { createConsumer } from "./consumer.js";
+import { createConsumer } from "../stream/consumer.js";
 import { blockGaps, passThrough, type GapFiller } from "./gaps.js";
 import { logGaps } from "./logs.js";
 import { payloadGate } from "./payloads.js";
@@ -69,7 +69,7 @@ export async function resume(t: WsCore, path: string, c: Connection, attempts: n
 export function subscribe<P, T>(t: WsCore, path: string, c: Connection, kind: SubscriptionKind<P, T>, params: P, subOptions: SubscribeOptions<T> = {}): Subscription<T> {
   const where = request(kind.subscribe, path);
   const paramList = Array.isArray(params) ? (params as unknown[]) : kind.params.map((name) => (params as Record<string, unknown> | undefined)?.[name]);
-  const consumer = createConsumer<T>({
+  const consumer = createConsumer<T, SubscribeOptions<T>>({
     kind: kind.kind,
     request: where,
     options: subOptions,

@@ -5,7 +5,8 @@
  * every part of the transport (ws.ts and the modules it is made of), so that
  * each part can name them without importing the transport itself.
  */
-import type { AvaspecError, ValidationError } from "../errors/errors.js";
+import type { ReconnectOptions as StreamReconnectOptions } from "../stream/backoff.js";
+import type { ConsumerOptions, StreamBuffer } from "../stream/consumer.js";
 import type { RpcMethod, RpcTransport } from "../jsonrpc/jsonrpc.js";
 import type { Decoder, Encoder } from "../values/numbers.js";
 
@@ -33,14 +34,8 @@ export interface WebSocketLike {
 
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
-export interface ReconnectOptions {
-  /** Reconnect attempts after a connection is lost (default: unbounded). */
-  retries?: number;
-  /** First delay, doubled per attempt (default 250 ms). */
-  baseDelayMs?: number;
-  /** Cap of the delay (default 30 s). Each delay is drawn between half of it and all of it (jitter). */
-  maxDelayMs?: number;
-}
+/** How a lost connection is made again (stream/backoff.ts, shared with the HTTP event streams). */
+export type ReconnectOptions = StreamReconnectOptions;
 
 export interface KeepAliveOptions {
   /** Send a probe when nothing arrived for this long (default 15 s). */
@@ -49,12 +44,8 @@ export interface KeepAliveOptions {
   timeoutMs?: number;
 }
 
-export interface SubscriptionBuffer {
-  /** Events kept for a consumer that has not taken them yet (default 10,000). */
-  size?: number;
-  /** When full: end the subscription with a SubscriptionOverflowError (default), or drop the oldest events. */
-  overflow?: "error" | "drop-oldest";
-}
+/** A subscription's buffer: the one every stream's consumer has (stream/consumer.ts). */
+export type SubscriptionBuffer = StreamBuffer;
 
 export interface WebSocketOptions {
   /** Base URL of the WebSocket endpoints (`wss://host`); default: the client's `baseUrl` with http→ws, https→wss. */
@@ -127,19 +118,12 @@ export interface ReorgInfo {
   newHash: string;
 }
 
-export interface SubscribeOptions<T> {
-  signal?: AbortSignal;
-  /** Callback form: each event; no buffering. What it throws ends the subscription (a `SubscriptionCallbackError` to `onError`). */
-  onData?(value: T): void;
-  /** The subscription failed for good (it has ended). */
-  onError?(error: AvaspecError): void;
+/** A subscription's options: every stream's (`signal`, `onData`, `onError`, `onInvalid`, `buffer`), and its own notices. */
+export interface SubscribeOptions<T> extends ConsumerOptions<T> {
   /** After a reconnect, once the gap is backfilled. */
   onReconnect?(info: ReconnectInfo): void;
   /** A delivered block was replaced (found when the chain is stitched after a gap or by parent hash): what was delivered from `number` on is void. */
   onReorg?(info: ReorgInfo): void;
-  /** A payload was dropped as invalid (the subscription goes on; under `validateResponse: "strict"` it ends instead). Without it, a console warning. */
-  onInvalid?(error: ValidationError): void;
-  buffer?: SubscriptionBuffer;
 }
 
 export interface Subscription<T> extends AsyncIterable<T> {

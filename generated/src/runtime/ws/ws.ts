@@ -31,6 +31,7 @@
 import { AbortError, AvaspecError, NetworkError } from "../errors/errors.js";
 import { deprecationNotice, requireResults, type ResultChecks } from "../http/http.js";
 import type { BatchResults, RpcCall, RpcClientOptions, RpcMethod } from "../jsonrpc/jsonrpc.js";
+import { reconnectPolicy } from "../stream/backoff.js";
 import type { Numbers } from "../values/numbers.js";
 import { hasOwn } from "../values/validate.js";
 import { newConnection, request, type Connection, type WsCore } from "./connection.js";
@@ -40,7 +41,7 @@ import { lost, open } from "./socket.js";
 import { resume, subscribe } from "./subscriptions.js";
 import type { WebSocketOptions, WsPath, WsTransport } from "./types.js";
 
-export { SubscriptionCallbackError, SubscriptionOverflowError } from "./consumer.js";
+export { SubscriptionCallbackError, SubscriptionOverflowError } from "../stream/consumer.js";
 
 /**
  * A WebSocket JSON-RPC transport. `paths` maps each JSON-RPC endpoint that
@@ -60,7 +61,7 @@ export function createWsTransport(options: RpcClientOptions & { webSocket?: WebS
     numbers: options.numbers ?? defaultNumbers,
     timeoutMs: options.timeoutMs ?? 30_000,
     keepAlive: ws.keepAlive === false ? undefined : { intervalMs: ws.keepAlive?.intervalMs ?? 15_000, timeoutMs: ws.keepAlive?.timeoutMs ?? 10_000 },
-    reconnect: ws.reconnect === false ? undefined : { retries: ws.reconnect?.retries ?? Infinity, baseDelayMs: ws.reconnect?.baseDelayMs ?? 250, maxDelayMs: ws.reconnect?.maxDelayMs ?? 30_000 },
+    reconnect: ws.reconnect === false ? undefined : reconnectPolicy(ws.reconnect),
     probe,
     warnDeprecated: deprecationNotice(options.deprecationWarnings),
     nextId: 1,
