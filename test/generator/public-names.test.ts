@@ -34,6 +34,7 @@ describe("public names", () => {
     "extensions-31": ["RpcClientOptions2"], // clientName "Rpc": RpcClientOptions is the runtime's
     "generality-31": ["getHealthCheck2", "isBinary2", "isObject2"], // schemas Binary and Object: isBinary/isObject are runtime helpers validators.js imports; two operations that want the method getHealthCheck (a naming/collision warning): the second's function is getHealthCheck2
     "hostile-31": ["EvilName2", "isEvilName2", "validateEvilName2"], // two schemas of one document whose names are one identifier
+    "openai-31": ["ResponseFormatJsonSchemaSchema2", "validateCreateChatCompletionResponse2"], // OpenAI's document names schemas ResponseFormatJsonSchemaSchema (so ResponseFormatJsonSchema's Standard Schema validator cannot have that name) and CreateChatCompletionResponse (whose validator is the name createChatCompletion's result validator wants)
     "rpc-openrpc-14": ["Operation2", "isOperation2", "validateOperation2"], // the Midnight document holds a schema Operation twice, in the `definitions` of two of its schemas (schemars copies it into each)
     "wire-31": ["toJson2"], // an operation named toJSON: `toJSON` is never a member (JSON.stringify would call it), so its method is toJSON2 and its function toJson2
   };
