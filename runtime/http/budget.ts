@@ -58,8 +58,6 @@ export interface BudgetOptions {
 interface Window {
   readonly quota: number;
   readonly ms: number;
-  /** Units of attempts sent and not yet answered. */
-  pending: number;
   /** Answered attempts still inside the window: [answered at, units], oldest first. */
   spent: [number, number][];
   spentSum: number;
@@ -74,6 +72,8 @@ interface Waiter {
 /** The state one pool and key share: windows, concurrency and the queue of attempts waiting for them. */
 class Lane {
   windows: Window[] = [];
+  /** Units of attempts sent and not yet answered: in every window, whichever windows there were when they left. */
+  pending = 0;
   /** Whether the windows come from a plan (not learned). */
   planned = false;
   limit: number;
@@ -98,7 +98,9 @@ class Lane {
   }
 
   plan(quotas: readonly Quota[], planned: boolean): void {
-    this.windows = quotas.map((q) => ({ quota: q.quota, ms: q.window * 1000, pending: 0, spent: [], spentSum: 0 }));
+    // what was spent stays spent: a new figure must not reopen a window the server still counts
+    const old = this.windows.reduce<Window | undefined>((a, w) => (a && a.ms >= w.ms ? a : w), undefined);
+    this.windows = quotas.map((q) => ({ quota: q.quota, ms: q.window * 1000, spent: old ? old.spent.map(([at, units]) => [at, units] as [number, number]) : [], spentSum: old?.spentSum ?? 0 }));
     this.planned = planned;
     if (!planned) this.limit = Math.max(this.limit, 1);
   }
@@ -109,7 +111,7 @@ class Lane {
     if (this.active >= this.limit) at = Math.max(at, Infinity);
     for (const w of this.windows) {
       while (w.spent.length > 0 && w.spent[0]![0] + w.ms <= now) w.spentSum -= w.spent.shift()![1];
-      let used = w.pending + w.spentSum;
+      let used = this.pending + w.spentSum;
       if (used + cost <= w.quota) continue;
       // the moment enough answered units leave the window
       let free = Infinity;
@@ -135,7 +137,7 @@ class Lane {
       if (at === 0) {
         this.queue.shift();
         this.active++;
-        for (const w of this.windows) w.pending += head.cost;
+        this.pending += head.cost;
         head.go();
         continue;
       }
@@ -178,9 +180,8 @@ class Lane {
   release(cost: number, reached: boolean): void {
     const now = Date.now();
     this.active--;
-    for (const w of this.windows) {
-      w.pending -= cost;
-      if (!reached) continue;
+    this.pending -= cost;
+    if (reached) for (const w of this.windows) {
       const last = w.spent[w.spent.length - 1];
       // answers close together share an entry, dated by the later: freed a little late, never early
       if (last && now - last[0] < w.ms / 1000) {
@@ -333,7 +334,7 @@ export function createBudget(limits: ServiceLimits = {}, options: BudgetOptions 
         if (!result.ok) return result;
         const { status, headers } = result.response;
         const policy = policyOf(headers);
-        if (policy && !l.planned) l.plan([policy], false);
+        if (policy && !l.planned && (l.windows.length !== 1 || l.windows[0]!.quota !== policy.quota || l.windows[0]!.ms !== policy.window * 1000)) l.plan([policy], false);
         const wait = waitOf(headers);
         const limited = matches(signalNow, status, result.text, status === 200 ? rpcReplies(result.text) : undefined);
         if (!limited) {
