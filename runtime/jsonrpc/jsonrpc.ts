@@ -49,7 +49,7 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly deprecated?: string;
   /** Set when its params can carry a value the server no longer takes (`x-avaspec-deprecated-values`): warns once per value, as `deprecated` does. */
   readonly deprecatedValues?: ValueWatch;
-  /** Its cost, range caps and limit signals (the spec's `x-avaspec-limits`): data for pacing; the client does not act on it yet. */
+  /** Its cost, range caps and limit signals (the spec's `x-avaspec-limits`): what a budget (`createBudget`) charges and recognises. */
   readonly limits?: OperationLimits;
   /**
    * Servers may send the result wrapped, as this one member of an object
