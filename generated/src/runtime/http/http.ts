@@ -104,7 +104,7 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly returns?: readonly number[];
   /** What an error's message advises, by status (the spec's `x-avaspec-advice`). */
   readonly advice?: ErrorAdvice;
-  /** Its cost, caps and limit signals (the spec's `x-avaspec-limits`): data for pacing; the client does not act on it yet. */
+  /** Its cost, caps and limit signals (the spec's `x-avaspec-limits`): what a budget (`createBudget`) charges and recognises. */
   readonly limits?: OperationLimits;
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
