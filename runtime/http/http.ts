@@ -104,7 +104,7 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly returns?: readonly number[];
   /** What an error's message advises, by status (the spec's `x-avaspec-advice`). */
   readonly advice?: ErrorAdvice;
-  /** Its cost, caps and limit signals (the spec's `x-avaspec-limits`): data for pacing; the client does not act on it yet. */
+  /** Its cost, caps and limit signals (the spec's `x-avaspec-limits`): what a budget (`createBudget`) charges and recognises. */
   readonly limits?: OperationLimits;
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
@@ -275,21 +275,15 @@ export function requireResults(validateResponse: ResponseValidation | undefined,
  */
 export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string; apiKeys?: Readonly<Record<string, string | undefined>> }, defaultBaseUrl: string, results?: ResultChecks, defaultNumbers: Numbers = "string", documentAdvice?: ErrorAdvice): HttpConfig {
   return {
+    // what passes as given: operationServers, fetch, apiKeys, retry, timeoutMs, the hooks, budget, errorAdvice
+    ...options,
     numbers: options.numbers ?? defaultNumbers,
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ""),
-    operationServers: options.operationServers,
-    fetch: options.fetch,
     headers: { ...options.headers },
     apiKey: options.apiKey || undefined,
-    apiKeys: options.apiKeys,
     validateResponse: options.validateResponse ?? "off",
     results: requireResults(options.validateResponse, results),
-    retry: options.retry,
-    timeoutMs: options.timeoutMs,
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
     warnDeprecated: deprecationNotice(options.deprecationWarnings),
-    errorAdvice: options.errorAdvice,
     documentAdvice,
   };
 }
@@ -526,6 +520,7 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
       // every key given, whichever scheme carried it: errors, hooks and warnings never show one
       secrets: [config.apiKey, ...Object.values(config.apiKeys ?? {})],
       binary: op.response === "binary",
+      cost: op.limits?.cost,
     },
     options,
     (name, value) => headerValue(op, name, value),

@@ -63,6 +63,26 @@ export interface ReliabilityOptions {
   onRequest?: (event: RequestEvent) => void | Promise<void>;
   /** Called after every attempt, retried or not. */
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
+  /**
+   * Paces calls under a service's limits (`createBudget`, `./budget.js`):
+   * every attempt waits until the budget has its cost, and an answer that
+   * says a limit was hit waits and goes again. Clients made with the same
+   * budget pool and API key share it.
+   */
+  budget?: Budget;
+}
+
+/**
+ * What the transports ask of a budget. A type only, so that a bundle pays
+ * for pacing only when it imports `createBudget`.
+ */
+export interface Budget {
+  /** Sends one attempt when the budget allows it; sends again (after waiting) while the answer says a limit was hit. */
+  run(out: Outgoing, send: () => Promise<Attempt>, signal: AbortSignal | undefined, request: RequestInfo): Promise<Attempt>;
+  /** The most calls one JSON-RPC batch to `url` may carry. */
+  batchCap(url: string): number;
+  /** Whether an answer (its status and body) refused a batch of `size` for its size; the cap for `url` then falls below `size`. */
+  batchRefused(url: string, size: number, status: number, text: string): boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -78,7 +98,7 @@ export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = Object.freeze({
 
 /** A client's settled transport configuration. */
 export interface SendConfig extends ReliabilityOptions {
-  readonly fetch: typeof fetch | undefined;
+  readonly fetch?: typeof fetch | undefined;
 }
 
 /** Per-call overrides. */
@@ -100,6 +120,8 @@ export interface Outgoing {
   secrets: readonly (string | undefined)[];
   /** Read a 2XX body as bytes (`bytes`), not text. */
   binary?: boolean;
+  /** What one attempt costs (`limits.cost`), for a budget; the budget's default when unset. */
+  cost?: number | undefined;
   /** Whether a 2XX body is itself a transient failure (JSON-RPC error codes); checked only when retries remain. */
   transient?: (text: string, policy: Required<RetryOptions>) => boolean;
 }
@@ -161,7 +183,7 @@ function sleep(ms: number, signal: AbortSignal | undefined, request: RequestInfo
   });
 }
 
-type Attempt = { ok: true; response: Response; text: string; bytes?: ArrayBuffer } | { ok: false; timedOut: boolean; cause: unknown };
+export type Attempt = { ok: true; response: Response; text: string; bytes?: ArrayBuffer } | { ok: false; timedOut: boolean; cause: unknown };
 
 /**
  * One attempt: fetch and read the whole body under a signal that aborts on
@@ -233,7 +255,8 @@ export async function exchange(config: SendConfig, out: Outgoing, options: SendO
       });
     }
     const started = Date.now();
-    const result = await attemptOnce(doFetch, out.url, { ...out.init, headers }, signal, timeoutMs, out.binary === true);
+    const send = () => attemptOnce(doFetch, out.url, { ...out.init, headers }, signal, timeoutMs, out.binary === true);
+    const result = await (config.budget ? config.budget.run(out, send, signal, request) : send());
     if (signal?.aborted) throw abortError(request, signal);
     const last = attempt >= maxAttempts;
     let error: AvaspecError | undefined;

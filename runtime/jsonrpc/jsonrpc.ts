@@ -49,7 +49,7 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly deprecated?: string;
   /** Set when its params can carry a value the server no longer takes (`x-avaspec-deprecated-values`): warns once per value, as `deprecated` does. */
   readonly deprecatedValues?: ValueWatch;
-  /** Its cost, range caps and limit signals (the spec's `x-avaspec-limits`): data for pacing; the client does not act on it yet. */
+  /** Its cost, range caps and limit signals (the spec's `x-avaspec-limits`): what a budget (`createBudget`) charges and recognises. */
   readonly limits?: OperationLimits;
   /**
    * Servers may send the result wrapped, as this one member of an object
@@ -235,7 +235,8 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   const maxSize = Math.max(1, Math.floor(options.batch?.maxSize ?? 40));
   const auto = options.batch?.auto ?? false;
   const wait = options.batch?.wait ?? 0;
-  const config: SendConfig = { fetch: options.fetch, retry: options.retry, timeoutMs: options.timeoutMs, onRequest: options.onRequest, onResponse: options.onResponse };
+  // the options are the send config: fetch, retry, timeoutMs, the hooks and the budget
+  const config: SendConfig = options;
   const baseHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.headers ?? {})) baseHeaders[k.toLowerCase()] = v;
   let nextId = 1;
@@ -274,6 +275,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   async function send(items: Pending[], asBatch: boolean, callOptions?: CallOptions): Promise<void> {
     const m = items[0]!.method;
     const url = urlOf(m);
+    const budget = config.budget;
+    // a batch beyond what the budget knows the server takes goes in parts
+    if (asBatch && budget && items.length > budget.batchCap(url)) return inParts(items, budget.batchCap(url), callOptions);
     const failAll = (error: unknown) => items.forEach((i) => i.reject(error));
     let headers: Record<string, string>;
     try {
@@ -298,6 +302,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
           init: { method: "POST", headers, body: payload },
           idempotent: items.every((i) => i.method.idempotent === true),
           secrets: [],
+          cost: budget && items.reduce<number | undefined>((n, i) => (i.method.limits?.cost === undefined ? n : (n ?? 0) + i.method.limits.cost), undefined),
           transient: allTransient,
         },
         callOptions,
@@ -309,7 +314,15 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     } catch (error) {
       return failAll(error);
     }
+    // refused for its size: the halves go again, and the budget remembers the smaller size
+    if (asBatch && budget?.batchRefused(url, items.length, sent.response.status, sent.text)) return inParts(items, Math.ceil(items.length / 2), callOptions);
     settleAll(items, sent, checks, validateResponse);
+  }
+
+  async function inParts(items: Pending[], size: number, callOptions?: CallOptions): Promise<void> {
+    const parts: Promise<void>[] = [];
+    for (let i = 0; i < items.length; i += size) parts.push(send(items.slice(i, i + size), true, callOptions));
+    await Promise.all(parts);
   }
 
   /** Groups by endpoint and splits into chunks of at most maxSize. */

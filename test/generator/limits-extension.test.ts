@@ -122,14 +122,15 @@ describe("the README's Service limits section", () => {
   const section = readme.slice(readme.indexOf("### Service limits: `x-avaspec-limits` (a proposal)"), readme.indexOf("\n## Layout"));
   const schema = JSON.parse(readFileSync(join(ROOT, "docs/extensions/x-avaspec-limits.schema.json"), "utf8")) as { $defs: Record<string, { properties?: Record<string, unknown> }> };
 
-  it("documents every member of the JSON Schema, every limit a signal names, and says the client does not act on them", () => {
+  it("documents every member of the JSON Schema, every limit a signal names, and says when the client acts on them", () => {
     expect(section.length).toBeGreaterThan(1000);
     const members = new Set(["document", "operation", "plan", "range", "signal", "signals"].flatMap((d) => Object.keys(schema.$defs[d]!.properties ?? {})));
     // the members table names each member in code
     const documented = [...section.matchAll(/^\| `([a-zA-Z]+)/gm)].map((m) => m[1]);
     for (const m of members) expect(section, m).toMatch(new RegExp("`" + m + "[`:]|[{,] " + m + "[,?: }]"));
     expect(documented).toEqual(["pool", "unit", "cost", "plans", "requestsPerSecond", "batch", "range", "signals"]);
-    expect(section).toContain("**The client does not pace calls by them yet**");
+    expect(section).toContain("A client without a `budget` option does not pace calls by them");
+    expect(section).toContain("#### Staying under the limits: the `budget` option");
     expect(section).toContain("docs/extensions/x-avaspec-limits.schema.json");
     // the extensions table points to it
     expect(readme).toMatch(/^\| `x-avaspec-limits: \{ cost: 20 \}` on an operation;.*\[Service limits\]\(#service-limits-x-avaspec-limits-a-proposal\)/m);

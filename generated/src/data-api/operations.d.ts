@@ -249,5 +249,5 @@ export declare const getPrimaryNetworkRpcUsageMetricsOperation: HttpOperation<C.
 /** Wire description of `getAvaxSupply` (GET /v1/avax/supply). */
 export declare const getAvaxSupplyOperation: HttpOperation<C.GetAvaxSupplyParams | undefined, T.AvaxSupplyResponse>;
 
-/** The limits `spec/data-api.openapi.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). Data only: the client does not pace calls by it yet. */
+/** The limits `spec/data-api.openapi.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). A budget made from it (`createBudget`) paces the clients given it. */
 export declare const dataApiLimits: ServiceLimits;

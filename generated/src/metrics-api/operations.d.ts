@@ -60,5 +60,5 @@ export declare const metricsHealthCheckOperation: HttpOperation<C.MetricsHealthC
 /** Wire description of `metricsLiveCheck` (GET /v2/live-check). */
 export declare const metricsLiveCheckOperation: HttpOperation<C.MetricsLiveCheckParams | undefined, T.HealthCheckResultDto>;
 
-/** The limits `spec/metrics-api.openapi.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). Data only: the client does not pace calls by it yet. */
+/** The limits `spec/metrics-api.openapi.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). A budget made from it (`createBudget`) paces the clients given it. */
 export declare const metricsApiLimits: ServiceLimits;

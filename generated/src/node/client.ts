@@ -11361,7 +11361,7 @@ export function httpGetLiveness(client: NodeCore, params?: HttpGetLivenessParams
   return callHttp(httpOf(client), httpGetLivenessOperation, params, options);
 }
 
-/** The limits `spec/node-cchain-rpc.openrpc.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). Data only: the client does not pace calls by it yet. */
+/** The limits `spec/node-cchain-rpc.openrpc.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). A budget made from it (`createBudget`) paces the clients given it. */
 export const cChainLimits: ServiceLimits = {
   pool: "avacloud",
   unit: "compute-units",
@@ -11373,7 +11373,7 @@ export const cChainLimits: ServiceLimits = {
   servers: [{ url: "https://api.avax.network/ext/bc/C/rpc", limits: { batch: { maxItems: 40 } } }],
 };
 
-/** The limits `spec/node-l1-rpc.openrpc.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). Data only: the client does not pace calls by it yet. */
+/** The limits `spec/node-l1-rpc.openrpc.yaml` declares (`x-avaspec-limits`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (`limits`). A budget made from it (`createBudget`) paces the clients given it. */
 export const l1Limits: ServiceLimits = {
   pool: "avacloud",
   unit: "compute-units",

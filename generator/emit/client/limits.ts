@@ -40,7 +40,7 @@ export function serviceLimitsConstant(d: IrDocumentLimits): { name: string; docs
   const value = { ...documentLimitsValue(d.limits), servers: d.servers.length > 0 ? d.servers.map((s) => ({ url: s.url, limits: documentLimitsValue(s.limits) })) : undefined };
   return {
     name: d.name!,
-    docs: `The limits \`${comment(d.file)}\` declares (\`x-avaspec-limits\`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (\`limits\`). Data only: the client does not pace calls by it yet.`,
+    docs: `The limits \`${comment(d.file)}\` declares (\`x-avaspec-limits\`): its cost pool and unit, plans, batch caps and how the server signals each limit, with what each server sets over them. Each operation's own cost and caps are on its descriptor (\`limits\`). A budget made from it (\`createBudget\`) paces the clients given it.`,
     value,
   };
 }

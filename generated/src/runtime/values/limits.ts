@@ -1,8 +1,8 @@
 /**
  * The limits a service declares (`x-avaspec-limits` in its spec), as the
- * generated descriptors and `…Limits` constants carry them. Data only: the
- * client does not act on them yet; they are here so that a caller (or a
- * later runtime) can pace calls by cost, size batches and split ranges.
+ * generated descriptors and `…Limits` constants carry them. A budget made
+ * from them (`createBudget`, runtime/http/budget.ts) paces calls by cost and
+ * sizes batches; a caller can read them to split ranges.
  */
 
 /** The limits a server can say were hit. */
