@@ -181,7 +181,7 @@ describe("eth_getLogs range splitting against the limits mode", () => {
   it("reads to `latest` from the node's head", async () => {
     const client = createNodeClient({ baseUrl: server.url, retry: false, numbers: "string" });
     const head = Number(BigInt(await client.cChain.eth.blockNumber()));
-    const scan = scanFilter(cChainEthGetLogsMethod.limits, { fromBlock: head - 4999, toBlock: "latest" }, (f) => client.cChain.eth.getLogs(f), () => client.cChain.eth.blockNumber());
+    const scan = scanFilter(cChainEthGetLogsMethod.limits, { fromBlock: head - 4999, toBlock: "latest" as const }, (f) => client.cChain.eth.getLogs(f), () => client.cChain.eth.blockNumber());
     let count = 0;
     for await (const _ of scan) count++;
     expect(scan.progress.total).toBe(5000);
