@@ -8,6 +8,10 @@
  * plan is spent. Before this change the mock answered everything.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { ReconnectInfo, WebSocketConstructor } from "@avaspec/client";
+import { startMockServer } from "@avaspec/client/mock-server";
+import { until } from "../helpers/wait.js";
 import { createNodeClient } from "@avaspec/client/node";
 import { cChainEthGetLogsMethod, cChainLimits } from "../../generated/src/node/client.js";
 import { createDataApiClient } from "@avaspec/client/data-api";
@@ -187,4 +191,35 @@ describe("eth_getLogs range splitting against the limits mode", () => {
     expect(scan.progress.total).toBe(5000);
     expect(count).toBe(Array.from({ length: 5000 }, (_, i) => head - 4999 + i).filter((n) => n % 50 === 7).length);
   });
+});
+
+describe("the WebSocket backfill splits its range as the scan does", () => {
+  it("a logs subscription away for 5,000 blocks backfills them in windows within the node's 2,048-block range", async () => {
+    const EPOCH = Date.UTC(2026, 0, 1);
+    const clock = { now: EPOCH + 1_000 };
+    const interval = 20;
+    const chain = syntheticChain({ intervalMs: interval, epochMs: EPOCH, now: () => clock.now });
+    const server = await startMockServer({ port: 0, log: null, subscriptions: chain });
+    const node = createNodeClient({ baseUrl: server.url, retry: false, webSocket: { WebSocket: WebSocket as unknown as WebSocketConstructor, reconnect: { baseDelayMs: 5, maxDelayMs: 20 } } });
+    try {
+      const logs: bigint[] = [];
+      const gaps: ReconnectInfo[] = [];
+      const errors: unknown[] = [];
+      node.cChain.ws.subscribe.logs({ filter: {} }, { onData: (l) => logs.push(l.blockNumber!), onReconnect: (g) => gaps.push(g), onError: (e) => errors.push(e) });
+      await until(() => chain.active === 1, 3000, "the subscription");
+      clock.now += interval;
+      await until(() => logs.length === 1, 3000, "the first log");
+      const first = logs[0]!;
+      server.dropConnections();
+      // the chain serves at most 2,048 blocks of logs a call (MAX_LOG_RANGE): one read of the gap was refused
+      clock.now += 5000 * interval;
+      await until(() => gaps.length === 1, 5000, "the reconnect");
+      expect(errors).toEqual([]);
+      expect(gaps[0]).toMatchObject({ missedTo: first + 5000n, backfilled: 5000 });
+      expect(logs).toEqual(Array.from({ length: 5001 }, (_, i) => first + BigInt(i)));
+    } finally {
+      await node.cChain.ws.close();
+      await server.close();
+    }
+  }, 30_000);
 });
