@@ -96,6 +96,8 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   const routes = mockRoutes(tables);
   const http = effective(options.http, options.server);
   const rpc = effective(options.rpc, options.server);
+  const known = [...Object.keys(http.plans ?? {}), ...Object.keys(rpc.plans ?? {})];
+  if (options.plan !== undefined && !known.includes(options.plan)) throw new Error(`avaspec mock: no plan "${options.plan}" is declared (known: ${known.join(", ") || "none"})`);
   const random = options.faults && options.faults.rate > 0 ? rng(options.faults.seed ?? 1) : undefined;
   const only = options.faults?.only && new Set(options.faults.only);
   const faulted = (id: string) => random !== undefined && (!only || only.has(id)) && random() < options.faults!.rate;
