@@ -101,43 +101,8 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   const random = options.faults && options.faults.rate > 0 ? rng(options.faults.seed ?? 1) : undefined;
   const only = options.faults?.only && new Set(options.faults.only);
   const faulted = (id: string) => random !== undefined && (!only || only.has(id)) && random() < options.faults!.rate;
-  const spent = new Map<string, { start: number; used: number }[]>();
-  const seconds = new Map<string, { second: number; count: number }>();
   const counts: MockLimitCounts = { served: 0, quota: 0, rate: 0, batch: 0, range: 0, results: 0, faults: 0 };
-
-  /** Charges `cost` to `key`'s plan, or says which quota refuses it and for how long. */
-  const charge = (doc: DocumentLimits, key: string | undefined, cost: number): Refusal | undefined => {
-    const plans = doc.plans ?? {};
-    const names = Object.keys(plans);
-    const name = key === undefined ? names.find((n) => plans[n]!.apiKey === false) : (options.plan ?? names.find((n) => plans[n]!.apiKey !== false));
-    const plan = name === undefined ? undefined : plans[name];
-    if (!plan) return undefined;
-    const id = `${doc.pool ?? ""}\u0000${name}\u0000${key ?? ""}`;
-    const t = now() / 1000;
-    const windows = spent.get(id) ?? plan.quotas.map(() => ({ start: 0, used: 0 }));
-    spent.set(id, windows);
-    for (const [i, q] of plan.quotas.entries()) {
-      const w = windows[i]!;
-      const start = Math.floor(t / q.window) * q.window;
-      if (w.start !== start) Object.assign(w, { start, used: 0 });
-      if (w.used + cost > q.quota) return { kind: "quota", signal: doc.signals?.quota ?? DEFAULT_RATE, retryAfter: Math.max(1, Math.ceil(start + q.window - t)) };
-    }
-    for (const w of windows) w.used += cost;
-    return undefined;
-  };
-
-  /** Counts a request against `key`'s requests per second. */
-  const pace = (doc: DocumentLimits, key: string | undefined): Refusal | undefined => {
-    const rps = options.requestsPerSecond ?? doc.requestsPerSecond;
-    if (rps === undefined) return undefined;
-    const second = Math.floor(now() / 1000);
-    const s = seconds.get(key ?? "") ?? { second, count: 0 };
-    if (s.second !== second) Object.assign(s, { second, count: 0 });
-    seconds.set(key ?? "", s);
-    if (s.count >= rps) return { kind: "rate", signal: doc.signals?.rate ?? doc.signals?.quota ?? DEFAULT_RATE, retryAfter: 1 };
-    s.count++;
-    return undefined;
-  };
+  const { charge, pace, clear } = budgets(options, now);
 
   const refuseHttp = (r: Refusal, handled: string): MockResponse => {
     counts[r.kind]++;
@@ -224,46 +189,8 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
     return undefined;
   };
 
-  /** The blocks a ranged call spans, its tags read against the endpoint's head. */
-  const spanOf = async (entry: MockRpcEntry, limits: OperationLimits, call: Record<string, unknown>, url: URL): Promise<{ from: number; to: number } | undefined> => {
-    const range = limits.range!;
-    const params = call["params"];
-    const arg = (path: readonly string[]): unknown => {
-      // the first name is the param: the one object of a one-object method, else by name or position
-      const i = entry.method.params.findIndex((p) => p.name === path[0]);
-      let v: unknown = entry.method.form === "one-object" ? (Array.isArray(params) ? params[0] : undefined) : Array.isArray(params) ? params[i] : (params as Record<string, unknown> | undefined)?.[path[0]!];
-      if (entry.method.form === "one-object" && i >= 0) v = (v as Record<string, unknown> | undefined)?.[path[0]!];
-      for (const p of path.slice(1)) v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[p] : undefined;
-      return v;
-    };
-    const block = async (tag: unknown): Promise<number | undefined> => {
-      if (typeof tag === "string" && /^0x[0-9a-f]+$/i.test(tag)) return parseInt(tag, 16);
-      if (typeof tag === "number") return tag;
-      if (tag === "earliest") return 0;
-      return headOf(url, entry.method.endpoint);
-    };
-    const from = await block(arg(range.from));
-    const to = await block(arg(range.to));
-    return from === undefined || to === undefined ? undefined : { from, to };
-  };
-
-  /** The endpoint's head, as the service behind answers `eth_blockNumber`. */
-  const headOf = async (url: URL, endpoint: string): Promise<number | undefined> => {
-    const r = await service.handle({ method: "POST", url: new URL(endpoint, url).href, headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":0,"method":"eth_blockNumber"}' });
-    const result = r && r.status === 200 ? (JSON.parse(r.body) as { result?: unknown }).result : undefined;
-    return typeof result === "string" && /^0x[0-9a-f]+$/i.test(result) ? parseInt(result, 16) : undefined;
-  };
-
-  /** Refuses an answer holding more items than the method's result cap. */
-  const capResults = async (entry: MockRpcEntry, r: MockResponse): Promise<MockResponse> => {
-    const max = options.range?.maxResults ?? entry.method.limits?.range?.maxResults;
-    if (max === undefined || r.status !== 200) return r;
-    const reply = JSON.parse(r.body) as { id?: unknown; result?: unknown };
-    if (!Array.isArray(reply.result) || reply.result.length <= max) return r;
-    counts.results++;
-    const signal = entry.method.limits?.signals?.results ?? entry.method.limits?.signals?.range ?? DEFAULT_RATE;
-    return { ...r, body: JSON.stringify({ jsonrpc: "2.0", id: reply.id ?? null, error: rpcFailure(signal, -32005, "limit exceeded", `(more than ${max} results)`) }), handled: `${entry.method.method} refused: results` };
-  };
+  const spanOf = (entry: MockRpcEntry, limits: OperationLimits, call: Record<string, unknown>, url: URL) => rangeSpan(service, entry, limits, call, url);
+  const capResults = (entry: MockRpcEntry, r: MockResponse) => capAnswer(entry, r, options, counts);
 
   return {
     async handle(request) {
@@ -278,8 +205,7 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
     },
     counts,
     resetLimits() {
-      spent.clear();
-      seconds.clear();
+      clear();
       for (const k of Object.keys(counts) as (keyof MockLimitCounts)[]) counts[k] = 0;
     },
   };
@@ -298,3 +224,89 @@ const headerOf = (request: MockRequest, name: string) => Object.entries(request.
 
 /** A JSON-RPC request's key: AvaCloud's RPC endpoints take the Data API's header. */
 const headerKey = (request: MockRequest) => headerOf(request, "x-glacier-api-key") ?? headerOf(request, "x-api-key");
+
+/** Each key's spending per plan quota (fixed windows aligned to the clock) and its requests per second. */
+function budgets(options: MockLimitsOptions, now: () => number) {
+  const spent = new Map<string, { start: number; used: number }[]>();
+  const seconds = new Map<string, { second: number; count: number }>();
+  /** Charges `cost` to `key`'s plan, or says which quota refuses it and for how long. */
+  const charge = (doc: DocumentLimits, key: string | undefined, cost: number): Refusal | undefined => {
+    const plans = doc.plans ?? {};
+    const names = Object.keys(plans);
+    const name = key === undefined ? names.find((n) => plans[n]!.apiKey === false) : (options.plan ?? names.find((n) => plans[n]!.apiKey !== false));
+    const plan = name === undefined ? undefined : plans[name];
+    if (!plan) return undefined;
+    const id = `${doc.pool ?? ""}\u0000${name}\u0000${key ?? ""}`;
+    const t = now() / 1000;
+    const windows = spent.get(id) ?? plan.quotas.map(() => ({ start: 0, used: 0 }));
+    spent.set(id, windows);
+    for (const [i, q] of plan.quotas.entries()) {
+      const w = windows[i]!;
+      const start = Math.floor(t / q.window) * q.window;
+      if (w.start !== start) Object.assign(w, { start, used: 0 });
+      if (w.used + cost > q.quota) return { kind: "quota", signal: doc.signals?.quota ?? DEFAULT_RATE, retryAfter: Math.max(1, Math.ceil(start + q.window - t)) };
+    }
+    for (const w of windows) w.used += cost;
+    return undefined;
+  };
+
+  /** Counts a request against `key`'s requests per second. */
+  const pace = (doc: DocumentLimits, key: string | undefined): Refusal | undefined => {
+    const rps = options.requestsPerSecond ?? doc.requestsPerSecond;
+    if (rps === undefined) return undefined;
+    const second = Math.floor(now() / 1000);
+    const s = seconds.get(key ?? "") ?? { second, count: 0 };
+    if (s.second !== second) Object.assign(s, { second, count: 0 });
+    seconds.set(key ?? "", s);
+    if (s.count >= rps) return { kind: "rate", signal: doc.signals?.rate ?? doc.signals?.quota ?? DEFAULT_RATE, retryAfter: 1 };
+    s.count++;
+    return undefined;
+  };
+
+  const clear = () => {
+    spent.clear();
+    seconds.clear();
+  };
+  return { charge, pace, clear };
+}
+
+/** The blocks a ranged call spans, its tags read against the endpoint's head. */
+async function rangeSpan(service: Pick<MockService, "handle">, entry: MockRpcEntry, limits: OperationLimits, call: Record<string, unknown>, url: URL): Promise<{ from: number; to: number } | undefined> {
+  const range = limits.range!;
+  const params = call["params"];
+  const arg = (path: readonly string[]): unknown => {
+    // the first name is the param: the one object of a one-object method, else by name or position
+    const i = entry.method.params.findIndex((p) => p.name === path[0]);
+    let v: unknown = entry.method.form === "one-object" ? (Array.isArray(params) ? params[0] : undefined) : Array.isArray(params) ? params[i] : (params as Record<string, unknown> | undefined)?.[path[0]!];
+    if (entry.method.form === "one-object" && i >= 0) v = (v as Record<string, unknown> | undefined)?.[path[0]!];
+    for (const p of path.slice(1)) v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[p] : undefined;
+    return v;
+  };
+  const block = async (tag: unknown): Promise<number | undefined> => {
+    if (typeof tag === "string" && /^0x[0-9a-f]+$/i.test(tag)) return parseInt(tag, 16);
+    if (typeof tag === "number") return tag;
+    if (tag === "earliest") return 0;
+    return headOf(service, url, entry.method.endpoint);
+  };
+  const from = await block(arg(range.from));
+  const to = await block(arg(range.to));
+  return from === undefined || to === undefined ? undefined : { from, to };
+}
+
+/** The endpoint's head, as the service behind answers `eth_blockNumber`. */
+async function headOf(service: Pick<MockService, "handle">, url: URL, endpoint: string): Promise<number | undefined> {
+  const r = await service.handle({ method: "POST", url: new URL(endpoint, url).href, headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":0,"method":"eth_blockNumber"}' });
+  const result = r && r.status === 200 ? (JSON.parse(r.body) as { result?: unknown }).result : undefined;
+  return typeof result === "string" && /^0x[0-9a-f]+$/i.test(result) ? parseInt(result, 16) : undefined;
+}
+
+/** Refuses an answer holding more items than the method's result cap. */
+function capAnswer(entry: MockRpcEntry, r: MockResponse, options: MockLimitsOptions, counts: MockLimitCounts): MockResponse {
+  const max = options.range?.maxResults ?? entry.method.limits?.range?.maxResults;
+  if (max === undefined || r.status !== 200) return r;
+  const reply = JSON.parse(r.body) as { id?: unknown; result?: unknown };
+  if (!Array.isArray(reply.result) || reply.result.length <= max) return r;
+  counts.results++;
+  const signal = entry.method.limits?.signals?.results ?? entry.method.limits?.signals?.range ?? DEFAULT_RATE;
+  return { ...r, body: JSON.stringify({ jsonrpc: "2.0", id: reply.id ?? null, error: rpcFailure(signal, -32005, "limit exceeded", `(more than ${max} results)`) }), handled: `${entry.method.method} refused: results` };
+}
