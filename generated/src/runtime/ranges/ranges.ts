@@ -4,7 +4,7 @@
  * a range no single call may span is read whole. The window starts at the
  * cap, halves when the server answers with its range error (the declared
  * signal: Coreth's -32000 "requested too many blocks", or a result-count
- * refusal) and doubles back towards the cap after successes, because a node
+ * refusal) and doubles back towards the cap after each success (`growAfter`), because a node
  * refuses by span or by result count and a dense stretch of blocks is
  * usually followed by a sparse one.
  *
@@ -31,7 +31,11 @@ export interface RangeProgress {
 export interface ScanRangeOptions {
   /** The widest window (default: the declared `maxSpan`, else 2,048, Coreth's usual `api-max-blocks-per-request`). */
   maxSpan?: number;
-  /** Successes in a row after which the window doubles back towards `maxSpan` (default 4). */
+  /**
+   * Successes in a row after which the window doubles back towards `maxSpan` (default 1: a refusal's
+   * cause may be a few dense or slow blocks, and the next window is past them; more keeps a dense stretch
+   * from being refused every other window).
+   */
   growAfter?: number;
   /** Whether an error is the server refusing the window's size (default: the declared range and results signals). */
   isRangeError?: (error: unknown) => boolean;
@@ -91,7 +95,7 @@ const toNumber = (v: number | bigint | string, what: string): number => {
  */
 export function scanRange<T>(read: (from: number, to: number) => Promise<readonly T[]>, range: BlockRange, options: ScanRangeOptions & { head?: () => Promise<number | bigint | string> } = {}): RangeScan<T> {
   const maxSpan = Math.max(1, Math.floor(options.maxSpan ?? DEFAULT_SPAN));
-  const growAfter = Math.max(1, options.growAfter ?? 4);
+  const growAfter = Math.max(1, options.growAfter ?? 1);
   const isRangeError = options.isRangeError ?? (() => false);
   const progress = { done: 0, total: 0, window: maxSpan, windows: 0, retries: 0 };
   let peakHeld = 0;
