@@ -36,7 +36,7 @@ usage:
   avaspec generate [--config <file>] [--check | --watch] [--force] [--lenient-versions] [--progress] [--dump-ir <file>]
   avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]…
                    [--overlay <file>]… [--include <filter>]… [--exclude <filter>]… [--check | --watch] [--force]
-  avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
+  avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize] [--limits]
   avaspec mcp [--config <file> | --dir <package>] [--mode code|tools] [--allow-writes] [--http <port>] … (avaspec mcp --dir <package> --help)
   avaspec diff <old-spec> <new-spec> | <spec> --base <rev> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation]
   avaspec --help | --version
@@ -77,6 +77,10 @@ mock:
   --host <addr>      interface (default 127.0.0.1)
   --seed <n>         seed of the synthesized data (default 1)
   --synthesize       synthesize every body from the schemas, ignoring the spec's examples
+  --limits           enforce the declared limits (x-avaspec-limits: plans per API key, batch and range caps) and
+                     refuse over them as the services do
+  --plan <name>      with --limits: the plan of requests with an API key (default: the first that needs a key)
+  --faults <rate>    with --limits: refuse this share (0-1) of the requests at random, seeded by --seed
 
 options:
   -h, --help         this text

@@ -155,11 +155,23 @@ function paced(res: ServerResponse, r: MockResponse, cors: Record<string, string
   timer = setTimeout(next, r.intervalMs ?? 0);
 }
 
+/**
+ * The limits mode a package's `startMockServer` takes (`limits: true`, or
+ * these): the declared limits refused as the services refuse them
+ * (limits.ts `limitMockService`, whose options these are a part of).
+ */
+export interface MockServerLimits {
+  /** The plan of requests with an API key (default: the first plan that needs one). */
+  plan?: string;
+  /** Refuses this share of the requests at random, seeded. */
+  faults?: { rate: number; seed?: number };
+}
+
 /** A package's `startMockServer` (its `mock-server` entry). */
-export type StartMockServer = (options: MockServiceOptions & MockServerOptions) => Promise<RunningMockServer>;
+export type StartMockServer = (options: MockServiceOptions & MockServerOptions & { limits?: boolean | MockServerLimits }) => Promise<RunningMockServer>;
 
 function usage(name: string): string {
-  return `usage: ${name} [--port 4010] [--host 127.0.0.1] [--seed 1] [--synthesize] [--server-shapes]
+  return `usage: ${name} [--port 4010] [--host 127.0.0.1] [--seed 1] [--synthesize] [--server-shapes] [--limits [--plan <name>] [--faults <rate>]]
 
 Serves the mocks of every API of the package on one origin, until Ctrl-C.
   --port <n>      port (default 4010; 0 picks a free one)
@@ -167,7 +179,11 @@ Serves the mocks of every API of the package on one origin, until Ctrl-C.
   --seed <n>      seed of the synthesized data (default 1)
   --synthesize    synthesize every body from the schemas, ignoring the spec's examples
   --server-shapes answer results that real servers send otherwise than documented
-                  (x-avaspec-wire-shape, x-avaspec-wire-form) as the servers do`;
+                  (x-avaspec-wire-shape, x-avaspec-wire-form) as the servers do
+  --limits        enforce the declared limits (x-avaspec-limits): plans per API key,
+                  batch and range caps; refuse over them as the services do
+  --plan <name>   with --limits: the plan of requests with an API key
+  --faults <rate> with --limits: refuse this share (0-1) of requests at random, seeded by --seed`;
 }
 
 /**
@@ -180,7 +196,7 @@ export async function mockServerCommand(name: string, start: StartMockServer, ar
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false }, "server-shapes": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+      options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false }, "server-shapes": { type: "boolean", default: false }, limits: { type: "boolean", default: false }, plan: { type: "string" }, faults: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
     }));
   } catch (e) {
     process.stderr.write(`${name}: ${(e as Error).message}\n\n${usage(name)}\n`);
@@ -196,14 +212,20 @@ export async function mockServerCommand(name: string, start: StartMockServer, ar
     process.stderr.write(`${name}: --port must be 0–65535 and --seed an integer\n\n${usage(name)}\n`);
     return 2;
   }
+  const rate = values.faults === undefined ? undefined : Number(values.faults);
+  if ((rate !== undefined && !(rate >= 0 && rate <= 1)) || ((values.plan !== undefined || rate !== undefined) && !values.limits)) {
+    process.stderr.write(`${name}: --plan and --faults need --limits, and --faults is a share from 0 to 1\n\n${usage(name)}\n`);
+    return 2;
+  }
+  const limits = values.limits ? { ...(values.plan !== undefined ? { plan: values.plan } : {}), ...(rate !== undefined ? { faults: { rate, seed } } : {}) } : undefined;
   let server: RunningMockServer;
   try {
-    server = await start({ port, host: values.host, seed, examples: !values.synthesize, wireShapes: values["server-shapes"] ? "server" : "documented" });
+    server = await start({ port, host: values.host, seed, examples: !values.synthesize, wireShapes: values["server-shapes"] ? "server" : "documented", ...(limits ? { limits } : {}) });
   } catch (e) {
     process.stderr.write(`${name}: cannot listen on ${values.host}:${port}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`${name}: every API on ${server.url} (seed ${seed}); Ctrl-C stops\n`);
+  process.stdout.write(`${name}: every API on ${server.url} (seed ${seed}${limits ? ", limits enforced" : ""}); Ctrl-C stops\n`);
   await new Promise<void>((resolve) => {
     const stop = () => void server.close().then(resolve);
     process.once("SIGINT", stop);

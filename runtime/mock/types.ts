@@ -25,6 +25,7 @@ import type { MockPaging } from "./pages.js";
 export type { MockPage, MockPaging } from "./pages.js";
 import type { HttpOperation, ResultChecks } from "../http/http.js";
 import type { Check } from "../values/validate.js";
+import type { OperationLimits } from "../values/limits.js";
 import type { Decoder } from "../values/numbers.js";
 import type { Normalizer } from "../values/wire-forms.js";
 
@@ -96,6 +97,8 @@ export interface MockRpcMethod {
   readonly resultIntegers?: Decoder;
   readonly resultForms?: Normalizer;
   readonly wrappedIn?: string;
+  /** Its cost, range caps and limit signals: what the limits mode (limits.ts) enforces. */
+  readonly limits?: OperationLimits;
 }
 
 export interface MockRpcEntry {

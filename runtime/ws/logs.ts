@@ -23,6 +23,7 @@
  */
 import type { Backfill, ReconnectInfo, ReorgInfo, SubscriptionKind } from "./types.js";
 import { blockArgs, hex, retryLater, toBig, type GapFiller, type GapSink } from "./gaps.js";
+import { rangeDefaults, scanRange } from "../ranges/ranges.js";
 
 /** Heights remembered below the cursor. */
 const WINDOW = 64n;
@@ -146,9 +147,13 @@ export function logGaps(kind: SubscriptionKind, b: Extract<Backfill, { by: "rang
         }
       }
       if (head.number >= from) {
-        const events = (await sink.fetch(b.method, rangeParams({ ...filter, fromBlock: hex(from), toBlock: hex(head.number) }))) as unknown[];
+        // a gap wider than the node's eth_getLogs cap is read in windows within it (ranges.ts), as any scan is
+        const read = async (a: number, z: number) => {
+          const events = await sink.fetch(b.method, rangeParams({ ...filter, fromBlock: hex(BigInt(a)), toBlock: hex(BigInt(z)) }));
+          return Array.isArray(events) ? (events as unknown[]) : [];
+        };
         let backfilled = 0;
-        for (const e of Array.isArray(events) ? events : []) if (sink.admit(e, "a log fetched to fill the gap") && accept(e as Record<string, unknown>)) backfilled++;
+        for await (const e of scanRange(read, { from, to: head.number }, rangeDefaults(b.method.limits))) if (sink.admit(e, "a log fetched to fill the gap") && accept(e as Record<string, unknown>)) backfilled++;
         // the range is complete up to the head
         cursor = head.number;
         partial = false;

@@ -4,9 +4,12 @@
 import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";
 import { serveMocks, type MockServerOptions, type RunningMockServer, type MockSocketControls } from "../runtime/mock/server.js";
 import { mockSockets } from "../runtime/mock/server-ws.js";
+import { limitMockService, type MockLimitsOptions } from "../runtime/mock/limits.js";
 import { mocks as dataApiMocks, type MockAnswers as dataApiMockAnswers } from "../data-api/mocks.js";
 import { mocks as metricsApiMocks, type MockAnswers as metricsApiMockAnswers } from "../metrics-api/mocks.js";
 import { mocks as nodeMocks, type MockAnswers as nodeMockAnswers } from "../node/mocks.js";
+import { dataApiLimits } from "../data-api/operations.js";
+import { cChainLimits } from "../node/client.js";
 
 export type { MockServerOptions, RunningMockServer, MockSocketControls } from "../runtime/mock/server.js";
 
@@ -19,9 +22,15 @@ export type MockAnswers = MergeMockAnswers<dataApiMockAnswers | metricsApiMockAn
 /** A running mock server, steered like the MSW mocks: `override(id, { status, body, … })` (typed by `MockAnswers`) until `reset()`; `push()` and `dropConnections()` steer its WebSocket connections. */
 export interface MockServer extends RunningMockServer, MockSocketControls, Pick<MockService<MockAnswers>, "override" | "reset" | "sample" | "ids"> {}
 
-/** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */
-export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {
+/**
+ * Serves every API's mocks on one origin (default http://127.0.0.1:4010). With `limits`, the
+ * declared limits (`x-avaspec-limits`) are enforced and refused as the services refuse them:
+ * `dataApiLimits` for the HTTP operations, `cChainLimits` for the JSON-RPC endpoints unless the options name others.
+ */
+export async function startMockServer(options: MockServiceOptions & MockServerOptions & { limits?: boolean | MockLimitsOptions } = {}): Promise<MockServer> {
   const service = createMockService<MockAnswers>(Object.values(mockTables), options);
-  const running = await serveMocks(service, options, mockSockets);
+  const limits = options.limits === true ? {} : options.limits || undefined;
+  const served = limits ? { ...service, handle: limitMockService(service, Object.values(mockTables), { http: dataApiLimits, rpc: cChainLimits, ...limits }).handle } : service;
+  const running = await serveMocks(served, options, mockSockets);
   return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids, push: running.push, dropConnections: running.dropConnections };
 }

@@ -17,6 +17,7 @@ import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 import { responseKind, schemasOf } from "../../ir/results.js";
 import { httpResultType } from "../client/http-wire.js";
+import { functionsAsJs } from "../client/functions-js.js";
 import { schemaTypeContext, toTypeNode, typeText, type Marker } from "../types/type-node.js";
 import { writeValue } from "../value.js";
 import { pathOf } from "../../ir/module.js";
@@ -358,11 +359,14 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     });
     w.writeLine("}");
   };
+  const limits = mockLimitDocuments(mods);
   const server: WriterFunction = (w) => {
     w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock/mock.js";`);
     w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer${sockets ? ", type MockSocketControls" : ""} } from "../runtime/mock/server.js";`);
     if (sockets) w.writeLine(`import { mockSockets } from "../runtime/mock/server-ws.js";`);
+    if (limits.length > 0) w.writeLine(`import { limitMockService, type MockLimitsOptions } from "../runtime/mock/limits.js";`);
     imports(w, false);
+    for (const l of limits) w.writeLine(`import { ${identifier(l.name)} } from ${stringLiteral(l.from)};`);
     w.blankLine();
     w.writeLine(`export type { MockServerOptions, RunningMockServer${sockets ? ", MockSocketControls" : ""} } from "../runtime/mock/server.js";`);
     w.blankLine();
@@ -371,14 +375,49 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine(`/** A running mock server, steered like the MSW mocks: \`override(id, { status, body, … })\` (typed by \`MockAnswers\`) until \`reset()\`${sockets ? "; `push()` and `dropConnections()` steer its WebSocket connections" : ""}. */`);
     w.writeLine(`export interface MockServer extends RunningMockServer, ${sockets ? "MockSocketControls, " : ""}Pick<MockService<MockAnswers>, "override" | "reset" | "sample" | "ids"> {}`);
     w.blankLine();
-    w.writeLine("/** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */");
-    w.writeLine("export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {");
+    if (limits.length > 0) {
+      w.writeLine("/**");
+      w.writeLine(" * Serves every API's mocks on one origin (default http://127.0.0.1:4010). With `limits`, the");
+      w.writeLine(" * declared limits (`x-avaspec-limits`) are enforced and refused as the services refuse them:");
+      w.writeLine(` * ${limits.map((l) => `\`${l.name}\` for ${l.kind === "http" ? "the HTTP operations" : "the JSON-RPC endpoints"}`).join(", ")} unless the options name others.`);
+      w.writeLine(" */");
+      w.writeLine("export async function startMockServer(options: MockServiceOptions & MockServerOptions & { limits?: boolean | MockLimitsOptions } = {}): Promise<MockServer> {");
+    } else {
+      w.writeLine("/** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */");
+      w.writeLine("export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {");
+    }
     w.indent(() => {
       w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
-      w.writeLine(`const running = await serveMocks(service, options${sockets ? ", mockSockets" : ""});`);
+      if (limits.length > 0) {
+        const docs = limits.map((l) => `${l.kind}: ${identifier(l.name)}`).join(", ");
+        w.writeLine("const limits = options.limits === true ? {} : options.limits || undefined;");
+        w.writeLine(`const served = limits ? { ...service, handle: limitMockService(service, Object.values(mockTables), { ${docs}, ...limits }).handle } : service;`);
+        w.writeLine(`const running = await serveMocks(served, options${sockets ? ", mockSockets" : ""});`);
+      } else w.writeLine(`const running = await serveMocks(service, options${sockets ? ", mockSockets" : ""});`);
       w.writeLine(`return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids${sockets ? ", push: running.push, dropConnections: running.dropConnections" : ""} };`);
     });
     w.writeLine("}");
   };
   return { mocks: [mocks], server: [server] };
+}
+
+/**
+ * The `…Limits` constants the mock server's limits mode answers by: the
+ * first HTTP module's document that declares plans, the first JSON-RPC
+ * module's first declaration (its batch cap and signals), and the file
+ * each is exported from (operations.js for an HTTP module, client.js else).
+ */
+function mockLimitDocuments(mods: readonly { ir: IrDocument; output: string }[]): { kind: "http" | "rpc"; name: string; from: string }[] {
+  const out: { kind: "http" | "rpc"; name: string; from: string }[] = [];
+  for (const kind of ["http", "rpc"] as const) {
+    for (const m of mods) {
+      const asJs = functionsAsJs(m.ir);
+      if ((kind === "http") !== asJs) continue;
+      const d = (m.ir.limits ?? []).find((l) => l.name !== undefined && (kind === "rpc" || Object.keys(l.limits.plans ?? {}).length > 0));
+      if (!d) continue;
+      out.push({ kind, name: d.name!, from: `../${m.output}/${asJs ? "operations" : "client"}.js` });
+      break;
+    }
+  }
+  return out;
 }

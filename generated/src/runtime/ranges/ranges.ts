@@ -1,0 +1,177 @@
+/**
+ * Range splitting: a read over any block range (`eth_getLogs` from … to, or
+ * to `latest`) as a series of windows each within the server's cap, so that
+ * a range no single call may span is read whole. The window starts at the
+ * cap, halves when the server answers with its range error (the declared
+ * signal: Coreth's -32000 "requested too many blocks", or a result-count
+ * refusal) and doubles back towards the cap after each success (`growAfter`), because a node
+ * refuses by span or by result count and a dense stretch of blocks is
+ * usually followed by a sparse one.
+ *
+ * Windows are read one after another and yielded as they come: the scan
+ * holds one window's items at a time, so memory stays flat over any range,
+ * and the items come in block order, each once (windows never overlap).
+ * Progress is a property (`scan.progress`) and a callback (`onProgress`).
+ */
+import { AvaspecError, ValidationError } from "../errors/errors.js";
+import type { LimitSignal, OperationLimits } from "../values/limits.js";
+
+export interface RangeProgress {
+  /** Blocks read so far. */
+  readonly done: number;
+  /** Blocks in the range (known once `latest` is read). */
+  readonly total: number;
+  /** The current window's size. */
+  readonly window: number;
+  /** Windows read; `retries` of them were refused and read again smaller. */
+  readonly windows: number;
+  readonly retries: number;
+}
+
+export interface ScanRangeOptions {
+  /** The widest window (default: the declared `maxSpan`, else 2,048, Coreth's usual `api-max-blocks-per-request`). */
+  maxSpan?: number;
+  /**
+   * Successes in a row after which the window doubles back towards `maxSpan` (default 1: a refusal's
+   * cause may be a few dense or slow blocks, and the next window is past them; more keeps a dense stretch
+   * from being refused every other window).
+   */
+  growAfter?: number;
+  /** Whether an error is the server refusing the window's size (default: the declared range and results signals). */
+  isRangeError?: (error: unknown) => boolean;
+  /** Called after each window with the scan's progress. */
+  onProgress?: (progress: RangeProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** The blocks `from` … `to`, both included; `to` may be `latest`, read once when the scan starts. */
+export interface BlockRange {
+  from: number | bigint;
+  to: number | bigint | "latest";
+}
+
+/** A scan in progress: iterate it for the items; `progress` says how far it is. */
+export interface RangeScan<T> extends AsyncIterable<T> {
+  readonly progress: RangeProgress;
+  /** The most items the scan has held at once (one window's): what a memory check reads. */
+  readonly peakHeld: number;
+}
+
+const DEFAULT_SPAN = 2048;
+
+/** Whether `error` is a refusal `signal` describes: one of its codes or statuses, and (when it has patterns) a matching message. */
+export function matchesSignal(error: unknown, signal: LimitSignal | undefined): boolean {
+  if (!signal || typeof error !== "object" || error === null) return false;
+  const e = error as { code?: unknown; status?: unknown; rpcMessage?: unknown; message?: unknown };
+  const byCode = typeof e.code === "number" && (signal.codes?.includes(e.code) ?? false);
+  const byStatus = typeof e.status === "number" && (signal.status?.includes(e.status) ?? false);
+  if (!byCode && !byStatus) return false;
+  const text = String(e.rpcMessage ?? e.message ?? "");
+  return signal.messages === undefined || signal.messages.length === 0 || signal.messages.some((m) => new RegExp(m, "i").test(text));
+}
+
+/** The default options of a method from its declaration (`x-avaspec-limits`). */
+export function rangeDefaults(limits: OperationLimits | undefined): Pick<ScanRangeOptions, "maxSpan" | "isRangeError"> {
+  const signals = limits?.signals;
+  return {
+    ...(limits?.range?.maxSpan !== undefined ? { maxSpan: limits.range.maxSpan } : {}),
+    isRangeError: (e) => matchesSignal(e, signals?.range) || matchesSignal(e, signals?.results),
+  };
+}
+
+/** A range's refusal of its own input: an AvaspecError that names the bound. */
+const invalid = (what: string, message: string) => new ValidationError(`range: ${what} ${message}`, { issues: [{ path: `/${what}`, message }] });
+
+/** A block number given as a number, a bigint or a hex quantity (a head as a node answers it). */
+const toNumber = (v: number | bigint | string, what: string): number => {
+  const n = typeof v === "bigint" ? Number(v) : typeof v === "string" && /^0x[0-9a-f]+$/i.test(v) ? parseInt(v, 16) : v;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) throw invalid(what, `must be a block number (a non-negative integer), not ${String(v)}`);
+  return n;
+};
+
+/**
+ * Reads `range` window by window with `read(from, to)` (both included);
+ * `head()` answers the latest block when `range.to` is `latest`.
+ */
+export function scanRange<T>(read: (from: number, to: number) => Promise<readonly T[]>, range: BlockRange, options: ScanRangeOptions & { head?: () => Promise<number | bigint | string> } = {}): RangeScan<T> {
+  const maxSpan = Math.max(1, Math.floor(options.maxSpan ?? DEFAULT_SPAN));
+  const growAfter = Math.max(1, options.growAfter ?? 1);
+  const isRangeError = options.isRangeError ?? (() => false);
+  const progress = { done: 0, total: 0, window: maxSpan, windows: 0, retries: 0 };
+  let peakHeld = 0;
+
+  async function* run(): AsyncGenerator<T> {
+    const from = toNumber(range.from, "from");
+    let to: number;
+    if (range.to === "latest") {
+      if (!options.head) throw invalid("to", "is latest but the scan has no way to read the head");
+      to = toNumber(await options.head(), "the head");
+    } else to = toNumber(range.to, "to");
+    progress.total = Math.max(0, to - from + 1);
+    let next = from;
+    let streak = 0;
+    while (next <= to) {
+      options.signal?.throwIfAborted();
+      const end = Math.min(to, next + progress.window - 1);
+      let items: readonly T[];
+      try {
+        items = await read(next, end);
+      } catch (error) {
+        // a refusal of the window's size: read a smaller window; a one-block window the server refuses cannot be split
+        if (!isRangeError(error) || end === next) throw error;
+        progress.window = Math.max(1, Math.floor((end - next + 1) / 2));
+        progress.retries++;
+        streak = 0;
+        continue;
+      }
+      peakHeld = Math.max(peakHeld, items.length);
+      progress.windows++;
+      progress.done += end - next + 1;
+      next = end + 1;
+      if (++streak >= growAfter && progress.window < maxSpan) {
+        progress.window = Math.min(maxSpan, progress.window * 2);
+        streak = 0;
+      }
+      options.onProgress?.({ ...progress });
+      yield* items;
+    }
+  }
+
+  return {
+    [Symbol.asyncIterator]: () => run(),
+    get progress() {
+      return { ...progress };
+    },
+    get peakHeld() {
+      return peakHeld;
+    },
+  };
+}
+
+/** A filter's block bounds as a ranged method sends them: hex quantities. */
+const quantity = (n: number) => "0x" + n.toString(16);
+
+/**
+ * Scans a ranged JSON-RPC method (its descriptor's `limits.range`, such as
+ * `eth_getLogs`'s `filter.fromBlock` … `filter.toBlock`): `call` sends one
+ * window's filter, `head` reads the latest block for `to: "latest"`.
+ */
+export function scanFilter<F extends object, R extends readonly unknown[]>(limits: OperationLimits | undefined, filter: F, call: (filter: F) => Promise<R>, head: () => Promise<number | bigint | string>, options: ScanRangeOptions = {}): RangeScan<R[number]> {
+  const range = limits?.range;
+  if (!range || range.from.length < 2 || range.to.length < 2) throw new AvaspecError("range: the method declares no block range to split");
+  const fromKey = range.from[range.from.length - 1]!;
+  const toKey = range.to[range.to.length - 1]!;
+  const bound = (v: unknown, what: string, latest: boolean): number | bigint | "latest" => {
+    if (v === undefined || v === "latest") {
+      if (latest) return "latest";
+      throw invalid(what, "must be a block number");
+    }
+    if (typeof v === "number" || typeof v === "bigint") return v;
+    if (typeof v === "string" && /^0x[0-9a-f]+$/i.test(v)) return BigInt(v);
+    if (v === "earliest") return 0;
+    throw invalid(what, `must be a block number or (for the end) "latest", not ${JSON.stringify(v)}`);
+  };
+  const src = filter as Record<string, unknown>;
+  const blocks: BlockRange = { from: bound(src[fromKey], fromKey, false) as number | bigint, to: bound(src[toKey], toKey, true) };
+  return scanRange<R[number]>((from, to) => call({ ...filter, [fromKey]: quantity(from), [toKey]: quantity(to) }), blocks, { ...rangeDefaults(limits), ...options, head });
+}
