@@ -17,8 +17,15 @@
  *   for `drain`); items/s = events ÷ time from the request to the last item
  *   delivered. Median of BENCH_ROUNDS (default 5) rounds, in rotating order.
  * - paced: 5,000 events/s for 2 s on a 1 ms timer (at /paced/ticks); latency = delivery time −
- *   the time the server wrote the event (same clock); p50 and p99 over the
- *   rounds' events.
+ *   the time the server wrote the event (same clock). Each client first has
+ *   one paced round that is not counted (the paced path, a consumer waiting
+ *   for each item rather than a buffer full of them, is code the burst barely
+ *   runs; measured on their own, a client's first paced round had a p99 3–40×
+ *   its later rounds' for avaspec and 2–8× for eventsource). p50 and p99 over all the rounds' events ("pooled"), and
+ *   the median of the rounds' own p99: on this shared machine one stall of
+ *   the process (another tenant, a GC) during one round is enough to set the
+ *   pooled p99 of whichever client ran then, as the median of rounds already
+ *   keeps it from setting items/s.
  * Ratios: avaspec ÷ eventsource for items/s, eventsource ÷ avaspec for
  * latency (above 1.0× avaspec is ahead either way).
  */
@@ -143,19 +150,27 @@ async function main(): Promise<void> {
   console.log(`npm run bench:stream: ${EVENTS.toLocaleString("en-US")} events per burst round, ${ROUNDS} rounds; paced ${PACED_RATE}/s for ${PACED_MS / 1000} s; Node ${process.version}`);
   const rates = new Map<string, number[]>(CLIENTS.map(([name]) => [name, []]));
   const lat = new Map<string, number[]>(CLIENTS.map(([name]) => [name, []]));
+  const roundP99 = new Map<string, number[]>(CLIENTS.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     const order = CLIENTS.map((_, i) => CLIENTS[(i + round) % CLIENTS.length]!);
     for (const [name, client] of order) rates.get(name)!.push(await runBurst(client));
-    for (const [name, client] of order) await pacedRound(client, lat.get(name)!);
+    // not counted: see "paced" above
+    if (round === 0) for (const [, client] of order) await pacedRound(client, []);
+    for (const [name, client] of order) {
+      const own: number[] = [];
+      await pacedRound(client, own);
+      roundP99.get(name)!.push(pct(own, 99));
+      lat.get(name)!.push(...own);
+    }
   }
-  const rows = CLIENTS.map(([name]) => ({ name, rate: median(rates.get(name)!), p50: pct(lat.get(name)!, 50), p99: pct(lat.get(name)!, 99) }));
+  const rows = CLIENTS.map(([name]) => ({ name, rate: median(rates.get(name)!), p50: pct(lat.get(name)!, 50), p99: pct(lat.get(name)!, 99), rounds: roundP99.get(name)!, p99m: median(roundP99.get(name)!) }));
   console.log("");
-  console.log("| client | items/s (burst, median) | p50 latency (paced) | p99 latency (paced) |");
-  console.log("|---|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rate).toLocaleString("en-US")} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms |`);
+  console.log("| client | items/s (burst, median) | p50 latency (paced) | p99 latency (paced, pooled) | p99 (median of rounds) | p99 of each round |");
+  console.log("|---|---:|---:|---:|---:|---|");
+  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rate).toLocaleString("en-US")} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.p99m.toFixed(2)} ms | ${r.rounds.map((x) => x.toFixed(2)).join(", ")} |`);
   const [a, e] = rows as [(typeof rows)[0], (typeof rows)[0]];
   console.log("");
-  console.log(`avaspec ÷ eventsource: ${(a.rate / e.rate).toFixed(2)}× items/s; eventsource ÷ avaspec p99 latency: ${(e.p99 / a.p99).toFixed(2)}× (target ≥ 1.0× both)`);
+  console.log(`avaspec ÷ eventsource: ${(a.rate / e.rate).toFixed(2)}× items/s; eventsource ÷ avaspec p99 latency: ${(e.p99 / a.p99).toFixed(2)}× pooled, ${(e.p99m / a.p99m).toFixed(2)}× median of rounds (target ≥ 1.0×)`);
 }
 
 /** One paced round: every event delivered once, in order; each latency recorded. */
