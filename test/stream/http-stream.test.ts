@@ -149,6 +149,29 @@ describe("server-sent events", () => {
     expect(strict).toBeInstanceOf(MalformedEventError);
   });
 
+  it("hands each item over as it is read: those before a bad one in the same chunk arrive before strict validation ends the stream", async () => {
+    // one write: the four events reach the client as one chunk of the body
+    handler = (_q, res) => res.writeHead(200, headers).end(`${eventsFrom(1, 2)}id: 3\ndata: {"n":\n\n${event(4)}`);
+    const items: number[] = [];
+    const error = await (async () => {
+      for await (const item of streamHttp(client({ validateResponse: "strict" }), sse, {})) items.push(item.n);
+    })().catch((e: unknown) => e);
+    expect(items).toEqual([1, 2]);
+    expect(error).toBeInstanceOf(MalformedEventError);
+  });
+
+  it("onData sees the stream's position at each item's own event id, not at the end of its chunk", async () => {
+    let done!: () => void;
+    const ended = new Promise<void>((r) => (done = r));
+    handler = (_q, res) => res.writeHead(200, headers).end(eventsFrom(1, 3));
+    const positions: (string | undefined)[] = [];
+    const stream = streamHttp(client(), sse, {}, { onData: () => positions.push(stream.lastEventId), reconnect: false });
+    // the body's end ends the stream; its iterator then reports done
+    void stream[Symbol.asyncIterator]().next().then(done);
+    await ended;
+    expect(positions).toEqual(["1", "2", "3"]);
+  });
+
   it("checks each item against its schema as the client's validateResponse says", async () => {
     handler = (_q, res) => res.writeHead(200, headers).end(`${event(1)}id: 2\ndata: {"n":"two"}\n\n${event(3)}`);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);

@@ -73,6 +73,8 @@ export interface Consumer<T, O extends ConsumerOptions<T> = ConsumerOptions<T>> 
    * (or the stream ended). A transport that can pause (an HTTP body) waits on it instead of overflowing.
    */
   room(): Promise<void> | undefined;
+  /** The buffer is full (what `room()` tells, without making a promise): a transport that can pause keeps the item back. */
+  readonly full: boolean;
 }
 
 export interface ConsumerInit<T, O extends ConsumerOptions<T> = ConsumerOptions<T>> {
@@ -211,6 +213,9 @@ export function createConsumer<T, O extends ConsumerOptions<T> = ConsumerOptions
       return rejected;
     },
     iterator,
+    get full() {
+      return !ended && queue.length >= init.buffer.size;
+    },
     room() {
       if (ended || queue.length < init.buffer.size) return undefined;
       return new Promise<void>((resolve) => (roomy = resolve));

@@ -232,8 +232,16 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
   const reader = response.body.getReader();
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const max = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+  // items the consumer had no room for yet; while it has room, each item is handed over as soon as it is read, not
+  // after the rest of its chunk is parsed and checked (a chunk can hold many events), and one that passed reaches
+  // the consumer even when a later one in the same chunk ends the stream
   const batch: unknown[] = [];
-  const accept = itemReader(config, op, options, consumer, request, batch);
+  let arrived = false;
+  const accept = itemReader(config, op, options, consumer, request, (item) => {
+    arrived = true;
+    if (batch.length === 0 && !consumer.full) consumer.deliver(item);
+    else batch.push(item);
+  });
   const feed =
     op.stream.format === "sse"
       ? createSseParser(
@@ -245,6 +253,8 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
                 if (verdict === "seen") return;
                 if (verdict === "skipped" && !gap(consumer, options, request, { lastEventId: previous, reason: "skipped", nextEventId: e.id })) return;
               }
+              // the item may reach `onData` now, before the rest of its chunk is read: the position is its own
+              state.lastEventId = e.lastEventId === "" ? undefined : e.lastEventId;
               accept(e.data);
             },
             retry: (ms) => (state.retryMs = ms),
@@ -268,7 +278,8 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
       } else feed.feed(decoder.decode(chunk.value, { stream: true }));
       if (sse.lastEventId !== undefined && sse.lastEventId !== "") state.lastEventId = sse.lastEventId;
       else if (sse.lastEventId === "" && state.lastEventId !== undefined) state.lastEventId = undefined;
-      if (batch.length > 0) progressed();
+      if (arrived) progressed();
+      arrived = false;
       for (let i = 0; i < batch.length; i++) {
         const room = consumer.room();
         if (room) await room;
@@ -284,12 +295,12 @@ async function readBody<T>(config: HttpConfig, response: Response, op: StreamOpe
 }
 
 /**
- * Reads one event's data or record into `batch`: JSON parsed, checked as the client's `validateResponse` says for a
+ * Reads one event's data or record and hands it to `take`: JSON parsed, checked as the client's `validateResponse` says for a
  * body ("warn": a console warning, "strict": a ValidationError ends the stream), and decoded as a body is (wire
  * forms, the number policy; integers beyond 2^53 from the text). Data that is not JSON cannot
  * be delivered: it is dropped and reported (`onInvalid`, else a console warning), or ends the stream under "strict".
  */
-function itemReader<T>(config: HttpConfig, op: StreamOperation, options: StreamOptions<T>, consumer: StreamConsumer<T>, request: RequestInfo, batch: unknown[]): (text: string) => void {
+function itemReader<T>(config: HttpConfig, op: StreamOperation, options: StreamOptions<T>, consumer: StreamConsumer<T>, request: RequestInfo, take: (item: unknown) => void): (text: string) => void {
   const numbers = options.numbers ?? config.numbers;
   const mode = config.validateResponse;
   // the check alone answers for an item that passes; the results' apply reports one that does not
@@ -309,6 +320,6 @@ function itemReader<T>(config: HttpConfig, op: StreamOperation, options: StreamO
     }
     if (check && !answers(check, value)) config.results!.apply(mode, request, op, value, 200, text);
     const formed = op.resultForms?.(value) ?? value;
-    batch.push(op.resultIntegers ? op.resultIntegers(formed, numbers, text, request) : formed);
+    take(op.resultIntegers ? op.resultIntegers(formed, numbers, text, request) : formed);
   };
 }
