@@ -52,8 +52,10 @@ describe("the mock command's --limits", () => {
 
   it("refuses a plan no document declares, and --faults without --limits, as usage errors", async () => {
     const unknown = await command(["--limits", "--plan", "platinum"]);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no plan "platinum" is declared (known: unauthenticated, free, base, growth, pro)');
+    // a usage error, not a failure to listen
+    expect(unknown.stderr).not.toContain("cannot listen");
     const bare = await command(["--faults", "0.1"]);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain("--plan and --faults need --limits");
