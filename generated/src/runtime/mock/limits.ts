@@ -26,6 +26,12 @@ import type { MockRequest, MockResponse, MockRpcEntry, MockService, MockTable } 
 import type { DocumentLimits, LimitSignal, OperationLimits, ServiceLimits } from "../values/limits.js";
 import { mockRoutes } from "./routes.js";
 import { rng } from "./random.js";
+import { AvaspecError } from "../errors/errors.js";
+
+/** A limits-mode option that cannot be served (a plan no document declares): a usage error, found before listening. */
+export class MockLimitsOptionError extends AvaspecError {
+  override name = "MockLimitsOptionError";
+}
 
 export interface MockLimitsOptions {
   /** The document whose limits the HTTP operations answer by (its plans, default cost and signals), e.g. `dataApiLimits`. */
@@ -97,7 +103,7 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   const http = effective(options.http, options.server);
   const rpc = effective(options.rpc, options.server);
   const known = [...Object.keys(http.plans ?? {}), ...Object.keys(rpc.plans ?? {})];
-  if (options.plan !== undefined && !known.includes(options.plan)) throw new Error(`avaspec mock: no plan "${options.plan}" is declared (known: ${known.join(", ") || "none"})`);
+  if (options.plan !== undefined && !known.includes(options.plan)) throw new MockLimitsOptionError(`no plan "${options.plan}" is declared (known: ${known.join(", ") || "none"})`);
   const random = options.faults && options.faults.rate > 0 ? rng(options.faults.seed ?? 1) : undefined;
   const only = options.faults?.only && new Set(options.faults.only);
   const faulted = (id: string) => random !== undefined && (!only || only.has(id)) && random() < options.faults!.rate;

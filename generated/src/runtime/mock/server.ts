@@ -222,6 +222,11 @@ export async function mockServerCommand(name: string, start: StartMockServer, ar
   try {
     server = await start({ port, host: values.host, seed, examples: !values.synthesize, wireShapes: values["server-shapes"] ? "server" : "documented", ...(limits ? { limits } : {}) });
   } catch (e) {
+    // by name: limits.ts (MockLimitsOptionError) ships only in packages whose documents declare limits
+    if ((e as Error).name === "MockLimitsOptionError") {
+      process.stderr.write(`${name}: ${(e as Error).message}\n\n${usage(name)}\n`);
+      return 2;
+    }
     process.stderr.write(`${name}: cannot listen on ${values.host}:${port}: ${(e as Error).message}\n`);
     return 1;
   }
