@@ -29,8 +29,12 @@ function integerId(id: string): number | undefined {
 export type IdVerdict = "new" | "seen" | "skipped";
 
 export class IdLedger {
-  /** The last WINDOW ids in arrival order, as a ring: `next` is where the oldest is once it is full. */
-  private readonly ring: string[] = [];
+  /**
+   * The last WINDOW ids in arrival order, as a ring: `next` is where the oldest is once it is full. An id that is
+   * an integer is kept as its number (a small integer is no object to the collector), not as the string sliced
+   * out of the body, which may keep its whole chunk alive for as long as the id stays in the window.
+   */
+  private readonly ring: (string | number)[] = [];
   private next = 0;
   /**
    * The ring's ids as a set, made only once the ids stop growing as integers (until then the highest tells
@@ -67,22 +71,22 @@ export class IdLedger {
       // no longer growing integers: from here on the window's set tells repeats apart
       if (this.growing) {
         this.growing = false;
-        this.recent = new Set(this.ring);
+        this.recent = new Set(this.ring.map(String));
         if (this.recent.has(id)) return "seen";
       }
       this.consecutive = false;
     } else if (highest !== undefined && n !== highest + 1 && !skipped) this.consecutive = false;
     if (n !== undefined && (highest === undefined || n > highest)) this.highest = n;
-    this.remember(id);
+    this.remember(n !== undefined && this.growing ? n : id);
     this.previous = id;
     return skipped ? "skipped" : "new";
   }
 
-  private remember(id: string): void {
-    this.recent?.add(id);
+  private remember(id: string | number): void {
+    this.recent?.add(String(id));
     if (this.ring.length < WINDOW) this.ring.push(id);
     else {
-      this.recent?.delete(this.ring[this.next]!);
+      this.recent?.delete(String(this.ring[this.next]!));
       this.ring[this.next] = id;
       this.next = (this.next + 1) % WINDOW;
     }
