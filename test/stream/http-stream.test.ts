@@ -231,6 +231,43 @@ describe("server-sent events", () => {
   });
 });
 
+  it("runs the client's onRequest and onResponse hooks for each connection, a resume included: a header set there is sent", async () => {
+    const auth: (string | undefined)[] = [];
+    let first = true;
+    handler = (req, res) => {
+      auth.push(req.headers["authorization"] as string | undefined);
+      res.writeHead(200, headers);
+      if (first) {
+        first = false;
+        res.write(`retry: 5\n\n${eventsFrom(1, 3)}`);
+        setTimeout(() => res.destroy(), 20);
+      } else res.end(eventsFrom(4, 6));
+    };
+    const events: string[] = [];
+    const config = client({
+      onRequest(e) {
+        events.push(`request ${e.attempt} ${e.headers["last-event-id"] ?? "-"}`);
+        e.setHeader("authorization", `Bearer t${e.attempt}`);
+      },
+      onResponse(e) {
+        events.push(`response ${e.attempt} ${e.status}`);
+      },
+    });
+    expect(ns(await collect(streamHttp(config, sse, {})))).toEqual(range(1, 6));
+    expect(auth).toEqual(["Bearer t1", "Bearer t2"]);
+    expect(events).toEqual(["request 1 -", "response 1 200", "request 2 3", "response 2 200"]);
+    // a header the hook may not send is refused before the connection, as for any other call
+    const bad = client({ onRequest: (e) => e.setHeader("x-trace", "a\r\nb") });
+    await expect(collect(streamHttp(bad, sse, {}))).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("tells onResponse of a connection that failed before any answer", async () => {
+    const seen: { attempt: number; error?: string }[] = [];
+    const config = resolveHttpConfig({ onResponse: (e) => void seen.push({ attempt: e.attempt, ...(e.error ? { error: e.error.name } : {}) }) }, "http://127.0.0.1:1", resultChecks([[sse, isTick]]));
+    await expect(collect(streamHttp(config, sse, {}))).rejects.toBeInstanceOf(NetworkError);
+    expect(seen).toEqual([{ attempt: 1, error: "NetworkError" }]);
+  });
+
 describe("the consumer WebSocket subscriptions share", () => {
   it("what onData throws ends the stream alone, through onError, as a SubscriptionCallbackError", async () => {
     let closed!: () => void;
