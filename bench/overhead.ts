@@ -44,27 +44,18 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { Bench } from "tinybench";
+import { avaspecMode, loadAvaspec } from "./bundled.js";
 import { createPublicClient, http } from "viem";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-// avaspec is measured as JavaScript, like the peers: bench/overhead-avaspec.ts (callHttp, resolveHttpConfig,
-// getChainInfoOperation, DATA_API_DEFAULT_BASE_URL, createDataApiClient, createNodeClient from generated/src)
-// bundled by esbuild, unminified, ES2022, without the `__name(fn, "…")` call that tsx's transform adds to every
-// function expression it creates (the runtime creates several closures per call, so under tsx avaspec would pay
-// for wrappers that neither the published dist/ nor the peers' JavaScript has). BENCH_AVASPEC=source imports
-// the TypeScript through tsx instead.
-const avaspecMode = process.env.BENCH_AVASPEC === "source" ? "source (tsx)" : "bundled (esbuild)";
+// avaspec is measured as JavaScript, like the peers (bench/bundled.ts): bench/overhead-avaspec.ts (callHttp,
+// resolveHttpConfig, getChainInfoOperation, DATA_API_DEFAULT_BASE_URL, createDataApiClient, createNodeClient from
+// generated/src) bundled by esbuild; BENCH_AVASPEC=source imports the TypeScript through tsx instead.
 type Avaspec = typeof import("./overhead-avaspec.js");
-async function loadAvaspec(): Promise<Avaspec> {
-  if (process.env.BENCH_AVASPEC === "source") return import("./overhead-avaspec.js");
-  const outfile = fileURLToPath(new URL("../.tmp/bench-overhead/avaspec.mjs", import.meta.url));
-  await build({ entryPoints: [fileURLToPath(new URL("./overhead-avaspec.ts", import.meta.url))], outfile, bundle: true, format: "esm", platform: "node", target: "es2022", logLevel: "warning" });
-  return (await import(pathToFileURL(outfile).href)) as Avaspec;
-}
-const { DATA_API_DEFAULT_BASE_URL, cChainEthGetBalance, callHttp, createDataApiClient, createDataApiCore, createNodeClient, createNodeCore, getChainInfo, getChainInfoOperation, resolveHttpConfig } = await loadAvaspec();
+const loaded = () => loadAvaspec<Avaspec>(new URL("./overhead-avaspec.ts", import.meta.url), "overhead", () => import("./overhead-avaspec.js"));
+const { DATA_API_DEFAULT_BASE_URL, cChainEthGetBalance, callHttp, createDataApiClient, createDataApiCore, createNodeClient, createNodeCore, getChainInfo, getChainInfoOperation, resolveHttpConfig } = await loaded();
 const sizeDir = new URL("./size/", import.meta.url);
 if (!existsSync(new URL("./node_modules/openapi-fetch/package.json", sizeDir))) {
   console.log("bench/size/node_modules is missing: npm ci --prefix bench/size");

@@ -3,7 +3,8 @@
  * common hand-written way, on the same loopback server (node:http on
  * 127.0.0.1, same process).
  *
- * - avaspec: test/fixtures/streams-31's generated client, `streamTicks`
+ * - avaspec: test/fixtures/streams-31's generated client (as JavaScript,
+ *   bundled by esbuild like the compiled dist/: bench/bundled.ts), `streamTicks`
  *   with `validateResponse: "strict"`: each event parsed by the runtime's
  *   WHATWG parser, its data parsed as JSON, checked by the generated
  *   validator of `Tick`, and handed over by `for await`.
@@ -37,7 +38,10 @@ import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { createFeedsClient } from "../test/fixtures/streams-31/golden/src/api/client.js";
+import { avaspecMode, loadAvaspec } from "./bundled.js";
+
+// avaspec runs as JavaScript, like eventsource (bench/bundled.ts); BENCH_AVASPEC=source runs it through tsx
+const { createFeedsClient } = await loadAvaspec<typeof import("./stream-avaspec.js")>(new URL("./stream-avaspec.ts", import.meta.url), "stream", () => import("./stream-avaspec.js"));
 
 const EVENTS = Number(process.env["BENCH_STREAM_EVENTS"] ?? 100_000);
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 5);
@@ -172,7 +176,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main(): Promise<void> {
-  console.log(`npm run bench:stream: ${EVENTS.toLocaleString("en-US")} events per burst round, ${ROUNDS} rounds; paced ${PACED_RATE}/s for ${PACED_MS / 1000} s; Node ${process.version}`);
+  console.log(`npm run bench:stream: ${EVENTS.toLocaleString("en-US")} events per burst round, ${ROUNDS} rounds; paced ${PACED_RATE}/s for ${PACED_MS / 1000} s; Node ${process.version}; avaspec ${avaspecMode}`);
   const rates = new Map<string, number[]>(CLIENTS.map(([name]) => [name, []]));
   const lat = new Map<string, number[]>(CLIENTS.map(([name]) => [name, []]));
   const roundP99 = new Map<string, number[]>(CLIENTS.map(([name]) => [name, []]));
