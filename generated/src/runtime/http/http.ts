@@ -401,12 +401,16 @@ function refuse(op: HttpOperation, reason: string): never {
   throw new UnsendableRequestError(`${op.id}: fetch cannot send ${reason}, so the request was not sent`, { operationId: op.id, method: op.method, url: op.path });
 }
 
-function headerValue(op: HttpOperation, name: string, value: string): string {
+/** A header value a call may send (CR, LF and NUL refused, and headers the HTTP stack writes): a ValidationError naming it otherwise. */
+export function headerValue(op: HttpOperation, name: string, value: string): string {
   const problem = headerProblem(name, value);
   if (problem) fail(op, op.path, `/${name}`, problem);
   if (UNSENDABLE_HEADER.test(name)) refuse(op, `the header "${name}" (the HTTP stack writes it)`);
   return value;
 }
+
+/** Every key the client was given, whichever scheme carries it: what hooks, errors and warnings never show. */
+export const secretsOf = (config: HttpConfig): (string | undefined)[] => [config.apiKey, ...Object.values(config.apiKeys ?? {})];
 
 /** Builds the URL, headers and body of a call; throws ValidationError before anything is sent. */
 export function buildRequest(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): { url: string; safeUrl: string; init: RequestInit & { headers: Record<string, string> } } {
@@ -517,8 +521,7 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
       url,
       init,
       idempotent: op.idempotent === true,
-      // every key given, whichever scheme carried it: errors, hooks and warnings never show one
-      secrets: [config.apiKey, ...Object.values(config.apiKeys ?? {})],
+      secrets: secretsOf(config),
       binary: op.response === "binary",
       cost: op.limits?.cost,
     },

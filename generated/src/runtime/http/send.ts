@@ -223,6 +223,24 @@ function redact(headers: Record<string, string>, secrets: readonly (string | und
   return out;
 }
 
+/** Runs the `onRequest` hook for one attempt: it sees the headers without secrets, and what it sets goes into `headers`. */
+export async function announce(config: SendConfig, request: RequestInfo, attempt: number, headers: Record<string, string>, secrets: readonly (string | undefined)[], checkHeader?: (name: string, value: string) => void): Promise<void> {
+  if (!config.onRequest) return;
+  const visible = redact(headers, secrets);
+  await config.onRequest({
+    operationId: request.operationId,
+    method: request.method,
+    url: request.url,
+    attempt,
+    headers: visible,
+    setHeader(name, value) {
+      checkHeader?.(name, value);
+      headers[name.toLowerCase()] = value;
+      visible[name.toLowerCase()] = value;
+    },
+  });
+}
+
 /**
  * Sends a request, retrying as the policy allows, and returns the last
  * response with its whole body. Throws AbortError, TimeoutError or
@@ -239,21 +257,7 @@ export async function exchange(config: SendConfig, out: Outgoing, options: SendO
     const request: RequestInfo = { ...out.request, attempts: attempt };
     if (signal?.aborted) throw abortError({ ...request, attempts: attempt - 1 }, signal);
     const headers = { ...out.init.headers };
-    if (config.onRequest) {
-      const visible = redact(headers, out.secrets);
-      await config.onRequest({
-        operationId: request.operationId,
-        method: request.method,
-        url: request.url,
-        attempt,
-        headers: visible,
-        setHeader(name, value) {
-          checkHeader?.(name, value);
-          headers[name.toLowerCase()] = value;
-          visible[name.toLowerCase()] = value;
-        },
-      });
-    }
+    await announce(config, request, attempt, headers, out.secrets, checkHeader);
     const started = Date.now();
     const send = () => attemptOnce(doFetch, out.url, { ...out.init, headers }, signal, timeoutMs, out.binary === true);
     const result = await (config.budget ? config.budget.run(out, send, signal, request) : send());

@@ -22,8 +22,8 @@
 import { AvaspecError, NetworkError, apiError, type RequestInfo } from "../errors/errors.js";
 import { overflowError } from "../errors/depth.js";
 import { adviceFor } from "../http/advice.js";
-import { buildRequest, parseJson, withoutCredentials, type CallOptions, type HttpConfig, type HttpOperation } from "../http/http.js";
-import { DEFAULT_RETRY } from "../http/send.js";
+import { buildRequest, headerValue, parseJson, secretsOf, withoutCredentials, type CallOptions, type HttpConfig, type HttpOperation } from "../http/http.js";
+import { DEFAULT_RETRY, announce } from "../http/send.js";
 import { answers } from "../values/validate.js";
 import { reconnectDelay, reconnectPolicy, type ReconnectOptions } from "./backoff.js";
 import { createConsumer, type Consumer, type ConsumerOptions } from "./consumer.js";
@@ -155,18 +155,29 @@ async function run<P, T>(config: HttpConfig, op: StreamOperation<P, T>, params: 
   const policy = options.reconnect === false ? undefined : reconnectPolicy(options.reconnect);
   const doFetch = config.fetch ?? globalThis.fetch;
   const sse = op.stream.format === "sse";
+  const secrets = secretsOf(config);
   let attempts = 0;
+  let connections = 0;
   let resuming = false;
   for (;;) {
     if (consumer.ended) return;
     const headers = { ...init.headers };
     const from = sse ? state.lastEventId : undefined;
     if (from !== undefined) headers["last-event-id"] = from;
+    // the hooks see each connection as an attempt of the call: the first, then each resume
+    const attempt = ++connections;
+    await announce(config, request, attempt, headers, secrets, (name, value) => headerValue(op, name, value));
+    if (consumer.ended) return;
     const controller = new AbortController();
     hooks.connection(controller);
+    const event = { operationId: request.operationId, method: request.method, url: request.url, attempt };
+    const started = Date.now();
+    let heard = false;
     let why: string;
     try {
       const response = await doFetch(url, { ...init, headers, signal: controller.signal });
+      heard = true;
+      await config.onResponse?.({ ...event, durationMs: Date.now() - started, status: response.status, headers: response.headers });
       if (consumer.ended) return void controller.abort();
       if (response.status === 204) return consumer.end();
       if (response.status < 200 || response.status > 299) {
@@ -192,6 +203,7 @@ async function run<P, T>(config: HttpConfig, op: StreamOperation<P, T>, params: 
       if (consumer.ended) return;
       if (!(error instanceof TypeError) && error instanceof Error && error.name !== "AbortError") throw error;
       why = error instanceof Error ? error.message : String(error);
+      if (!heard) await config.onResponse?.({ ...event, durationMs: Date.now() - started, error: new NetworkError(`${op.id}: request to ${request.url} failed: ${why}`, request, { cause: error }) });
     }
     if (consumer.ended) return;
     if (!sse || state.lastEventId === undefined || !policy) {
