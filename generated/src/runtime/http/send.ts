@@ -217,20 +217,15 @@ async function attemptOnce(doFetch: typeof fetch, url: string, init: RequestInit
   }
 }
 
-function redact(headers: Record<string, string>, secrets: readonly (string | undefined)[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = secrets.some((s) => !!s && v.includes(s)) ? "[redacted]" : v;
-  return out;
-}
-
-/** Runs the `onRequest` hook for one attempt: it sees the headers without secrets, and what it sets goes into `headers`. */
-export async function announce(config: SendConfig, request: RequestInfo, attempt: number, headers: Record<string, string>, secrets: readonly (string | undefined)[], checkHeader?: (name: string, value: string) => void): Promise<void> {
-  if (!config.onRequest) return;
-  const visible = redact(headers, secrets);
-  await config.onRequest({
-    operationId: request.operationId,
-    method: request.method,
-    url: request.url,
+/** Runs the `onRequest` hook for one attempt of a call: the hook sees the headers without the call's secrets, and what it sets goes into `headers`. */
+export function announce(config: SendConfig, out: Pick<Outgoing, "request" | "secrets">, attempt: number, headers: Record<string, string>, checkHeader?: (name: string, value: string) => void): void | Promise<void> {
+  const hook = config.onRequest;
+  if (!hook) return;
+  // a header that carries a secret is shown redacted
+  const visible: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) visible[k] = out.secrets.some((s) => !!s && v.includes(s)) ? "[redacted]" : v;
+  return hook({
+    ...out.request,
     attempt,
     headers: visible,
     setHeader(name, value) {
@@ -257,7 +252,7 @@ export async function exchange(config: SendConfig, out: Outgoing, options: SendO
     const request: RequestInfo = { ...out.request, attempts: attempt };
     if (signal?.aborted) throw abortError({ ...request, attempts: attempt - 1 }, signal);
     const headers = { ...out.init.headers };
-    await announce(config, request, attempt, headers, out.secrets, checkHeader);
+    await announce(config, out, attempt, headers, checkHeader);
     const started = Date.now();
     const send = () => attemptOnce(doFetch, out.url, { ...out.init, headers }, signal, timeoutMs, out.binary === true);
     const result = await (config.budget ? config.budget.run(out, send, signal, request) : send());

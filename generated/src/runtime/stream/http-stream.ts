@@ -155,7 +155,8 @@ async function run<P, T>(config: HttpConfig, op: StreamOperation<P, T>, params: 
   const policy = options.reconnect === false ? undefined : reconnectPolicy(options.reconnect);
   const doFetch = config.fetch ?? globalThis.fetch;
   const sse = op.stream.format === "sse";
-  const secrets = secretsOf(config);
+  // what the hooks see of the call; they never see a key
+  const call = { request, secrets: secretsOf(config) };
   let attempts = 0;
   let connections = 0;
   let resuming = false;
@@ -166,11 +167,11 @@ async function run<P, T>(config: HttpConfig, op: StreamOperation<P, T>, params: 
     if (from !== undefined) headers["last-event-id"] = from;
     // the hooks see each connection as an attempt of the call: the first, then each resume
     const attempt = ++connections;
-    await announce(config, request, attempt, headers, secrets, (name, value) => headerValue(op, name, value));
+    await announce(config, call, attempt, headers, (name, value) => headerValue(op, name, value));
     if (consumer.ended) return;
     const controller = new AbortController();
     hooks.connection(controller);
-    const event = { operationId: request.operationId, method: request.method, url: request.url, attempt };
+    const event = { ...request, attempt };
     const started = Date.now();
     let heard = false;
     let why: string;
