@@ -46,6 +46,8 @@ export interface CatalogOperation {
   deprecated?: true;
   /** How it pages: the params that move to the next page and size a page, for the note on a cut result. */
   paging?: { param?: string; size?: string };
+  /** Its response is a stream of items: a call returns the items that arrive (runtime/mcp/streams.ts). */
+  stream?: true;
 }
 
 /** Signatures longer than this are cut: the JSON Schema has the rest. */
@@ -152,8 +154,12 @@ function signature(m: ModuleContext, op: IrOperation, path: string[], variables:
     optional &&= !op.params.some((p) => p.required);
   }
   const params = members.length === 0 ? "" : `params${optional ? "?" : ""}: { ${members.join("; ")} }`;
-  return `${path.join(".")}(${params}): Promise<${resultText(m, op, response)}>`;
+  // a stream answers with the items that arrived (runtime/mcp/streams.ts `CollectedStream`)
+  const result = streamed(m, op) ? `{ items: Array<${resultText(m, op, response)}>; complete: boolean; error?: string }` : resultText(m, op, response);
+  return `${path.join(".")}(${params}): Promise<${result}>`;
 }
+
+const streamed = (m: ModuleContext, op: IrOperation): boolean => op.protocol === "http" && httpResult(op, m.lookup).stream !== undefined;
 
 function resultText(m: ModuleContext, op: IrOperation, ctx: ReturnType<typeof schemaTypeContext>): string {
   const schemas = op.protocol === "http" ? httpResult(op, m.lookup).schemas : op.result ? [op.result.schema] : [];
@@ -224,6 +230,7 @@ export function buildCatalog(packageName: string, inputs: readonly PackageInput[
         tags: op.tags,
         ...(op.deprecated ? { deprecated: true as const } : {}),
         ...(op.protocol === "http" && op.paging ? { paging: paging(op) } : {}),
+        ...(streamed(m, op) ? { stream: true as const } : {}),
       });
     }
     for (const [name, schema] of m.writer.defs) Object.defineProperty(data.defs, name, { value: schema, enumerable: true, writable: true, configurable: true });
