@@ -37,6 +37,8 @@ export interface McpOperation {
   readonly deprecated?: true;
   /** The params that page (the next page's cursor, page or offset; the page size), for the note on a cut result. */
   readonly paging?: { readonly param?: string; readonly size?: string };
+  /** Its response is a stream of items: a call returns the items that arrive, up to the server's stream limits (streams.ts). */
+  readonly stream?: true;
 }
 
 export interface McpClientInfo {

@@ -18,6 +18,7 @@
 import { dotted, type CatalogIndex, type McpOperation } from "./catalog.js";
 import { allowed, refusal, type AccessPolicy } from "./policy.js";
 import { errorText, jsonSafe, redact } from "./results.js";
+import { DEFAULT_STREAM_LIMITS, collectStream, isItemStream, type StreamCollectLimits } from "./streams.js";
 
 /** The package's clients by name (`dataApi`, `node`), made with the server's options. */
 export type McpClients = { readonly [name: string]: unknown };
@@ -82,6 +83,8 @@ export interface HostOptions {
   policy: AccessPolicy;
   /** Values never shown to the agent (the API keys the clients hold). */
   secrets: readonly string[];
+  /** How much of a streamed operation's items one call returns (streams.ts). */
+  stream?: Partial<StreamCollectLimits>;
 }
 
 export class McpHost {
@@ -115,7 +118,8 @@ export class McpHost {
     const params = this.arguments(op, args);
     const method = this.method(op, params);
     try {
-      return jsonSafe(await method(params, signal));
+      const result = await method(params, signal);
+      return jsonSafe(isItemStream(result) ? await collectStream(result, { ...DEFAULT_STREAM_LIMITS, ...this.options.stream }, signal, (e) => errorText(e, this.options.secrets)) : result);
     } catch (e) {
       throw new McpCallError("failed", errorText(e, this.options.secrets));
     }

@@ -23,6 +23,7 @@ import { McpCallError, McpHost, type McpClients } from "./host.js";
 import { READ_ONLY, type AccessPolicy } from "./policy.js";
 import { cut, errorText, jsonText, redact } from "./results.js";
 import { search, type SearchOptions } from "./search.js";
+import type { StreamCollectLimits } from "./streams.js";
 import { selectOperations, toolOf, type ListedTool, type ToolSelection } from "./tools.js";
 
 export interface McpServerOptions {
@@ -39,6 +40,8 @@ export interface McpServerOptions {
   limits?: Partial<ExecuteLimits>;
   /** Values never returned to the agent (API keys); the package's entry adds the keys it gives the clients. */
   secrets?: readonly string[];
+  /** A streamed operation's call returns the items that arrive, at most `maxItems` (default 100) within `maxMs` (default 5,000). */
+  stream?: Partial<StreamCollectLimits>;
   /** The server's name and version in `initialize` (default: the package's). */
   name?: string;
   version?: string;
@@ -87,7 +90,7 @@ export function createMcpServer(catalog: McpCatalog, clients: McpClients, option
   const index = new CatalogIndex(catalog);
   const policy = options.policy ?? READ_ONLY;
   const secrets = [...(options.secrets ?? [])].filter((s) => s.length > 0);
-  const host = new McpHost(index, clients, { policy, secrets });
+  const host = new McpHost(index, clients, { policy, secrets, ...(options.stream ? { stream: options.stream } : {}) });
   const tools = listTools(index, options, policy);
   const served = new Map(tools.map((t) => [t.name, t]));
   const limit = options.resultBytes ?? DEFAULT_RESULT_BYTES;

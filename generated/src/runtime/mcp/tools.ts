@@ -52,6 +52,7 @@ function toolDescription(op: McpOperation, policy: AccessPolicy): string {
   // the result's type by name: the JSON the call returns shows its members
   const returns = op.signature.slice(op.signature.lastIndexOf("): Promise<") + 11, -1).replace(/ \/\* = [\s\S]*\*\/$/, "");
   const lines = [[op.summary, op.description].filter(Boolean).join(" ") || dotted(op.path), `${op.wire}. Returns: ${returns}`];
+  if (op.stream) lines.push("A stream: returns the items that arrive within this server's limits (count and time), `complete` when the stream ended by itself.");
   if (!allowed(op, policy)) lines.push("Refused by this server (read-only): writes need --allow-writes or --allow.");
   if (op.deprecated) lines.push("Deprecated.");
   return lines.join("\n");
