@@ -21,6 +21,7 @@ export const DIFF_USAGE = `avaspec diff: what changed between two versions of an
 
 usage:
   avaspec diff <old-spec> <new-spec> [--format text|markdown|json] [--fail-on breaking-wire|breaking-code|deprecation] [--allow-ref <prefix>]…
+               [--overlay <file>]… [--include <filter>]… [--exclude <filter>]…
   avaspec diff <spec> --base <git-revision> [...]      the spec at that revision (e.g. origin/main) against the working tree
   avaspec diff --base <git-revision> [--config <file>] [...]
                                                       every document of the config's inputs, each at that revision against the working tree
@@ -29,12 +30,14 @@ usage:
 
 classes: breaking-wire, breaking-code, deprecation, addition, documentation
 --allow-ref: follow external $refs whose target starts with this folder or URL, on both sides (with --base and no files: each input's refs.allow)
+--overlay, --include, --exclude: read both sides as generate does with them (with --base and a spec file, the overlay as the revision had it
+                                  on the old side; with --base and no files: each input's overlays and filters)
 exit: 0; 1 when a change of the --fail-on class (or a more severe one) is found; 2 for a usage error, a document that does not build, or an OpenAPI document against an OpenRPC one`;
 
 export async function diffCommand(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, config: { type: "string" }, "allow-ref": { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: "string", default: "text" }, "fail-on": { type: "string" }, base: { type: "string" }, config: { type: "string" }, "allow-ref": { type: "string", multiple: true }, overlay: { type: "string", multiple: true }, include: { type: "string", multiple: true }, exclude: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     console.error(`avaspec: ${(e as Error).message}\n\n${DIFF_USAGE}`);
     return 2;
@@ -49,12 +52,17 @@ export async function diffCommand(argv: string[]): Promise<number> {
   if (!["text", "markdown", "json"].includes(format)) return usage(`--format must be text, markdown or json, got ${JSON.stringify(format)}`);
   if (failOn !== undefined && !["breaking-wire", "breaking-code", "deprecation"].includes(failOn)) return usage(`--fail-on must be breaking-wire, breaking-code or deprecation, got ${JSON.stringify(failOn)}`);
   const files = args.positionals;
-  if (v.base !== undefined && files.length === 0) return v["allow-ref"] ? usage("--allow-ref goes with spec files; the config's inputs have refs.allow") : diffConfig(v.base, v.config, format, failOn);
+  if (v.base !== undefined && files.length === 0) {
+    if (v["allow-ref"]) return usage("--allow-ref goes with spec files; the config's inputs have refs.allow");
+    if (v.overlay || v.include || v.exclude) return usage("--overlay, --include and --exclude go with spec files; the config's inputs have overlays, include and exclude");
+    return diffConfig(v.base, v.config, format, failOn);
+  }
   if (v.config !== undefined) return usage("--config goes with --base and no spec files");
   const allow = allowList(v["allow-ref"] ?? [], process.cwd());
   if (v.base !== undefined && files.length !== 1) return usage("with --base, give one spec file");
   if (v.base === undefined && files.length !== 2) return usage("give the old and the new spec file (or one spec and --base <revision>)");
-  const result = v.base !== undefined ? againstBase(files[0]!, v.base, allow) : between(files[0]!, files[0]!, files[1]!, allow, allow);
+  const selected: Selected = { ...(v.overlay ? { overlays: v.overlay.map((o) => resolve(o)) } : {}), ...(v.include ? { include: v.include } : {}), ...(v.exclude ? { exclude: v.exclude } : {}) };
+  const result = v.base !== undefined ? againstBase(files[0]!, v.base, allow, selected) : between(files[0]!, files[0]!, files[1]!, allow, allow, selected, selected);
   if (typeof result === "number") return result;
   process.stdout.write(format === "json" ? formatJson(result) : format === "markdown" ? formatMarkdown(result) : formatText(result));
   return failOn !== undefined && failsOn(result, failOn as "breaking-wire") ? 1 : 0;

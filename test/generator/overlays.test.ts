@@ -138,6 +138,12 @@ paths:
 
 const PETSTORE = readFileSync(join(ROOT, "test/fixtures/petstore-30/spec.yaml"), "utf8");
 const RPC = readFileSync(join(ROOT, "test/fixtures/rpc-by-name/spec.yaml"), "utf8");
+/** The pet store without its deletePet operation. */
+function withoutDelete(text: string): string {
+  const doc = YAML.parse(text) as { paths: Record<string, Record<string, unknown>> };
+  delete doc.paths["/pets/{petId}"]!["delete"];
+  return YAML.stringify(doc);
+}
 
 describe("avaspec generate with overlays (the real CLI)", () => {
   it("--overlay patches an OpenAPI document before validation; a target that selects nothing is a warning at that action", () => {
@@ -284,5 +290,25 @@ actions:
     expect(r.status, r.stderr).toBe(0);
     const changes = (JSON.parse(r.stdout) as { documents: { changes: { rule: string; operation?: string }[] }[] }).documents[0]!.changes;
     expect(changes.map((c) => [c.rule, c.operation])).toEqual([["operation-removed", "POST /pets"]]);
+  });
+
+  it("avaspec diff <old> <new> --overlay / --exclude reads both documents as generate would with them", () => {
+    const dir = scratch({
+      "old.yaml": PETSTORE,
+      // the vendor's new version drops deletePet; our overlay removes it anyway, so we lose nothing
+      "new.yaml": withoutDelete(PETSTORE),
+      "fix.overlay.yaml": "overlay: 1.0.0\ninfo: { title: Fix, version: 1.0.0 }\nactions:\n  - target: $.paths['/pets/{petId}'].delete\n    remove: true\n",
+    });
+    const plain = runCli(["diff", "old.yaml", "new.yaml", "--format", "json"], dir);
+    expect(plain.status, plain.stderr).toBe(0);
+    expect((JSON.parse(plain.stdout) as { changes: { rule: string }[] }).changes.map((c) => c.rule)).toContain("operation-removed");
+    for (const extra of [["--overlay", "fix.overlay.yaml"], ["--exclude", "path:/pets/{petId}"]]) {
+      const r = runCli(["diff", "old.yaml", "new.yaml", "--format", "json", "--fail-on", "breaking-wire", ...extra], dir);
+      expect(r.status, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as { changes: { rule: string }[] }).changes.filter((c) => c.rule === "operation-removed")).toEqual([]);
+    }
+    const misplaced = runCli(["diff", "--base", "HEAD", "--overlay", "fix.overlay.yaml"], dir);
+    expect(misplaced.status).toBe(2);
+    expect(misplaced.stderr).toContain("--overlay, --include and --exclude go with spec files");
   });
 });
