@@ -88,16 +88,23 @@ export class OpenApiObjects {
     if (!d) return undefined;
     const p = d.value;
     const where = String(p["in"]) as ParameterLocation;
-    if (!["path", "query", "header", "cookie"].includes(where) || typeof p["name"] !== "string") {
+    // the whole query string as one parameter is OpenAPI 3.2's (the official schema asks `content` of it)
+    const v32 = /^3\.2\./.test(String((this.doc.root as Record<string, unknown> | undefined)?.["openapi"]));
+    if (!["path", "query", "header", "cookie", ...(v32 ? ["querystring"] : [])].includes(where) || typeof p["name"] !== "string") {
       const { line, col } = this.doc.locate(d.pointer);
-      this.diagnostics.push({ code: "parameter/invalid", severity: "error", message: 'a parameter needs a "name" and "in" of path, query, header or cookie', file: this.doc.file, pointer: d.pointer, line, col });
+      this.diagnostics.push({ code: "parameter/invalid", severity: "error", message: `a parameter needs a "name" and "in" of path, query, header or cookie${v32 ? ", or querystring" : where === "querystring" ? " (querystring is OpenAPI 3.2's)" : ""}`, file: this.doc.file, pointer: d.pointer, line, col });
       return undefined;
     }
     // OpenAPI ignores these (the validator warned): media types and security schemes say them
     if (isIgnoredHeaderParameter(where, p["name"])) return undefined;
     const style = (str(p["style"]) ?? (where === "query" || where === "cookie" ? "form" : "simple")) as IrParameter["style"];
     let schema = "schema" in p ? this.schemas.build(p["schema"], ptr.join(d.pointer, "schema")) : undefined;
-    if (!schema && isObj(p["content"])) schema = this.content(p["content"], ptr.join(d.pointer, "content"))[0]?.schema;
+    let contentType: string | undefined;
+    if (!schema && isObj(p["content"])) {
+      const media = this.content(p["content"], ptr.join(d.pointer, "content"))[0];
+      schema = media?.schema;
+      contentType = media?.contentType;
+    }
     const out: IrParameter = {
       kind: "parameter",
       pointer: d.pointer,
@@ -111,6 +118,7 @@ export class OpenApiObjects {
       schema: schema ?? { kind: "boolean", value: true, pointer: d.pointer },
     };
     if (where === "query" && p["allowReserved"] === true) out.allowReserved = true;
+    if (contentType) out.contentType = contentType;
     if (str(p["description"])) out.description = p["description"] as string;
     if (typeof p["x-avaspec-token-lifetime"] === "number") out.tokenLifetime = p["x-avaspec-token-lifetime"];
     if ("example" in p) out.example = p["example"] as JsonValue;
@@ -120,6 +128,18 @@ export class OpenApiObjects {
       if (ex && "value" in ex.value) out.example = ex.value["value"] as JsonValue;
     }
     return out;
+  }
+
+  /** OpenAPI 3.2: a querystring parameter is the whole query, so an operation has at most one, and no query parameters beside it. */
+  private checkQuerystring(params: IrParameter[]): void {
+    const whole = params.filter((p) => p.in === "querystring");
+    if (whole.length === 0) return;
+    const query = params.find((p) => p.in === "query");
+    const extra = whole.length > 1 ? whole[1]! : query;
+    if (!extra) return;
+    const { line, col } = this.doc.locate(extra.pointer);
+    const message = whole.length > 1 ? `an operation has one querystring parameter at most ("${whole[0]!.name}" and "${extra.name}")` : `a querystring parameter ("${whole[0]!.name}") is the whole query, so "${extra.name}" cannot be in the query beside it`;
+    this.diagnostics.push({ code: "parameter/querystring", severity: "error", message, file: this.doc.file, pointer: extra.pointer, line, col });
   }
 
   security(list: unknown): IrHttpOperation["security"] {
@@ -175,6 +195,7 @@ export class OpenApiObjects {
     // each operation gets its own copy of a path-level one (the naming pass sets its key per operation)
     const merged = new Map<string, IrParameter>();
     for (const p of [...pathParams.map((p) => p && { ...p }), ...opParams]) if (p) merged.set(`${p.in}:${p.name}`, p);
+    this.checkQuerystring([...merged.values()]);
     const requestBody = op["requestBody"] !== undefined ? this.requestBody(op["requestBody"], ptr.join(opPtr, "requestBody")) : undefined;
     const ir: IrHttpOperation = {
       kind: "operation",

@@ -23,7 +23,7 @@ export const INTEGER_RUNTIME_NAMES = ["Leaf", "Walk", "walkUnion", "withKey", "p
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", "valueNotices", "DeprecatedValue", "ValueWatch", "ValuePath", "endpointCall", "bindEndpoint", "withEndpoint", "EndpointVariables", "httpMethod", "isOperationError", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, ...INTEGER_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "headerStyle", "contentQuery", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", "httpOf", "HttpConfig", "RpcTransport", "Numbers", "paged", "PagedMethod", "then", "createWsTransport", "Subscription", "SubscriptionKind", "SubscriptionParams", "SubscribeOptions", "WsTransport", "WebSocketOptions", "WsPath", "valueNotices", "DeprecatedValue", "ValueWatch", "ValuePath", "endpointCall", "bindEndpoint", "withEndpoint", "EndpointVariables", "httpMethod", "isOperationError", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -294,7 +294,7 @@ function typeStem(path: string[]): string {
 }
 
 /** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */
-const LOCATION_ORDER = ["path", "query", "header", "cookie"] as const;
+const LOCATION_ORDER = ["path", "query", "querystring", "header", "cookie"] as const;
 
 /**
  * Each parameter's property in the params object. OpenAPI identifies a

@@ -173,7 +173,8 @@ export interface IrNamedSchema {
   schema: IrSchema;
 }
 
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
+/** `querystring` (OpenAPI 3.2): the whole query string is one parameter, serialized as its media type says. */
+export type ParameterLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 export interface IrParameter {
   kind: "parameter";
@@ -190,6 +191,8 @@ export interface IrParameter {
   explode: boolean;
   /** Query only: reserved characters and `%XX` escapes pass unencoded (RFC 6570 reserved expansion). */
   allowReserved?: boolean;
+  /** The media type of a parameter given by `content` rather than a style (a query parameter's JSON text; a querystring's form fields or JSON). */
+  contentType?: string;
   schema: IrSchema;
   example?: JsonValue;
   /** How long a page token stays valid, in seconds (`x-avaspec-token-lifetime`). */

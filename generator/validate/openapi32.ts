@@ -24,9 +24,17 @@ export function checkOpenApi32Schema(root: unknown, report: Report): boolean {
     // a refused key comes twice (its own rule, then `propertyNames`): once is enough
     if (seen.has(pointer)) continue;
     seen.add(pointer);
-    report("openapi/schema", pointer, `does not match the OpenAPI 3.2 schema: ${e.message ?? e.keyword}${detail}`, `see the OpenAPI 3.2 specification for ${definitionOf(e.schemaPath)}`);
+    report("openapi/schema", pointer, `does not match the OpenAPI 3.2 schema: ${plainer(e) ?? e.message ?? e.keyword}${detail}`, `see the OpenAPI 3.2 specification for ${definitionOf(e.schemaPath)}`);
   }
   return true;
+}
+
+/** What a rule whose own message says nothing ("must NOT be valid") means, in words. */
+function plainer(e: ErrorObject): string | undefined {
+  // the parameters list's own rules (the precompiled validator's schema paths are relative to each $def: matched by the node)
+  if (!/\/parameters$/.test(e.instancePath) || (e.keyword !== "not" && e.keyword !== "contains")) return undefined;
+  return e.keyword === "not" ? "query parameters cannot be beside a querystring parameter (it is the whole query)" : "an operation has one querystring parameter at most";
+  return undefined;
 }
 
 /** The node a finding is about: a key Ajv names (an unknown or forbidden member) is pointed at itself. */

@@ -140,7 +140,7 @@ describe("generating from 3.2 documents", () => {
   });
 
   it("a missing info.version is found by the schema at its line", () => {
-    const r = generate(spec.replace("  version: 1.0.0\n", ""));
+    const r = generate(spec.replace("  version: 1.1.0\n", ""));
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/spec\.yaml:3:1 at #\/info: does not match the OpenAPI 3.2 schema: must have required property 'version' \[openapi\/schema\]/);
   });

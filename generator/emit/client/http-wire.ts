@@ -67,6 +67,7 @@ function paramSpec(p: IrParameter, encoders: Set<string>, lookup: (key: string) 
     style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,
     explode: p.explode === (p.style === "form") ? undefined : p.explode,
     allowReserved: p.allowReserved || undefined,
+    content: p.contentType === undefined ? undefined : /json/i.test(p.contentType) ? "json" : /^application\/x-www-form-urlencoded\b/i.test(p.contentType) ? "form" : undefined,
     encode: encode ? new CodeRef(encode) : undefined,
   };
 }
@@ -74,10 +75,13 @@ function paramSpec(p: IrParameter, encoders: Set<string>, lookup: (key: string) 
 /**
  * The runtime encoder of a parameter whose style is not the location's
  * default (path `simple`; query and cookie `form` exploded), or that keeps
- * reserved characters, or a header that may be an object: bundles of
+ * reserved characters, or a header that may be an object, or a query
+ * parameter given by a media type (`content`): bundles of
  * operations without them carry no style code.
  */
-function encoderOf(p: IrParameter, lookup: (key: string) => IrSchema | undefined): "pathStyle" | "queryStyle" | "headerStyle" | undefined {
+function encoderOf(p: IrParameter, lookup: (key: string) => IrSchema | undefined): "pathStyle" | "queryStyle" | "headerStyle" | "contentQuery" | undefined {
+  // a query parameter or querystring given by a media type: serialized as that type says, not by a style
+  if (p.in === "querystring" || (p.in === "query" && p.contentType !== undefined)) return "contentQuery";
   if (p.in === "path") return p.style !== "simple" || p.explode ? "pathStyle" : undefined;
   if (p.in === "query" || p.in === "cookie") return p.style !== "form" || !p.explode || p.allowReserved ? "queryStyle" : undefined;
   const t = followRefs(p.schema, lookup);

@@ -100,10 +100,16 @@ function httpEntry(r: Reducer, op: IrHttpOperation): Record<string, unknown> {
   const ok = op.responses.find((x) => x.success && /^\d{3}$/.test(x.status)) ?? op.responses.find((x) => x.success);
   const content = ok?.content.find((c) => /json/i.test(c.contentType)) ?? ok?.content[0];
   const types: Record<string, string> = {};
+  const typeOf = (key: string, schema: IrSchema) => {
+    types[key] = r.typeOf(schema);
+    const items = r.itemsTypeOf(schema);
+    if (items) types[`${key}[]`] = items;
+  };
   for (const p of op.parameters) {
-    types[p.name] = r.typeOf(p.schema);
-    const items = r.itemsTypeOf(p.schema);
-    if (items) types[`${p.name}[]`] = items;
+    typeOf(p.name, p.schema);
+    // a querystring's form fields are read as its object's members (`filter.maxPrice`)
+    const t = p.in === "querystring" ? followRefs(p.schema, r.lookup) : undefined;
+    if (t?.kind === "schema") for (const m of t.properties ?? []) typeOf(`${p.name}.${m.name}`, m.schema);
   }
   const entry: Record<string, unknown> = { status: ok && /^\d{3}$/.test(ok.status) ? Number(ok.status) : 200, types };
   if (content) entry["schema"] = r.reduce(content.schema);
