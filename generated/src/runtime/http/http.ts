@@ -14,7 +14,7 @@ import type { Normalizer } from "../values/wire-forms.js";
 import type { OperationLimits } from "../values/limits.js";
 import { adviceFor, type ErrorAdvice } from "./advice.js";
 
-export type ParamLocation = "path" | "query" | "header" | "cookie";
+export type ParamLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 export type ParamStyleName = "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
@@ -38,6 +38,8 @@ export interface ParamSpec {
   readonly explode?: boolean;
   /** Query only: reserved characters and `%XX` escapes are sent as they are (RFC 6570 reserved expansion). */
   readonly allowReserved?: boolean;
+  /** A parameter given by a media type (`content`): JSON text, or (a querystring) form fields; else the value as text. */
+  readonly content?: "json" | "form";
   /**
    * The serializer of a non-default style or explode, or of reserved
    * expansion (`pathStyle`, `queryStyle`), or of a header that may be an

@@ -74,3 +74,19 @@ export const queryStyle: ParamEncoder = (spec, value, text) => {
   }
   return [`${name}=${encode(text(value))}`];
 };
+
+/**
+ * A parameter given by a media type rather than a style (`content`): a
+ * query parameter is `name=` and its value's JSON text (or text); OpenAPI
+ * 3.2's `in: querystring` is the whole query string: the value's JSON text,
+ * or, for `application/x-www-form-urlencoded`, an object's members as form
+ * fields (an array's items repeat the field; an object member is JSON).
+ */
+export const contentQuery: ParamEncoder = (spec, value, text) => {
+  if (spec.in === "querystring" && spec.content === "form" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const field = (v: unknown) => enc(v !== null && typeof v === "object" ? JSON.stringify(v) : text(v));
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map((item) => `${enc(k)}=${field(item)}`));
+  }
+  const serialized = enc(spec.content === "json" ? JSON.stringify(value) : text(value));
+  return [spec.in === "querystring" ? serialized : `${enc(spec.name)}=${serialized}`];
+};

@@ -16,6 +16,7 @@ import { run, setOwn } from "../values/validate.js";
 import { isStackOverflow, overflowIssue } from "../errors/depth.js";
 import { serverForm } from "../values/wire-forms.js";
 import { exactJson } from "../values/exact.js";
+import type { ParamSpec } from "../http/http.js";
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -180,6 +181,11 @@ function readParams(entry: MockHttpEntry, request: MockRequest, url: URL, names:
       } catch {
         return new Error(`${p.name} is not valid percent-encoding`);
       }
+    } else if (p.in === "querystring" || (p.in === "query" && p.content === "json")) {
+      const value = readContentParam(p, url, entry.types);
+      if (value instanceof Error) return value;
+      if (value !== undefined) set(p.name, value);
+      continue;
     } else if (p.in === "query") {
       const all = url.searchParams.getAll(p.name);
       raw = type === "array" ? (all.length === 1 && p.explode === false ? all[0]!.split(",") : all) : all[0];
@@ -195,6 +201,29 @@ function readParams(entry: MockHttpEntry, request: MockRequest, url: URL, names:
     }
   }
   return out;
+}
+
+/** A query parameter given by `content: application/json`, or OpenAPI 3.2's querystring (the whole query: form fields, JSON or text). */
+function readContentParam(p: ParamSpec, url: URL, types: Readonly<Record<string, string>>): unknown {
+  if (p.in === "querystring" && p.content === "form") {
+    if (url.search.length <= 1) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(key);
+      const type = types[`${p.name}.${key}`] ?? "string";
+      setOwn(out, key, type === "array" ? all.map((r) => coerce(r, types[`${p.name}.${key}[]`] ?? "string")) : coerce(all[0]!, type));
+    }
+    return out;
+  }
+  const raw = p.in === "querystring" ? (url.search.length <= 1 ? undefined : url.search.slice(1)) : url.searchParams.get(p.name) ?? undefined;
+  if (raw === undefined) return undefined;
+  try {
+    // searchParams has decoded a query parameter already
+    const text = p.in === "querystring" ? decodeURIComponent(raw) : raw;
+    return p.content === "json" ? JSON.parse(text) : text;
+  } catch {
+    return new Error(`${p.in === "querystring" ? "the query string" : p.name} is not ${p.content === "json" ? "JSON" : "valid percent-encoding"}`);
+  }
 }
 
 function coerce(raw: string, type: string): unknown {
