@@ -184,8 +184,8 @@ actions:
     // each at the overlay's line, with the Swagger document's pointer (not the converted one's) in the hint
     expect(found.map((d) => [d.code, d.pointer, position(d)]).sort()).toEqual([
       ["operation/id", "#/actions/1/update/operationId", `break.overlay.yaml:${lineOf(overlay, "operationId: 12")}:7`],
-      // a scalar inside an inserted object is shown at that object
-      ["ref/dangling", "#/actions/0/update/owner", `break.overlay.yaml:${lineOf(overlay, "owner:")}:7`],
+      // a scalar inside an object the action inserted: at its own key in the overlay
+      ["ref/dangling", "#/actions/0/update/owner/$ref", `break.overlay.yaml:${refAt(overlay, "owner:")}`],
       ["swagger2/lossy", "#/actions/2/update/0", `break.overlay.yaml:${lineOf(overlay, "X-Tags")}:9`],
     ]);
     expect(r.stderr).toContain("#/paths/~1pets~1{id}/get/parameters/1 of api.yaml was put there by this overlay action");
