@@ -6,7 +6,10 @@
  *   tag:orders          operations tagged "orders" (OpenAPI or OpenRPC tags)
  *   path:/v1/chains/**  OpenAPI operations under a path template
  *   op:getOrder         an OpenAPI operationId, or an OpenRPC method's name
- *   method:eth_*        OpenRPC methods by name
+ *   method:eth_*        OpenRPC methods by name, or OpenAPI operations by
+ *                       HTTP method: as the loader names it (`get`, `query`,
+ *                       an `additionalOperations` key such as `COPY`) or as
+ *                       sent (`GET`, `QUERY`)
  *
  * Each pattern is a glob: `*` is any run of characters but `/`, `**` any run
  * at all, `?` one character but `/`; anything else is itself. An operation is
@@ -21,6 +24,7 @@
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
+import { isOpenApi32, pathItemOperations, wireMethod } from "../load/operations.js";
 import * as ptr from "../load/pointer.js";
 
 export const FILTER_KINDS = ["tag", "path", "op", "method"] as const;
@@ -77,7 +81,10 @@ interface OperationFacts {
   tags: string[];
   path?: string;
   operationId?: string;
-  method?: string;
+  /** An OpenRPC method's name. */
+  rpcMethod?: string;
+  /** An OpenAPI operation's HTTP method, as the loader names it (`get`, `query`, `COPY`). */
+  httpMethod?: string;
 }
 
 function matches(f: Filter, op: OperationFacts): boolean {
@@ -87,9 +94,10 @@ function matches(f: Filter, op: OperationFacts): boolean {
     case "path":
       return op.path !== undefined && f.test.test(op.path);
     case "op":
-      return (op.operationId !== undefined && f.test.test(op.operationId)) || (op.method !== undefined && f.test.test(op.method));
+      return (op.operationId !== undefined && f.test.test(op.operationId)) || (op.rpcMethod !== undefined && f.test.test(op.rpcMethod));
     case "method":
-      return op.method !== undefined && f.test.test(op.method);
+      if (op.rpcMethod !== undefined) return f.test.test(op.rpcMethod);
+      return op.httpMethod !== undefined && (f.test.test(op.httpMethod) || f.test.test(wireMethod(op.httpMethod)));
   }
 }
 
@@ -109,7 +117,6 @@ export function unmatchedFilters(selection: Selection): Diagnostic[] {
     .map((f) => ({ code: "filter/no-match", severity: "warning" as const, message: `the filter ${JSON.stringify(f.text)} matches no operation`, file: f.file, pointer: f.pointer, line: 1, col: 1, hint: "filters are tag:<tag>, path:<glob>, op:<operationId or method name>, method:<glob>; a pattern is matched as a glob (* ** ?)" }));
 }
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -136,18 +143,20 @@ function deref(doc: LoadedDocument, value: unknown, from: string): Json | undefi
 }
 
 function cutPaths(doc: LoadedDocument, selection: Selection): void {
-  const paths = (doc.root as Json)["paths"];
+  const root = doc.root as Json;
+  const paths = root["paths"];
   if (!isObj(paths)) return;
+  // the loader's own list of a path item's operations: a method it sees is one a filter sees, in every version
+  const is32 = isOpenApi32(root);
   for (const [path, raw] of Object.entries(paths)) {
     const at = ptr.join("#/paths", path);
     const item = deref(doc, raw, at);
     if (!item) continue;
-    const extra = isObj(item["additionalOperations"]) ? (item["additionalOperations"] as Json) : undefined;
-    const ops: { holder: Json; key: string }[] = [...HTTP_METHODS.filter((m) => isObj(item[m])).map((m) => ({ holder: item, key: m })), ...Object.keys(extra ?? {}).map((m) => ({ holder: extra!, key: m }))];
-    const dropped = ops.filter(({ holder, key }) => {
-      const op = holder[key] as Json;
-      const tags = Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [];
-      return !keeps(selection, { tags, path, ...(typeof op["operationId"] === "string" ? { operationId: op["operationId"] } : {}) });
+    const ops = pathItemOperations(item, is32).filter((o) => isObj(o.op));
+    const dropped = ops.filter(({ method, op }) => {
+      const o = op as Json;
+      const tags = Array.isArray(o["tags"]) ? o["tags"].filter((t): t is string => typeof t === "string") : [];
+      return !keeps(selection, { tags, path, httpMethod: method, ...(typeof o["operationId"] === "string" ? { operationId: o["operationId"] } : {}) });
     });
     if (dropped.length === 0) continue;
     if (dropped.length === ops.length) {
@@ -155,9 +164,12 @@ function cutPaths(doc: LoadedDocument, selection: Selection): void {
       continue;
     }
     // a path item shared by $ref is cut in a copy of its own: the other users keep all of it
-    const own = item === raw ? item : { ...item, ...(extra ? { additionalOperations: { ...extra } } : {}) };
-    const ownExtra = own["additionalOperations"] as Json | undefined;
-    for (const { holder, key } of dropped) delete (holder === item ? own : ownExtra!)[key];
+    const extra = item["additionalOperations"];
+    const own = item === raw ? item : { ...item, ...(isObj(extra) ? { additionalOperations: { ...extra } } : {}) };
+    for (const { keys } of dropped) {
+      const holder = keys.length === 1 ? own : (own[keys[0]!] as Json);
+      delete holder[keys[keys.length - 1]!];
+    }
     if (own !== item) paths[path] = own;
   }
 }
@@ -170,7 +182,7 @@ function cutMethods(doc: LoadedDocument, selection: Selection): void {
     const m = deref(doc, raw, `#/methods/${i}`);
     if (!m || typeof m["name"] !== "string") return true;
     const tags = Array.isArray(m["tags"]) ? m["tags"].map((t, j) => deref(doc, t, `#/methods/${i}/tags/${j}`)?.["name"]).filter((t): t is string => typeof t === "string") : [];
-    return keeps(selection, { tags, method: m["name"] });
+    return keeps(selection, { tags, rpcMethod: m["name"] });
   });
 }
 

@@ -100,8 +100,11 @@ export class Origins {
       } else if (set) {
         best = { ...set, exact };
       } else {
+        // a scalar inside an object an action inserted sits at the same key below that object in the overlay
+        const from = this.inserted.get(parent);
         const at = this.original.get(parent);
-        if (at !== undefined) best = { file: spec.file, pointer: ptr.join(at, token), doc: spec, exact };
+        if (from) best = { ...from, pointer: ptr.join(from.pointer, token), exact };
+        else if (at !== undefined) best = { file: spec.file, pointer: ptr.join(at, token), doc: spec, exact };
       }
     }
     return best;

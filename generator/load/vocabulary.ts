@@ -40,6 +40,16 @@ const SCHEMA_EXTENSIONS: ReadonlyMap<string, readonly (readonly string[])[]> = n
   ["x-avaspec-subscriptions", [["kinds", "*", "params", "*", "schema"], ["kinds", "*", "result"]]],
 ]);
 
+/**
+ * avaspec's own extensions whose whole value may be a `$ref` to the same
+ * extension in another document (`x-avaspec-limits: { $ref:
+ * "./node-cchain-rpc.openrpc.yaml#/x-avaspec-limits" }`): two documents for
+ * servers with the same limits declare them once. The bundler copies the
+ * target in (only from where `refs.allow` admits), so the checkers and the
+ * IR read a declaration like any written in place.
+ */
+const REF_EXTENSIONS: ReadonlySet<string> = new Set(["x-avaspec-limits"]);
+
 /** Visits the schemas at `path` below `node` (`*`: every item of a list). */
 function atPaths(node: unknown, pointer: string, path: readonly string[], visit: (schema: unknown, pointer: string) => void): void {
   if (path.length === 0) return visit(node, pointer);
@@ -52,7 +62,8 @@ function atPaths(node: unknown, pointer: string, path: readonly string[], visit:
 /**
  * Calls `visit` for every structural `$ref` under `node` (not those inside
  * examples, defaults, enums or `x-` extensions other than the schemas of
- * avaspec's own, nor a property named `$ref`), with the object holding it
+ * avaspec's own and a REF_EXTENSIONS value that is a `$ref` as a whole, nor
+ * a property named `$ref`), with the object holding it
  * and the pointer of its `$ref` member.
  */
 export function forEachRef(node: unknown, pointer: string, visit: (holder: Record<string, unknown>, ref: string, pointer: string) => void, ownKey = ""): void {
@@ -76,6 +87,10 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
     const schemas = isNameMap ? undefined : SCHEMA_EXTENSIONS.get(key);
     if (schemas) {
       for (const path of schemas) atPaths(value, ptr.join(pointer, key), path, (schema, at) => forEachRef(schema, at, visit));
+      continue;
+    }
+    if (!isNameMap && REF_EXTENSIONS.has(key) && isObj(value) && typeof value["$ref"] === "string") {
+      visit(value, value["$ref"], ptr.join(pointer, key, "$ref"));
       continue;
     }
     if (!isNameMap && isDataMember(key, value)) continue;

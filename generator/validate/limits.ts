@@ -74,6 +74,11 @@ export function readLimits(node: Record<string, unknown>, at: string, place: key
   const allowed: readonly string[] = PLACES[place];
   for (const [key, value] of Object.entries(v)) {
     const at = ptr.join(where, key);
+    if (key === "$ref") {
+      // the bundler copies in a declaration from another file; one of this document is not followed
+      bad(at, `a $ref here must name another file's declaration that the input's refs.allow admits (it is copied in); got ${JSON.stringify(value)}`);
+      continue;
+    }
     if (!allowed.includes(key)) {
       const other = place === "document" ? "an operation's" : "a document's or server's";
       bad(at, (PLACES.document as readonly string[]).includes(key) || (PLACES.operation as readonly string[]).includes(key) ? `${key} belongs in ${other} ${LIMITS_KEY}` : `unknown member ${JSON.stringify(key)} (known here: ${allowed.join(", ")})`);

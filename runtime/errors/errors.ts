@@ -34,6 +34,17 @@ export class AvaspecError extends Error {
   }
 }
 
+/**
+ * An option or argument the caller got wrong (a plan no document declares, a
+ * quota that is not a positive number), found before anything is sent or
+ * served. One class for every such error, so that a command can tell a
+ * usage error (exit 2, with its usage text) from a failure by `instanceof`,
+ * whichever optional module threw it.
+ */
+export class UsageError extends AvaspecError {
+  override name = "UsageError";
+}
+
 /** " after 3 attempts" when the call was retried, else "". */
 export function afterAttempts(request: RequestInfo | undefined): string {
   return request?.attempts !== undefined && request.attempts > 1 ? ` after ${request.attempts} attempts` : "";

@@ -5,7 +5,7 @@
  * and the tests assert those counts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { AvaspecError, BudgetOptionError, createBudget } from "@avaspec/client";
+import { AvaspecError, BudgetOptionError, createBudget, UsageError } from "@avaspec/client";
 import { createDataApiClient, dataApiLimits } from "@avaspec/client/data-api";
 import { cChainLimits, createNodeClient } from "@avaspec/client/node";
 import { runLoop, startLimitedServer, type LimitedServer } from "../helpers/limited-server.js";
@@ -66,7 +66,7 @@ describe("a known budget (plan or quotas)", () => {
     expect(server.served).toHaveLength(1200);
   }, 60_000);
 
-  it("a plan the document does not declare is a BudgetOptionError naming the field, before any request", async () => {
+  it("a plan the document does not declare is a BudgetOptionError (a UsageError) naming the field, before any request", async () => {
     let error: unknown;
     try {
       createBudget(dataApiLimits, { plan: "enterprise" });
@@ -74,6 +74,8 @@ describe("a known budget (plan or quotas)", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(BudgetOptionError);
+    // the general class of options a caller got wrong
+    expect(error).toBeInstanceOf(UsageError);
     expect(error).toBeInstanceOf(AvaspecError);
     expect((error as BudgetOptionError).field).toBe("plan");
     expect((error as Error).message).toContain(`plan "enterprise" is not one the document declares ("unauthenticated", "free", "base", "growth", "pro")`);

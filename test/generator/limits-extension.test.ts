@@ -6,7 +6,7 @@
  * (docs/extensions/x-avaspec-limits.schema.json, for other tools) refuses
  * the same values (test/spec/limits-declared.test.ts holds spec/ to it).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -101,6 +101,32 @@ describe("x-avaspec-limits", () => {
       ["extension/limits", "#/methods/1/x-avaspec-limits/range/to", 'x-avaspec-limits: "b" is not a param of this operation (its params: none)'],
       ["extension/limits", "#/methods/1/x-avaspec-limits/range/unit", 'x-avaspec-limits: range.unit must be blocks or seconds, got "days"'],
     ]);
+  });
+
+  it("a declaration may be another file's, by $ref: copied in where refs.allow admits it, refused where it does not, and never a pointer into the document itself", () => {
+    const shared = { openrpc: "1.3.2", info: { title: "A", version: "1" }, "x-avaspec-limits": { pool: "shared", batch: { maxItems: 7 }, signals: { batch: { codes: [-32600] } } }, methods: [] };
+    const method = { name: "ping", params: [], result: { name: "pong", schema: { type: "string" } } };
+    const using = (ref: string) => ({ openrpc: "1.3.2", info: { title: "B", version: "1" }, "x-avaspec-limits": { $ref: ref }, methods: [method] });
+    const sub = mkdtempSync(join(dir, "ref-"));
+    writeFileSync(join(sub, "a.json"), JSON.stringify(shared, null, 2));
+    writeFileSync(join(sub, "b.json"), JSON.stringify(using("./a.json#/x-avaspec-limits"), null, 2));
+    const ok = runCli(["generate", "--input", "b.json", "--out", "out", "--allow-ref", "."], sub);
+    expect(ok.status, ok.stderr).toBe(0);
+    const out = join(sub, "out");
+    const limits = (readdirSync(out, { recursive: true }) as string[]).filter((f) => /\.ts$/.test(f) && !f.includes("runtime")).map((f) => readFileSync(join(out, f), "utf8")).join("\n");
+    expect(limits).toContain('export const bLimits: ServiceLimits = { pool: "shared", batch: { maxItems: 7 }, signals: { batch: { codes: [-32600] } } };');
+
+    // without refs.allow the other file is not read
+    const refused = runCli(["generate", "--input", "b.json", "--out", "out2"], sub);
+    expect(refused.status).toBe(1);
+    expect(parseDiagnostics(refused.stderr)).toContainEqual(expect.objectContaining({ code: "ref/external", pointer: "#/x-avaspec-limits/$ref" }));
+    expect(existsSync(join(sub, "out2"))).toBe(false);
+
+    // a pointer into the document itself is not followed: an error, not a silently empty declaration
+    writeFileSync(join(sub, "c.json"), JSON.stringify({ ...using("#/x-shared"), "x-shared": { pool: "p" } }, null, 2));
+    const local = runCli(["generate", "--input", "c.json", "--out", "out3"], sub);
+    expect(local.status).toBe(1);
+    expect(parseDiagnostics(local.stderr).filter((d) => d.code === "extension/limits").map((d) => [d.pointer, d.message])).toEqual([["#/x-avaspec-limits/$ref", 'x-avaspec-limits: a $ref here must name another file\'s declaration that the input\'s refs.allow admits (it is copied in); got "#/x-shared"']]);
   });
 
   it("the JSON Schema refuses what the checker refuses", () => {

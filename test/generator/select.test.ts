@@ -1,8 +1,8 @@
 /**
- * Include/exclude (issue 31): by tag, path glob, operationId and OpenRPC
- * method-name glob, on the command line and in the config. An excluded
- * operation leaves nothing behind (its names appear in no generated file),
- * nor do the schemas only it used; a schema no operation used stays, and so
+ * Include/exclude (issue 31): by tag, path glob, operationId, OpenRPC
+ * method-name glob and HTTP method (3.2's QUERY and additionalOperations
+ * too), on the command line and in the config. An excluded operation leaves
+ * nothing behind (its names appear in no generated file), nor do the schemas only it used; a schema no operation used stays, and so
  * does the subtype of a kept discriminator. The kept client type-checks and
  * calls the package's own mock server. A filter that matches nothing is a
  * warning.
@@ -155,6 +155,21 @@ describe("avaspec generate --exclude (the real CLI)", () => {
     const client = readFileSync(join(out, "src/rpc/client.ts"), "utf8");
     expect(client).toContain("calc.ping");
     expect(client).toContain("calc.add");
+  });
+
+  it("OpenAPI 3.2: method: takes the HTTP method as the loader names it (query, an additionalOperations key) or as sent (QUERY); op: an additionalOperations operation's id", () => {
+    const dir = scratch({ "catalog.yaml": readFileSync(join(ROOT, "test/fixtures/oas-32/spec.yaml"), "utf8") });
+    const ops = (out: string) => [...readFileSync(join(dir, out, "src/catalog/operations.d.ts"), "utf8").matchAll(/export declare const (\w+)Operation\b/g)].map((m) => m[1]).sort();
+    // QUERY as sent, COPY and PURGE as written under additionalOperations; op: drops one of them again
+    const r = runCli(["generate", "--input", "catalog.yaml", "--out", "a", "--include", "method:QUERY", "--include", "method:COPY", "--include", "method:PURGE", "--exclude", "op:copyProduct"], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(parseDiagnostics(r.stderr)).toEqual([]);
+    expect(ops("a")).toEqual(["purgeProductsById", "queryStats", "searchProducts"]);
+    // the loader's own names: `query` for the fixed field; an additionalOperations key excluded by method:
+    const q = runCli(["generate", "--input", "catalog.yaml", "--out", "b", "--exclude", "method:query", "--exclude", "method:PURGE"], dir);
+    expect(q.status, q.stderr).toBe(0);
+    expect(parseDiagnostics(q.stderr)).toEqual([]);
+    expect(ops("b")).toEqual(["copyProduct", "listProducts"]);
   });
 
   it("from the config: per input, a filter that matches nothing points at its place in the config; a malformed filter is a config error", () => {

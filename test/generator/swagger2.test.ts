@@ -4,7 +4,9 @@
  * avaspec's own checks after the conversion, is reported at the Swagger
  * document's own line, column and pointer, with exit 1 and the output left
  * untouched; the converter fetches nothing (an external `$ref` follows
- * `refs.allow` like any other).
+ * `refs.allow` like any other). Overlays apply to the Swagger 2.0 document as
+ * written, before the conversion, and what they insert is reported at the
+ * overlay.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -124,6 +126,71 @@ describe("a Swagger 2.0 document", () => {
     const r = generate({ "api.yaml": pipes });
     expect(r.status).toBe(0);
     expect(parseDiagnostics(r.stderr).map((d) => d.line)).toEqual([`api.yaml:${lineOf(pipes, "X-Tags")}:11 at #/paths/~1pets~1{id}/get/parameters/1: converting to OpenAPI 3.0: collectionFormat:pipes is no longer supported except for in:query parameters [swagger2/lossy] (warning)`]);
+  });
+});
+
+/** `file:line:col` of a diagnostic the CLI printed. */
+const position = (d: { line: string }) => d.line.split(" at ")[0];
+
+describe("overlays on a Swagger 2.0 document", () => {
+  // The Overlay Specification applies an overlay's actions to its target document, the one the user names: here the
+  // Swagger 2.0 file as written. So avaspec applies overlays before the conversion (generator/front-end.ts), and a
+  // target speaks Swagger 2.0 (`definitions`, `in: body`), never the OpenAPI 3.0 the converter makes of it.
+  it("targets the document as written, before the conversion; a target in the converted form selects nothing", () => {
+    const overlay = `overlay: 1.0.0
+info: { title: Fix the pets, version: 1.0.0 }
+actions:
+  - target: $.paths['/pets/{id}'].get
+    update:
+      summary: One pet, by its id (patched)
+  - target: $.definitions.Pet.properties
+    update:
+      nickname: { type: string }
+  - target: $.paths['/pets/{id}/photo']
+    remove: true
+  - target: $.components.schemas.Pet
+    update:
+      description: not there before the conversion
+`;
+    const r = generate({ "api.yaml": GOOD, "fix.overlay.yaml": overlay }, ["--overlay", "fix.overlay.yaml"]);
+    expect(r.status, r.stderr).toBe(0);
+    const found = parseDiagnostics(r.stderr);
+    expect(found).toEqual([expect.objectContaining({ file: "fix.overlay.yaml", pointer: "#/actions/3/target", code: "overlay/no-match", warning: true })]);
+    expect(position(found[0]!)).toBe(`fix.overlay.yaml:${lineOf(overlay, "$.components.schemas.Pet")}:5`);
+    const client = readFileSync(join(r.dir, "out/src/api/client.ts"), "utf8");
+    expect(client).toContain("One pet, by its id (patched)");
+    expect(client).not.toContain("uploadPhoto");
+    expect(readFileSync(join(r.dir, "out/src/api/types.ts"), "utf8")).toMatch(/nickname\?: string/);
+  });
+
+  it("what an action inserted is reported at the overlay: the validator's finding after the conversion and the converter's own", () => {
+    const overlay = `overlay: 1.0.0
+info: { title: Break the pets, version: 1.0.0 }
+actions:
+  - target: $.definitions.Pet.properties
+    update:
+      owner: { $ref: "#/definitions/Nobody" }
+  - target: $.paths['/pets/{id}'].get
+    update:
+      operationId: 12
+  - target: $.paths['/pets/{id}'].get.parameters
+    update:
+      - {name: X-Tags, in: header, type: array, items: {type: string}, collectionFormat: pipes}
+`;
+    const r = generate({ "api.yaml": GOOD, "break.overlay.yaml": overlay }, ["--overlay", "break.overlay.yaml"]);
+    expect(r.status).toBe(1);
+    expect(existsSync(join(r.dir, "out"))).toBe(false);
+    const found = parseDiagnostics(r.stderr);
+    // each at the overlay's line, with the Swagger document's pointer (not the converted one's) in the hint
+    expect(found.map((d) => [d.code, d.pointer, position(d)]).sort()).toEqual([
+      ["operation/id", "#/actions/1/update/operationId", `break.overlay.yaml:${lineOf(overlay, "operationId: 12")}:7`],
+      // a scalar inside an object the action inserted: at its own key in the overlay
+      ["ref/dangling", "#/actions/0/update/owner/$ref", `break.overlay.yaml:${refAt(overlay, "owner:")}`],
+      ["swagger2/lossy", "#/actions/2/update/0", `break.overlay.yaml:${lineOf(overlay, "X-Tags")}:9`],
+    ]);
+    expect(r.stderr).toContain("#/paths/~1pets~1{id}/get/parameters/1 of api.yaml was put there by this overlay action");
+    expect(r.stderr).toContain("#/definitions/Pet/properties/owner/$ref of api.yaml was put there by this overlay action");
+    expect(r.stderr).not.toContain("#/components/");
   });
 });
 

@@ -7,8 +7,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AvaspecError, UsageError } from "@avaspec/client";
 import { startMockServer } from "@avaspec/client/mock-server";
+import { mockServerCommand } from "../../runtime/mock/server.js";
+import { UsageError as RuntimeUsageError } from "../../runtime/errors/errors.js";
 
 const CLI = fileURLToPath(new URL("../../generated/src/mock-server/cli.ts", import.meta.url));
 const running: ChildProcess[] = [];
@@ -60,6 +63,37 @@ describe("the mock command's --limits", () => {
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain("--plan and --faults need --limits");
   }, 60_000);
+});
+
+describe("a usage error is any UsageError, whichever module threw it", () => {
+  /** Runs the command in this process with `start`, capturing what it writes to stderr. */
+  async function run(start: () => Promise<never>): Promise<{ code: number; stderr: string }> {
+    let stderr = "";
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+    try {
+      return { code: await mockServerCommand("mock", start, ["--port", "0"]), stderr };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("an option error of another name exits 2 with the usage text; any other error is a failure to listen (1)", async () => {
+    class OtherOptionError extends RuntimeUsageError {
+      override name = "OtherOptionError";
+    }
+    const usage = await run(() => Promise.reject(new OtherOptionError("no such region")));
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^mock: no such region\n\nusage: mock \[--port 4010\]/);
+    const failure = await run(() => Promise.reject(new Error("EADDRINUSE")));
+    expect(failure).toEqual({ code: 1, stderr: "mock: cannot listen on 127.0.0.1:0: EADDRINUSE\n" });
+  });
+
+  it("startMockServer's unknown plan is a UsageError and an AvaspecError, before it listens", async () => {
+    const error = await startMockServer({ port: 0, log: null, limits: { plan: "platinum" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toBeInstanceOf(AvaspecError);
+    expect((error as Error).name).toBe("MockLimitsOptionError");
+  });
 });
 
 describe("startMockServer({ limits })", () => {

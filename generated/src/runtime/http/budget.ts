@@ -17,12 +17,12 @@
  * time until it lets us go again), and a `RateLimit-Policy` header is taken as
  * the plan itself. Budgets are shared per pool and API key across clients.
  */
-import { AbortError, AvaspecError, type RequestInfo } from "../errors/errors.js";
+import { AbortError, AvaspecError, UsageError, type RequestInfo } from "../errors/errors.js";
 import type { DocumentLimits, LimitSignal, ServiceLimits } from "../values/limits.js";
 import type { Attempt, Budget, Outgoing } from "./send.js";
 
 /** A budget option that cannot be used (an unknown plan, a quota that is not a positive number): thrown by `createBudget`, before any request. */
-export class BudgetOptionError extends AvaspecError {
+export class BudgetOptionError extends UsageError {
   override name = "BudgetOptionError";
   /** The option at fault, as a path (`plan`, `quotas[0].window`). */
   readonly field: string;

@@ -26,10 +26,10 @@ import type { MockRequest, MockResponse, MockRpcEntry, MockService, MockTable } 
 import type { DocumentLimits, LimitSignal, OperationLimits, ServiceLimits } from "../values/limits.js";
 import { mockRoutes } from "./routes.js";
 import { rng } from "./random.js";
-import { AvaspecError } from "../errors/errors.js";
+import { UsageError } from "../errors/errors.js";
 
 /** A limits-mode option that cannot be served (a plan no document declares): a usage error, found before listening. */
-export class MockLimitsOptionError extends AvaspecError {
+export class MockLimitsOptionError extends UsageError {
   override name = "MockLimitsOptionError";
 }
 

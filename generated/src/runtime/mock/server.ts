@@ -22,6 +22,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
 import type { MockResponse, MockService, MockServiceOptions } from "./types.js";
+import { UsageError } from "../errors/errors.js";
 
 export interface MockServerOptions {
   /** Port (default 4010; 0 picks a free one). */
@@ -222,8 +223,8 @@ export async function mockServerCommand(name: string, start: StartMockServer, ar
   try {
     server = await start({ port, host: values.host, seed, examples: !values.synthesize, wireShapes: values["server-shapes"] ? "server" : "documented", ...(limits ? { limits } : {}) });
   } catch (e) {
-    // by name: limits.ts (MockLimitsOptionError) ships only in packages whose documents declare limits
-    if ((e as Error).name === "MockLimitsOptionError") {
+    // an option the caller got wrong (limits.ts's MockLimitsOptionError, in packages that ship it), not a failure to listen
+    if (e instanceof UsageError) {
       process.stderr.write(`${name}: ${(e as Error).message}\n\n${usage(name)}\n`);
       return 2;
     }
