@@ -118,8 +118,10 @@ function scanParams<P, I>(id: string, limits: OperationLimits, w: Window<P>, rea
   const desc = (options.order ?? w.order ?? limits.range?.order) === "desc";
   async function* run(): AsyncGenerator<I> {
     const { from, to } = await w.bounds();
+    // an empty range (an exclusive end at its start): nothing to read
+    if (to < from) return;
     // descending: the scan walks offsets from the end, mapped back onto the range
-    inner = scanRange((a, b) => read(desc ? w.params(to - (b - from), to - (a - from)) : w.params(a, b)), { from, to: Math.max(from - 1, to) }, { ...rangeDefaults(limits), ...(maxSpan !== undefined ? { maxSpan } : {}), growAfter, onProgress, signal });
+    inner = scanRange((a, b) => read(desc ? w.params(to - (b - from), to - (a - from)) : w.params(a, b)), { from, to }, { ...rangeDefaults(limits), ...(maxSpan !== undefined ? { maxSpan } : {}), growAfter, onProgress, signal });
     try {
       yield* inner;
     } catch (error) {
