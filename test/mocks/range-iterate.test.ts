@@ -84,36 +84,45 @@ describe("cChain.eth.getLogs.iterate against the limits mode", () => {
 });
 
 /**
- * The Data API's `listErc20Transactions` over a chain with one transfer in
- * every 7th block: answers only the blocks `startBlock` (included) …
- * `endBlock` (excluded) asks for, in pages of `pageSize` with an opaque
- * `nextPageToken`, each transfer the generated mock's example with its own
- * block number and hash. Records the ranges it was asked for.
+ * The Data API's `listErc20Transactions` and `listTransactions` over a chain
+ * with one transfer in every 7th block: answers only the blocks `startBlock`
+ * (included) … `endBlock` (excluded) asks for, in pages of `pageSize` with
+ * an opaque `nextPageToken`, each item the generated mock's example with
+ * its own block number and hash; `listTransactions` newest first unless
+ * `sortOrder=asc`, as the real service. Records the ranges it was asked for.
  */
 function transfersService(inner: MockService, last: number) {
-  const asked: { start: number; end: number; page: number }[] = [];
+  const asked: { route: string; start: number; end: number; page: number; order?: string }[] = [];
   const pageTokens = new Map<string, number>();
-  let template: Record<string, unknown> | undefined;
+  const templates = new Map<string, Record<string, unknown>>();
+  const hash = (n: number) => "0x" + n.toString(16).padStart(64, "0");
+  const routes = [
+    { name: "listErc20Transactions", match: (p: string) => p.endsWith("/transactions:listErc20"), item: (t: Record<string, unknown>, n: number) => ({ ...t, blockNumber: String(n), txHash: hash(n) }), sorts: false },
+    { name: "listTransactions", match: (p: string) => /^\/v1\/chains\/[^/]+\/addresses\/[^/]+\/transactions$/.test(p), item: (t: Record<string, unknown>, n: number) => ({ ...t, nativeTransaction: { ...(t["nativeTransaction"] as object), blockNumber: String(n), txHash: hash(n) } }), sorts: true },
+  ];
   const handle = async (request: MockRequest) => {
     const url = new URL(request.url, "http://mock.invalid");
-    if (!url.pathname.endsWith("/transactions:listErc20")) return inner.handle(request);
-    template ??= (JSON.parse((await inner.handle(request))!.body) as { transactions: Record<string, unknown>[] }).transactions[0]!;
+    const route = routes.find((r) => r.match(url.pathname));
+    if (!route) return inner.handle(request);
+    if (!templates.has(route.name)) templates.set(route.name, (JSON.parse((await inner.handle(request))!.body) as { transactions: Record<string, unknown>[] }).transactions[0]!);
     const q = url.searchParams;
     const start = Number(q.get("startBlock") ?? 0);
     const end = Number(q.get("endBlock") ?? last + 1);
     const size = Number(q.get("pageSize") ?? 10);
     const offset = q.has("pageToken") ? pageTokens.get(q.get("pageToken")!)! : 0;
-    asked.push({ start, end, page: offset / size });
+    const order = route.sorts ? (q.get("sortOrder") ?? "desc") : undefined;
+    asked.push({ route: route.name, start, end, page: offset / size, ...(order ? { order } : {}) });
     const blocks: number[] = [];
     for (let n = start; n < Math.min(end, last + 1); n++) if (n % 7 === 3) blocks.push(n);
-    const page = blocks.slice(offset, offset + size).map((n) => ({ ...template, blockNumber: String(n), txHash: "0x" + n.toString(16).padStart(64, "0") }));
+    if (order === "desc") blocks.reverse();
+    const page = blocks.slice(offset, offset + size).map((n) => route.item(templates.get(route.name)!, n));
     const body: Record<string, unknown> = { transactions: page };
     if (offset + size < blocks.length) {
       const token = `00000000-0000-4000-8000-${String(pageTokens.size).padStart(12, "0")}`;
       pageTokens.set(token, offset + size);
       body["nextPageToken"] = token;
     }
-    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(body), handled: "listErc20Transactions" };
+    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(body), handled: route.name };
   };
   return { handle, asked };
 }
@@ -156,6 +165,22 @@ describe("a Data API listing over a block range: windows, each window's pages", 
     for await (const _ of data.listErc20Transactions.iterate({ ...params, startBlock: 58_000 })) m++;
     expect(m).toBe(n);
     expect(new Set(service.asked.map((a) => `${a.start}-${a.end}`))).toEqual(new Set(["58000-60001"]));
+  });
+
+  it("listTransactions, declared newest first (order: desc, orderParam: sortOrder): windows from the end back, items newest first; sortOrder=asc turns both", async () => {
+    const data = createDataApiClient({ baseUrl: server.url, retry: false });
+    const range = { ...params, startBlock: 40_000, endBlock: 43_000 };
+    const expected = Array.from({ length: 3000 }, (_, i) => 40_000 + i).filter((n) => n % 7 === 3);
+    service.asked.length = 0;
+    const newest: number[] = [];
+    for await (const t of data.listTransactions.iterate(range, { window: 1000 })) newest.push(Number(t.nativeTransaction.blockNumber));
+    expect(newest).toEqual([...expected].reverse());
+    expect(service.asked.filter((a) => a.page === 0).map((a) => [a.start, a.end, a.order])).toEqual([[42_000, 43_000, "desc"], [41_000, 42_000, "desc"], [40_000, 41_000, "desc"]]);
+    service.asked.length = 0;
+    const oldest: number[] = [];
+    for await (const t of data.listTransactions.iterate({ ...range, sortOrder: "asc" }, { window: 1000 })) oldest.push(Number(t.nativeTransaction.blockNumber));
+    expect(oldest).toEqual(expected);
+    expect(service.asked.filter((a) => a.page === 0).map((a) => a.start)).toEqual([40_000, 41_000, 42_000]);
   });
 
   it("a window over a range without its end and nothing to read the head with is a ValidationError before any request", async () => {
