@@ -147,3 +147,18 @@ export async function readmePaginationExample(chainId: string, address: `0x${str
   for await (const tx of data.listErc20Transactions.iterate({ chainId, address }, { limit: 500 })) console.log(tx.txHash);
   for await (const page of data.listErc20Transactions.pages({ chainId, address }, { maxPages: 3 })) console.log(page.transactions.length);
 }
+
+// The README's "Range splitting" example: iterate on the members that declare a range.
+export async function readmeRangeExample(signal: AbortSignal): Promise<void> {
+  const node = createNodeClient();
+  const address = "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC" as const;
+  const logs = node.cChain.eth.getLogs.iterate({ fromBlock: 0, toBlock: "latest", address }, { signal, onProgress: (p) => console.log(p.done, "/", p.total) });
+  for await (const log of logs) console.log(log);
+  console.log(logs.progress.done, logs.progress.total, logs.progress.windows, logs.progress.retries);
+  // an L1's eth_getLogs has it too, its head being that L1's eth_blockNumber
+  const l1Logs = node.l1({ blockchainId: "21Ths5Afqi5r4PaoV8r8cruGZWhN11y5rxvy89K8px7pKy3P8E" }).eth.getLogs.iterate({ fromBlock: 0 }, { window: 2048 });
+  for await (const log of l1Logs) console.log(log);
+  const data = createDataApiClient();
+  const head = async () => 70_000_000;
+  for await (const transfer of data.listErc20Transactions.iterate({ chainId: "43114", address, startBlock: 60_000_000 }, { window: 10_000, head })) console.log(transfer.blockNumber);
+}

@@ -4,6 +4,7 @@
 export * from "./runtime/errors/index.js";
 export * from "./runtime/http/index.js";
 export * from "./runtime/jsonrpc/index.js";
+export * from "./runtime/ranges/index.js";
 export * from "./runtime/stream/index.js";
 export * from "./runtime/values/index.js";
 export * from "./runtime/ws/index.js";

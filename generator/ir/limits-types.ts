@@ -39,6 +39,14 @@ export interface IrLimitRange {
   maxSpan?: number;
   /** The most items one answer may hold. */
   maxResults?: number;
+  /** The `to` end is the first position after the range, not its last. */
+  toExclusive?: true;
+  /** The order answers list their items in (`desc`: newest first). */
+  order?: "asc" | "desc";
+  /** A param whose value (`asc` or `desc`) says the order when given. */
+  orderParam?: string;
+  /** The method (OpenRPC) or operation id (OpenAPI) whose result is the latest position. */
+  head?: string;
 }
 
 /** One `x-avaspec-limits` value: a document's or server's members, or an operation's. */

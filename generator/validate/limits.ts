@@ -22,7 +22,9 @@
  *   x-avaspec-limits:
  *     cost: 200
  *     requestsPerSecond: 5
- *     range: { from: filter.fromBlock, to: filter.toBlock, unit: blocks, maxSpan: 2048, maxResults: 10000 }
+ *     range: { from: filter.fromBlock, to: filter.toBlock, unit: blocks, maxSpan: 2048, maxResults: 10000, head: eth_blockNumber }
+ *     # toExclusive: true (the `to` end is the first position after the range), order: desc (answers list newest
+ *     # first), orderParam: sortOrder (a param whose asc/desc says the order when given)
  *     signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } }
  *
  * The quota/window pair is the IETF RateLimit-Policy's `q` and `w`; a
@@ -43,7 +45,7 @@ export const LIMITS_KEY = "x-avaspec-limits";
 export const LIMIT_KINDS: readonly LimitKind[] = ["quota", "rate", "batch", "range", "results", "responseSize"];
 const SIGNAL_KEYS = ["status", "codes", "messages", "retryAfter", "headers"] as const;
 const PLAN_KEYS = ["quotas", "apiKey", "description"] as const;
-const RANGE_KEYS = ["from", "to", "unit", "maxSpan", "maxResults"] as const;
+const RANGE_KEYS = ["from", "to", "unit", "maxSpan", "maxResults", "toExclusive", "order", "orderParam", "head"] as const;
 const RANGE_UNITS = ["blocks", "seconds"] as const;
 /** What each place takes: a document (or server) declares the budget, an operation its own cost and caps. */
 const PLACES = {
@@ -64,7 +66,7 @@ const whole = (v: unknown): v is number => Number.isInteger(v) && (v as number) 
  * operation: its well-formed members (undefined when there is none);
  * `report` hears every member that is not.
  */
-export function readLimits(node: Record<string, unknown>, at: string, place: keyof typeof PLACES, report: Report, paramNames?: readonly string[]): IrLimits | undefined {
+export function readLimits(node: Record<string, unknown>, at: string, place: keyof typeof PLACES, report: Report, paramNames?: readonly string[], heads?: readonly string[]): IrLimits | undefined {
   const v = node[LIMITS_KEY];
   if (v === undefined) return undefined;
   const where = ptr.join(at, LIMITS_KEY);
@@ -109,7 +111,7 @@ export function readLimits(node: Record<string, unknown>, at: string, place: key
         break;
       }
       case "range": {
-        const range = readRange(value, at, bad, paramNames);
+        const range = readRange(value, at, bad, paramNames, heads);
         if (range) out.range = range;
         break;
       }
@@ -185,8 +187,9 @@ function readPath(v: unknown, at: string, bad: Bad, paramNames: readonly string[
   return parts;
 }
 
-function readRange(v: unknown, at: string, bad: Bad, paramNames: readonly string[] | undefined): IrLimits["range"] {
-  if (!isObj(v)) return bad(at, `range must be { from, to, unit, maxSpan?, maxResults? }, got ${JSON.stringify(v)?.slice(0, 120)}`), undefined;
+/** `heads`: the document's method names or operation ids, which `head` must name one of (unchecked when not given). */
+function readRange(v: unknown, at: string, bad: Bad, paramNames: readonly string[] | undefined, heads: readonly string[] | undefined): IrLimits["range"] {
+  if (!isObj(v)) return bad(at, `range must be { from, to, unit, maxSpan?, maxResults?, toExclusive?, order?, head? }, got ${JSON.stringify(v)?.slice(0, 120)}`), undefined;
   const unknown = Object.keys(v).find((k) => !(RANGE_KEYS as readonly string[]).includes(k));
   if (unknown !== undefined) return bad(ptr.join(at, unknown), `range has no member ${JSON.stringify(unknown)} (known: ${RANGE_KEYS.join(", ")})`), undefined;
   const from = readPath(v["from"], ptr.join(at, "from"), bad, paramNames);
@@ -194,8 +197,24 @@ function readRange(v: unknown, at: string, bad: Bad, paramNames: readonly string
   const unit = v["unit"];
   if (!(RANGE_UNITS as readonly unknown[]).includes(unit)) return bad(ptr.join(at, "unit"), `range.unit must be ${RANGE_UNITS.join(" or ")}, got ${JSON.stringify(unit)}`), undefined;
   for (const key of ["maxSpan", "maxResults"] as const) if (v[key] !== undefined && !whole(v[key])) return bad(ptr.join(at, key), `range.${key} must be a whole number above 0, got ${JSON.stringify(v[key])}`), undefined;
+  if (v["toExclusive"] !== undefined && typeof v["toExclusive"] !== "boolean") return bad(ptr.join(at, "toExclusive"), `range.toExclusive must be true (the to end is the first position after the range) or false, got ${JSON.stringify(v["toExclusive"])}`), undefined;
+  if (v["order"] !== undefined && v["order"] !== "asc" && v["order"] !== "desc") return bad(ptr.join(at, "order"), `range.order must be asc or desc (the order answers list their items in), got ${JSON.stringify(v["order"])}`), undefined;
+  const orderParam = v["orderParam"];
+  if (orderParam !== undefined && (typeof orderParam !== "string" || (paramNames !== undefined && !paramNames.includes(orderParam)))) return bad(ptr.join(at, "orderParam"), `range.orderParam must name a param of this operation whose value is asc or desc, got ${JSON.stringify(orderParam)?.slice(0, 120)}`), undefined;
+  const head = v["head"];
+  if (head !== undefined && (typeof head !== "string" || (heads !== undefined && !heads.includes(head)))) return bad(ptr.join(at, "head"), `range.head must name a method or operation of this document whose result is the latest position, got ${JSON.stringify(head)?.slice(0, 120)}`), undefined;
   if (!from || !to) return undefined;
-  return { from, to, unit: unit as (typeof RANGE_UNITS)[number], ...(v["maxSpan"] !== undefined ? { maxSpan: v["maxSpan"] as number } : {}), ...(v["maxResults"] !== undefined ? { maxResults: v["maxResults"] as number } : {}) };
+  return {
+    from,
+    to,
+    unit: unit as (typeof RANGE_UNITS)[number],
+    ...(v["maxSpan"] !== undefined ? { maxSpan: v["maxSpan"] as number } : {}),
+    ...(v["maxResults"] !== undefined ? { maxResults: v["maxResults"] as number } : {}),
+    ...(v["toExclusive"] === true ? { toExclusive: true as const } : {}),
+    ...(v["order"] !== undefined ? { order: v["order"] as "asc" | "desc" } : {}),
+    ...(typeof orderParam === "string" ? { orderParam } : {}),
+    ...(typeof head === "string" ? { head } : {}),
+  };
 }
 
 function readSignals(v: unknown, at: string, bad: Bad): IrLimits["signals"] {

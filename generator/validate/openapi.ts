@@ -59,6 +59,8 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   if (paths !== undefined && !isObj(paths)) report("openapi/paths", "#/paths", '"paths" must be an object');
   if (paths === undefined && root["webhooks"] === undefined && root["components"] === undefined) report("openapi/paths", "#", 'missing "paths"');
   const seenIds = new Map<string, string>();
+  // what a declared range's `head` may name: any operation of the document, before or after it
+  const operationIds = Object.values(isObj(paths) ? paths : {}).flatMap((item) => (isObj(item) ? pathItemOperations(item, is32).map(({ op }) => (isObj(op) ? op["operationId"] : undefined)) : [])).filter((id): id is string => typeof id === "string");
   for (const [path, item] of Object.entries(isObj(paths) ? paths : {})) {
     const itemPtr = ptr.join("#/paths", path);
     if (!path.startsWith("/")) report("openapi/path", itemPtr, `path ${JSON.stringify(path)} must start with "/"`);
@@ -83,7 +85,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
       if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) report("operation/responses", opPtr, 'an operation needs a non-empty "responses" object');
       checkOperationExtensions(op, opPtr, report);
       paginationDeclaration(op, opPtr, report);
-      readLimits(op, opPtr, "operation", report);
+      readLimits(op, opPtr, "operation", report, undefined, operationIds);
       const opLevel = declaredParams(doc, op["parameters"], ptr.join(opPtr, "parameters"));
       const all = new Map([...pathLevel, ...opLevel]);
       for (const name of templateNames) {

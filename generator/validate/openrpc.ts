@@ -61,6 +61,8 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     if (isObj(m)) checkServerUrls(m["servers"], ptr.join("#/methods", i, "servers"), warn, "openrpc/server-url");
   });
   const seen = new Map<string, string>();
+  // what a declared range's `head` may name
+  const methodNames = (root["methods"] as unknown[]).map((m) => (isObj(m) && typeof m["$ref"] === "string" ? doc.resolve(m["$ref"])?.value : m)).flatMap((m) => (isObj(m) && typeof m["name"] === "string" ? [m["name"]] : []));
   (root["methods"] as unknown[]).forEach((m, i) => {
     const at = ptr.join("#/methods", i);
     const method = isObj(m) && typeof m["$ref"] === "string" ? doc.resolve(m["$ref"])?.value : m;
@@ -75,7 +77,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     const names = new Set<string>();
     const paramNames = params.map((p) => (isObj(p) && typeof p["$ref"] === "string" ? doc.resolve(p["$ref"])?.value : p)).map((cd) => (isObj(cd) && typeof cd["name"] === "string" ? cd["name"] : ""));
     checkResultByParam(method, paramNames, at, report);
-    readLimits(method, at, "operation", report, paramNames);
+    readLimits(method, at, "operation", report, paramNames, methodNames);
     let optionalSeen = false;
     params.forEach((p, j) => {
       const pAt = ptr.join(at, "params", j);

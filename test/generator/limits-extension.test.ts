@@ -129,6 +129,34 @@ describe("x-avaspec-limits", () => {
     expect(parseDiagnostics(local.stderr).filter((d) => d.code === "extension/limits").map((d) => [d.pointer, d.message])).toEqual([["#/x-avaspec-limits/$ref", 'x-avaspec-limits: a $ref here must name another file\'s declaration that the input\'s refs.allow admits (it is copied in); got "#/x-shared"']]);
   });
 
+  it("a range's head names a method or operation of the same document (any position); one that names nothing is an error at its pointer", () => {
+    const rpc = {
+      openrpc: "1.3.2",
+      info: { title: "Logs", version: "1" },
+      methods: [
+        { name: "eth_getLogs", params: [{ name: "filter", required: true, schema: { type: "object" } }], result: { name: "logs", schema: { type: "array" } }, "x-avaspec-limits": { range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", head: "eth_blockNumber" } } },
+        { name: "eth_getOther", params: [{ name: "filter", required: true, schema: { type: "object" } }], result: { name: "logs", schema: { type: "array" } }, "x-avaspec-limits": { range: { from: "filter.a", to: "filter.b", unit: "blocks", head: "eth_headNumber", order: "newest", toExclusive: "yes" } } },
+        { name: "eth_blockNumber", params: [], result: { name: "n", schema: { type: "string" } } },
+      ],
+    };
+    writeFileSync(join(dir, "heads.json"), JSON.stringify(rpc, null, 2));
+    const r = runCli(["generate", "--input", "heads.json", "--out", "out-heads"], dir);
+    expect(r.status).toBe(1);
+    expect(parseDiagnostics(r.stderr).map((d) => [d.pointer, d.message])).toEqual([["#/methods/1/x-avaspec-limits/range/toExclusive", 'x-avaspec-limits: range.toExclusive must be true (the to end is the first position after the range) or false, got "yes"']]);
+    rpc.methods[1]!["x-avaspec-limits"] = { range: { from: "filter.a", to: "filter.b", unit: "blocks", head: "eth_headNumber", order: "newest", toExclusive: true } } as never;
+    writeFileSync(join(dir, "heads.json"), JSON.stringify(rpc, null, 2));
+    const r2 = runCli(["generate", "--input", "heads.json", "--out", "out-heads"], dir);
+    expect(parseDiagnostics(r2.stderr).map((d) => [d.pointer, d.message])).toEqual([["#/methods/1/x-avaspec-limits/range/order", 'x-avaspec-limits: range.order must be asc or desc (the order answers list their items in), got "newest"']]);
+    const check = (limits: unknown, heads: string[]) => {
+      const found: string[] = [];
+      readLimits({ "x-avaspec-limits": limits }, "#/paths/~1a/get", "operation", (_c, pointer, message) => found.push(`${pointer}: ${message}`), undefined, heads);
+      return found;
+    };
+    // an OpenAPI operation's head is an operationId of the document
+    expect(check({ range: { from: "startBlock", to: "endBlock", unit: "blocks", toExclusive: true, order: "desc", orderParam: "sortOrder", head: "getHead" } }, ["listThings", "getHead"])).toEqual([]);
+    expect(check({ range: { from: "startBlock", to: "endBlock", unit: "blocks", head: "getHed" } }, ["listThings", "getHead"])).toEqual(['#/paths/~1a/get/x-avaspec-limits/range/head: x-avaspec-limits: range.head must name a method or operation of this document whose result is the latest position, got "getHed"']);
+  });
+
   it("the JSON Schema refuses what the checker refuses", () => {
     const validate = limitsSchema();
     expect(validate(BAD_DOCUMENT)).toBe(false);
@@ -137,6 +165,9 @@ describe("x-avaspec-limits", () => {
     // a range belongs to an operation, plans to a document: not both in one
     expect(validate({ range: { from: "a", to: "b", unit: "blocks" }, plans: { free: { quotas: [{ quota: 1, window: 60 }] } } })).toBe(false);
     expect(validate({ range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "days" } })).toBe(false);
+    expect(validate({ range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", order: "newest" } })).toBe(false);
+    expect(validate({ range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", head: "" } })).toBe(false);
+    expect(validate({ range: { from: "startBlock", to: "endBlock", unit: "blocks", toExclusive: true, order: "desc", orderParam: "sortOrder", head: "getLatestBlock" } })).toBe(true);
     // and takes what it takes
     expect(validate({ cost: 200, range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", maxSpan: 2048 }, signals: { range: { codes: [-32005], messages: ["range too large"] } } })).toBe(true);
     expect(validate({ pool: "p", unit: "compute-units", plans: { free: { quotas: [{ quota: 8000, window: 60 }] } }, signals: { quota: { status: [429], retryAfter: true, headers: ["RateLimit", "RateLimit-Policy"] } } })).toBe(true);

@@ -72,7 +72,7 @@ describe("x-avaspec-limits in the IR and the generated code", () => {
 
   it("our documents' costs and caps are on the descriptors, their budgets in one constant each", () => {
     expect(getChainInfoOperation.limits).toEqual({ cost: 1 });
-    expect(listLatestPrimaryNetworkTransactionsOperation.limits).toEqual({ cost: 100 });
+    expect(listLatestPrimaryNetworkTransactionsOperation.limits).toEqual({ cost: 100, range: { from: ["startTimestamp"], to: ["endTimestamp"], unit: "seconds", order: "desc", orderParam: "sortOrder" } });
     expect(getAvaxSupplyOperation.limits).toBeUndefined();
     expect(compositeQueryV2Operation.limits).toEqual({ cost: 3000 });
     expect(dataApiLimits.pool).toBe("avacloud");
@@ -80,7 +80,7 @@ describe("x-avaspec-limits in the IR and the generated code", () => {
     expect(dataApiLimits.plans?.["unauthenticated"]?.apiKey).toBe(false);
     expect(metricsApiLimits.pool).toBe("avacloud-metrics");
     expect(cChainEthChainIdMethod.limits).toEqual({ cost: 1 });
-    for (const m of [cChainEthGetLogsMethod, l1EthGetLogsMethod]) expect(m.limits).toEqual({ cost: 200, range: { from: ["filter", "fromBlock"], to: ["filter", "toBlock"], unit: "blocks" }, signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } } });
+    for (const m of [cChainEthGetLogsMethod, l1EthGetLogsMethod]) expect(m.limits).toEqual({ cost: 200, range: { from: ["filter", "fromBlock"], to: ["filter", "toBlock"], unit: "blocks", head: "eth_blockNumber" }, signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } } });
     expect(cChainLimits.batch).toEqual({ maxItems: 1000, maxResponseBytes: 25000000 });
     expect(cChainLimits.servers).toEqual([{ url: "https://api.avax.network/ext/bc/C/rpc", limits: { batch: { maxItems: 40 } } }]);
     expect(l1Limits.servers).toBeUndefined();

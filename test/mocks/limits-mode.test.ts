@@ -20,8 +20,9 @@ import { createMockService, mockTables } from "@avaspec/client/mocks";
 import { serveMocks, type RunningMockServer } from "../../runtime/mock/server.js";
 import { limitMockService, type LimitedMockService } from "../../runtime/mock/limits.js";
 import { syntheticChain } from "../../runtime/mock/chain.js";
+import { sparseNode } from "../helpers/sparse-node.js";
 import { scanFilter } from "../../runtime/ranges/ranges.js";
-import type { MockRequest, MockService, MockTable } from "../../runtime/mock/types.js";
+import type { MockService, MockTable } from "../../runtime/mock/types.js";
 
 const tables = Object.values(mockTables) as unknown as MockTable[];
 const PUBLIC_NODE = "https://api.avax.network/ext/bc/C/rpc";
@@ -117,31 +118,6 @@ describe("limits mode: seeded faults", () => {
     expect(await refusedAt(8)).not.toEqual(first);
   });
 });
-
-/**
- * A node whose logs are sparse (one block in 50 has one), each log the
- * synthetic chain's for its block: a million-block scan moves 20,000 logs,
- * not a million. Everything else is the generated mock service's.
- */
-function sparseNode(inner: MockService, keep: (n: number) => boolean) {
-  const chain = syntheticChain({ now: () => Date.UTC(2026, 0, 1) });
-  const handle = async (request: MockRequest) => {
-    const call = request.method === "POST" && request.body ? (JSON.parse(request.body) as { id?: unknown; method?: string; params?: unknown[] }) : undefined;
-    if (call && !Array.isArray(call) && call.method === "eth_getLogs") {
-      const f = (call.params?.[0] ?? {}) as { fromBlock: string; toBlock: string };
-      const logs: unknown[] = [];
-      for (let n = parseInt(f.fromBlock, 16); n <= parseInt(f.toBlock, 16); n++) {
-        if (!keep(n)) continue;
-        const one = chain.answer("/ext/bc/C/rpc", "eth_getLogs", [{ fromBlock: "0x" + n.toString(16), toBlock: "0x" + n.toString(16) }]) as { result: unknown[] };
-        logs.push(...one.result);
-      }
-      return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: call.id, result: logs }), handled: "eth_getLogs" };
-    }
-    if (call && !Array.isArray(call) && call.method === "eth_blockNumber") return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: call.id, result: "0x" + chain.head("/ext/bc/C/rpc").toString(16) }), handled: "eth_blockNumber" };
-    return inner.handle(request);
-  };
-  return { handle };
-}
 
 describe("eth_getLogs range splitting against the limits mode", () => {
   let server: RunningMockServer;

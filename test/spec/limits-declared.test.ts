@@ -57,6 +57,29 @@ describe("x-avaspec-limits in spec/", () => {
     expect([c.get("getAvaxSupply"), c.get("listTransactionsV2"), c.get("getBlockchainById"), c.get("live-check")]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
+  it("the Data API's ranged list operations: glacier.json's block ranges (endBlock exclusive) and time ranges, newest first by sortOrder, no cap", () => {
+    const ranges = new Map<string, Obj>();
+    for (const item of Object.values(data["paths"] as Obj)) for (const op of Object.values(item as Obj)) if (op?.["x-avaspec-limits"]?.range) ranges.set(op.operationId, op["x-avaspec-limits"].range);
+    const byBlock = { from: "startBlock", to: "endBlock", unit: "blocks", toExclusive: true };
+    const byTime = { from: "startTimestamp", to: "endTimestamp", unit: "seconds" };
+    const sorted = { order: "desc", orderParam: "sortOrder" };
+    expect(Object.fromEntries(ranges)).toEqual({
+      listErc20Transactions: byBlock,
+      listTransfers: byBlock,
+      listTransactions: { ...byBlock, ...sorted },
+      listTransactionsV2: { ...byBlock, ...sorted },
+      listNativeTransactions: byBlock,
+      listErc721Transactions: byBlock,
+      listErc1155Transactions: byBlock,
+      listInternalTransactions: byBlock,
+      listPrimaryNetworkBlocksByNodeId: byTime,
+      listLatestPrimaryNetworkBlocks: byTime,
+      listLatestPrimaryNetworkTransactions: { ...byTime, ...sorted },
+      listActivePrimaryNetworkStakingTransactions: { ...byTime, ...sorted },
+      listAssetTransactions: byTime,
+    });
+  });
+
   it("the Metrics API: its own pool, its one plan and weights", () => {
     const limits = metrics["x-avaspec-limits"];
     expect([limits.pool, limits.unit]).toEqual(["avacloud-metrics", "compute-units"]);
@@ -78,7 +101,7 @@ describe("x-avaspec-limits in spec/", () => {
       });
     }
     expect(cChain["servers"].find((s: Obj) => s["name"] === "node")["x-avaspec-limits"]).toEqual({ batch: { maxItems: 40 } });
-    expect(method(cChain, "eth_getLogs")["x-avaspec-limits"]).toEqual({ cost: 200, range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks" }, signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } } });
+    expect(method(cChain, "eth_getLogs")["x-avaspec-limits"]).toEqual({ cost: 200, range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", head: "eth_blockNumber" }, signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } } });
     expect([method(cChain, "eth_chainId"), method(cChain, "eth_call"), method(cChain, "eth_getCode"), method(l1, "eth_feeConfig")].map((m) => m["x-avaspec-limits"].cost)).toEqual([1, 10, 20, 10]);
     expect(method(cChain, "eth_estimateGas")["x-avaspec-limits"]).toBeUndefined();
   });
@@ -93,7 +116,8 @@ describe("x-avaspec-limits in spec/", () => {
       else if (typeof node === "object" && node !== null) for (const [k, v] of Object.entries(node)) (k === "x-avaspec-limits" ? found.push(v) : walk(v));
     };
     [data, metrics, cChain, l1].forEach(walk);
-    expect(found.length).toBe(4 + 1 + 74 + 10 + 31 + 3);
+    // listTransactionsV2 declares its range and no cost
+    expect(found.length).toBe(4 + 1 + 74 + 1 + 10 + 31 + 3);
     // a declaration by $ref is checked where it is written (the C-Chain's, above); the schema describes what the bundler copies in
     const refs = found.filter((v) => typeof v === "object" && v !== null && "$ref" in v);
     expect(refs).toEqual([l1["x-avaspec-limits"]]);

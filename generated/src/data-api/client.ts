@@ -5,6 +5,7 @@ import type { ApiError } from "../runtime/errors/errors.js";
 import type { CallOptions, HttpClientOptions } from "../runtime/http/http.js";
 import type { PagedMethod } from "../runtime/http/paginate.js";
 import type { HttpMethod } from "../runtime/http/with-response.js";
+import type { RangedPagedMethod } from "../runtime/ranges/ranged.js";
 import type { Numbers, Encodable, HexEncoded, Numbered } from "../runtime/values/numbers.js";
 import type * as T from "./types.js";
 export { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation, dataApiLimits } from "./operations.js";
@@ -1979,7 +1980,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc20TransactionsError} for the error responses the spec declares (narrow with {@link isListErc20TransactionsError})
    */
-  readonly listErc20Transactions: PagedMethod<ListErc20TransactionsParams, T.ListErc20TransactionsResponse<N>, NonNullable<T.ListErc20TransactionsResponse<N>["transactions"]>[number]>;
+  readonly listErc20Transactions: RangedPagedMethod<ListErc20TransactionsParams, T.ListErc20TransactionsResponse<N>, NonNullable<T.ListErc20TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List transactions for a block
    *
@@ -2188,7 +2189,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTransfersError} for the error responses the spec declares (narrow with {@link isListTransfersError})
    */
-  readonly listTransfers: PagedMethod<ListTransfersParams, T.ListTransfersResponse<N>, NonNullable<T.ListTransfersResponse<N>["transfers"]>[number]>;
+  readonly listTransfers: RangedPagedMethod<ListTransfersParams, T.ListTransfersResponse<N>, NonNullable<T.ListTransfersResponse<N>["transfers"]>[number]>;
   /**
    * List an address's transactions
    *
@@ -2198,7 +2199,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTransactionsError} for the error responses the spec declares (narrow with {@link isListTransactionsError})
    */
-  readonly listTransactions: PagedMethod<ListTransactionsParams, T.ListTransactionDetailsResponse<N>, NonNullable<T.ListTransactionDetailsResponse<N>["transactions"]>[number]>;
+  readonly listTransactions: RangedPagedMethod<ListTransactionsParams, T.ListTransactionDetailsResponse<N>, NonNullable<T.ListTransactionDetailsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's transactions, with token reputation
    *
@@ -2208,7 +2209,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListTransactionsV2Error} for the error responses the spec declares (narrow with {@link isListTransactionsV2Error})
    */
-  readonly listTransactionsV2: PagedMethod<ListTransactionsV2Params, T.ListTransactionDetailsResponseV2<N>, NonNullable<T.ListTransactionDetailsResponseV2<N>["transactions"]>[number]>;
+  readonly listTransactionsV2: RangedPagedMethod<ListTransactionsV2Params, T.ListTransactionDetailsResponseV2<N>, NonNullable<T.ListTransactionDetailsResponseV2<N>["transactions"]>[number]>;
   /**
    * List an address's native transactions
    *
@@ -2218,7 +2219,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListNativeTransactionsError} for the error responses the spec declares (narrow with {@link isListNativeTransactionsError})
    */
-  readonly listNativeTransactions: PagedMethod<ListNativeTransactionsParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
+  readonly listNativeTransactions: RangedPagedMethod<ListNativeTransactionsParams, T.ListNativeTransactionsResponse<N>, NonNullable<T.ListNativeTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-721 transfers
    *
@@ -2228,7 +2229,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc721TransactionsError} for the error responses the spec declares (narrow with {@link isListErc721TransactionsError})
    */
-  readonly listErc721Transactions: PagedMethod<ListErc721TransactionsParams, T.ListErc721TransactionsResponse<N>, NonNullable<T.ListErc721TransactionsResponse<N>["transactions"]>[number]>;
+  readonly listErc721Transactions: RangedPagedMethod<ListErc721TransactionsParams, T.ListErc721TransactionsResponse<N>, NonNullable<T.ListErc721TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's ERC-1155 transfers
    *
@@ -2238,7 +2239,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListErc1155TransactionsError} for the error responses the spec declares (narrow with {@link isListErc1155TransactionsError})
    */
-  readonly listErc1155Transactions: PagedMethod<ListErc1155TransactionsParams, T.ListErc1155TransactionsResponse<N>, NonNullable<T.ListErc1155TransactionsResponse<N>["transactions"]>[number]>;
+  readonly listErc1155Transactions: RangedPagedMethod<ListErc1155TransactionsParams, T.ListErc1155TransactionsResponse<N>, NonNullable<T.ListErc1155TransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an address's internal transactions
    *
@@ -2248,7 +2249,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListInternalTransactionsError} for the error responses the spec declares (narrow with {@link isListInternalTransactionsError})
    */
-  readonly listInternalTransactions: PagedMethod<ListInternalTransactionsParams, T.ListInternalTransactionsResponse<N>, NonNullable<T.ListInternalTransactionsResponse<N>["transactions"]>[number]>;
+  readonly listInternalTransactions: RangedPagedMethod<ListInternalTransactionsParams, T.ListInternalTransactionsResponse<N>, NonNullable<T.ListInternalTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List the latest transactions of a chain
    *
@@ -2398,7 +2399,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListPrimaryNetworkBlocksByNodeIdError} for the error responses the spec declares (narrow with {@link isListPrimaryNetworkBlocksByNodeIdError})
    */
-  readonly listPrimaryNetworkBlocksByNodeId: PagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
+  readonly listPrimaryNetworkBlocksByNodeId: RangedPagedMethod<ListPrimaryNetworkBlocksByNodeIdParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest primary-network blocks
    *
@@ -2408,7 +2409,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestPrimaryNetworkBlocksError} for the error responses the spec declares (narrow with {@link isListLatestPrimaryNetworkBlocksError})
    */
-  readonly listLatestPrimaryNetworkBlocks: PagedMethod<ListLatestPrimaryNetworkBlocksParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
+  readonly listLatestPrimaryNetworkBlocks: RangedPagedMethod<ListLatestPrimaryNetworkBlocksParams, T.ListPrimaryNetworkBlocksResponse<N>, NonNullable<T.ListPrimaryNetworkBlocksResponse<N>["blocks"]>[number]>;
   /**
    * List the latest X-Chain vertices
    *
@@ -2448,7 +2449,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListLatestPrimaryNetworkTransactionsError} for the error responses the spec declares (narrow with {@link isListLatestPrimaryNetworkTransactionsError})
    */
-  readonly listLatestPrimaryNetworkTransactions: PagedMethod<ListLatestPrimaryNetworkTransactionsParams, ListLatestPrimaryNetworkTransactionsResponse<N>, NonNullable<ListLatestPrimaryNetworkTransactionsResponse<N>["transactions"]>[number]>;
+  readonly listLatestPrimaryNetworkTransactions: RangedPagedMethod<ListLatestPrimaryNetworkTransactionsParams, ListLatestPrimaryNetworkTransactionsResponse<N>, NonNullable<ListLatestPrimaryNetworkTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List active staking transactions
    *
@@ -2458,7 +2459,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListActivePrimaryNetworkStakingTransactionsError} for the error responses the spec declares (narrow with {@link isListActivePrimaryNetworkStakingTransactionsError})
    */
-  readonly listActivePrimaryNetworkStakingTransactions: PagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, T.ListPChainTransactionsResponse<N>, NonNullable<T.ListPChainTransactionsResponse<N>["transactions"]>[number]>;
+  readonly listActivePrimaryNetworkStakingTransactions: RangedPagedMethod<ListActivePrimaryNetworkStakingTransactionsParams, T.ListPChainTransactionsResponse<N>, NonNullable<T.ListPChainTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * List an X-Chain asset's transactions
    *
@@ -2468,7 +2469,7 @@ export interface DataApiClient<N extends Numbers = "string"> {
    *
    * @throws {@link ListAssetTransactionsError} for the error responses the spec declares (narrow with {@link isListAssetTransactionsError})
    */
-  readonly listAssetTransactions: PagedMethod<ListAssetTransactionsParams, T.ListXChainTransactionsResponse<N>, NonNullable<T.ListXChainTransactionsResponse<N>["transactions"]>[number]>;
+  readonly listAssetTransactions: RangedPagedMethod<ListAssetTransactionsParams, T.ListXChainTransactionsResponse<N>, NonNullable<T.ListXChainTransactionsResponse<N>["transactions"]>[number]>;
   /**
    * Get primary-network balances
    *

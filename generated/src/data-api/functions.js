@@ -5,6 +5,7 @@ import { isOperationError } from "../runtime/errors/statuses.js";
 import { callHttp, resolveHttpConfig, resultChecks } from "../runtime/http/http.js";
 import { paged } from "../runtime/http/paginate.js";
 import { httpMethod } from "../runtime/http/with-response.js";
+import { rangedPaged } from "../runtime/ranges/ranged.js";
 import { $570, $636, $694, $963, $980, $988, $AvaxSupplyResponse, $Blockchain, $ChainInfo, $ContractMetadata, $EvmAddressActivityResponse, $EvmBlock, $GetNativeBalanceResponse, $GetNetworkDetailsResponse, $GetTransactionResponse, $HealthCheckResultDto, $LastActivityTimestamp, $ListAddressChainsResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListCollectibleBalancesResponse, $ListContractsResponse, $ListDelegatorDetailsResponse, $ListErc1155BalancesResponse, $ListErc1155TransactionsResponse, $ListErc20BalancesResponse, $ListErc20TransactionsResponse, $ListErc721BalancesResponse, $ListErc721TransactionsResponse, $ListEvmBlocksResponse, $ListHistoricalRewardsResponse, $ListIcmMessagesResponse, $ListInternalTransactionsResponse, $ListL1ValidatorsResponse, $ListNativeTransactionsResponse, $ListNftTokens, $ListPChainTransactionsResponse, $ListPendingRewardsResponse, $ListPrimaryNetworkBlocksResponse, $ListSubnetsResponse, $ListTransactionDetailsResponse, $ListTransactionDetailsResponseV2, $ListTransfersResponse, $ListValidatorDetailsResponse, $ListWebhookAddressesResponse, $ListWebhooksResponse, $ListXChainTransactionsResponse, $ListXChainVerticesResponse, $LogsResponseDto, $OperationStatusResponse, $PrimaryNetworkBlock, $PrimaryNetworkRpcUsageMetricsResponseDto, $PrimaryNetworkTransaction, $SharedSecretsResponse, $SignedMessage, $Subnet, $SubnetRpcUsageMetricsResponseDto, $UsageMetricsResponseDto, $XChainAssetDetails, $XChainVertex } from "./validators.js";
 import { aggregateSignaturesOperation, getAggregatedSignaturesOperation, listBlockchainsOperation, listErc20TransactionsOperation, getTransactionsForBlockOperation, getSingleValidatorDetailsOperation, listContractDeploymentsOperation, getNativeBalanceOperation, getTransactionOperation, supportedChainsOperation, getChainInfoOperation, getContractMetadataOperation, getChainIdsForAddressesOperation, getTxByHashOperation, listAddressChainsOperation, listLatestBlocksAllChainsOperation, getLatestBlocksOperation, getBlockOperation, listLatestTransactionsAllChainsOperation, getDeploymentTransactionOperation, listTransfersOperation, listTransactionsOperation, listTransactionsV2Operation, listNativeTransactionsOperation, listErc721TransactionsOperation, listErc1155TransactionsOperation, listInternalTransactionsOperation, listLatestTransactionsOperation, listErc20BalancesOperation, listErc721BalancesOperation, listErc1155BalancesOperation, listCollectibleBalancesOperation, getAssetDetailsOperation, getNetworkDetailsOperation, getBlockchainByIdOperation, listSubnetsOperation, getSubnetByIdOperation, listValidatorsOperation, listDelegatorsOperation, listL1ValidatorsOperation, getBlockByIdOperation, listPrimaryNetworkBlocksByNodeIdOperation, listLatestPrimaryNetworkBlocksOperation, listLatestXChainVerticesOperation, getVertexByHashOperation, getVertexByHeightOperation, listLatestPrimaryNetworkTransactionsOperation, listActivePrimaryNetworkStakingTransactionsOperation, listAssetTransactionsOperation, getBalancesByAddressesOperation, getUtxosByAddressesOperation, getUtxosByAddressesV2Operation, getLastActivityTimestampByAddressesOperation, getLastActivityTimestampByAddressesV2Operation, listPendingPrimaryNetworkRewardsOperation, listHistoricalPrimaryNetworkRewardsOperation, reindexNftOperation, listTokensOperation, getTokenDetailsOperation, getOperationResultOperation, postTransactionExportJobOperation, dataHealthCheckOperation, liveCheckOperation, getIcmMessageOperation, listIcmMessagesOperation, listIcmMessagesByAddressOperation, listWebhooksOperation, createWebhookOperation, getWebhookOperation, deactivateWebhookOperation, updateWebhookOperation, generateOrRotateSharedSecretOperation, getSharedSecretOperation, getAddressesFromWebhookOperation, removeAddressesFromWebhookOperation, addAddressesToWebhookOperation, getApiUsageMetricsOperation, getApiLogsOperation, getSubnetRpcUsageMetricsOperation, getPrimaryNetworkRpcUsageMetricsOperation, getAvaxSupplyOperation } from "./operations.js";
 
@@ -119,7 +120,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listErc20Transactions: paged(http, listErc20TransactionsOperation, {
+    listErc20Transactions: rangedPaged(http, listErc20TransactionsOperation, {
       id: "listErc20Transactions",
       style: "cursor",
       items: ["transactions"],
@@ -206,7 +207,7 @@ export function createDataApiClient(options = {}) {
       ],
     }),
     getDeploymentTransaction: httpMethod(http, getDeploymentTransactionOperation),
-    listTransfers: paged(http, listTransfersOperation, {
+    listTransfers: rangedPaged(http, listTransfersOperation, {
       id: "listTransfers",
       style: "cursor",
       items: ["transfers"],
@@ -217,7 +218,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listTransactions: paged(http, listTransactionsOperation, {
+    listTransactions: rangedPaged(http, listTransactionsOperation, {
       id: "listTransactions",
       style: "cursor",
       items: ["transactions"],
@@ -228,7 +229,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listTransactionsV2: paged(http, listTransactionsV2Operation, {
+    listTransactionsV2: rangedPaged(http, listTransactionsV2Operation, {
       id: "listTransactionsV2",
       style: "cursor",
       items: ["transactions"],
@@ -239,7 +240,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listNativeTransactions: paged(http, listNativeTransactionsOperation, {
+    listNativeTransactions: rangedPaged(http, listNativeTransactionsOperation, {
       id: "listNativeTransactions",
       style: "cursor",
       items: ["transactions"],
@@ -250,7 +251,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listErc721Transactions: paged(http, listErc721TransactionsOperation, {
+    listErc721Transactions: rangedPaged(http, listErc721TransactionsOperation, {
       id: "listErc721Transactions",
       style: "cursor",
       items: ["transactions"],
@@ -261,7 +262,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listErc1155Transactions: paged(http, listErc1155TransactionsOperation, {
+    listErc1155Transactions: rangedPaged(http, listErc1155TransactionsOperation, {
       id: "listErc1155Transactions",
       style: "cursor",
       items: ["transactions"],
@@ -272,7 +273,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listInternalTransactions: paged(http, listInternalTransactionsOperation, {
+    listInternalTransactions: rangedPaged(http, listInternalTransactionsOperation, {
       id: "listInternalTransactions",
       style: "cursor",
       items: ["transactions"],
@@ -387,7 +388,7 @@ export function createDataApiClient(options = {}) {
       ],
     }),
     getBlockById: httpMethod(http, getBlockByIdOperation),
-    listPrimaryNetworkBlocksByNodeId: paged(http, listPrimaryNetworkBlocksByNodeIdOperation, {
+    listPrimaryNetworkBlocksByNodeId: rangedPaged(http, listPrimaryNetworkBlocksByNodeIdOperation, {
       id: "listPrimaryNetworkBlocksByNodeId",
       style: "cursor",
       items: ["blocks"],
@@ -398,7 +399,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listLatestPrimaryNetworkBlocks: paged(http, listLatestPrimaryNetworkBlocksOperation, {
+    listLatestPrimaryNetworkBlocks: rangedPaged(http, listLatestPrimaryNetworkBlocksOperation, {
       id: "listLatestPrimaryNetworkBlocks",
       style: "cursor",
       items: ["blocks"],
@@ -432,7 +433,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listLatestPrimaryNetworkTransactions: paged(http, listLatestPrimaryNetworkTransactionsOperation, {
+    listLatestPrimaryNetworkTransactions: rangedPaged(http, listLatestPrimaryNetworkTransactionsOperation, {
       id: "listLatestPrimaryNetworkTransactions",
       style: "cursor",
       items: ["transactions"],
@@ -443,7 +444,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listActivePrimaryNetworkStakingTransactions: paged(http, listActivePrimaryNetworkStakingTransactionsOperation, {
+    listActivePrimaryNetworkStakingTransactions: rangedPaged(http, listActivePrimaryNetworkStakingTransactionsOperation, {
       id: "listActivePrimaryNetworkStakingTransactions",
       style: "cursor",
       items: ["transactions"],
@@ -454,7 +455,7 @@ export function createDataApiClient(options = {}) {
         },
       ],
     }),
-    listAssetTransactions: paged(http, listAssetTransactionsOperation, {
+    listAssetTransactions: rangedPaged(http, listAssetTransactionsOperation, {
       id: "listAssetTransactions",
       style: "cursor",
       items: ["transactions"],

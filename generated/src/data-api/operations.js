@@ -60,7 +60,7 @@ export const listErc20TransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true } },
   check: $765,
   resultIntegers: dec$ListErc20TransactionsResponse,
   resultForms: norm$ListErc20TransactionsResponse,
@@ -322,7 +322,7 @@ export const listTransfersOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true } },
   check: $765,
   resultIntegers: dec$ListTransfersResponse,
   resultForms: norm$ListTransfersResponse,
@@ -344,7 +344,10 @@ export const listTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: {
+    cost: 20,
+    range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true, order: "desc", orderParam: "sortOrder" },
+  },
   check: $831,
   resultIntegers: dec$ListTransactionDetailsResponse,
   resultForms: norm$ListTransactionDetailsResponse,
@@ -367,6 +370,9 @@ export const listTransactionsV2Operation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
+  limits: {
+    range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true, order: "desc", orderParam: "sortOrder" },
+  },
   check: $838,
   resultIntegers: dec$ListTransactionDetailsResponseV2,
   resultForms: norm$ListTransactionDetailsResponseV2,
@@ -387,7 +393,7 @@ export const listNativeTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true } },
   check: $765,
   resultIntegers: dec$ListNativeTransactionsResponse,
 };
@@ -407,7 +413,7 @@ export const listErc721TransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true } },
   check: $765,
   resultIntegers: dec$ListErc721TransactionsResponse,
 };
@@ -427,7 +433,7 @@ export const listErc1155TransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true } },
   check: $765,
   resultIntegers: dec$ListErc1155TransactionsResponse,
 };
@@ -447,7 +453,7 @@ export const listInternalTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startBlock"], to: ["endBlock"], unit: "blocks", toExclusive: true } },
   check: $765,
   resultIntegers: dec$ListInternalTransactionsResponse,
 };
@@ -733,7 +739,7 @@ export const listPrimaryNetworkBlocksByNodeIdOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startTimestamp"], to: ["endTimestamp"], unit: "seconds" } },
   check: $935,
   resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
 };
@@ -753,7 +759,7 @@ export const listLatestPrimaryNetworkBlocksOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 20 },
+  limits: { cost: 20, range: { from: ["startTimestamp"], to: ["endTimestamp"], unit: "seconds" } },
   check: $941,
   resultIntegers: dec$ListPrimaryNetworkBlocksResponse,
 };
@@ -829,7 +835,10 @@ export const listLatestPrimaryNetworkTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 100 },
+  limits: {
+    cost: 100,
+    range: { from: ["startTimestamp"], to: ["endTimestamp"], unit: "seconds", order: "desc", orderParam: "sortOrder" },
+  },
   check: $955,
   resultIntegers: dec$88,
 };
@@ -852,7 +861,10 @@ export const listActivePrimaryNetworkStakingTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 100 },
+  limits: {
+    cost: 100,
+    range: { from: ["startTimestamp"], to: ["endTimestamp"], unit: "seconds", order: "desc", orderParam: "sortOrder" },
+  },
   check: $964,
   resultIntegers: dec$ListPChainTransactionsResponse,
 };
@@ -874,7 +886,7 @@ export const listAssetTransactionsOperation = {
   response: "json",
   idempotent: true,
   apiKeys: [{ scheme: "GlacierApiKey", name: "x-glacier-api-key" }, { scheme: "ApiKeyAuth", name: "x-service-api-key" }],
-  limits: { cost: 100 },
+  limits: { cost: 100, range: { from: ["startTimestamp"], to: ["endTimestamp"], unit: "seconds" } },
   check: $971,
   resultIntegers: dec$ListXChainTransactionsResponse,
 };

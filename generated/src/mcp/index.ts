@@ -31,5 +31,5 @@ export function createMcpClients(settings: McpClientSettings = {}) {
 /** An MCP server over the package's clients: code mode and read-only unless the options say otherwise. Connect it with `serveStdio` or `serveHttp`. */
 export function createMcpServer(options: McpServerOptions & { clients?: McpClientSettings } = {}): Server {
   const settings = options.clients ?? {};
-  return createServer(catalog, createMcpClients(settings), { name: "@avaspec/client", version: "3.5.1", ...options, secrets: [...(options.secrets ?? []), ...secretsOf(settings)] });
+  return createServer(catalog, createMcpClients(settings), { name: "@avaspec/client", version: "3.5.2", ...options, secrets: [...(options.secrets ?? []), ...secretsOf(settings)] });
 }

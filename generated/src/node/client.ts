@@ -7,6 +7,7 @@ import { httpMethod, type HttpMethod } from "../runtime/http/with-response.js";
 import { createEip1193Provider, type Eip1193Provider } from "../runtime/jsonrpc/eip1193.js";
 import { endpointCall } from "../runtime/jsonrpc/endpoints.js";
 import { createRpcTransport, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod, type RpcTransport } from "../runtime/jsonrpc/jsonrpc.js";
+import { rangedCall, type RangedMethod } from "../runtime/ranges/ranged.js";
 import type { ServiceLimits } from "../runtime/values/limits.js";
 import type { Numbers, Encodable, HexEncoded, Numbered } from "../runtime/values/numbers.js";
 import type { Check } from "../runtime/values/validate.js";
@@ -3066,7 +3067,7 @@ export const cChainEthGetLogsMethod: RpcMethod<CChainEthGetLogsParams, T.FilterR
   deprecatedValues: /* @__PURE__ */ valueNotices([[blockTagAcceptedNotice, [["fromBlock"], ["toBlock"]]]]),
   limits: {
     cost: 200,
-    range: { from: ["filter", "fromBlock"], to: ["filter", "toBlock"], unit: "blocks" },
+    range: { from: ["filter", "fromBlock"], to: ["filter", "toBlock"], unit: "blocks", head: "eth_blockNumber" },
     signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } },
   },
   params: [{ name: "fromBlock" }, { name: "toBlock" }, { name: "blockHash" }, { name: "address" }, { name: "topics" }],
@@ -5294,7 +5295,7 @@ export const l1EthGetLogsMethod: RpcMethod<L1EthGetLogsParams, T.FilterResults> 
   idempotent: true,
   limits: {
     cost: 200,
-    range: { from: ["filter", "fromBlock"], to: ["filter", "toBlock"], unit: "blocks" },
+    range: { from: ["filter", "fromBlock"], to: ["filter", "toBlock"], unit: "blocks", head: "eth_blockNumber" },
     signals: { range: { codes: [-32000], messages: ["requested too many blocks"] } },
   },
   params: [{ name: "fromBlock" }, { name: "toBlock" }, { name: "blockHash" }, { name: "address" }, { name: "topics" }],
@@ -8534,7 +8535,7 @@ export interface NodeClient<N extends Numbers = "bigint"> {
        *
        * @throws the standard JSON-RPC errors (listed on {@link NodeClient})
        */
-      getLogs(params: CChainEthGetLogsParams, options?: CallOptions): Promise<T.FilterResults<N>>;
+      readonly getLogs: RangedMethod<CChainEthGetLogsParams, T.FilterResults<N>>;
       /**
        * Returns a transaction by hash.
        *
@@ -9517,7 +9518,7 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
       uninstallFilter: (params, callOptions) => call(cChainEthUninstallFilterMethod, params, callOptions),
       getFilterChanges: (params, callOptions) => call(cChainEthGetFilterChangesMethod, params, callOptions),
       getFilterLogs: (params, callOptions) => call(cChainEthGetFilterLogsMethod, params, callOptions),
-      getLogs: (params, callOptions) => call(cChainEthGetLogsMethod, params, callOptions),
+      getLogs: rangedCall(call, cChainEthGetLogsMethod, cChainEthBlockNumberMethod),
       getTransactionByHash: (params, callOptions) => call(cChainEthGetTransactionByHashMethod, params, callOptions),
       getTransactionByBlockHashAndIndex: (params, callOptions) => call(cChainEthGetTransactionByBlockHashAndIndexMethod, params, callOptions),
       getTransactionByBlockNumberAndIndex: (params, callOptions) => call(cChainEthGetTransactionByBlockNumberAndIndexMethod, params, callOptions),
@@ -9609,7 +9610,7 @@ export function createNodeClient<N extends Numbers = "bigint">(options: NodeClie
       uninstallFilter: (params, callOptions) => call(l1EthUninstallFilterMethod, params, callOptions),
       getFilterChanges: (params, callOptions) => call(l1EthGetFilterChangesMethod, params, callOptions),
       getFilterLogs: (params, callOptions) => call(l1EthGetFilterLogsMethod, params, callOptions),
-      getLogs: (params, callOptions) => call(l1EthGetLogsMethod, params, callOptions),
+      getLogs: rangedCall(call, l1EthGetLogsMethod, l1EthBlockNumberMethod),
       getTransactionByHash: (params, callOptions) => call(l1EthGetTransactionByHashMethod, params, callOptions),
       getTransactionByBlockHashAndIndex: (params, callOptions) => call(l1EthGetTransactionByBlockHashAndIndexMethod, params, callOptions),
       getTransactionByBlockNumberAndIndex: (params, callOptions) => call(l1EthGetTransactionByBlockNumberAndIndexMethod, params, callOptions),

@@ -11,6 +11,7 @@ import type { CodeRef } from "../value.js";
 import { jsDoc, printType, toTypeNode, typeText, writeMember, type Marker, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 import { numberedName, type NumberedKind } from "../types/numbered.js";
 import type { Paging } from "./groups.js";
+import type { Ranged } from "./ranges.js";
 
 /** The import name of the types module inside client.ts. */
 export const TYPES_NS = "T";
@@ -44,6 +45,8 @@ export interface ClientContext {
   schemaNames: ReadonlySet<string>;
   /** List operations, once: the interface, the factory and the functions need them. */
   paging: Paging;
+  /** Operations with a declared range, and their head (ranges.ts): they get `iterate` over any range. */
+  ranged: Ranged;
   hasHttp: boolean;
   hasRpc: boolean;
   /** Results hold string-encoded integers somewhere: the client is typed by the number policy. */

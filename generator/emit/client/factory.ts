@@ -35,7 +35,7 @@ export function writeClientFactory(c: ClientContext, tree: GroupNode): (w: TextW
       if (c.hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results}${advice});`);
       if (!c.hasRpc) {
         w.write(numbered ? `const client: ${wire} = ` : "return ");
-        writeFactoryObject(w, tree, c.paging, [], wire, () => {});
+        writeFactoryObject(w, tree, c, [], wire, () => {});
         w.write(";").newLine();
         if (numbered) w.writeLine(`return client as unknown as ${client}<N>;`);
         return;
@@ -43,7 +43,7 @@ export function writeClientFactory(c: ClientContext, tree: GroupNode): (w: TextW
       w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results}${numbersArg});`);
       const extra = writeRpcBuilders(c, w, tree, wire, numbersArg);
       w.write(`const build = (call: RpcCall): Omit<${wire}, "batch"> => (`);
-      writeFactoryObject(w, tree, c.paging, [], wire, extra);
+      writeFactoryObject(w, tree, c, [], wire, extra);
       w.write(");").newLine();
       if (numbered) {
         w.writeLine(`const client: ${wire} = { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
@@ -71,8 +71,8 @@ function writeRpcBuilders(c: ClientContext, w: TextWriter, tree: GroupNode, wire
       shared.set(socket.group.join("."), groups);
       w.write(`const ${fn} = (call: RpcCall): Omit<${wire}${member([...socket.group, "ws"])}, "subscribe" | "batch" | "close"> => (`);
       // the groups the HTTP client shares with the socket: built here for both
-      if (groups) writeFactoryObject(w, { ops: [], children: new Map(groups.map((k) => [k, nodeAt(tree, [...socket.group, k])!])) }, c.paging, socket.group, wire, () => undefined);
-      else writeFactoryObject(w, own, c.paging, [...socket.group, "ws"], wire, () => undefined);
+      if (groups) writeFactoryObject(w, { ops: [], children: new Map(groups.map((k) => [k, nodeAt(tree, [...socket.group, k])!])) }, c, socket.group, wire, () => undefined);
+      else writeFactoryObject(w, own, c, [...socket.group, "ws"], wire, () => undefined);
       w.write(");").newLine();
     }
   }
@@ -102,7 +102,7 @@ function writeRpcBuilders(c: ClientContext, w: TextWriter, tree: GroupNode, wire
   };
   writeEndpointBuilders(w, tree, [], (node, path) => {
     w.write(`const ${node.endpoint!.builder} = (call: RpcCall): ReturnType<${wire}${member(path)}> => (`);
-    writeFactoryObject(w, node, c.paging, path, `ReturnType<${wire}${member(path)}>`, extra, path.length);
+    writeFactoryObject(w, node, c, path, `ReturnType<${wire}${member(path)}>`, extra, path.length);
     w.write(");").newLine();
   });
   return extra;

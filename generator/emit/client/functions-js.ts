@@ -25,6 +25,7 @@ import { Kind } from "../../structure-kind.js";
 import { functionDocs } from "./docs.js";
 import { coreDocs, coreFactoryDocs, pagedNote } from "./functions.js";
 import type { Paging } from "./groups.js";
+import type { Ranged } from "./ranges.js";
 import { ADVICE_DOCS, erroringOperations, writeGuardsDts, writeGuardsJs } from "./http-errors.js";
 import { writeValue } from "../value.js";
 import { callsHttp, isStreamed } from "./streams.js";
@@ -47,6 +48,7 @@ export interface FunctionsInput {
   /** An operation's result type as client.ts spells it: `T.X` or a name of client.ts. */
   resultType: (op: IrOperation) => string;
   paging: Paging;
+  ranged: Ranged;
   /** Writes the client object the factory returns (no type annotations inside: it is JavaScript). */
   writeClientObject: (w: TextWriter) => void;
 }
@@ -78,13 +80,13 @@ export class FunctionsModule {
   }
 
   js(): Statement[] {
-    const { ir, results, paging, writeClientObject } = this.need();
+    const { ir, results, paging, ranged, writeClientObject } = this.need();
     const base = identifier(ir.names.defaultBaseUrl);
     const resultsName = identifier(ir.names.results);
     const checks = [...new Set(results.map(([, check]) => check.name))].sort();
     const erroring = erroringOperations(ir.operations);
     const statements: Statement[] = [
-      ...runtimeImports([...(callsHttp(ir) ? ["callHttp"] : []), ...(ir.operations.some((op) => !paging.has(op) && !isStreamed(op)) ? ["httpMethod"] : []), ...(paging.size > 0 ? ["paged"] : []), "resolveHttpConfig", "resultChecks", ...(ir.operations.some(isStreamed) ? ["streamHttp", "streamMethod"] : []), ...(erroring.length > 0 ? ["isOperationError"] : [])]),
+      ...runtimeImports([...(callsHttp(ir) ? ["callHttp"] : []), ...(ir.operations.some((op) => !paging.has(op) && !isStreamed(op)) ? ["httpMethod"] : []), ...([...paging.keys()].some((op) => !ranged.has(op)) ? ["paged"] : []), ...(ranged.size > 0 ? ["rangedPaged"] : []), "resolveHttpConfig", "resultChecks", ...(ir.operations.some(isStreamed) ? ["streamHttp", "streamMethod"] : []), ...(erroring.length > 0 ? ["isOperationError"] : [])]),
       ...(checks.length > 0 ? [{ kind: Kind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: checks } as const] : []),
       { kind: Kind.ImportDeclaration, moduleSpecifier: "./operations.js", namedImports: ir.operations.map((op) => identifier(op.names.descriptor)) },
     ];

@@ -12,6 +12,7 @@ import { writeDocs } from "../types/type-node.js";
 import { writeValue } from "../value.js";
 import { endpointTypeName } from "./endpoint-groups.js";
 import { pagingValue } from "./paging.js";
+import { headArgument, type Ranged } from "./ranges.js";
 
 export type Paging = Map<IrOperation, IrPaging>;
 
@@ -66,16 +67,21 @@ export function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra
  * `extra` writes members of its own at a path and returns the subgroups it
  * wrote (which are then not written here).
  */
-export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], client: string, extra: (path: string[]) => readonly string[] | void, from = 0): void {
+export function writeFactoryObject(w: TextWriter, node: GroupNode, members: { paging: Paging; ranged: Ranged }, path: string[], client: string, extra: (path: string[]) => readonly string[] | void, from = 0): void {
+  const { paging, ranged } = members;
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const paged = paging.get(op);
+      const head = ranged.get(op);
       if (isStreamed(op)) w.writeLine(`${propertyKey(op.names.method, "value")}: streamMethod(http, ${identifier(op.names.descriptor)}),`);
       else if (op.protocol === "http" && !paged) w.writeLine(`${propertyKey(op.names.method, "value")}: httpMethod(http, ${identifier(op.names.descriptor)}),`);
       else if (paged) {
-        w.write(`${propertyKey(op.names.method, "value")}: paged(http, ${identifier(op.names.descriptor)}, `);
+        // a list over a declared range: its pages, and iterate over windows of the range
+        w.write(`${propertyKey(op.names.method, "value")}: ${ranged.has(op) ? "rangedPaged" : "paged"}(http, ${identifier(op.names.descriptor)}, `);
         writeValue(w, pagingValue(op.id || op.names.method, paged));
-        w.write("),").newLine();
+        w.write(`${ranged.has(op) ? headArgument(head) : ""}),`).newLine();
+      } else if (op.protocol === "json-rpc" && ranged.has(op) && !op.resultByParam) {
+        w.writeLine(`${propertyKey(op.names.method, "value")}: rangedCall(call, ${identifier(op.names.descriptor)}${headArgument(head)}),`);
       } else if (op.protocol === "json-rpc" && op.resultByParam) {
         // an overloaded method: the one implementation is typed by the general signature, then as the overloads
         const member = [...path.slice(from), op.names.method].map((k) => `[${stringLiteral(k)}]`).join("");
@@ -88,7 +94,7 @@ export function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Pagin
       w.write(`${propertyKey(name, "value")}: `);
       // the builder is written ahead of the factory's object (writeEndpointBuilders)
       if (child.endpoint) w.write(`(endpoint) => ${child.endpoint.builder}(endpointCall(call, endpoint))`);
-      else writeFactoryObject(w, child, paging, [...path, name], client, extra, from);
+      else writeFactoryObject(w, child, members, [...path, name], client, extra, from);
       w.write(",").newLine();
     }
   });

@@ -31,6 +31,7 @@ import { writeClientInterface } from "./interface.js";
 import { factoryDocs, writeClientFactory } from "./factory.js";
 import { functionsAsJs, type FunctionsModule } from "./functions-js.js";
 import { writeFactoryObject } from "./groups.js";
+import { rangedOperations } from "./ranges.js";
 import { resultType } from "./context.js";
 import { emitFunctions } from "./functions.js";
 import { callsHttp, isStreamed, streamImports } from "./streams.js";
@@ -74,7 +75,7 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const erroring = erroringOperations(ir.operations);
   out.statements.push(...errorTypeStatements(erroring, c.ctx));
   if (asJs) {
-    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultKinds: c.resultKinds, resultType: (op) => resultType(c, op), paging: c.paging, writeClientObject: (w) => writeFactoryObject(w, tree, c.paging, [], identifier(ir.names.client), () => {}) });
+    functions.set({ ir, results, factoryDocs: factoryDocs(c), numbered: c.numbered, decodes: c.decodes, resultKinds: c.resultKinds, resultType: (op) => resultType(c, op), paging: c.paging, ranged: c.ranged, writeClientObject: (w) => writeFactoryObject(w, tree, c, [], identifier(ir.names.client), () => {}) });
   } else {
     out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
     if (ir.names.advice) out.statements.push(constValue(ir.names.advice, ADVICE_DOCS, "ErrorAdvice", ir.advice));
@@ -86,6 +87,10 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
   const limitsImports = emitServiceLimits(ir, asJs, out, operations);
   const { numbered } = c;
   const anyPaged = c.paging.size > 0;
+  const rangedRpc = [...c.ranged.keys()].some((op) => op.protocol === "json-rpc");
+  const rangedHttp = [...c.ranged.keys()].some((op) => op.protocol === "http");
+  // list operations that are not ranged: `paged` and its type
+  const plainPaged = [...c.paging.keys()].some((op) => !c.ranged.has(op));
   // HTTP operations that do not page are HttpMethods (a call and its withResponse)
   const httpMethods = ir.operations.some((op) => op.protocol === "http" && !c.paging.has(op) && !isStreamed(op));
   const runtimeImports = [
@@ -99,13 +104,16 @@ export function emitClient(ir: IrDocument, validators: Pick<ValidatorModule, "ch
     ...(watches.any ? ["valueNotices", { name: "DeprecatedValue", isTypeOnly: true }] : []),
     ...((ir.endpointGroups ?? []).length > 0 ? ["endpointCall"] : []),
     ...[...errorBases].sort(),
-    ...(anyPaged && !asJs ? ["paged"] : []),
+    ...(plainPaged && !asJs ? ["paged"] : []),
+    ...(rangedHttp && !asJs ? ["rangedPaged"] : []),
+    ...(rangedRpc ? ["rangedCall", { name: "RangedMethod", isTypeOnly: true }] : []),
+    ...(rangedHttp ? [{ name: "RangedPagedMethod", isTypeOnly: true }] : []),
     ...(asJs ? [] : ["resultChecks"]),
     ...limitsImports,
     { name: "CallOptions", isTypeOnly: true },
     ...(results.length > 0 && !asJs ? [{ name: "Check", isTypeOnly: true }] : []),
     ...(asJs ? [] : [{ name: "ResultChecks", isTypeOnly: true }]),
-    ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
+    ...(plainPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
     ...(numbered || !asJs ? [{ name: "Numbers", isTypeOnly: true }] : []),
@@ -145,6 +153,7 @@ function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walker
   const typeRef = (direction: "request" | "response") => schemaTypeContext(ir.schemas, direction, TYPES_NS, () => (out.usesTypes = true), (name) => out.markers.add(name));
   const paging: Paging = new Map();
   for (const op of ir.operations) if (op.protocol === "http" && op.paging) paging.set(op, op.paging);
+  const ranged = rangedOperations(ir.operations, (op) => paging.has(op));
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
   const decodes = new Set<IrOperation>(ir.operations.filter((op) => validators.walkers.get(op)?.result !== undefined));
   const ctx = typeRef("response");
@@ -157,6 +166,7 @@ function clientContext(ir: IrDocument, validators: Pick<ValidatorModule, "walker
     resultKinds: resultKinds(ir, decodes),
     schemaNames: new Set(ir.schemas.map((s) => s.name)),
     paging,
+    ranged,
     hasHttp: ir.operations.some((op) => op.protocol === "http"),
     hasRpc,
     numbered: decodes.size > 0,

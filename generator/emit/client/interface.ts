@@ -64,7 +64,12 @@ function writeMethod(c: ClientContext, w: TextWriter, op: IrOperation, wire?: st
   if (paged) {
     // a list operation: the call, plus .pages() and .iterate() over every page
     const result = resultType(c, op);
-    w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, result)}, ${itemType(decoded(c, op, result), paged)}>;`);
+    w.writeLine(`readonly ${propertyKey(op.names.method)}: ${c.ranged.has(op) ? "RangedPagedMethod" : "PagedMethod"}<${identifier(op.names.params)}${optional ? " | void" : ""}, ${decoded(c, op, result)}, ${itemType(decoded(c, op, result), paged)}>;`);
+    return;
+  }
+  if (c.ranged.has(op) && !(op.protocol === "json-rpc" && op.resultByParam)) {
+    // a read over a declared range: the call, and .iterate() over any range
+    w.writeLine(`readonly ${propertyKey(op.names.method)}: RangedMethod<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${decoded(c, op, resultType(c, op))}>;`);
     return;
   }
   if (isStreamed(op)) {

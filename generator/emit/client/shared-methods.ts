@@ -65,6 +65,7 @@ function signatureOf(c: ClientContext, op: IrOperation, shape: OperationShape): 
     shape.params,
     decoded(c, op, shape.result),
     paged ? itemType("R", paged) : null,
+    c.ranged.has(op),
     byParam ? [byParam.param, byParam.variants.map((v) => [literal(v.value), typeText(toTypeNode(v.schema, c.ctx))])] : null,
     methodDocs(op, c.standard, c.ir.names.client, ""),
   ]);

@@ -34,6 +34,14 @@ export interface RangeLimit {
   readonly maxSpan?: number;
   /** The most items one answer may hold. */
   readonly maxResults?: number;
+  /** The `to` end is the first position after the range (the Data API's `endBlock`), not its last. */
+  readonly toExclusive?: true;
+  /** The order an answer lists its items in: `desc` (newest first) has windows read from the end back. */
+  readonly order?: "asc" | "desc";
+  /** A param whose value (`asc` or `desc`) says the order instead, when given (`sortOrder`). */
+  readonly orderParam?: string;
+  /** The method or operation whose result is the latest position (`eth_blockNumber`), for an absent or `latest` end. */
+  readonly head?: string;
 }
 
 /** What an operation's descriptor carries: its own declaration. */

@@ -1,0 +1,2 @@
+export * from "./ranges.js";
+export * from "./ranged.js";
