@@ -13,6 +13,8 @@ export const SLOW_SUITES = [
   "test/generator/layers.test.ts",
   "test/generator/sizes.test.ts",
   "test/generator/property-found.test.ts",
+  // every generated package's README examples through the real tsc, one run per package (about 25 s on two cores)
+  "test/generator/readme-examples.test.ts",
 ];
 
 export default defineConfig({
