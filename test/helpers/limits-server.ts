@@ -3,7 +3,7 @@
  * 127.0.0.1) with the limits mode's record of every call it judged: what the budget tests and
  * `npm run bench:limits` count, per window of the mock's own clock, instead of timing anything.
  */
-import { startMockServer, type MockServer } from "@avaspec/client/mock-server";
+import { startMockServer, type MockServer } from "../../generated/src/mock-server/index.js";
 import type { MockLimitCall, MockLimitsOptions } from "../../runtime/mock/limits.js";
 
 export interface LimitsServer {
