@@ -58,8 +58,8 @@ export interface BudgetOptions {
 interface Window {
   readonly quota: number;
   readonly ms: number;
-  /** Answered attempts still inside the window: [answered at, units], oldest first. */
-  spent: [number, number][];
+  /** Answered attempts still inside the window: [answered at, units, first answer of the entry], oldest first. */
+  spent: [number, number, number][];
   spentSum: number;
 }
 
@@ -100,7 +100,7 @@ class Lane {
   plan(quotas: readonly Quota[], planned: boolean): void {
     // what was spent stays spent: a new figure must not reopen a window the server still counts
     const old = this.windows.reduce<Window | undefined>((a, w) => (a && a.ms >= w.ms ? a : w), undefined);
-    this.windows = quotas.map((q) => ({ quota: q.quota, ms: q.window * 1000, spent: old ? old.spent.map(([at, units]) => [at, units] as [number, number]) : [], spentSum: old?.spentSum ?? 0 }));
+    this.windows = quotas.map((q) => ({ quota: q.quota, ms: q.window * 1000, spent: old ? old.spent.map(([at, units, first]) => [at, units, first] as [number, number, number]) : [], spentSum: old?.spentSum ?? 0 }));
     this.planned = planned;
     if (!planned) this.limit = Math.max(this.limit, 1);
   }
@@ -183,11 +183,13 @@ class Lane {
     this.pending -= cost;
     if (reached) for (const w of this.windows) {
       const last = w.spent[w.spent.length - 1];
-      // answers close together share an entry, dated by the later: freed a little late, never early
-      if (last && now - last[0] < w.ms / 1000) {
+      // answers within a thousandth of the window of an entry's first share it, dated by the latest: freed a
+      // little late, never early (measured from the latest, a steady stream of answers would chain into one entry
+      // freed a window after the last of them)
+      if (last && now - last[2] < w.ms / 1000) {
         last[0] = now;
         last[1] += cost;
-      } else w.spent.push([now, cost]);
+      } else w.spent.push([now, cost, now]);
       w.spentSum += cost;
     }
     this.pump();

@@ -2,11 +2,23 @@
  * Range splitting: a read over any block range (`eth_getLogs` from … to, or
  * to `latest`) as a series of windows each within the server's cap, so that
  * a range no single call may span is read whole. The window starts at the
- * cap, halves when the server answers with its range error (the declared
+ * cap and shrinks when the server answers with its range error (the declared
  * signal: Coreth's -32000 "requested too many blocks", or a result-count
- * refusal) and doubles back towards the cap after each success (`growAfter`), because a node
- * refuses by span or by result count and a dense stretch of blocks is
- * usually followed by a sparse one.
+ * refusal).
+ *
+ * The same error also comes for reasons that have nothing to do with the
+ * window's size (a provider's load shedding, a node behind a balancer with a
+ * smaller cap for one request), so a refusal is judged by what already
+ * worked: a window no wider than one that succeeded is first read again as
+ * it is (`repeats` times), and only a refusal that repeats, or of a window
+ * wider than any that succeeded, halves it. A window wider than the widest
+ * success is always halved, so a real span cap is found as before. Each
+ * halving leaves a ceiling (the refused width, less one) that growth does
+ * not pass until `ceilingLife` windows in a row have succeeded; below a
+ * ceiling the window grows by bisection between the widest success and the
+ * ceiling, so a cap between two powers of two is approached rather than
+ * refused every other window, and above none it doubles; after a halving it
+ * goes straight back to the widest width still trusted.
  *
  * Windows are read one after another and yielded as they come: the scan
  * holds one window's items at a time, so memory stays flat over any range,
@@ -23,20 +35,28 @@ export interface RangeProgress {
   readonly total: number;
   /** The current window's size. */
   readonly window: number;
-  /** Windows read; `retries` of them were refused and read again smaller. */
+  /** Windows read; `retries` requests were refused and their window read again (`repeats` of them as it was, the rest smaller). */
   readonly windows: number;
   readonly retries: number;
+  readonly repeats: number;
 }
 
 export interface ScanRangeOptions {
   /** The widest window (default: the declared `maxSpan`, else 2,048, Coreth's usual `api-max-blocks-per-request`). */
   maxSpan?: number;
   /**
-   * Successes in a row after which the window doubles back towards `maxSpan` (default 1: a refusal's
+   * Successes in a row after which the window grows back towards `maxSpan` (default 1: a refusal's
    * cause may be a few dense or slow blocks, and the next window is past them; more keeps a dense stretch
    * from being refused every other window).
    */
   growAfter?: number;
+  /**
+   * How many times a refused window no wider than one that already succeeded is read again as it is
+   * before it is halved (default 1): such a refusal is more likely transient than a cap. 0 halves at once.
+   */
+  repeats?: number;
+  /** Windows in a row that must succeed before a width that was refused is tried again (default 32). */
+  ceilingLife?: number;
   /** Whether an error is the server refusing the window's size (default: the declared range and results signals). */
   isRangeError?: (error: unknown) => boolean;
   /** Called after each window with the scan's progress. */
@@ -79,6 +99,73 @@ export function rangeDefaults(limits: OperationLimits | undefined): Pick<ScanRan
   };
 }
 
+/** The most windows a confirmed ceiling is trusted for before it is probed again: one probe per this many windows against a real cap. */
+const MAX_CEILING_LIFE = 1024;
+
+/**
+ * What a scan has learned about the widths the server takes, and the next
+ * window's width after each answer (the module's comment says why).
+ */
+class Widths {
+  /** The widest window that succeeded and is still trusted (0: none). */
+  private good = 0;
+  /** The widest window not refused for real since it was set (Infinity: none refused). */
+  private ceiling = Infinity;
+  /** Successes since the ceiling was set, and how many it lasts before the width above it is tried once. */
+  private age = 0;
+  private life: number;
+  private probing = false;
+  private streak = 0;
+  private repeated = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly growAfter: number,
+    private readonly repeats: number,
+    private readonly ceilingLife: number,
+  ) {
+    this.life = ceilingLife;
+  }
+
+  /** A window `size` wide was refused: undefined to read it again as it is, else the width to read it at. */
+  refused(size: number): number | undefined {
+    this.streak = 0;
+    // no wider than a window that worked: more likely a passing refusal than a cap
+    if (size <= this.good && this.repeated < this.repeats) {
+      this.repeated++;
+      return undefined;
+    }
+    this.repeated = 0;
+    // refused again at a width that had worked: these blocks are denser (a result cap), so nothing as wide is trusted
+    if (size <= this.good) this.good = 0;
+    // the width above an old ceiling refused again: the cap is real, so probe it less often
+    if (this.probing) this.life = Math.min(MAX_CEILING_LIFE, this.life * 2);
+    this.probing = false;
+    this.ceiling = Math.min(this.ceiling, size - 1);
+    this.age = 0;
+    return Math.max(1, Math.floor(size / 2), Math.min(this.good, this.ceiling));
+  }
+
+  /** A window `size` wide succeeded, read at `current`: the next window's width. */
+  succeeded(size: number, current: number): number {
+    this.repeated = 0;
+    this.good = Math.max(this.good, size);
+    if (this.good > this.ceiling) {
+      // the width above the ceiling passed: whatever refused it has gone
+      this.ceiling = Infinity;
+      this.probing = false;
+      this.life = this.ceilingLife;
+    } else if (this.ceiling !== Infinity && ++this.age >= this.life) this.probing = true;
+    const limit = Math.min(this.max, this.probing ? this.ceiling + 1 : this.ceiling);
+    if (++this.streak < this.growAfter || current >= limit) return Math.min(current, limit);
+    this.streak = 0;
+    // straight back to the widest trusted width; past it, bisect towards a known ceiling, else double
+    if (current < this.good) return Math.min(limit, this.good);
+    if (this.ceiling !== Infinity) return current + Math.ceil((limit - current) / 2);
+    return Math.min(limit, current * 2);
+  }
+}
+
 /** A range's refusal of its own input: an AvaspecError that names the bound. */
 const invalid = (what: string, message: string) => new ValidationError(`range: ${what} ${message}`, { issues: [{ path: `/${what}`, message }] });
 
@@ -96,8 +183,10 @@ const toNumber = (v: number | bigint | string, what: string): number => {
 export function scanRange<T>(read: (from: number, to: number) => Promise<readonly T[]>, range: BlockRange, options: ScanRangeOptions & { head?: () => Promise<number | bigint | string> } = {}): RangeScan<T> {
   const maxSpan = Math.max(1, Math.floor(options.maxSpan ?? DEFAULT_SPAN));
   const growAfter = Math.max(1, options.growAfter ?? 1);
+  const repeats = Math.max(0, Math.floor(options.repeats ?? 1));
+  const ceilingLife = Math.max(1, Math.floor(options.ceilingLife ?? 32));
   const isRangeError = options.isRangeError ?? (() => false);
-  const progress = { done: 0, total: 0, window: maxSpan, windows: 0, retries: 0 };
+  const progress = { done: 0, total: 0, window: maxSpan, windows: 0, retries: 0, repeats: 0 };
   let peakHeld = 0;
 
   async function* run(): AsyncGenerator<T> {
@@ -108,30 +197,29 @@ export function scanRange<T>(read: (from: number, to: number) => Promise<readonl
       to = toNumber(await options.head(), "the head");
     } else to = toNumber(range.to, "to");
     progress.total = Math.max(0, to - from + 1);
+    const width = new Widths(maxSpan, growAfter, repeats, ceilingLife);
     let next = from;
-    let streak = 0;
     while (next <= to) {
       options.signal?.throwIfAborted();
       const end = Math.min(to, next + progress.window - 1);
+      const size = end - next + 1;
       let items: readonly T[];
       try {
         items = await read(next, end);
       } catch (error) {
-        // a refusal of the window's size: read a smaller window; a one-block window the server refuses cannot be split
+        // a one-block window the server refuses cannot be split
         if (!isRangeError(error) || end === next) throw error;
-        progress.window = Math.max(1, Math.floor((end - next + 1) / 2));
         progress.retries++;
-        streak = 0;
+        const again = width.refused(size);
+        if (again === undefined) progress.repeats++;
+        else progress.window = again;
         continue;
       }
       peakHeld = Math.max(peakHeld, items.length);
       progress.windows++;
       progress.done += end - next + 1;
       next = end + 1;
-      if (++streak >= growAfter && progress.window < maxSpan) {
-        progress.window = Math.min(maxSpan, progress.window * 2);
-        streak = 0;
-      }
+      progress.window = width.succeeded(size, progress.window);
       options.onProgress?.({ ...progress });
       yield* items;
     }

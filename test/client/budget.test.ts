@@ -1,16 +1,25 @@
 /**
  * The budget option (issue 32): clients that stay under a service's limits,
- * against a real loopback server that enforces them per API key. Nothing
- * here asserts a duration: the server counts what it served and refused,
- * and the tests assert those counts.
+ * against the package's own mock server in limits mode
+ * (`startMockServer({ limits })`), which enforces them per API key in fixed
+ * windows and answers as the service does. Nothing here asserts a duration:
+ * the limits mode records every call it judged at its own clock, and the
+ * tests count those records (per window where the window matters).
+ *
+ * The real plans count per minute, so a test that makes a budget bind would
+ * take minutes: these declare a test plan, or give explicit quotas, with the
+ * same figures on both sides (the mock's limits and the client's budget), in
+ * windows of a fraction of a second. The real free plan is exercised where a
+ * few calls spend it (a 200-CU route) and in `npm run bench:limits`.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { AvaspecError, BudgetOptionError, createBudget, UsageError } from "@avaspec/client";
+import { AvaspecError, BudgetOptionError, createBudget, UsageError, type ServiceLimits } from "@avaspec/client";
 import { createDataApiClient, dataApiLimits } from "@avaspec/client/data-api";
 import { cChainLimits, createNodeClient } from "@avaspec/client/node";
-import { runLoop, startLimitedServer, type LimitedServer } from "../helpers/limited-server.js";
+import { runLoop } from "../helpers/run-loop.js";
+import { startLimitsServer, type LimitsServer } from "../helpers/limits-server.js";
 
-let server: LimitedServer | undefined;
+let server: LimitsServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -20,50 +29,70 @@ afterEach(async () => {
 let keys = 0;
 const freshKey = () => `key-${process.pid}-${++keys}`;
 
+/** The Data API's declaration with a plan of 100 CUs per 200 ms: a budget that binds within seconds, declared as the real plans are. */
+const testLimits: ServiceLimits = { ...dataApiLimits, plans: { ...dataApiLimits.plans, test: { quotas: [{ quota: 100, window: 0.2 }] } } };
+
 describe("a known budget (plan or quotas)", () => {
-  it("10,000 calls under a small explicit plan: zero 429s from a server enforcing it", async () => {
-    // 100 calls per 200 ms binds: the loop alone runs faster than 500 calls a second on loopback
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 100, windowMs: 200 }] });
-    const budget = createBudget(dataApiLimits, { quotas: [{ quota: 100, window: 0.2 }] });
-    const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget });
+  it("10,000 calls under a declared plan: zero 429s from the limits-mode mock enforcing it", async () => {
+    // 100 calls per 200 ms binds: the loop alone runs faster than 500 calls a second on loopback (the next test)
+    server = await startLimitsServer({ http: testLimits, plan: "test" });
+    const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget: createBudget(testLimits, { plan: "test" }) });
     const failures = await runLoop(10_000, 64, () => data.getChainInfo({ chainId: "43114" }));
     expect(failures).toEqual([]);
-    expect(server.refused).toEqual([]);
-    expect(server.served).toHaveLength(10_000);
+    expect(server.refused()).toEqual([]);
+    expect(server.served()).toHaveLength(10_000);
   }, 120_000);
 
   it("without a budget the same loop meets 429s (what the budget prevents)", async () => {
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 100, windowMs: 200 }] });
+    server = await startLimitsServer({ http: testLimits, plan: "test" });
     const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), retry: { baseDelayMs: 1, retries: 20 } });
     await runLoop(400, 64, () => data.getChainInfo({ chainId: "43114" }));
-    expect(server.refused.length).toBeGreaterThan(0);
+    expect(server.refused().filter((c) => c.outcome === "quota").length).toBeGreaterThan(0);
   }, 60_000);
 
-  it("every window of a plan must allow a call: per short window and per long window", async () => {
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 100, windowMs: 200 }, { quota: 300, windowMs: 1000 }] });
-    const budget = createBudget(dataApiLimits, { quotas: [{ quota: 100, window: 0.2 }, { quota: 300, window: 1 }] });
-    const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget });
+  it("every window of a plan must allow a call: per short window and per long window (explicit quotas on both sides)", async () => {
+    const quotas = [{ quota: 100, window: 0.2 }, { quota: 300, window: 1 }];
+    server = await startLimitsServer({ http: dataApiLimits, quotas });
+    const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget: createBudget(dataApiLimits, { quotas }) });
     const failures = await runLoop(700, 16, () => data.getChainInfo({ chainId: "43114" }));
     expect(failures).toEqual([]);
-    expect(server.refused).toEqual([]);
-    expect(server.served).toHaveLength(700);
+    expect(server.refused()).toEqual([]);
+    expect(server.served()).toHaveLength(700);
   }, 60_000);
 
   it("two clients made with the same key share one budget, HTTP and JSON-RPC alike", async () => {
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 200, windowMs: 300 }] });
+    const quotas = [{ quota: 200, window: 0.3 }];
+    // the C-Chain endpoints draw on the same pool ("avacloud") as the Data API: the mock counts them in one budget per key, as AvaCloud does
+    server = await startLimitsServer({ http: dataApiLimits, rpc: cChainLimits, quotas });
     const key = freshKey();
-    const data = createDataApiClient({ baseUrl: server.url, apiKey: key, budget: createBudget(dataApiLimits, { quotas: [{ quota: 200, window: 0.3 }] }) });
-    const other = createDataApiClient({ baseUrl: server.url, apiKey: key, budget: createBudget(dataApiLimits, { quotas: [{ quota: 200, window: 0.3 }] }) });
-    // the C-Chain endpoints draw on the same pool ("avacloud") as the Data API: the same key is the same budget
-    const node = createNodeClient({ baseUrl: server.url, headers: { "x-glacier-api-key": key }, budget: createBudget(cChainLimits, { quotas: [{ quota: 200, window: 0.3 }], key }) });
+    const data = createDataApiClient({ baseUrl: server.url, apiKey: key, budget: createBudget(dataApiLimits, { quotas }) });
+    const other = createDataApiClient({ baseUrl: server.url, apiKey: key, budget: createBudget(dataApiLimits, { quotas }) });
+    const node = createNodeClient({ baseUrl: server.url, headers: { "x-glacier-api-key": key }, budget: createBudget(cChainLimits, { quotas, key }) });
     const failures = await Promise.all([
       runLoop(400, 8, () => data.getChainInfo({ chainId: "43114" })),
       runLoop(400, 8, () => other.getChainInfo({ chainId: "43114" })),
       runLoop(400, 8, () => node.cChain.eth.chainId()),
     ]);
     expect(failures.flat()).toEqual([]);
-    expect(server.refused).toEqual([]);
-    expect(server.served).toHaveLength(1200);
+    expect(server.refused()).toEqual([]);
+    expect(server.served()).toHaveLength(1200);
+    expect(new Set(server.served().map((c) => c.id))).toEqual(new Set(["getChainInfo", "eth_chainId"]));
+  }, 60_000);
+
+  it("budgets are per key: two keys each get the whole plan, so together they pass more than one key's quota in a window", async () => {
+    const quotas = [{ quota: 100, window: 1 }];
+    server = await startLimitsServer({ http: dataApiLimits, quotas });
+    const a = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget: createBudget(dataApiLimits, { quotas }) });
+    const b = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget: createBudget(dataApiLimits, { quotas }) });
+    const failures = await Promise.all([runLoop(200, 16, () => a.getChainInfo({ chainId: "43114" })), runLoop(200, 16, () => b.getChainInfo({ chainId: "43114" }))]);
+    expect(failures.flat()).toEqual([]);
+    expect(server.refused()).toEqual([]);
+    // one shared budget could never let more than 100 reach the mock within a second; two keys' budgets do
+    expect(server.peakServed(1000)).toBeGreaterThan(100);
+    for (const key of new Set(server.served().map((c) => c.key))) {
+      const mine = server.calls.filter((c) => c.key === key);
+      expect(mine).toHaveLength(200);
+    }
   }, 60_000);
 
   it("a plan the document does not declare is a BudgetOptionError (a UsageError) naming the field, before any request", async () => {
@@ -83,56 +112,60 @@ describe("a known budget (plan or quotas)", () => {
     expect(() => createBudget(cChainLimits, { plan: "free" })).toThrow(/it declares none/);
   });
 
-  it("a declared plan is the document's quotas: the free plan passes 8,000 compute units a minute and no more", async () => {
-    // getApiUsageMetrics costs 200 CUs (its descriptor's limits.cost): 40 calls are the free plan's minute
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 8000, windowMs: 60_000 }], cost: (path) => (path.startsWith("/v1/apiUsageMetrics") ? 200 : 1) });
-    const budget = createBudget(dataApiLimits, { plan: "free" });
-    const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget });
+  it("the real free plan: the mock passes 8,000 CUs a minute per key, and the budget sends the 40 calls of a 200-CU route and holds the 41st", async () => {
+    // getApiUsageMetrics costs 200 CUs (its descriptor's limits.cost) on both sides: 40 calls are the free plan's minute
+    server = await startLimitsServer({ http: dataApiLimits, plan: "free" });
+    const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget: createBudget(dataApiLimits, { plan: "free" }) });
     const failures = await runLoop(40, 8, () => data.getApiUsageMetrics({}));
     expect(failures).toEqual([]);
     // the 41st waits for the window: abort it rather than wait a minute
     const waiting = data.getApiUsageMetrics({}, { signal: AbortSignal.timeout(50) });
     await expect(waiting).rejects.toThrow(/aborted by the caller while waiting for the budget/);
-    expect(server.served).toHaveLength(40);
-    expect(server.refused).toEqual([]);
+    expect(server.served()).toHaveLength(40);
+    expect(server.served().reduce((sum, c) => sum + c.cost, 0)).toBe(8000);
+    expect(server.refused()).toEqual([]);
   });
 });
 
 describe("an unknown budget (learned)", () => {
-  it("every call succeeds, and the server refuses calls only in its first window", async () => {
-    // 60 calls per 500 ms, far below what 16 loops send on loopback: the first window ends in 429s
-    server = await startLimitedServer({ mode: "fixed", quotas: [{ quota: 60, windowMs: 500 }] });
+  it("every call succeeds, and the mock refuses calls only in the first second", async () => {
+    // a server that says when to come back (Retry-After), 60 CUs per 500 ms: far below what 16 loops send on loopback
+    const limits: ServiceLimits = { ...dataApiLimits, signals: { quota: { status: [429], retryAfter: true } } };
+    server = await startLimitsServer({ http: limits, quotas: [{ quota: 60, window: 0.5 }] });
     const data = createDataApiClient({ baseUrl: server.url, apiKey: freshKey(), budget: createBudget(dataApiLimits) });
-    const failures = await runLoop(480, 16, () => data.getChainInfo({ chainId: "43114" }));
+    const failures = await runLoop(240, 16, () => data.getChainInfo({ chainId: "43114" }));
     expect(failures).toEqual([]);
-    expect(server.served).toHaveLength(480);
-    expect(server.refused.length).toBeGreaterThan(0);
-    expect(server.refused.filter((r) => r.window > 1)).toEqual([]);
+    expect(server.served()).toHaveLength(240);
+    const perSecond = server.refusedPerWindow(1000);
+    expect(perSecond.get(0) ?? 0).toBeGreaterThan(0);
+    expect([...perSecond].filter(([second]) => second > 0)).toEqual([]);
   }, 60_000);
 });
 
 describe("batches", () => {
-  it("a batch of 200 against a server capping at 40: split on refusal, and the size that worked is remembered", async () => {
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 1e9, windowMs: 1000 }], batchCap: 40 });
+  it("a batch of 200 against the public node's 40-call cap: split on refusal, and the size that worked is remembered", async () => {
+    // the mock behaves as the public API node, whose declared batch cap is 40; the client's budget does not know the server
+    server = await startLimitsServer({ rpc: cChainLimits, server: "https://api.avax.network/ext/bc/C/rpc" });
     const node = createNodeClient({ baseUrl: server.url, batch: { maxSize: 1000 }, budget: createBudget(cChainLimits, { key: freshKey() }) });
     const first = await node.batch((n) => Array.from({ length: 200 }, () => n.cChain.eth.chainId()));
     expect(first.filter((r) => !r.ok)).toEqual([]);
     expect(first).toHaveLength(200);
-    expect(server.batchesRefused.length).toBeGreaterThan(0);
-    expect(server.batchesServed.every((size) => size <= 40)).toBe(true);
-    const refusedBefore = server.batchesRefused.length;
+    const refusedFirst = server.refused().filter((c) => c.outcome === "batch");
+    expect(refusedFirst.length).toBeGreaterThan(0);
+    expect(server.served()).toHaveLength(200);
     const second = await node.batch((n) => Array.from({ length: 200 }, () => n.cChain.eth.chainId()));
     expect(second.filter((r) => !r.ok)).toEqual([]);
-    expect(server.batchesRefused.length).toBe(refusedBefore);
+    expect(server.refused().filter((c) => c.outcome === "batch")).toHaveLength(refusedFirst.length);
+    expect(server.served()).toHaveLength(400);
   }, 30_000);
 
   it("a batch larger than the declared maxItems is split before it is sent", async () => {
-    server = await startLimitedServer({ mode: "sliding", quotas: [{ quota: 1e9, windowMs: 1000 }], batchCap: 40 });
+    server = await startLimitsServer({ rpc: cChainLimits, server: "https://api.avax.network/ext/bc/C/rpc" });
     const limits = { ...cChainLimits, servers: [{ url: server.url, limits: { batch: { maxItems: 40 } } }] };
     const node = createNodeClient({ baseUrl: server.url, batch: { maxSize: 1000 }, budget: createBudget(limits, { key: freshKey() }) });
     const results = await node.batch((n) => Array.from({ length: 200 }, () => n.cChain.eth.chainId()));
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    expect(server.batchesRefused).toEqual([]);
-    expect(server.batchesServed).toEqual([40, 40, 40, 40, 40]);
+    expect(server.refused()).toEqual([]);
+    expect(server.served()).toHaveLength(200);
   }, 30_000);
 });

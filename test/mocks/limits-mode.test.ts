@@ -100,6 +100,35 @@ describe("limits mode: the Data API's plan per API key", () => {
   });
 });
 
+describe("limits mode: explicit quotas and the record of calls", () => {
+  it("quotas replace the plans, in whole milliseconds, and every call judged is recorded at the mock's clock", async () => {
+    let clock = 1_000_000;
+    const calls: { at: number; key?: string; id: string; outcome: string; cost: number }[] = [];
+    const service = createMockService(tables as never) as unknown as MockService;
+    const server = await serveMocks(limitMockService(service, tables, { http: dataApiLimits, quotas: [{ quota: 3, window: 0.2 }], now: () => clock, onCall: (c) => calls.push(c) }), { port: 0, log: null });
+    try {
+      const client = createDataApiClient({ baseUrl: server.url, apiKey: "k", retry: false });
+      for (let i = 0; i < 3; i++) await client.getChainInfo({ chainId: "43114" });
+      await expect(client.getChainInfo({ chainId: "43114" })).rejects.toMatchObject({ statusCode: 429 });
+      clock += 199;
+      await expect(client.getChainInfo({ chainId: "43114" })).rejects.toMatchObject({ statusCode: 429 });
+      clock += 1;
+      await expect(client.getChainInfo({ chainId: "43114" })).resolves.toBeTruthy();
+      expect(calls.map((c) => [c.at, c.key, c.id, c.outcome, c.cost])).toEqual([
+        [1_000_000, "k", "getChainInfo", "served", 1],
+        [1_000_000, "k", "getChainInfo", "served", 1],
+        [1_000_000, "k", "getChainInfo", "served", 1],
+        [1_000_000, "k", "getChainInfo", "quota", 0],
+        [1_000_199, "k", "getChainInfo", "quota", 0],
+        [1_000_200, "k", "getChainInfo", "served", 1],
+      ]);
+    } finally {
+      await server.close();
+    }
+    expect(() => limitMockService(service, tables, { quotas: [{ quota: 0, window: 60 }] })).toThrow(/quotas\[0\]: quota and window must be positive numbers/);
+  });
+});
+
 describe("limits mode: seeded faults", () => {
   it("refuses the same calls for the same seed: 429 for HTTP operations", async () => {
     const refusedAt = async (seed: number) => {
@@ -131,6 +160,7 @@ describe("eth_getLogs range splitting against the limits mode", () => {
 
   it("scans 1,000,000 blocks under a 2,048-block cap with seeded range errors: every log once, in order, one window held at a time", async () => {
     const client = createNodeClient({ baseUrl: server.url, retry: false, numbers: "string" });
+    const served = limited.counts.served;
     const from = 70_000_000;
     const to = from + 999_999;
     const progress: { done: number; total: number }[] = [];
@@ -147,9 +177,14 @@ describe("eth_getLogs range splitting against the limits mode", () => {
     }
     expect(count).toBe(20_000);
     expect(scan.progress).toMatchObject({ done: 1_000_000, total: 1_000_000 });
-    // the seeded faults refused windows, and each was read again smaller
+    // the seeded faults refused windows; each was read again as it was, since a window as wide had passed
     expect(scan.progress.retries).toBeGreaterThan(0);
     expect(limited.counts.faults).toBe(scan.progress.retries);
+    expect(scan.progress.repeats).toBe(scan.progress.retries);
+    // one request per window (489, the last shorter) and one per refusal: at least 0.9 of the cap's blocks per request
+    const requests = limited.counts.served - served + limited.counts.faults + limited.counts.range;
+    expect(requests).toBe(Math.ceil(1_000_000 / 2048) + limited.counts.faults);
+    expect(1_000_000 / requests / 2048).toBeGreaterThanOrEqual(0.9);
     // no window over the cap reached the node: nothing was refused for its span
     expect(limited.counts.range).toBe(0);
     // memory stays flat: the scan never held more than one full window's logs (2,048 blocks, one in 50 has a log)
@@ -166,6 +201,30 @@ describe("eth_getLogs range splitting against the limits mode", () => {
     for await (const _ of scan) count++;
     expect(scan.progress.total).toBe(5000);
     expect(count).toBe(Array.from({ length: 5000 }, (_, i) => head - 4999 + i).filter((n) => n % 50 === 7).length);
+  });
+});
+
+describe("eth_getLogs range splitting against a real span cap below the scan's width", () => {
+  it("a node capping spans at 1,000 blocks (with seeded faults on top): every over-cap window shrinks, every log once, in order, near one request per 1,000 blocks", async () => {
+    const inner = createMockService(tables as never) as unknown as MockService;
+    const limited = limitMockService(sparseNode(inner, (n) => n % 50 === 7), tables, { rpc: cChainLimits, range: { maxSpan: 1000 }, faults: { rate: 0.05, seed: 2, only: ["eth_getLogs"] } });
+    const server = await serveMocks(limited, { port: 0, log: null });
+    try {
+      const client = createNodeClient({ baseUrl: server.url, retry: false, numbers: "string" });
+      const from = 1_000_000;
+      const to = from + 299_999;
+      // the scan starts at its default 2,048 blocks: no source states the node's span, so the first window is refused for its span
+      const scan = scanFilter(cChainEthGetLogsMethod.limits, { fromBlock: from, toBlock: to }, (f) => client.cChain.eth.getLogs(f), () => client.cChain.eth.blockNumber());
+      const blocks: number[] = [];
+      for await (const log of scan) blocks.push(parseInt(String((log as { blockNumber: string }).blockNumber), 16));
+      expect(blocks).toEqual(Array.from({ length: 300_000 }, (_, i) => from + i).filter((n) => n % 50 === 7));
+      expect(limited.counts.range).toBeGreaterThan(0);
+      expect(scan.progress.retries).toBe(limited.counts.range + limited.counts.faults);
+      // 300 windows of the cap at best; the probing above it and the faults cost the rest
+      expect(limited.counts.served + limited.counts.range + limited.counts.faults).toBeLessThanOrEqual(300 * 1.25);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -42,6 +42,13 @@ export interface MockLimitsOptions {
   server?: string;
   /** The plan of requests that carry an API key (default: the first plan that is not `apiKey: false`). */
   plan?: string;
+  /**
+   * The budget in figures instead of the plans (`quota` units per `window` seconds, fixed windows), for
+   * every request, keyed or not, HTTP and JSON-RPC (documents naming one pool share it per key, as
+   * plans are shared): a test sets the same figures as its client's `createBudget(limits, { quotas })`,
+   * so the budget binds within seconds where a real plan's minute would take minutes.
+   */
+  quotas?: readonly { quota: number; window: number }[];
   /** Caps of ranged methods over (or where) the descriptors declare none: no source states the public node's `eth_getLogs` span. */
   range?: { maxSpan?: number; maxResults?: number };
   /** A batch cap over the document's. */
@@ -52,6 +59,21 @@ export interface MockLimitsOptions {
   faults?: { rate: number; seed?: number; only?: readonly string[] };
   /** The clock, in Unix milliseconds (default `Date.now`); tests move their own. */
   now?: () => number;
+  /**
+   * Called for every call the limits mode judged, served or refused, at its own clock: the record a
+   * test or bench counts per window (how many 429s fell in the first second) without timing anything
+   * itself. A batch's calls are one record each; a batch refused whole is one.
+   */
+  onCall?: (call: MockLimitCall) => void;
+}
+
+/** One call the limits mode judged: when (its clock, ms), whose key, which operation or method, the outcome, and the units it cost (0 when refused). */
+export interface MockLimitCall {
+  readonly at: number;
+  readonly key: string | undefined;
+  readonly id: string;
+  readonly outcome: keyof MockLimitCounts;
+  readonly cost: number;
 }
 
 /** What the limits mode refused, by kind; `served` counts the calls it let through. */
@@ -104,14 +126,21 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   const rpc = effective(options.rpc, options.server);
   const known = [...Object.keys(http.plans ?? {}), ...Object.keys(rpc.plans ?? {})];
   if (options.plan !== undefined && !known.includes(options.plan)) throw new MockLimitsOptionError(`no plan "${options.plan}" is declared (known: ${known.join(", ") || "none"})`);
+  options.quotas?.forEach((q, i) => {
+    if (!(q?.quota > 0) || !(q?.window > 0)) throw new MockLimitsOptionError(`quotas[${i}]: quota and window must be positive numbers, not ${JSON.stringify(q)}`);
+  });
   const random = options.faults && options.faults.rate > 0 ? rng(options.faults.seed ?? 1) : undefined;
   const only = options.faults?.only && new Set(options.faults.only);
   const faulted = (id: string) => random !== undefined && (!only || only.has(id)) && random() < options.faults!.rate;
   const counts: MockLimitCounts = { served: 0, quota: 0, rate: 0, batch: 0, range: 0, results: 0, faults: 0 };
   const { charge, pace, clear } = budgets(options, now);
+  const tally = (outcome: keyof MockLimitCounts, key: string | undefined, id: string, cost = 0) => {
+    counts[outcome]++;
+    options.onCall?.({ at: now(), key, id, outcome, cost });
+  };
 
-  const refuseHttp = (r: Refusal, handled: string): MockResponse => {
-    counts[r.kind]++;
+  const refuseHttp = (r: Refusal, key: string | undefined, handled: string): MockResponse => {
+    tally(r.kind, key, handled);
     const status = r.signal.status?.[0] ?? 429;
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (r.signal.retryAfter && r.retryAfter !== undefined) headers["retry-after"] = String(r.retryAfter);
@@ -122,11 +151,12 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
     const found = routes.http(request.method.toUpperCase(), url.pathname);
     if (!found) return service.handle(request);
     const op = found.route.entry.op;
-    if (faulted(op.id)) return refuseHttp({ kind: "faults", signal: http.signals?.quota ?? DEFAULT_RATE, retryAfter: 1 }, op.id);
     const key = apiKeyOf(op.apiKeys, request, url);
-    const refusal = pace(http, key) ?? charge(http, key, op.limits?.cost ?? http.cost ?? 1);
-    if (refusal) return refuseHttp(refusal, op.id);
-    counts.served++;
+    if (faulted(op.id)) return refuseHttp({ kind: "faults", signal: http.signals?.quota ?? DEFAULT_RATE, retryAfter: 1 }, key, op.id);
+    const cost = op.limits?.cost ?? http.cost ?? 1;
+    const refusal = pace(http, key) ?? charge(http, key, cost);
+    if (refusal) return refuseHttp(refusal, key, op.id);
+    tally("served", key, op.id, cost);
     return service.handle(request);
   };
 
@@ -139,14 +169,14 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
     }
     const max = options.batch?.maxItems ?? rpc.batch?.maxItems;
     const json = (value: unknown, handled: string, status = 200, headers: Record<string, string> = {}): MockResponse => ({ status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(value), handled });
+    const key = headerKey(request);
     if (Array.isArray(parsed) && max !== undefined && parsed.length > max) {
-      counts.batch++;
+      tally("batch", key, `batch of ${parsed.length}`);
       return json({ jsonrpc: "2.0", id: null, error: rpcFailure(rpc.signals?.batch ?? DEFAULT_BATCH, -32600, "batch too large") }, `batch of ${parsed.length} refused: batch`);
     }
-    const key = headerKey(request);
     const limited = pace(rpc, key);
     if (limited) {
-      counts.rate++;
+      tally("rate", key, Array.isArray(parsed) ? `batch of ${parsed.length}` : String((parsed as { method?: unknown } | null)?.method));
       const status = limited.signal.status?.[0];
       return json({ jsonrpc: "2.0", id: null, error: rpcFailure(limited.signal, -32005, "limit exceeded") }, "refused: rate", status ?? 200, status && limited.signal.retryAfter ? { "retry-after": "1" } : {});
     }
@@ -162,9 +192,10 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
         replies.push({ jsonrpc: "2.0", id: c["id"] ?? null, error: refusal.error });
         continue;
       }
-      if (found) counts.served++;
       const r = await service.handle({ ...request, body: JSON.stringify(call) });
-      if (!r || r.networkError || Array.isArray(parsed) === false) return r && found ? await capResults(found.entry, r) : r;
+      const capped = found && r && !r.networkError && !Array.isArray(parsed) ? capAnswer(found.entry, r, options) : undefined;
+      if (found) tally(capped ? "results" : "served", key, found.entry.method.method, capped ? 0 : (found.entry.method.limits?.cost ?? rpc.cost ?? 1));
+      if (!r || r.networkError || Array.isArray(parsed) === false) return capped ?? r;
       handled.push(r.handled);
       if (r.body !== "") replies.push(JSON.parse(r.body));
     }
@@ -177,18 +208,18 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
     const limits = entry.method.limits;
     const ranged = limits?.range !== undefined;
     if (faulted(entry.method.method)) {
-      counts.faults++;
+      tally("faults", key, entry.method.method);
       return { kind: "fault", error: ranged ? rpcFailure(limits?.signals?.range ?? DEFAULT_RATE, -32005, "limit exceeded") : rpcFailure(rpc.signals?.rate ?? DEFAULT_RATE, -32005, "limit exceeded") };
     }
     const quota = charge(rpc, key, limits?.cost ?? rpc.cost ?? 1);
     if (quota) {
-      counts.quota++;
+      tally("quota", key, entry.method.method);
       return { kind: "quota", error: rpcFailure(quota.signal, -32005, "limit exceeded") };
     }
     const span = ranged ? await spanOf(entry, limits!, call, url) : undefined;
     const maxSpan = options.range?.maxSpan ?? limits?.range?.maxSpan;
     if (span && maxSpan !== undefined && span.to - span.from + 1 > maxSpan) {
-      counts.range++;
+      tally("range", key, entry.method.method);
       // Coreth's wording: "requested too many blocks from 0 to 5000, maximum is set to 2048"
       return { kind: "range", error: rpcFailure(limits!.signals?.range ?? DEFAULT_RATE, -32005, "limit exceeded", `from ${span.from} to ${span.to}, maximum is set to ${maxSpan}`) };
     }
@@ -196,7 +227,6 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   };
 
   const spanOf = (entry: MockRpcEntry, limits: OperationLimits, call: Record<string, unknown>, url: URL) => rangeSpan(service, entry, limits, call, url);
-  const capResults = (entry: MockRpcEntry, r: MockResponse) => capAnswer(entry, r, options, counts);
 
   return {
     async handle(request) {
@@ -239,18 +269,20 @@ function budgets(options: MockLimitsOptions, now: () => number) {
   const charge = (doc: DocumentLimits, key: string | undefined, cost: number): Refusal | undefined => {
     const plans = doc.plans ?? {};
     const names = Object.keys(plans);
-    const name = key === undefined ? names.find((n) => plans[n]!.apiKey === false) : (options.plan ?? names.find((n) => plans[n]!.apiKey !== false));
-    const plan = name === undefined ? undefined : plans[name];
-    if (!plan) return undefined;
+    const name = options.quotas ? "" : key === undefined ? names.find((n) => plans[n]!.apiKey === false) : (options.plan ?? names.find((n) => plans[n]!.apiKey !== false));
+    const quotas = options.quotas ?? (name === undefined ? undefined : plans[name]?.quotas);
+    if (!quotas) return undefined;
     const id = `${doc.pool ?? ""}\u0000${name}\u0000${key ?? ""}`;
-    const t = now() / 1000;
-    const windows = spent.get(id) ?? plan.quotas.map(() => ({ start: 0, used: 0 }));
+    // whole milliseconds: a window of 0.2 s starts where integer arithmetic says, not where a float lands
+    const t = now();
+    const windows = spent.get(id) ?? quotas.map(() => ({ start: -1, used: 0 }));
     spent.set(id, windows);
-    for (const [i, q] of plan.quotas.entries()) {
+    for (const [i, q] of quotas.entries()) {
       const w = windows[i]!;
-      const start = Math.floor(t / q.window) * q.window;
+      const ms = Math.max(1, Math.round(q.window * 1000));
+      const start = Math.floor(t / ms) * ms;
       if (w.start !== start) Object.assign(w, { start, used: 0 });
-      if (w.used + cost > q.quota) return { kind: "quota", signal: doc.signals?.quota ?? DEFAULT_RATE, retryAfter: Math.max(1, Math.ceil(start + q.window - t)) };
+      if (w.used + cost > q.quota) return { kind: "quota", signal: doc.signals?.quota ?? DEFAULT_RATE, retryAfter: Math.max(1, Math.ceil((start + ms - t) / 1000)) };
     }
     for (const w of windows) w.used += cost;
     return undefined;
@@ -306,13 +338,12 @@ async function headOf(service: Pick<MockService, "handle">, url: URL, endpoint: 
   return typeof result === "string" && /^0x[0-9a-f]+$/i.test(result) ? parseInt(result, 16) : undefined;
 }
 
-/** Refuses an answer holding more items than the method's result cap. */
-function capAnswer(entry: MockRpcEntry, r: MockResponse, options: MockLimitsOptions, counts: MockLimitCounts): MockResponse {
+/** The refusal of an answer holding more items than the method's result cap; undefined when it is within it. */
+function capAnswer(entry: MockRpcEntry, r: MockResponse, options: MockLimitsOptions): MockResponse | undefined {
   const max = options.range?.maxResults ?? entry.method.limits?.range?.maxResults;
-  if (max === undefined || r.status !== 200) return r;
+  if (max === undefined || r.status !== 200) return undefined;
   const reply = JSON.parse(r.body) as { id?: unknown; result?: unknown };
-  if (!Array.isArray(reply.result) || reply.result.length <= max) return r;
-  counts.results++;
+  if (!Array.isArray(reply.result) || reply.result.length <= max) return undefined;
   const signal = entry.method.limits?.signals?.results ?? entry.method.limits?.signals?.range ?? DEFAULT_RATE;
   return { ...r, body: JSON.stringify({ jsonrpc: "2.0", id: reply.id ?? null, error: rpcFailure(signal, -32005, "limit exceeded", `(more than ${max} results)`) }), handled: `${entry.method.method} refused: results` };
 }
