@@ -106,7 +106,7 @@ function windows<P>(range: RangeLimit, params: P, inParams: (path: readonly stri
   };
 }
 
-const idle: RangeProgress = { done: 0, total: 0, window: 0, windows: 0, retries: 0 };
+const idle: RangeProgress = { done: 0, total: 0, window: 0, windows: 0, retries: 0, repeats: 0 };
 
 /**
  * Scans `params`' range with `read(windowParams)`; `order: desc` reads the
