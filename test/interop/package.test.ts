@@ -5,6 +5,7 @@
  * both `nodenext` and `bundler` resolution. publint and
  * @arethetypeswrong/cli check the tarball too.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -125,6 +126,25 @@ try {
     } finally {
       await client.close();
     }
+
+    // an agent ends a stdio server by closing its input: after a snippet has run, the server exits by itself (it used to
+    // stay alive on the sandbox worker's output streams, an orphan once npx was killed)
+    const server = spawn(process.execPath, [join(dir, "node_modules/.bin/client"), "mcp", "--base-url", "http://127.0.0.1:9"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
+    const answered = new Promise<void>((resolve) => {
+      let out = "";
+      server.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('"id":3')) resolve();
+      });
+    });
+    const send = (m: object) => server.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`);
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "interop", version: "1" } } });
+    send({ method: "notifications/initialized" });
+    send({ id: 3, method: "tools/call", params: { name: "execute", arguments: { code: "return 1 + 1;" } } });
+    await answered;
+    server.stdin.end();
+    expect(await exited).toEqual({ code: 0, signal: null });
   }, 300_000);
 
   const usage = `import { createDataApiClient, type DataApiClient } from "@avaspec/client/data-api";
