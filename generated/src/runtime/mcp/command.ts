@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { McpServerOptions } from "./server.js";
 import type { McpClientSettings } from "./settings.js";
+import { closeSandbox } from "./sandbox-pool.js";
 import { serveHttp, serveStdio, type RunningMcpServer } from "./transports.js";
 
 /** A package's server factory (`createMcpServer` of its `mcp` entry). */
@@ -136,7 +137,8 @@ export async function mcpCommand(name: string, create: CreateMcpServer, clients:
   const writes = parsed.options.policy?.allowWrites ? "writes allowed" : parsed.options.policy?.allow.length ? `read-only but ${parsed.options.policy.allow.join(", ")}` : "read-only";
   process.stderr.write(`${name} mcp: ${parsed.options.mode} mode, ${writes}, on ${running.url}\n`);
   await new Promise<void>((resolve) => {
-    const stop = () => void running.close().then(resolve, resolve);
+    // the sandbox's idle workers go too: their captured output streams would keep the process alive after its input closed
+    const stop = () => void running.close().then(closeSandbox).then(resolve, resolve);
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
     // an agent ends a stdio server by closing its input

@@ -25,6 +25,8 @@ const RECYCLE_BYTES = 256 * 1024 * 1024;
 
 const idle: Worker[] = [];
 const counts = { started: 0, stopped: 0 };
+/** Set by closeSandbox until the next run starts: a worker back from a run then stops instead of waiting. */
+let closing = false;
 let lastEngine: EngineStats | undefined;
 
 /** What the sandbox has done so far in this process (for tests and diagnostics). */
@@ -58,6 +60,7 @@ function workerEntry(): { script: string | URL; eval: boolean } {
 }
 
 export function acquireWorker(): Worker {
+  closing = false;
   const reused = idle.pop();
   if (reused) {
     reused.ref();
@@ -88,7 +91,7 @@ export function acquireWorker(): Worker {
 /** A worker back from a run: kept for the next one when it is healthy, else stopped. */
 export function releaseWorker(worker: Worker, healthy: boolean, stats: EngineStats | undefined): void {
   if (stats) lastEngine = stats;
-  if (healthy && idle.length < MAX_IDLE && (stats?.wasmBytes ?? 0) <= RECYCLE_BYTES) {
+  if (healthy && !closing && idle.length < MAX_IDLE && (stats?.wasmBytes ?? 0) <= RECYCLE_BYTES) {
     worker.unref();
     idle.push(worker);
   } else stopWorker(worker);
@@ -99,8 +102,12 @@ export function stopWorker(worker: Worker): void {
   void worker.terminate();
 }
 
-/** Stops the idle workers (a server shutting down, a test suite's end). Runs in progress finish first. */
+/**
+ * Stops the idle workers (a server shutting down, a test suite's end), and each worker of a run in progress once
+ * that run ends. An idle worker does not keep the process alive itself, but its captured output streams do.
+ */
 export async function closeSandbox(): Promise<void> {
+  closing = true;
   const all = idle.splice(0);
   counts.stopped += all.length;
   await Promise.all(all.map((worker) => worker.terminate()));
