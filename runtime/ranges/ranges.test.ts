@@ -6,7 +6,8 @@
  * without timing it.
  */
 import { describe, expect, it } from "vitest";
-import { scanRange, type ScanRangeOptions } from "./ranges.js";
+import { apiError, RpcError } from "../errors/errors.js";
+import { matchesSignal, scanRange, type ScanRangeOptions } from "./ranges.js";
 import { rng } from "../mock/random.js";
 
 class RangeError32 extends Error {
@@ -110,5 +111,20 @@ describe("scanRange's window widths", () => {
     const { progress } = await scan(halving, 0, 199_999, { maxSpan: 2048, repeats: 0 });
     expect(progress.repeats).toBe(0);
     expect(progress.retries).toBeGreaterThan(0);
+  });
+});
+
+describe("matchesSignal: one reading of a declared signal (values/limits.ts signalMatches), for thrown errors", () => {
+  const request = { operationId: "x", method: "POST", url: "http://127.0.0.1/" };
+  it("an ApiError by its status, an RpcError by its code and the server's own message", () => {
+    const tooMany = apiError({ request, statusCode: 413, statusText: "Payload Too Large", body: undefined, rawBody: "", headers: new Headers() });
+    expect(matchesSignal(tooMany, { status: [413] })).toBe(true);
+    expect(matchesSignal(tooMany, { status: [429] })).toBe(false);
+    const coreth = new RpcError({ request, method: "eth_getLogs", code: -32000, message: "requested too many blocks from 0 to 4096, maximum is set to 2048", statusCode: 200 });
+    expect(matchesSignal(coreth, { codes: [-32000], messages: ["requested too many blocks"] })).toBe(true);
+    expect(matchesSignal(coreth, { codes: [-32000], messages: ["query returned more than"] })).toBe(false);
+    // a signal of patterns alone reads the message of any JSON-RPC error
+    expect(matchesSignal(coreth, { messages: ["too many blocks"] })).toBe(true);
+    expect(matchesSignal(new Error("requested too many blocks"), { messages: ["too many blocks"] })).toBe(false);
   });
 });
