@@ -49,7 +49,12 @@ export class OpenApiObjects {
     private readonly doc: LoadedDocument,
     private readonly schemas: SchemaBuilder,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+  ) {
+    this.querystring = /^3\.2\./.test(String((doc.root as Record<string, unknown> | undefined)?.["openapi"]));
+  }
+
+  /** The whole query string as one parameter (`in: querystring`) is OpenAPI 3.2's. */
+  private readonly querystring: boolean;
 
   /** Follows `$ref` chains (e.g. to components.parameters); returns the object and its pointer. */
   deref(node: unknown, pointer: string): Dereferenced | undefined {
@@ -88,11 +93,9 @@ export class OpenApiObjects {
     if (!d) return undefined;
     const p = d.value;
     const where = String(p["in"]) as ParameterLocation;
-    // the whole query string as one parameter is OpenAPI 3.2's (the official schema asks `content` of it)
-    const v32 = /^3\.2\./.test(String((this.doc.root as Record<string, unknown> | undefined)?.["openapi"]));
-    if (!["path", "query", "header", "cookie", ...(v32 ? ["querystring"] : [])].includes(where) || typeof p["name"] !== "string") {
+    if (!["path", "query", "header", "cookie", ...(this.querystring ? ["querystring"] : [])].includes(where) || typeof p["name"] !== "string") {
       const { line, col } = this.doc.locate(d.pointer);
-      this.diagnostics.push({ code: "parameter/invalid", severity: "error", message: `a parameter needs a "name" and "in" of path, query, header or cookie${v32 ? ", or querystring" : where === "querystring" ? " (querystring is OpenAPI 3.2's)" : ""}`, file: this.doc.file, pointer: d.pointer, line, col });
+      this.diagnostics.push({ code: "parameter/invalid", severity: "error", message: `a parameter needs a "name" and "in" of path, query, header or cookie${this.querystring ? ", or querystring" : where === "querystring" ? " (querystring is OpenAPI 3.2's)" : ""}`, file: this.doc.file, pointer: d.pointer, line, col });
       return undefined;
     }
     // OpenAPI ignores these (the validator warned): media types and security schemes say them

@@ -135,7 +135,7 @@ function inputSchema(m: ModuleContext, op: IrOperation, variables: { name: strin
 }
 
 /** `name(params: { … }): Promise<Result>` with the result's own members one level down when it is a named object. */
-function signature(m: ModuleContext, op: IrOperation, path: string[], variables: string[]): string {
+function signature(m: ModuleContext, op: IrOperation, path: string[], variables: string[], stream: boolean): string {
   const request = schemaTypeContext(m.ir.schemas, "request");
   const response = schemaTypeContext(m.ir.schemas, "response");
   const members: string[] = variables.map((v) => `${propertyKey(v)}: string`);
@@ -155,7 +155,7 @@ function signature(m: ModuleContext, op: IrOperation, path: string[], variables:
   }
   const params = members.length === 0 ? "" : `params${optional ? "?" : ""}: { ${members.join("; ")} }`;
   // a stream answers with the items that arrived (runtime/mcp/streams.ts `CollectedStream`)
-  const result = streamed(m, op) ? `{ items: Array<${resultText(m, op, response)}>; complete: boolean; error?: string }` : resultText(m, op, response);
+  const result = stream ? `{ items: Array<${resultText(m, op, response)}>; complete: boolean; error?: string }` : resultText(m, op, response);
   return `${path.join(".")}(${params}): Promise<${result}>`;
 }
 
@@ -217,12 +217,13 @@ export function buildCatalog(packageName: string, inputs: readonly PackageInput[
       const path = [client, ...op.group, op.names.method];
       const own = new Set(op.protocol === "http" ? op.parameters.map((p) => p.key) : op.params.map((p) => p.name));
       const carried = variables.filter((v) => !own.has(v.name));
+      const stream = streamed(m, op);
       data.operations.push({
         path,
         tool: toolName(path, tools),
         wire: wire(op),
         ...doc(op),
-        signature: signature(m, op, path, carried.map((v) => v.name)),
+        signature: signature(m, op, path, carried.map((v) => v.name), stream),
         example: example(m, op, path, carried),
         input: inputSchema(m, op, carried),
         ...(group ? { endpoint: { depth: group.group.length, variables: carried.map((v) => v.name) } } : {}),
@@ -230,7 +231,7 @@ export function buildCatalog(packageName: string, inputs: readonly PackageInput[
         tags: op.tags,
         ...(op.deprecated ? { deprecated: true as const } : {}),
         ...(op.protocol === "http" && op.paging ? { paging: paging(op) } : {}),
-        ...(streamed(m, op) ? { stream: true as const } : {}),
+        ...(stream ? { stream: true as const } : {}),
       });
     }
     for (const [name, schema] of m.writer.defs) Object.defineProperty(data.defs, name, { value: schema, enumerable: true, writable: true, configurable: true });
