@@ -18,7 +18,7 @@
  * the plan itself. Budgets are shared per pool and API key across clients.
  */
 import { AbortError, AvaspecError, UsageError, type RequestInfo } from "../errors/errors.js";
-import type { DocumentLimits, LimitSignal, ServiceLimits } from "../values/limits.js";
+import { signalMatches, type DocumentLimits, type LimitSignal, type ServiceLimits } from "../values/limits.js";
 import type { Attempt, Budget, Outgoing } from "./send.js";
 
 /** A budget option that cannot be used (an unknown plan, a quota that is not a positive number): thrown by `createBudget`, before any request. */
@@ -239,17 +239,9 @@ function pickPlan(limits: DocumentLimits, options: BudgetOptions): readonly Quot
 }
 
 function matches(signal: LimitSignal | undefined, status: number, text: string, rpc: unknown[] | undefined): boolean {
-  if (!signal) return false;
-  if (signal.status?.includes(status)) return true;
-  if (!rpc || rpc.length === 0 || (!signal.codes && !signal.messages)) return false;
+  if (signalMatches(signal, status, undefined)) return true;
   // a JSON-RPC answer is refused when every reply in it is an error the signal names
-  return rpc.every((reply) => {
-    const error = (reply as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    if (!error) return false;
-    const code = signal.codes ? signal.codes.includes(error.code as number) : true;
-    const message = signal.messages ? signal.messages.some((m) => new RegExp(m, "i").test(String(error.message))) : true;
-    return code && message;
-  });
+  return !!rpc && rpc.length > 0 && rpc.every((reply) => signalMatches(signal, undefined, (reply as { error?: { code?: unknown; message?: unknown } } | null)?.error));
 }
 
 function rpcReplies(text: string): unknown[] | undefined {

@@ -23,7 +23,7 @@ import { paged, type PagedMethod, type PageOptions, type Paging } from "../http/
 import type { RpcCall, RpcMethod } from "../jsonrpc/jsonrpc.js";
 import type { OperationLimits, RangeLimit } from "../values/limits.js";
 import { hasOwn, setOwn } from "../values/validate.js";
-import { rangeDefaults, scanRange, type RangeProgress, type RangeScan } from "./ranges.js";
+import { position, quantity, rangeDefaults, scanRange, type RangeProgress, type RangeScan } from "./ranges.js";
 
 export interface RangeIterateOptions extends CallOptions {
   /** The widest window, in the range's unit (default: the declared `maxSpan`; a JSON-RPC range without one: 2,048 blocks). */
@@ -55,15 +55,6 @@ export interface RangedPagedMethod<P, R, I> extends PagedMethod<P, R, I> {
 }
 
 type Params = Record<string, unknown>;
-
-/** A bound as a params object holds it: a number, a bigint, a hex or decimal string, or a tag. */
-function position(v: unknown, what: string): number | "latest" | undefined {
-  if (v === undefined || v === null || v === "latest") return v === "latest" ? "latest" : undefined;
-  if (v === "earliest") return 0;
-  const n = typeof v === "bigint" ? Number(v) : typeof v === "string" && /^(0x[0-9a-f]+|\d+)$/i.test(v) ? Number(v) : v;
-  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) return n;
-  throw new ValidationError(`range: ${what} must be a position (a non-negative integer) or "latest", not ${String(v)}`, { issues: [{ path: `/${what}`, message: "must be a non-negative integer or latest" }] });
-}
 
 const get = (params: unknown, path: readonly string[]): unknown => path.reduce<unknown>((v, k) => (typeof v === "object" && v !== null && hasOwn(v, k) ? (v as Params)[k] : undefined), params);
 
@@ -151,7 +142,7 @@ export function rangedCall<P, R>(call: RpcCall, method: RpcMethod<P, R>, head?: 
     const own = callOptions(options);
     const latest = options.head ?? (head && (() => call(head, undefined, own) as Promise<number | bigint | string>));
     // a JSON-RPC range is written as the node's hex quantities
-    const w = windows(range, params, inParams, (n) => "0x" + n.toString(16), latest);
+    const w = windows(range, params, inParams, quantity, latest);
     return scanParams(method.method, method.limits!, w, (p) => call(method, p, own) as Promise<readonly never[]>, options, options.window);
   };
   return Object.assign((params: P, options?: CallOptions) => call(method, params, options), { iterate }) as RangedMethod<P, R>;

@@ -26,7 +26,7 @@
  * Progress is a property (`scan.progress`) and a callback (`onProgress`).
  */
 import { AvaspecError, ValidationError } from "../errors/errors.js";
-import type { LimitSignal, OperationLimits } from "../values/limits.js";
+import { signalMatches, type LimitSignal, type OperationLimits } from "../values/limits.js";
 
 export interface RangeProgress {
   /** Blocks read so far. */
@@ -79,15 +79,12 @@ export interface RangeScan<T> extends AsyncIterable<T> {
 
 const DEFAULT_SPAN = 2048;
 
-/** Whether `error` is a refusal `signal` describes: one of its codes or statuses, and (when it has patterns) a matching message. */
+/** Whether a thrown `error` is a refusal `signal` describes (`signalMatches`): an ApiError by its status, an RpcError by its code and the server's message. */
 export function matchesSignal(error: unknown, signal: LimitSignal | undefined): boolean {
-  if (!signal || typeof error !== "object" || error === null) return false;
-  const e = error as { code?: unknown; status?: unknown; rpcMessage?: unknown; message?: unknown };
-  const byCode = typeof e.code === "number" && (signal.codes?.includes(e.code) ?? false);
-  const byStatus = typeof e.status === "number" && (signal.status?.includes(e.status) ?? false);
-  if (!byCode && !byStatus) return false;
-  const text = String(e.rpcMessage ?? e.message ?? "");
-  return signal.messages === undefined || signal.messages.length === 0 || signal.messages.some((m) => new RegExp(m, "i").test(text));
+  if (typeof error !== "object" || error === null) return false;
+  const e = error as { code?: unknown; statusCode?: unknown; rpcMessage?: unknown; message?: unknown };
+  const rpc = typeof e.code === "number" ? { code: e.code, message: e.rpcMessage ?? e.message } : undefined;
+  return signalMatches(signal, typeof e.statusCode === "number" ? e.statusCode : undefined, rpc);
 }
 
 /** The default options of a method from its declaration (`x-avaspec-limits`). */
@@ -169,10 +166,23 @@ class Widths {
 /** A range's refusal of its own input: an AvaspecError that names the bound. */
 const invalid = (what: string, message: string) => new ValidationError(`range: ${what} ${message}`, { issues: [{ path: `/${what}`, message }] });
 
-/** A block number given as a number, a bigint or a hex quantity (a head as a node answers it). */
-const toNumber = (v: number | bigint | string, what: string): number => {
-  const n = typeof v === "bigint" ? Number(v) : typeof v === "string" && /^0x[0-9a-f]+$/i.test(v) ? parseInt(v, 16) : v;
-  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) throw invalid(what, `must be a block number (a non-negative integer), not ${String(v)}`);
+/**
+ * A range's bound as params hold it or a node answers it: a number, a bigint, a hex quantity or decimal digits,
+ * `earliest` (0); `latest`, and an absent bound, as such. Anything else is a ValidationError naming `what`.
+ */
+export function position(v: unknown, what: string): number | "latest" | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (v === "latest") return "latest";
+  if (v === "earliest") return 0;
+  const n = typeof v === "bigint" ? Number(v) : typeof v === "string" && /^(0x[0-9a-f]+|\d+)$/i.test(v) ? Number(v) : v;
+  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) return n;
+  throw invalid(what, `must be a position (a non-negative integer) or "latest", not ${String(v)}`);
+}
+
+/** A bound that must be a number here (a start; a head as the node answered it). */
+const toNumber = (v: unknown, what: string): number => {
+  const n = position(v, what);
+  if (typeof n !== "number") throw invalid(what, `must be a position (a non-negative integer), not ${String(v)}`);
   return n;
 };
 
@@ -237,7 +247,7 @@ export function scanRange<T>(read: (from: number, to: number) => Promise<readonl
 }
 
 /** A filter's block bounds as a ranged method sends them: hex quantities. */
-const quantity = (n: number) => "0x" + n.toString(16);
+export const quantity = (n: number) => "0x" + n.toString(16);
 
 /**
  * Scans a ranged JSON-RPC method (its descriptor's `limits.range`, such as
@@ -249,17 +259,7 @@ export function scanFilter<F extends object, R extends readonly unknown[]>(limit
   if (!range || range.from.length < 2 || range.to.length < 2) throw new AvaspecError("range: the method declares no block range to split");
   const fromKey = range.from[range.from.length - 1]!;
   const toKey = range.to[range.to.length - 1]!;
-  const bound = (v: unknown, what: string, latest: boolean): number | bigint | "latest" => {
-    if (v === undefined || v === "latest") {
-      if (latest) return "latest";
-      throw invalid(what, "must be a block number");
-    }
-    if (typeof v === "number" || typeof v === "bigint") return v;
-    if (typeof v === "string" && /^0x[0-9a-f]+$/i.test(v)) return BigInt(v);
-    if (v === "earliest") return 0;
-    throw invalid(what, `must be a block number or (for the end) "latest", not ${JSON.stringify(v)}`);
-  };
   const src = filter as Record<string, unknown>;
-  const blocks: BlockRange = { from: bound(src[fromKey], fromKey, false) as number | bigint, to: bound(src[toKey], toKey, true) };
+  const blocks: BlockRange = { from: toNumber(src[fromKey], fromKey), to: position(src[toKey], toKey) ?? "latest" };
   return scanRange<R[number]>((from, to) => call({ ...filter, [fromKey]: quantity(from), [toKey]: quantity(to) }), blocks, { ...rangeDefaults(limits), ...options, head });
 }

@@ -24,6 +24,19 @@ export interface LimitSignal {
 
 export type LimitSignals = { readonly [K in LimitKind]?: LimitSignal };
 
+/**
+ * Whether an answer is one `signal` describes: its HTTP status is listed, or it carries a JSON-RPC error whose code
+ * is listed (when codes are) and whose message matches a pattern (when patterns are). The one reading of a signal,
+ * for the budget (answers) and the range scan (errors) alike.
+ */
+export function signalMatches(signal: LimitSignal | undefined, status: number | undefined, error: { readonly code?: unknown; readonly message?: unknown } | undefined): boolean {
+  if (!signal) return false;
+  if (status !== undefined && signal.status?.includes(status)) return true;
+  if (!error || (!signal.codes && !signal.messages)) return false;
+  const code = signal.codes ? signal.codes.includes(error.code as number) : true;
+  return code && (!signal.messages || signal.messages.length === 0 || signal.messages.some((m) => new RegExp(m, "i").test(String(error.message ?? ""))));
+}
+
 /** A read over a range the server caps. */
 export interface RangeLimit {
   /** Where the range's ends are: a param, then the fields inside it (`["filter", "fromBlock"]`). */
