@@ -168,6 +168,10 @@ describe("x-avaspec-limits", () => {
     expect(validate({ range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", order: "newest" } })).toBe(false);
     expect(validate({ range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", head: "" } })).toBe(false);
     expect(validate({ range: { from: "startBlock", to: "endBlock", unit: "blocks", toExclusive: true, order: "desc", orderParam: "sortOrder", head: "getLatestBlock" } })).toBe(true);
+    // another file's declaration by reference, alone (the checker copies it in); one into the same document is refused by both
+    expect(validate({ $ref: "./c-chain.openrpc.json#/x-avaspec-limits" })).toBe(true);
+    expect(validate({ $ref: "#/x-avaspec-limits" })).toBe(false);
+    expect(validate({ $ref: "./c-chain.openrpc.json#/x-avaspec-limits", cost: 1 })).toBe(false);
     // and takes what it takes
     expect(validate({ cost: 200, range: { from: "filter.fromBlock", to: "filter.toBlock", unit: "blocks", maxSpan: 2048 }, signals: { range: { codes: [-32005], messages: ["range too large"] } } })).toBe(true);
     expect(validate({ pool: "p", unit: "compute-units", plans: { free: { quotas: [{ quota: 8000, window: 60 }] } }, signals: { quota: { status: [429], retryAfter: true, headers: ["RateLimit", "RateLimit-Policy"] } } })).toBe(true);
