@@ -125,7 +125,9 @@ describe("limits mode: explicit quotas and the record of calls", () => {
     } finally {
       await server.close();
     }
-    expect(() => limitMockService(service, tables, { quotas: [{ quota: 0, window: 60 }] })).toThrow(/quotas\[0\]: quota and window must be positive numbers/);
+    // the same check as createBudget's quotas (one function, values/limits.ts quotasFault)
+    expect(() => limitMockService(service, tables, { quotas: [{ quota: 0, window: 60 }] })).toThrow(/^quotas\[0\]\.quota must be a positive number, not 0$/);
+    expect(() => limitMockService(service, tables, { quotas: [] })).toThrow(/^quotas must be a non-empty list of \{ quota, window \}, not \[\]$/);
   });
 });
 
