@@ -6,6 +6,7 @@
  * fixture), each against its own mock server. Base URLs and the API key come
  * from the environment; the key never comes back, even when the server echoes it.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,6 +109,34 @@ describe("a package generated from a one-off OpenAPI document (petstore-30), ove
     expect(found.text.split("\n")[0]).toBe("## api.getPetById — GET /pets/{petId}; read-only");
     expect((await call(cli.client, "search", { query: "delete pet" })).text).toMatch(/## api\.deletePet — DELETE \/pets\/\{petId\}; writes \(destructive\)/);
   });
+});
+
+describe("closing the input", () => {
+  it("answers what was asked before the input closed, then exits 0 (a client that writes its request and closes at once)", async () => {
+    const mock = await startPetstoreMock({ port: 0, seed: 1, log: null });
+    // the call is still in flight when the input closes
+    mock.override("getPetById", { delay: 400 });
+    try {
+      const child = spawn(process.execPath, ["--import", TSX, "test/fixtures/petstore-30/golden/src/mcp/cli.ts", "mcp", "--mode", "tools", "--base-url", `api=${mock.url}`], { cwd: ROOT, env: { PATH: process.env["PATH"] ?? "" }, stdio: ["pipe", "pipe", "pipe"] });
+      let stdout = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.stderr.resume();
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      const lines = [
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "avaspec-test", version: "1.0.0" } } },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "api_getPetById", arguments: { petId: 7 } } },
+      ];
+      child.stdin.end(lines.map((l) => JSON.stringify(l) + "\n").join(""));
+      expect(await exited).toBe(0);
+      const answers = stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: { isError?: boolean; content?: { text?: string }[] } });
+      expect(answers.map((a) => a.id)).toEqual([1, 2]);
+      expect(answers[1]!.result?.isError ?? false, answers[1]!.result?.content?.[0]?.text).toBe(false);
+      expect(JSON.parse(answers[1]!.result!.content![0]!.text!)).toHaveProperty("id");
+    } finally {
+      await mock.close();
+    }
+  }, 30_000);
 });
 
 describe("avaspec mcp", () => {

@@ -3,12 +3,14 @@
  * fixture's package), over Streamable HTTP, against a node:http server on
  * 127.0.0.1: a call answers with the items that arrived, at most the server's
  * `stream.maxItems` within `stream.maxMs`, and closes the stream, so no
- * connection outlives the call; a stream that ends by itself is `complete`.
+ * connection outlives the call; a stream that ends by itself is `complete`;
+ * the package's `mcp` command sets the limits by its flags.
  */
 import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createMcpServer } from "../fixtures/streams-31/golden/src/mcp/index.js";
+import { McpUsageError, mcpUsage, parseMcpCommand } from "../fixtures/streams-31/golden/src/runtime/mcp/command.js";
 import { call, connectHttp, type Connected } from "./helpers.js";
 
 const tick = (seq: number) => `id: ${seq}\ndata: {"seq":${seq},"symbol":"AVAX","price":12.5}\n\n`;
@@ -84,4 +86,20 @@ it("code mode: the time limit ends the call with what arrived, and search shows 
   expect(result.complete).toBe(false);
   await until(() => closed > before);
   expect(closed).toBe(open);
+});
+
+it("the command's --stream-items and --stream-ms set the limits; a bad value is a usage error naming the flag", async () => {
+  const parsed = parseMcpCommand(["--mode", "tools", "--stream-items", "3", "--stream-ms", "60000", "--base-url", base], {}, ["api"]);
+  expect(parsed.options.stream).toEqual({ maxItems: 3, maxMs: 60_000 });
+  expect(parseMcpCommand([], {}, ["api"]).options.stream).toBeUndefined();
+  expect(() => parseMcpCommand(["--stream-items", "0"], {}, ["api"])).toThrow(new McpUsageError('--stream-items must be a whole number of at least 1, got "0"'));
+  expect(() => parseMcpCommand(["--stream-ms", "soon"], {}, ["api"])).toThrow(McpUsageError);
+  expect(mcpUsage("client", ["api"])).toContain("--stream-items <n>, --stream-ms <n>");
+  const served = await connectHttp(() => createMcpServer(parsed.options));
+  try {
+    const { text } = await call(served.client, "api_streamTicks", { symbol: "AVAX" });
+    expect((JSON.parse(text) as { items: { seq: number }[] }).items.map((i) => i.seq)).toEqual([1, 2, 3]);
+  } finally {
+    await served.close();
+  }
 });
