@@ -18,7 +18,7 @@
  * the plan itself. Budgets are shared per pool and API key across clients.
  */
 import { AbortError, AvaspecError, UsageError, type RequestInfo } from "../errors/errors.js";
-import { signalMatches, type DocumentLimits, type LimitSignal, type ServiceLimits } from "../values/limits.js";
+import { quotasFault, signalMatches, type DocumentLimits, type LimitSignal, type ServiceLimits } from "../values/limits.js";
 import type { Attempt, Budget, Outgoing } from "./send.js";
 
 /** A budget option that cannot be used (an unknown plan, a quota that is not a positive number): thrown by `createBudget`, before any request. */
@@ -219,13 +219,8 @@ const lanes = new Map<string, Lane>();
 
 function pickPlan(limits: DocumentLimits, options: BudgetOptions): readonly Quota[] | undefined {
   if (options.quotas !== undefined) {
-    if (!Array.isArray(options.quotas) || options.quotas.length === 0) throw new BudgetOptionError("budget: quotas must be a non-empty list of { quota, window }", "quotas");
-    options.quotas.forEach((q, i) => {
-      for (const name of ["quota", "window"] as const) {
-        const v = (q as unknown as Record<string, unknown>)?.[name];
-        if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) throw new BudgetOptionError(`budget: quotas[${i}].${name} must be a positive number, not ${JSON.stringify(v)}`, `quotas[${i}].${name}`);
-      }
-    });
+    const fault = quotasFault(options.quotas);
+    if (fault) throw new BudgetOptionError(`budget: ${fault.message}`, fault.field);
     return options.quotas;
   }
   if (options.plan === undefined) return undefined;

@@ -37,6 +37,9 @@ An MCP server over the package's clients (${clients.join(", ")}), on stdio unles
                      where the clients call (default: the spec's servers); repeatable
   --timeout-ms <n>   per request attempt
   --result-bytes <n> the largest result returned to the agent (default 24000); longer ones are cut
+  --stream-items <n>, --stream-ms <n>
+                     a streamed operation's call returns the items that arrive, at most this many
+                     (default 100) within this many milliseconds (default 5000), then closes the stream
 
 Environment: AVASPEC_MCP_BASE_URL, AVASPEC_MCP_BASE_URL_<CLIENT> (e.g. ${env(clients[0] ?? "dataApi")}); AVASPEC_MCP_API_KEY,
 AVASPEC_MCP_API_KEY_<CLIENT>. The command line wins over the environment; API keys come from the environment only.`;
@@ -44,6 +47,9 @@ AVASPEC_MCP_API_KEY_<CLIENT>. The command line wins over the environment; API ke
 
 /** Thrown for a command line that cannot be served; the message says what to change. */
 export class McpUsageError extends Error {}
+
+/** How long a stdio server whose input closed waits for the answers to what it was asked before it stops. */
+const STDIO_DRAIN_MS = 30_000;
 
 const envName = (client: string) => client.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
 
@@ -63,6 +69,8 @@ export function parseMcpCommand(argv: readonly string[], env: Readonly<Record<st
       "base-url": { type: "string", multiple: true, default: [] },
       "timeout-ms": { type: "string" },
       "result-bytes": { type: "string" },
+      "stream-items": { type: "string" },
+      "stream-ms": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -93,6 +101,9 @@ export function parseMcpCommand(argv: readonly string[], env: Readonly<Record<st
   if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
   const maxTools = count("max-tools", values["max-tools"], 1);
   const resultBytes = count("result-bytes", values["result-bytes"], 256);
+  const streamItems = count("stream-items", values["stream-items"], 1);
+  const streamMs = count("stream-ms", values["stream-ms"], 1);
+  const stream = { ...(streamItems !== undefined ? { maxItems: streamItems } : {}), ...(streamMs !== undefined ? { maxMs: streamMs } : {}) };
   const port = count("http", values.http, 0);
   if (port !== undefined && port > 65535) throw new McpUsageError(`--http must be a port, 0–65535`);
   return {
@@ -101,6 +112,7 @@ export function parseMcpCommand(argv: readonly string[], env: Readonly<Record<st
       policy: { allowWrites: values["allow-writes"], allow: values.allow.flatMap((a) => a.split(",")).filter(Boolean) },
       tools: { include: values.include, exclude: values.exclude, ...(maxTools !== undefined ? { maxTools } : {}) },
       ...(resultBytes !== undefined ? { resultBytes } : {}),
+      ...(Object.keys(stream).length > 0 ? { stream } : {}),
       clients: settings,
     },
     ...(port !== undefined ? { http: { port, host: values.host } } : {}),
@@ -141,8 +153,8 @@ export async function mcpCommand(name: string, create: CreateMcpServer, clients:
     const stop = () => void running.close().then(closeSandbox).then(resolve, resolve);
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
-    // an agent ends a stdio server by closing its input
-    if (!parsed.http) process.stdin.once("end", stop);
+    // an agent ends a stdio server by closing its input; what it asked before is answered first
+    if (!parsed.http) process.stdin.once("end", () => void (running.answered?.(STDIO_DRAIN_MS) ?? Promise.resolve()).then(stop));
   });
   return 0;
 }

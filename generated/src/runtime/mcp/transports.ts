@@ -17,6 +17,8 @@ import { protoKeyAt, protoRefusal } from "./host.js";
 export interface RunningMcpServer {
   /** `http://127.0.0.1:3000/mcp`, or `stdio`. */
   readonly url: string;
+  /** Resolves once every request received so far is answered, or after `maxMs`, whichever is first (stdio only). */
+  answered?(maxMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,11 +44,50 @@ export function guardArguments<T extends Transport>(transport: T): T {
   return transport;
 }
 
+/**
+ * Counts the requests a transport received and has not answered yet: what
+ * an stdio server waits for when its input closes (a client may write its
+ * last request and close at once, as `echo … | command` does).
+ */
+function pendingRequests(transport: Transport): { answered(maxMs: number): Promise<void> } {
+  const open = new Set<string | number>();
+  let settle: (() => void) | undefined;
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    const inner = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const m = message as { method?: unknown; id?: unknown };
+      if (typeof m.method === "string" && (typeof m.id === "string" || typeof m.id === "number")) open.add(m.id);
+      return inner?.(message, extra);
+    };
+    return start();
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    try {
+      return await send(message, options);
+    } finally {
+      const m = message as { method?: unknown; id?: unknown };
+      if (m.method === undefined && (typeof m.id === "string" || typeof m.id === "number") && open.delete(m.id) && open.size === 0) settle?.();
+    }
+  };
+  return {
+    answered: (maxMs) =>
+      open.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, maxMs);
+            settle = () => (clearTimeout(timer), resolve());
+          }),
+  };
+}
+
 /** Serves one server over stdin and stdout (stderr stays free for messages). */
 export async function serveStdio(server: Server): Promise<RunningMcpServer> {
   const transport = guardArguments(new StdioServerTransport());
+  const pending = pendingRequests(transport);
   await server.connect(transport);
-  return { url: "stdio", close: () => server.close() };
+  return { url: "stdio", answered: pending.answered, close: () => server.close() };
 }
 
 export interface HttpOptions {

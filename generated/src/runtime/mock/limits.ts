@@ -23,7 +23,7 @@
  * Kept apart from service.ts: a package without limits mode ships none of it.
  */
 import type { MockRequest, MockResponse, MockRpcEntry, MockService, MockTable } from "./types.js";
-import type { DocumentLimits, LimitSignal, OperationLimits, ServiceLimits } from "../values/limits.js";
+import { quotasFault, type DocumentLimits, type LimitSignal, type OperationLimits, type ServiceLimits } from "../values/limits.js";
 import { mockRoutes } from "./routes.js";
 import { rng } from "./random.js";
 import { UsageError } from "../errors/errors.js";
@@ -126,9 +126,8 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   const rpc = effective(options.rpc, options.server);
   const known = [...Object.keys(http.plans ?? {}), ...Object.keys(rpc.plans ?? {})];
   if (options.plan !== undefined && !known.includes(options.plan)) throw new MockLimitsOptionError(`no plan "${options.plan}" is declared (known: ${known.join(", ") || "none"})`);
-  options.quotas?.forEach((q, i) => {
-    if (!(q?.quota > 0) || !(q?.window > 0)) throw new MockLimitsOptionError(`quotas[${i}]: quota and window must be positive numbers, not ${JSON.stringify(q)}`);
-  });
+  const fault = options.quotas === undefined ? undefined : quotasFault(options.quotas);
+  if (fault) throw new MockLimitsOptionError(fault.message);
   const random = options.faults && options.faults.rate > 0 ? rng(options.faults.seed ?? 1) : undefined;
   const only = options.faults?.only && new Set(options.faults.only);
   const faulted = (id: string) => random !== undefined && (!only || only.has(id)) && random() < options.faults!.rate;

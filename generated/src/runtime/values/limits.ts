@@ -73,6 +73,21 @@ export interface LimitPlan {
   readonly apiKey?: false;
 }
 
+/**
+ * The first fault of a list of quotas given as an option (`createBudget`'s,
+ * the mock's limits mode's): its path (`quotas`, `quotas[0].window`) and a
+ * message; undefined when it is a non-empty list of positive numbers.
+ */
+export function quotasFault(quotas: unknown): { readonly field: string; readonly message: string } | undefined {
+  if (!Array.isArray(quotas) || quotas.length === 0) return { field: "quotas", message: `quotas must be a non-empty list of { quota, window }, not ${JSON.stringify(quotas)}` };
+  for (const [i, q] of quotas.entries())
+    for (const name of ["quota", "window"] as const) {
+      const v = (q as Record<string, unknown> | null)?.[name];
+      if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) return { field: `quotas[${i}].${name}`, message: `quotas[${i}].${name} must be a positive number, not ${JSON.stringify(v)}` };
+    }
+  return undefined;
+}
+
 /** The members a document (or one of its servers) declares. */
 export interface DocumentLimits {
   /** The budget the costs draw from: documents naming the same pool share it, per API key. */
