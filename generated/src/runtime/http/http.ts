@@ -526,6 +526,7 @@ async function sendHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, param
       secrets: secretsOf(config),
       binary: op.response === "binary",
       cost: op.limits?.cost,
+      results: op.returns,
     },
     options,
     (name, value) => headerValue(op, name, value),

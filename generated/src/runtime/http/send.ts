@@ -122,6 +122,8 @@ export interface Outgoing {
   binary?: boolean;
   /** What one attempt costs (`limits.cost`), for a budget; the budget's default when unset. */
   cost?: number | undefined;
+  /** Statuses the operation returns as its result (`returns`, e.g. a health check's 503): answers, never retried. */
+  results?: readonly number[] | undefined;
   /** Whether a 2XX body is itself a transient failure (JSON-RPC error codes); checked only when retries remain. */
   transient?: (text: string, policy: Required<RetryOptions>) => boolean;
 }
@@ -270,7 +272,7 @@ export async function exchange(config: SendConfig, out: Outgoing, options: SendO
     } else {
       const status = result.response.status;
       retryAfterMs = parseRetryAfter(result.response.headers.get("retry-after"));
-      retryable = policy !== undefined && (policy.retryOn.includes(status) || (!last && status >= 200 && status <= 299 && out.transient?.(result.text, policy) === true));
+      retryable = policy !== undefined && ((policy.retryOn.includes(status) && !out.results?.includes(status)) || (!last && status >= 200 && status <= 299 && out.transient?.(result.text, policy) === true));
     }
     let retryInMs: number | undefined;
     if (retryable && !last && policy) {
