@@ -1,7 +1,8 @@
 /**
- * An Overlay document (OpenAPI Overlay Specification 1.0): read with
+ * An Overlay document (OpenAPI Overlay Specification 1.0 or 1.1): read with
  * positions like a spec, and checked against the rules of the specification's
- * own JSON Schema (schemas/v1.0/schema.yaml of OAI/Overlay-Specification), so
+ * own JSON Schemas (schemas/v1.0/schema.yaml and v1.1 of OAI/Overlay-Specification;
+ * 1.1 adds an action's `copy` and the info's `description`), so
  * a mistake in it is a `file:line:col at #/pointer` diagnostic at the overlay,
  * never a half-applied document. Each target is compiled here too: a JSONPath
  * that does not parse is reported at its action before anything is applied.
@@ -19,6 +20,8 @@ export interface OverlayAction {
   remove: boolean;
   /** Absent when the action has no `update` (a `remove: false` action without one changes nothing). */
   update?: { value: unknown };
+  /** Overlay 1.1: the JSONPath of the one node whose value is merged into the targets, compiled. */
+  copy?: { source: string; path: JSONPathQuery };
 }
 
 export interface Overlay {
@@ -26,7 +29,8 @@ export interface Overlay {
   actions: OverlayAction[];
 }
 
-const VERSION = /^1\.0\.\d+$/;
+const VERSION = /^1\.[01]\.\d+$/;
+const JSONPATH_HINT = "JSONPath by RFC 9535, e.g. $.paths['/pets'].get or $.paths.*[?@.operationId == 'listPets']";
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The overlay at `file`, or undefined after its diagnostics (load errors or a broken overlay). */
@@ -51,16 +55,22 @@ type Report = (pointer: string, message: string, hint?: string) => void;
 /** The actions of a well-formed overlay, reporting every rule it breaks. */
 function checkOverlay(root: unknown, report: Report): OverlayAction[] | undefined {
   if (!isObj(root)) {
-    report("#", "an overlay document must be an object with overlay, info and actions", "see https://spec.openapis.org/overlay/v1.0.0.html");
+    report("#", "an overlay document must be an object with overlay, info and actions", "see https://spec.openapis.org/overlay/v1.1.0.html");
     return undefined;
   }
   if (typeof root["overlay"] !== "string") report("#", 'missing "overlay": the Overlay Specification version, e.g. overlay: 1.0.0');
-  else if (!VERSION.test(root["overlay"])) report("#/overlay", `unsupported overlay version ${JSON.stringify(root["overlay"])}; avaspec applies Overlay Specification 1.0.x`);
+  else if (!VERSION.test(root["overlay"])) report("#/overlay", `unsupported overlay version ${JSON.stringify(root["overlay"])}; avaspec applies Overlay Specification 1.0.x and 1.1.x`);
+  // what only 1.1 has is reported in a 1.0 overlay as the version's, not as unknown
+  const v11 = typeof root["overlay"] === "string" && root["overlay"].startsWith("1.1.");
   const info = root["info"];
   if (!isObj(info)) report("#", 'missing "info": an object with "title" and "version"');
   else {
     for (const k of ["title", "version"]) if (typeof info[k] !== "string") report(k in info ? `#/info/${k}` : "#/info", `info.${k} must be a string`);
-    unknownKeys(info, "#/info", ["title", "version"], report);
+    if (info["description"] !== undefined) {
+      if (!v11) report("#/info/description", "info.description is an Overlay 1.1 field; this overlay declares 1.0", "set overlay: 1.1.0");
+      else if (typeof info["description"] !== "string") report("#/info/description", "info.description must be a string");
+    }
+    unknownKeys(info, "#/info", ["title", "version", "description"], report);
   }
   if (root["extends"] !== undefined && typeof root["extends"] !== "string") report("#/extends", "extends must be a URI reference (a string)");
   unknownKeys(root, "#", ["overlay", "info", "extends", "actions"], report);
@@ -73,7 +83,7 @@ function checkOverlay(root: unknown, report: Report): OverlayAction[] | undefine
   const actions: OverlayAction[] = [];
   list.forEach((a: unknown, i) => {
     const at = `#/actions/${i}`;
-    const action = checkAction(a, at, report);
+    const action = checkAction(a, at, report, v11);
     if (!action) return;
     // the schema's uniqueItems: a repeated action is a copy-paste slip, and applying it twice appends twice
     const key = JSON.stringify(a);
@@ -85,12 +95,13 @@ function checkOverlay(root: unknown, report: Report): OverlayAction[] | undefine
   return actions;
 }
 
-function checkAction(a: unknown, at: string, report: Report): OverlayAction | undefined {
+function checkAction(a: unknown, at: string, report: Report, v11: boolean): OverlayAction | undefined {
   if (!isObj(a)) {
     report(at, "an action must be an object with a target");
     return undefined;
   }
-  unknownKeys(a, at, ["target", "description", "update", "remove"], report);
+  unknownKeys(a, at, ["target", "description", "update", "copy", "remove"], report);
+  const copy = a["copy"] === undefined ? undefined : checkCopy(a["copy"], `${at}/copy`, report, v11);
   if (a["description"] !== undefined && typeof a["description"] !== "string") report(`${at}/description`, "description must be a string");
   if (a["remove"] !== undefined && typeof a["remove"] !== "boolean") report(`${at}/remove`, "remove must be true or false");
   const target = a["target"];
@@ -102,10 +113,21 @@ function checkAction(a: unknown, at: string, report: Report): OverlayAction | un
   try {
     path = compile(target);
   } catch (e) {
-    report(`${at}/target`, `the target is not a JSONPath (RFC 9535): ${(e as Error).message}`, "JSONPath by RFC 9535, e.g. $.paths['/pets'].get or $.paths.*[?@.operationId == 'listPets']");
+    report(`${at}/target`, `the target is not a JSONPath (RFC 9535): ${(e as Error).message}`, JSONPATH_HINT);
     return undefined;
   }
-  return { pointer: at, target, path, remove: a["remove"] === true, ...("update" in a ? { update: { value: a["update"] } } : {}) };
+  return { pointer: at, target, path, remove: a["remove"] === true, ...("update" in a ? { update: { value: a["update"] } } : {}), ...(copy ? { copy } : {}) };
+}
+
+/** An action's `copy` (Overlay 1.1): a JSONPath, compiled; undefined after a report. */
+function checkCopy(copy: unknown, at: string, report: Report, v11: boolean): OverlayAction["copy"] {
+  if (!v11) return report(at, "copy is an Overlay 1.1 action; this overlay declares 1.0", "set overlay: 1.1.0"), undefined;
+  if (typeof copy !== "string" || !copy.startsWith("$")) return report(at, "copy must be a JSONPath (RFC 9535) starting with $ that selects the node to copy"), undefined;
+  try {
+    return { source: copy, path: compile(copy) };
+  } catch (e) {
+    return report(at, `copy is not a JSONPath (RFC 9535): ${(e as Error).message}`, JSONPATH_HINT), undefined;
+  }
 }
 
 function unknownKeys(obj: Record<string, unknown>, at: string, known: string[], report: Report): void {

@@ -1,5 +1,5 @@
 /**
- * Overlays (OpenAPI Overlay Specification 1.0) applied to a loaded document,
+ * Overlays (OpenAPI Overlay Specification 1.0 and 1.1) applied to a loaded document,
  * OpenAPI or OpenRPC alike, before it is bundled and validated: what a user
  * writes to patch a vendor's document without forking it.
  *
@@ -7,13 +7,16 @@
  * takes the selected nodes out of their object or array, and `update` merges
  * into them: objects key by key and recursively, arrays by appending (an
  * array update is concatenated), anything else is replaced. The merge rules
- * are the ones Overlay 1.1 spells out for what 1.0 left loose.
+ * are the ones Overlay 1.1 spells out for what 1.0 left loose. Overlay 1.1's
+ * `copy` merges the one node its own JSONPath selects, as the document is at
+ * that action, the same way (remove wins over update, update over copy).
  *
  * Positions stay true. The document is changed in place, so every node the
  * vendor wrote keeps its identity, and a node's place in the vendor's file is
  * found from its identity, not its pointer (a removal shifts array indices).
  * What an action inserted is located in the overlay, at that action's
- * `update`: a diagnostic about an inserted node points there.
+ * `update` (a node below it at its own place there), or at its `copy`: a
+ * diagnostic about an inserted node points there.
  */
 import type { Diagnostic } from "./diagnostics.js";
 import type { LoadedDocument } from "./load.js";
@@ -21,8 +24,14 @@ import { MAX_NESTING } from "./load.js";
 import { readOverlay, type Overlay, type OverlayAction } from "./overlay-document.js";
 import * as ptr from "./pointer.js";
 
-/** Where a node of the patched document comes from: the spec (its pointer there) or an overlay (its file and pointer). */
-type Origin = { file: string; pointer: string; doc: LoadedDocument; exact?: boolean };
+/**
+ * Where a node of the patched document comes from: the spec (its pointer there) or an overlay (its file and pointer).
+ * `whole`: everything below the node comes from that same place (a copy action's `copy`), not from places below it.
+ */
+type Origin = { file: string; pointer: string; doc: LoadedDocument; exact?: boolean; whole?: boolean };
+
+/** The origin of the member `key` of a node from `origin`. */
+const below = (origin: Origin, key: string | number): Origin => (origin.whole ? origin : { ...origin, pointer: ptr.join(origin.pointer, key) });
 
 export interface PatchedDocument {
   /** The document to change in place; `locate` gives the spec position of a node, or of its nearest ancestor the spec wrote. */
@@ -71,11 +80,11 @@ export class Origins {
       byKey.set(key, origin);
       return;
     }
-    const stack: [Container, string][] = [[value, origin.pointer]];
+    const stack: [Container, Origin][] = [[value, origin]];
     while (stack.length > 0) {
-      const [node, at] = stack.pop()!;
-      this.inserted.set(node, { ...origin, pointer: at });
-      for (const [k, v] of Object.entries(node)) if (isContainer(v)) stack.push([v, ptr.join(at, k)]);
+      const [node, from] = stack.pop()!;
+      this.inserted.set(node, from);
+      for (const [k, v] of Object.entries(node)) if (isContainer(v)) stack.push([v, below(from, k)]);
     }
   }
 
@@ -103,7 +112,7 @@ export class Origins {
         // a scalar inside an object an action inserted sits at the same key below that object in the overlay
         const from = this.inserted.get(parent);
         const at = this.original.get(parent);
-        if (from) best = { ...from, pointer: ptr.join(from.pointer, token), exact };
+        if (from) best = { ...below(from, token), exact };
         else if (at !== undefined) best = { file: spec.file, pointer: ptr.join(at, token), doc: spec, exact };
       }
     }
@@ -186,6 +195,14 @@ function applyAction(root: unknown, action: OverlayAction, overlay: LoadedDocume
     diagnostics.push({ code: "overlay/apply", severity: "error", message, ...at(pointer) });
     return false;
   };
+  // what is merged: the update as written, or (Overlay 1.1) the one node the copy selects, as the document is now
+  let merged: { value: unknown; field: "update" | "copy" } | undefined;
+  if (!action.remove && action.update) merged = { value: action.update.value, field: "update" };
+  else if (!action.remove && action.copy) {
+    const sources = action.copy.path.query(root as never).nodes;
+    if (sources.length !== 1) return fail(`copy ${action.copy.source} must select one node of the document; it selects ${sources.length === 0 ? "nothing" : `${sources.length} nodes`}`, `${action.pointer}/copy`);
+    merged = { value: sources[0]!.value, field: "copy" };
+  }
   // last first: removing an array item leaves the indices of the items before it as they were
   for (const node of [...nodes].reverse()) {
     const location = node.location;
@@ -197,23 +214,26 @@ function applyAction(root: unknown, action: OverlayAction, overlay: LoadedDocume
       else delete (parent as Record<string, unknown>)[key];
       continue;
     }
-    if (!action.update) continue;
-    const update = action.update.value;
-    const where = `${action.pointer}/update`;
-    if (location.length + depthOf(update) > MAX_NESTING) return fail(`the update would nest the document deeper than ${MAX_NESTING} levels`, where);
-    const origin = { file: overlay.file, pointer: where, doc: overlay };
+    if (!merged) continue;
+    const { value, field } = merged;
+    const where = `${action.pointer}/${field}`;
+    if (location.length + depthOf(value) > MAX_NESTING) return fail(`the ${field} would nest the document deeper than ${MAX_NESTING} levels`, where);
+    const origin: Origin = { file: overlay.file, pointer: where, doc: overlay, ...(field === "copy" ? { whole: true } : {}) };
     if (isObj(node.value)) {
-      if (!isObj(update)) return fail(`the target ${node.path} is an object: update must be an object to merge into it`, where);
-      mergeInto(node.value, update, origin, origins);
+      if (!isObj(value)) return fail(`the target ${node.path} is an object: ${field === "copy" ? `copy ${action.copy!.source} selects ${kindOf(value)}` : "update must be an object"} to merge into it`, where);
+      // a copy into its own source, or into a node inside it, merges a snapshot taken first
+      mergeInto(node.value, field === "copy" ? structuredClone(value) : value, origin, origins);
     } else if (Array.isArray(node.value)) {
-      appendTo(node.value, update, origin, origins);
+      appendTo(node.value, field === "copy" ? structuredClone(value) : value, origin, origins);
     } else if (parent !== undefined && key !== undefined) {
-      if (isContainer(update)) return fail(`the target ${node.path} is a ${node.value === null ? "null" : typeof node.value}: update must be a value of that kind to replace it`, where);
-      replace(parent as Container, key, update, origin, origins);
+      if (isContainer(value)) return fail(`the target ${node.path} is ${kindOf(node.value)}: ${field === "copy" ? `copy ${action.copy!.source} selects ${kindOf(value)}, not` : "update must be"} a value of that kind to replace it`, where);
+      replace(parent as Container, key, value, origin, origins);
     }
   }
   return true;
 }
+
+const kindOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`);
 
 function valueAt(root: unknown, location: readonly (string | number)[]): unknown {
   let node = root;
@@ -231,7 +251,7 @@ function depthOf(value: unknown): number {
 /** Merges a copy of `update` into `target` as the Overlay rules say. */
 function mergeInto(target: Record<string, unknown>, update: Record<string, unknown>, origin: Origin, origins: Origins): void {
   for (const [k, v] of Object.entries(update)) {
-    const here = { ...origin, pointer: ptr.join(origin.pointer, k) };
+    const here = below(origin, k);
     const current = Object.prototype.hasOwnProperty.call(target, k) ? target[k] : undefined;
     if (isObj(current) && isObj(v)) mergeInto(current, v, here, origins);
     else if (Array.isArray(current) && Array.isArray(v)) appendTo(current, v, here, origins);
@@ -240,11 +260,11 @@ function mergeInto(target: Record<string, unknown>, update: Record<string, unkno
 }
 
 function appendTo(target: unknown[], update: unknown, origin: Origin, origins: Origins): void {
-  const items = Array.isArray(update) ? update.map((v, i) => [v, ptr.join(origin.pointer, i)] as const) : [[update, origin.pointer] as const];
+  const items = Array.isArray(update) ? update.map((v, i) => [v, below(origin, i)] as const) : [[update, origin] as const];
   for (const [v, from] of items) {
     const copy = structuredClone(v);
     target.push(copy);
-    origins.put(target, String(target.length - 1), copy, { ...origin, pointer: from });
+    origins.put(target, String(target.length - 1), copy, from);
   }
 }
 
