@@ -27,6 +27,8 @@ export interface OverlayAction {
 export interface Overlay {
   doc: LoadedDocument;
   actions: OverlayAction[];
+  /** The document the overlay says it applies to (a URI reference), when it says. */
+  extends?: string;
 }
 
 const VERSION = /^1\.[01]\.\d+$/;
@@ -47,7 +49,8 @@ export function readOverlay(file: string, diagnostics: Diagnostic[], sources?: M
   };
   const actions = checkOverlay(doc.root, report);
   for (const d of problems) diagnostics.push(d);
-  return actions && problems.length === 0 ? { doc, actions } : undefined;
+  const target = isObj(doc.root) && typeof doc.root["extends"] === "string" ? doc.root["extends"] : undefined;
+  return actions && problems.length === 0 ? { doc, actions, ...(target !== undefined ? { extends: target } : {}) } : undefined;
 }
 
 type Report = (pointer: string, message: string, hint?: string) => void;

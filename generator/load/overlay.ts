@@ -18,6 +18,7 @@
  * `update` (a node below it at its own place there), or at its `copy`: a
  * diagnostic about an inserted node points there.
  */
+import { dirname, relative, resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
 import type { LoadedDocument } from "./load.js";
 import { MAX_NESTING } from "./load.js";
@@ -163,9 +164,38 @@ export function applyOverlays(patched: PatchedDocument, files: readonly string[]
   }
   if (broken) return false;
   for (const overlay of overlays) {
+    checkExtends(overlay, patched.doc.file, diagnostics);
     for (const action of overlay.actions) if (!applyAction(patched.doc.root, action, overlay.doc, patched.origins, diagnostics)) return false;
   }
   return true;
+}
+
+/**
+ * An overlay whose `extends` names another file than the document it is
+ * applied to gets a warning at its `extends` (it is applied all the same: the
+ * command line or the config chose the document). A URL is not compared:
+ * nothing says which local file it stands for.
+ */
+function checkExtends(overlay: Overlay, specFile: string, diagnostics: Diagnostic[]): void {
+  const named = overlay.extends;
+  if (named === undefined || /^[a-z][a-z0-9+.-]*:/i.test(named)) return;
+  let file: string;
+  try {
+    file = decodeURIComponent(named.split(/[?#]/)[0]!);
+  } catch {
+    file = named;
+  }
+  const expected = resolve(dirname(overlay.doc.file), file);
+  if (expected === resolve(specFile)) return;
+  diagnostics.push({
+    code: "overlay/extends",
+    severity: "warning",
+    message: `this overlay extends ${named} (${relative(process.cwd(), expected) || "."}), not ${specFile}, the document it was applied to`,
+    file: overlay.doc.file,
+    pointer: "#/extends",
+    ...overlay.doc.locate("#/extends"),
+    hint: "apply it to the document it names, or change extends",
+  });
 }
 
 function nearestSpecAncestor(origins: Origins, spec: LoadedDocument, pointer: string): string {

@@ -51,7 +51,8 @@ describe("the Overlay specification's compliant sets", () => {
   it.each(sets)("%s: the document after the overlay is the set's output.yaml", (set) => {
     const dir = join(SPEC, "compliant-sets", set);
     const r = overlaid(join(dir, "openapi.yaml"), [join(dir, "overlay.yaml")]);
-    expect(r.diagnostics).toEqual([]);
+    // remove-server's overlay says it extends openapi-with-servers.yaml, a name the set's document does not have
+    expect(r.diagnostics.map((d) => d.code)).toEqual(set === "remove-server" ? ["overlay/extends"] : []);
     expect(r.ok).toBe(true);
     expect(r.root).toEqual(YAML.parse(readFileSync(join(dir, "output.yaml"), "utf8")));
   });
@@ -63,6 +64,27 @@ describe("the Overlay specification's compliant sets", () => {
     expect(r.ok).toBe(false);
     expect((r.root as { info: { title: string } }).info.title).toBe("t");
     expect(r.diagnostics[0]).toMatchObject({ code: "overlay/invalid", pointer: "#/overlay", line: 1, col: 1, message: 'unsupported overlay version "1.2.0"; avaspec applies Overlay Specification 1.0.x and 1.1.x' });
+  });
+});
+
+describe("extends", () => {
+  it("an overlay that extends another file than the document it is applied to: a warning at its extends, applied all the same; a URL is not compared", () => {
+    const spec = "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths: {}\n";
+    const dir = scratch({ "openapi.yaml": spec, "other.yaml": spec });
+    const withExtends = (target: string) => {
+      writeFileSync(join(dir, "o.yaml"), `overlay: 1.1.0\ninfo: { title: t, version: '1' }\nextends: '${target}'\nactions:\n  - { target: $.info, update: { title: changed } }\n`);
+      const r = overlaid(join(dir, "openapi.yaml"), [join(dir, "o.yaml")]);
+      expect(r.ok).toBe(true);
+      expect((r.root as { info: { title: string } }).info.title).toBe("changed");
+      return r.diagnostics.map((d) => [d.code, d.severity, d.pointer, `${d.line}:${d.col}`, d.message.replace(dir, "<dir>")]);
+    };
+    expect(withExtends("./openapi.yaml")).toEqual([]);
+    expect(withExtends("openapi.yaml#ignored")).toEqual([]);
+    expect(withExtends("https://example.com/specs/other.yaml")).toEqual([]);
+    const warned = withExtends("./other.yaml");
+    expect(warned).toHaveLength(1);
+    expect(warned[0]!.slice(0, 4)).toEqual(["overlay/extends", "warning", "#/extends", "3:1"]);
+    expect(warned[0]![4]).toMatch(/^this overlay extends \.\/other\.yaml \(.*other\.yaml\), not .*openapi\.yaml, the document it was applied to$/);
   });
 });
 
