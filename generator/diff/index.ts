@@ -19,6 +19,7 @@
  */
 import { CHANGE_CLASSES, ChangeList, type Change, type ChangeClass, type DiffSide } from "./changes.js";
 import { diffDocument } from "./document-rules.js";
+import { diffDocumentLimits } from "./limits-rules.js";
 import { diffOperations } from "./operation-rules.js";
 import { SchemaRules } from "./schema-rules.js";
 
@@ -31,6 +32,7 @@ export function diffModules(oldSide: DiffSide, newSide: DiffSide): Change[] {
   const newByKey = new Map(newSide.ir.schemas.map((s) => [s.key, s]));
   diffOperations(changes, new SchemaRules(changes, oldByKey, newByKey));
   diffDocument(changes, oldByKey, newByKey);
+  diffDocumentLimits(changes);
   const rank = (c: ChangeClass) => CHANGE_CLASSES.indexOf(c);
   return changes.list.sort((a, b) => rank(a.class) - rank(b.class) || (a.operation ?? "").localeCompare(b.operation ?? "") || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
 }

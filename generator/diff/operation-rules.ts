@@ -2,13 +2,15 @@
  * The diff rules for operations, matched by what identifies them on the wire
  * (HTTP method and path with path parameter names ignored; JSON-RPC endpoint
  * and method name): added, removed, deprecated, renamed or moved in the
- * generated client, and their parameters, bodies, responses, results, errors
- * and security compared (schemas by schema-rules.ts).
+ * generated client, and their parameters, bodies, responses, results, errors,
+ * security and declared limits compared (schemas by schema-rules.ts, limits by
+ * limits-rules.ts).
  */
 import type { IrHttpOperation, IrOperation, IrRpcOperation } from "../ir/types.js";
 import { wireMethod } from "../load/operations.js";
 import { sides, type ChangeList } from "./changes.js";
 import type { SchemaRules } from "./schema-rules.js";
+import { compareLimits, limitsPointer } from "./limits-rules.js";
 import { compareStreams } from "./stream-rules.js";
 
 const opKey = (op: IrOperation): string => (op.protocol === "http" ? `${wireMethod(op.transport.method)} ${op.endpoint}${op.transport.path.replace(/\{[^}]*\}/g, "{}")}` : `${op.endpoint} ${op.transport.method}`);
@@ -33,6 +35,7 @@ export function diffOperations(changes: ChangeList, schemas: SchemaRules): void 
     else if (o.group.join(".") !== n.group.join(".")) changes.add("method-moved", "breaking-code", `${operation}: the generated method moved from ${[...o.group, o.names.method].join(".")} to ${[...n.group, n.names.method].join(".")}`, at);
     if (o.protocol === "http" && n.protocol === "http") compareHttp(changes, schemas, o, n, operation, files);
     if (o.protocol === "json-rpc" && n.protocol === "json-rpc") compareRpc(changes, schemas, o, n, operation, files);
+    compareLimits(changes, o.limits, n.limits, operation, { operation, old: [o.file, limitsPointer(o.pointer, o.limits)], new: [n.file, limitsPointer(n.pointer, n.limits)] });
   }
 }
 
