@@ -7,29 +7,11 @@
  * document's, so a server cap that is removed falls back to the document's.
  * Each change is placed at the declaration on each side.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
-import { oneOffConfig } from "../../generator/config.js";
-import { diffModules, type Change, type DiffSide } from "../../generator/diff/index.js";
-import { buildModule } from "../../generator/front-end.js";
-import type { Diagnostic } from "../../generator/load/diagnostics.js";
+import { expect, it } from "vitest";
+import { diffModules, type Change } from "../../generator/diff/index.js";
+import { diffSides, type Doc } from "../helpers/diff-sides.js";
 
-type Doc = Record<string, any>;
-const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-limits-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
-function side(doc: Doc): DiffSide {
-  const file = join(dir, `doc-${++n}.json`);
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  const config = oneOffConfig(file, join(dir, "out"));
-  const diagnostics: Diagnostic[] = [];
-  const built = buildModule(config, config.inputs[0]!, diagnostics);
-  if (!built) throw new Error(`does not build: ${diagnostics.map((d) => d.message).join("; ")}`);
-  return { ir: built.ir, locate: built.locate, file };
-}
+const { side } = diffSides("avaspec-diff-limits-");
 // the constant's name holds the client's, here the file's (doc12Limits): shown as <limits>
 const diff = (before: Doc, after: Doc) => diffModules(side(before), side(after)).map((c: Change) => [c.rule, c.class, c.message.replace(/^doc\d+Limits/, "<limits>"), c.old?.pointer ?? null, c.new?.pointer ?? null]);
 

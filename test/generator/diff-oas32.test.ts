@@ -5,34 +5,12 @@
  * method (POST → QUERY, an additional method respelt) is one breaking
  * `operation-method-changed`, not a removal and an unrelated addition.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { oneOffConfig } from "../../generator/config.js";
-import { diffModules, type Change, type DiffSide } from "../../generator/diff/index.js";
-import { buildModule } from "../../generator/front-end.js";
-import type { Diagnostic } from "../../generator/load/diagnostics.js";
+import { describe, expect, it } from "vitest";
+import { diffModules, type Change } from "../../generator/diff/index.js";
 import { runCli } from "../helpers/cli.js";
+import { diffSides, type Doc } from "../helpers/diff-sides.js";
 
-type Doc = Record<string, any>;
-const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-oas32-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
-function write(doc: Doc): string {
-  const file = join(dir, `doc-${++n}.json`);
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  return file;
-}
-function side(doc: Doc): DiffSide {
-  const file = write(doc);
-  const config = oneOffConfig(file, join(dir, "out"));
-  const diagnostics: Diagnostic[] = [];
-  const built = buildModule(config, config.inputs[0]!, diagnostics);
-  if (!built) throw new Error(`does not build: ${diagnostics.map((d) => `${d.pointer}: ${d.message}`).join("; ")}`);
-  return { ir: built.ir, locate: built.locate, file };
-}
+const { dir, write, side } = diffSides("avaspec-diff-oas32-");
 const diff = (before: Doc, after: Doc): Pick<Change, "rule" | "class" | "message">[] => diffModules(side(before), side(after)).map(({ rule, class: c, message }) => ({ rule, class: c, message }));
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { type: "string" } } } } } };

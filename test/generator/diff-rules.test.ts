@@ -8,31 +8,15 @@
  * descriptions only) must report nothing breaking. The CLI's formats and
  * exit codes are checked at the end.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { oneOffConfig } from "../../generator/config.js";
-import { diffModules, type Change, type ChangeClass, type DiffSide } from "../../generator/diff/index.js";
-import { buildModule } from "../../generator/front-end.js";
-import type { Diagnostic } from "../../generator/load/diagnostics.js";
+import { describe, expect, it } from "vitest";
+import { diffModules, type Change, type ChangeClass } from "../../generator/diff/index.js";
 import { hasCommit, runCli } from "../helpers/cli.js";
+import { diffSides, type Doc } from "../helpers/diff-sides.js";
 
+const { dir, side } = diffSides("avaspec-diff-rules-");
 
-type Doc = Record<string, any>;
-const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-rules-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
-function side(doc: Doc): DiffSide {
-  const file = join(dir, `doc-${++n}.json`);
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  const config = oneOffConfig(file, join(dir, "out"));
-  const diagnostics: Diagnostic[] = [];
-  const built = buildModule(config, config.inputs[0]!, diagnostics);
-  if (!built) throw new Error(`does not build: ${diagnostics.map((d) => d.message).join("; ")}`);
-  return { ir: built.ir, locate: built.locate, file };
-}
 const diff = (before: Doc, after: Doc): Change[] => diffModules(side(before), side(after));
 
 // ---- base documents ---------------------------------------------------------------------------

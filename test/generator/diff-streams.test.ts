@@ -2,31 +2,15 @@
 // a stream format that changes, event data read as JSON or as text, and 3.2 item schemas compared like bodies.
 // 3.0/3.1 documents go through the real front end; a 3.2 document (whose version check is another part of the issue)
 // through the IR builder, which reads itemSchema whatever the version.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { oneOffConfig } from "../../generator/config.js";
+import { describe, expect, it } from "vitest";
 import { diffModules, type Change, type DiffSide } from "../../generator/diff/index.js";
-import { buildModule } from "../../generator/front-end.js";
 import { buildOpenApiIr } from "../../generator/ir/build-openapi.js";
-import type { Diagnostic } from "../../generator/load/diagnostics.js";
 import { loadText } from "../../generator/load/load.js";
+import { diffSides, type Doc } from "../helpers/diff-sides.js";
 
-type Doc = Record<string, any>;
-const dir = mkdtempSync(join(tmpdir(), "avaspec-diff-streams-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { side } = diffSides("avaspec-diff-streams-");
 let n = 0;
 
-function side(doc: Doc): DiffSide {
-  const file = join(dir, `doc-${++n}.json`);
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  const config = oneOffConfig(file, join(dir, "out"));
-  const diagnostics: Diagnostic[] = [];
-  const built = buildModule(config, config.inputs[0]!, diagnostics);
-  if (!built) throw new Error(`does not build: ${diagnostics.map((d) => d.message).join("; ")}`);
-  return { ir: built.ir, locate: built.locate, file };
-}
 function side32(doc: Doc): DiffSide {
   const file = `doc-${++n}.json`;
   const loaded = loadText(file, JSON.stringify(doc, null, 2)).document!;
