@@ -6,25 +6,13 @@
  * errors at the action, nothing applied; and through the CLI, a copied
  * operation is generated, while what a copy breaks is reported at the copy.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../generator/load/diagnostics.js";
-import { loadFile } from "../../generator/load/load.js";
-import { applyOverlays, patchable } from "../../generator/load/overlay.js";
+import { describe, expect, it } from "vitest";
 import { parseDiagnostics, runCli } from "../helpers/cli.js";
+import { overlaid as apply, scratchFolders } from "../helpers/overlaid.js";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function scratch(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "avaspec-overlay-copy-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
+const scratch = scratchFolders("avaspec-overlay-copy-");
 
 /** The specification's source description for its copy examples (versions/1.1.0.md, "Copy Example"). */
 const SOURCE = `openapi: 3.1.0
@@ -47,10 +35,8 @@ const ok = { responses: { 200: { description: "OK" } } };
 
 function overlaid(spec: string, overlay: string) {
   const dir = scratch({ "openapi.yaml": spec, "overlay.yaml": overlay });
-  const patched = patchable(loadFile(join(dir, "openapi.yaml")).document!);
-  const diagnostics: Diagnostic[] = [];
-  const applied = applyOverlays(patched, [join(dir, "overlay.yaml")], diagnostics);
-  return { applied, root: patched.doc.root as { paths: Record<string, unknown> }, diagnostics };
+  const r = apply(join(dir, "openapi.yaml"), [join(dir, "overlay.yaml")]);
+  return { applied: r.ok, root: r.root as { paths: Record<string, unknown> }, diagnostics: r.diagnostics };
 }
 const overlay = (actions: string, version = "1.1.0") => `overlay: ${version}\ninfo:\n  title: Copy\n  version: 1.0.0\nactions:\n${actions}`;
 

@@ -9,40 +9,20 @@
  * the version ledger reading the document with its overlays.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import type { Diagnostic } from "../../generator/load/diagnostics.js";
-import { loadFile } from "../../generator/load/load.js";
-import { applyOverlays, patchable } from "../../generator/load/overlay.js";
 import { readOverlay } from "../../generator/load/overlay-document.js";
+import { overlaid, scratchFolders } from "../helpers/overlaid.js";
 import { parseDiagnostics, ROOT, runCli } from "../helpers/cli.js";
 
 const SPEC = join(ROOT, "test/fixtures/overlay-spec");
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function scratch(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "avaspec-overlay-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
+const scratch = scratchFolders("avaspec-overlay-");
 
 /** `file:line:col` of a diagnostic the CLI printed. */
 const position = (d: { line: string }) => d.line.split(" at ")[0];
-
-/** A document with overlays applied in process; the diagnostics found on the way. */
-function overlaid(spec: string, overlays: string[]) {
-  const doc = loadFile(spec).document!;
-  const patched = patchable(doc);
-  const diagnostics: Diagnostic[] = [];
-  const ok = applyOverlays(patched, overlays, diagnostics);
-  return { ok, root: patched.doc.root, diagnostics, patched };
-}
 
 describe("the Overlay specification's compliant sets", () => {
   const sets = readdirSync(join(SPEC, "compliant-sets"));
