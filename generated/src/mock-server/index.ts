@@ -9,6 +9,7 @@ import { mocks as dataApiMocks, type MockAnswers as dataApiMockAnswers } from ".
 import { mocks as metricsApiMocks, type MockAnswers as metricsApiMockAnswers } from "../metrics-api/mocks.js";
 import { mocks as nodeMocks, type MockAnswers as nodeMockAnswers } from "../node/mocks.js";
 import { dataApiLimits } from "../data-api/operations.js";
+import { metricsApiLimits } from "../metrics-api/operations.js";
 import { cChainLimits } from "../node/client.js";
 
 export type { MockServerOptions, RunningMockServer, MockSocketControls } from "../runtime/mock/server.js";
@@ -25,12 +26,12 @@ export interface MockServer extends RunningMockServer, MockSocketControls, Pick<
 /**
  * Serves every API's mocks on one origin (default http://127.0.0.1:4010). With `limits`, the
  * declared limits (`x-avaspec-limits`) are enforced and refused as the services refuse them:
- * `dataApiLimits` for the HTTP operations, `cChainLimits` for the JSON-RPC endpoints unless the options name others.
+ * `dataApiLimits` for the dataApi operations, `metricsApiLimits` for the metricsApi operations, `cChainLimits` for the JSON-RPC endpoints unless the options name others.
  */
 export async function startMockServer(options: MockServiceOptions & MockServerOptions & { limits?: boolean | MockLimitsOptions } = {}): Promise<MockServer> {
   const service = createMockService<MockAnswers>(Object.values(mockTables), options);
   const limits = options.limits === true ? {} : options.limits || undefined;
-  const served = limits ? { ...service, handle: limitMockService(service, Object.values(mockTables), { http: dataApiLimits, rpc: cChainLimits, ...limits }).handle } : service;
+  const served = limits ? { ...service, handle: limitMockService(service, Object.values(mockTables), { documents: new Map([[dataApiMocks, dataApiLimits], [metricsApiMocks, metricsApiLimits]]), rpc: cChainLimits, ...limits }).handle } : service;
   const running = await serveMocks(served, options, mockSockets);
   return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids, push: running.push, dropConnections: running.dropConnections };
 }

@@ -385,7 +385,7 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
       w.writeLine("/**");
       w.writeLine(" * Serves every API's mocks on one origin (default http://127.0.0.1:4010). With `limits`, the");
       w.writeLine(" * declared limits (`x-avaspec-limits`) are enforced and refused as the services refuse them:");
-      w.writeLine(` * ${limits.map((l) => `\`${l.name}\` for ${l.kind === "http" ? "the HTTP operations" : "the JSON-RPC endpoints"}`).join(", ")} unless the options name others.`);
+      w.writeLine(` * ${limits.map((l) => `\`${l.name}\` for ${l.kind === "http" ? `the ${l.key} operations` : "the JSON-RPC endpoints"}`).join(", ")} unless the options name others.`);
       w.writeLine(" */");
       w.writeLine("export async function startMockServer(options: MockServiceOptions & MockServerOptions & { limits?: boolean | MockLimitsOptions } = {}): Promise<MockServer> {");
     } else {
@@ -395,7 +395,9 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.indent(() => {
       w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
       if (limits.length > 0) {
-        const docs = limits.map((l) => `${l.kind}: ${identifier(l.name)}`).join(", ");
+        const http = limits.filter((l) => l.kind === "http");
+        const rpc = limits.find((l) => l.kind === "rpc");
+        const docs = [...(http.length > 0 ? [`documents: new Map([${http.map((l) => `[${l.key}Mocks, ${identifier(l.name)}]`).join(", ")}])`] : []), ...(rpc ? [`rpc: ${identifier(rpc.name)}`] : [])].join(", ");
         w.writeLine("const limits = options.limits === true ? {} : options.limits || undefined;");
         w.writeLine(`const served = limits ? { ...service, handle: limitMockService(service, Object.values(mockTables), { ${docs}, ...limits }).handle } : service;`);
         w.writeLine(`const running = await serveMocks(served, options${sockets ? ", mockSockets" : ""});`);
@@ -413,16 +415,17 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
  * module's first declaration (its batch cap and signals), and the file
  * each is exported from (operations.js for an HTTP module, client.js else).
  */
-function mockLimitDocuments(mods: readonly { ir: IrDocument; output: string }[]): { kind: "http" | "rpc"; name: string; from: string }[] {
-  const out: { kind: "http" | "rpc"; name: string; from: string }[] = [];
+function mockLimitDocuments(mods: readonly { ir: IrDocument; output: string; key: string }[]): { kind: "http" | "rpc"; name: string; from: string; key: string }[] {
+  const out: { kind: "http" | "rpc"; name: string; from: string; key: string }[] = [];
+  // every HTTP module's document with plans (each table charges its own pool), the first JSON-RPC module's
   for (const kind of ["http", "rpc"] as const) {
     for (const m of mods) {
       const asJs = functionsAsJs(m.ir);
       if ((kind === "http") !== asJs) continue;
       const d = (m.ir.limits ?? []).find((l) => l.name !== undefined && (kind === "rpc" || Object.keys(l.limits.plans ?? {}).length > 0));
       if (!d) continue;
-      out.push({ kind, name: d.name!, from: `../${m.output}/${asJs ? "operations" : "client"}.js` });
-      break;
+      out.push({ kind, name: d.name!, from: `../${m.output}/${asJs ? "operations" : "client"}.js`, key: m.key });
+      if (kind === "rpc") break;
     }
   }
   return out;

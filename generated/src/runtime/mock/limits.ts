@@ -34,8 +34,13 @@ export class MockLimitsOptionError extends UsageError {
 }
 
 export interface MockLimitsOptions {
-  /** The document whose limits the HTTP operations answer by (its plans, default cost and signals), e.g. `dataApiLimits`. */
+  /** The document whose limits every HTTP operation answers by (its plans, default cost and signals), e.g. `dataApiLimits`; over `documents`. */
   http?: ServiceLimits;
+  /**
+   * Each HTTP table's own document limits, for its operations when `http` is not given: a package of several
+   * HTTP APIs, each with its pool and plans (the Data API's and the Metrics API's), charges each call to its own.
+   */
+  documents?: ReadonlyMap<MockTable, ServiceLimits>;
   /** The document whose limits the JSON-RPC endpoints answer by (batch cap and signals), e.g. `cChainLimits`. */
   rpc?: ServiceLimits;
   /** The URL of the declared server to behave as: its members apply over the document's (`https://api.avax.network/ext/bc/C/rpc`: 40-call batches). */
@@ -123,8 +128,11 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
   const now = options.now ?? (() => Date.now());
   const routes = mockRoutes(tables);
   const http = effective(options.http, options.server);
+  // each table's document, unless the caller named one for all of them
+  const byTable = new Map([...(options.http ? [] : (options.documents ?? []))].map(([table, doc]) => [table, effective(doc, options.server)]));
+  const docOf = (table: MockTable) => byTable.get(table) ?? http;
   const rpc = effective(options.rpc, options.server);
-  const known = [...Object.keys(http.plans ?? {}), ...Object.keys(rpc.plans ?? {})];
+  const known = [...new Set([http, rpc, ...byTable.values()].flatMap((d) => Object.keys(d.plans ?? {})))];
   if (options.plan !== undefined && !known.includes(options.plan)) throw new MockLimitsOptionError(`no plan "${options.plan}" is declared (known: ${known.join(", ") || "none"})`);
   const fault = options.quotas === undefined ? undefined : quotasFault(options.quotas);
   if (fault) throw new MockLimitsOptionError(fault.message);
@@ -150,10 +158,11 @@ export function limitMockService(service: Pick<MockService, "handle">, tables: r
     const found = routes.http(request.method.toUpperCase(), url.pathname);
     if (!found) return service.handle(request);
     const op = found.route.entry.op;
+    const doc = docOf(found.route.table);
     const key = apiKeyOf(op.apiKeys, request, url);
-    if (faulted(op.id)) return refuseHttp({ kind: "faults", signal: http.signals?.quota ?? DEFAULT_RATE, retryAfter: 1 }, key, op.id);
-    const cost = op.limits?.cost ?? http.cost ?? 1;
-    const refusal = pace(http, key) ?? charge(http, key, cost);
+    if (faulted(op.id)) return refuseHttp({ kind: "faults", signal: doc.signals?.quota ?? DEFAULT_RATE, retryAfter: 1 }, key, op.id);
+    const cost = op.limits?.cost ?? doc.cost ?? 1;
+    const refusal = pace(doc, key) ?? charge(doc, key, cost);
     if (refusal) return refuseHttp(refusal, key, op.id);
     tally("served", key, op.id, cost);
     return service.handle(request);
