@@ -36,3 +36,49 @@ describe("a known budget's ledger", () => {
     await next;
   });
 });
+
+describe("a learned budget", () => {
+  /**
+   * A server with fixed windows of 500 ms holding 20 units each, answering a
+   * refusal with 429 and Retry-After in whole seconds (rounded up), as the
+   * limits-mode mock does, each answer 15 ms after the request; 16 loops call
+   * it through one learned budget, the first calls 30 ms before a window ends,
+   * so that the first figure learned spans two of the server's windows.
+   */
+  it("learns from the first refusal that says when: two rounds of refusals, then none", async () => {
+    vi.useFakeTimers({ now: 470 });
+    const budget = createBudget({ pool: "learn-test", signals: { quota: { status: [429], retryAfter: true } } }, { key: `learn-${process.pid}` });
+    const refusedAt: number[] = [];
+    const window = { start: 0, used: 0 };
+    // counted when the request arrives, answered 15 ms later
+    const server = async () => {
+      const t = Date.now();
+      const start = Math.floor(t / 500) * 500;
+      if (window.start !== start) Object.assign(window, { start, used: 0 });
+      const refused = window.used + 1 > 20;
+      if (refused) refusedAt.push(t);
+      else window.used++;
+      await new Promise((r) => setTimeout(r, 15));
+      const headers: Record<string, string> = refused ? { "retry-after": String(Math.max(1, Math.ceil((start + 500 - t) / 1000))) } : {};
+      return { ok: true as const, response: new Response("{}", { status: refused ? 429 : 200, headers }), text: "{}" };
+    };
+    let served = 0;
+    const loop = async () => {
+      while (served < 200) {
+        const r = await budget.run(out, server, undefined, request);
+        if (r.ok && r.response.status === 200) served++;
+      }
+    };
+    const done = Promise.all(Array.from({ length: 16 }, loop));
+    await vi.advanceTimersByTimeAsync(30_000);
+    await done;
+    expect(served).toBeGreaterThanOrEqual(200);
+    // the refusals, by the round they came in (a round: refusals less than 100 ms apart)
+    const rounds = refusedAt.reduce<number[][]>((acc, t) => (acc.length > 0 && t - acc.at(-1)!.at(-1)! < 100 ? acc.at(-1)!.push(t) : acc.push([t]), acc), []);
+    console.log("ROUNDS", JSON.stringify(rounds.map((r) => [r[0]! - 495, r.length])));
+    // the first round as the loops outrun the server; the figure learned from it (units over two of the server's
+    // windows) lets one burst too many through once, and the quarter taken off then holds: no refusal after 1.5 s
+    expect(rounds.map((r) => r.length)).toEqual([10, 1]);
+    expect(refusedAt.at(-1)! - 470).toBeLessThan(1_500);
+  });
+});

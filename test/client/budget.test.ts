@@ -146,8 +146,10 @@ describe("an unknown budget (learned)", () => {
     const failures = await runLoop(80, 16, () => data.getChainInfo({ chainId: "43114" }));
     expect(failures).toEqual([]);
     expect(server.served()).toHaveLength(80);
-    // the loops outran the server at first, and the refusals ended within the first half of the run (by the mock's clock):
-    // a client that does not learn is refused in every window it sends into, to the end
+    // the loops outran the server at first, and the refusals ended within the first half of the run (by the mock's clock,
+    // from its first call): a client that does not learn is refused in every window it sends into, to the end. When the
+    // first figure learned spans two of the server's windows, one more round comes at about 1.2 s (budget-ledger.test.ts
+    // shows it under fake timers), so "none after the first second" is not what a loaded machine can promise.
     const perSecond = server.refusedPerWindow(1000);
     const seconds = Math.floor((server.calls.at(-1)!.at - server.calls[0]!.at) / 1000) + 1;
     expect(perSecond.size).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ export interface LimitsServer {
   readonly calls: MockLimitCall[];
   served(): MockLimitCall[];
   refused(): MockLimitCall[];
-  /** Refused calls per fixed window of `windowMs` of the mock's clock, counted from the window of its first call (0). */
+  /** Refused calls per window of `windowMs` of the mock's clock, counted from its first call (window 0 begins there). */
   refusedPerWindow(windowMs: number): Map<number, number>;
   /** The most calls served within any span of `windowMs` (the mock's clock): what shared or separate budgets allow. */
   peakServed(windowMs: number): number;
@@ -30,9 +30,12 @@ export async function startLimitsServer(limits: Omit<MockLimitsOptions, "onCall"
     served: () => calls.filter((c) => c.outcome === "served"),
     refused: () => calls.filter((c) => c.outcome !== "served"),
     refusedPerWindow(windowMs) {
-      const first = calls.length > 0 ? Math.floor(calls[0]!.at / windowMs) : 0;
+      const first = calls[0]?.at ?? 0;
       const out = new Map<number, number>();
-      for (const c of calls) if (c.outcome !== "served") out.set(Math.floor(c.at / windowMs) - first, (out.get(Math.floor(c.at / windowMs) - first) ?? 0) + 1);
+      for (const c of calls) {
+        const w = Math.floor((c.at - first) / windowMs);
+        if (c.outcome !== "served") out.set(w, (out.get(w) ?? 0) + 1);
+      }
       return out;
     },
     peakServed(windowMs) {
