@@ -15,6 +15,9 @@ export const SLOW_SUITES = [
   "test/generator/property-found.test.ts",
   // every generated package's README examples through the real tsc, one run per package (about 25 s on two cores)
   "test/generator/readme-examples.test.ts",
+  // links and crafted manifests in the output folder, each through the real CLI (about 15 s); a 400-operation package through the TypeScript parser (about 9 s)
+  "test/generator/write-links.test.ts",
+  "test/generator/compile-cost.test.ts",
 ];
 
 export default defineConfig({
