@@ -17,7 +17,9 @@ const LIMITS_KEY = "x-avaspec-limits";
 function figures(l: IrLimits | undefined, plans: ReadonlySet<string>): Map<string, { value: number; worseWhen: "higher" | "lower" }> {
   const out = new Map<string, { value: number; worseWhen: "higher" | "lower" }>();
   if (!l) return out;
-  const lower = (name: string, value: number | undefined) => value !== undefined && out.set(name, { value, worseWhen: "lower" });
+  const lower = (name: string, value: number | undefined) => {
+    if (value !== undefined) out.set(name, { value, worseWhen: "lower" });
+  };
   if (l.cost !== undefined) out.set("cost", { value: l.cost, worseWhen: "higher" });
   lower("requestsPerSecond", l.requestsPerSecond);
   lower("batch.maxItems", l.batch?.maxItems);

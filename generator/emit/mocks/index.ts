@@ -422,7 +422,7 @@ function mockLimitDocuments(mods: readonly { ir: IrDocument; output: string; key
     for (const m of mods) {
       const asJs = functionsAsJs(m.ir);
       if ((kind === "http") !== asJs) continue;
-      const d = (m.ir.limits ?? []).find((l) => l.name !== undefined && (kind === "rpc" || Object.keys(l.limits.plans ?? {}).length > 0));
+      const d = (m.ir.limits ?? []).find((l) => l.name !== undefined && (kind === "rpc" || (l.limits.plans?.length ?? 0) > 0));
       if (!d) continue;
       out.push({ kind, name: d.name!, from: `../${m.output}/${asJs ? "operations" : "client"}.js`, key: m.key });
       if (kind === "rpc") break;
