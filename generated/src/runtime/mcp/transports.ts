@@ -12,6 +12,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { protoKeyAt, protoRefusal } from "./host.js";
 
 export interface RunningMcpServer {
@@ -23,24 +24,32 @@ export interface RunningMcpServer {
 }
 
 /**
- * A tool call whose arguments hold a `__proto__` key is answered here, as a
- * tool error saying why, before the SDK reads it: the SDK's schema parsing
- * drops such a key without a word, and the agent should know its arguments
- * were not taken as sent. The server connects, then starts the transport:
- * the guard goes around the handler it set.
+ * Puts `handle` in front of the message handler the server sets on the
+ * transport: the server connects (setting `onmessage`), then starts the
+ * transport, so the wrap goes on at start. `pass` hands the message on.
  */
-export function guardArguments<T extends Transport>(transport: T): T {
+function beforeIncoming(transport: Transport, handle: (message: JSONRPCMessage, pass: () => void) => void): void {
   const start = transport.start.bind(transport);
   transport.start = () => {
     const inner = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      const m = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
-      const at = m.method === "tools/call" && m.id !== undefined ? protoKeyAt(m.params?.arguments) : undefined;
-      if (at === undefined) return inner?.(message, extra);
-      void transport.send({ jsonrpc: "2.0", id: m.id as string | number, result: { content: [{ type: "text", text: protoRefusal(at) }], isError: true } });
-    };
+    transport.onmessage = (message, extra) => handle(message, () => inner?.(message, extra));
     return start();
   };
+}
+
+/**
+ * A tool call whose arguments hold a `__proto__` key is answered here, as a
+ * tool error saying why, before the SDK reads it: the SDK's schema parsing
+ * drops such a key without a word, and the agent should know its arguments
+ * were not taken as sent.
+ */
+export function guardArguments<T extends Transport>(transport: T): T {
+  beforeIncoming(transport, (message, pass) => {
+    const m = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
+    const at = m.method === "tools/call" && m.id !== undefined ? protoKeyAt(m.params?.arguments) : undefined;
+    if (at === undefined) return pass();
+    void transport.send({ jsonrpc: "2.0", id: m.id as string | number, result: { content: [{ type: "text", text: protoRefusal(at) }], isError: true } });
+  });
   return transport;
 }
 
@@ -52,23 +61,23 @@ export function guardArguments<T extends Transport>(transport: T): T {
 function pendingRequests(transport: Transport): { answered(maxMs: number): Promise<void> } {
   const open = new Set<string | number>();
   let settle: (() => void) | undefined;
-  const start = transport.start.bind(transport);
-  transport.start = () => {
-    const inner = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      const m = message as { method?: unknown; id?: unknown };
-      if (typeof m.method === "string" && (typeof m.id === "string" || typeof m.id === "number")) open.add(m.id);
-      return inner?.(message, extra);
-    };
-    return start();
+  const idOf = (message: JSONRPCMessage) => {
+    const id = (message as { id?: unknown }).id;
+    return typeof id === "string" || typeof id === "number" ? id : undefined;
   };
+  beforeIncoming(transport, (message, pass) => {
+    const id = idOf(message);
+    if ("method" in message && id !== undefined) open.add(id);
+    pass();
+  });
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     try {
       return await send(message, options);
     } finally {
-      const m = message as { method?: unknown; id?: unknown };
-      if (m.method === undefined && (typeof m.id === "string" || typeof m.id === "number") && open.delete(m.id) && open.size === 0) settle?.();
+      // an answer (a result or an error, not a request of the server's own) closes its request
+      const id = idOf(message);
+      if (!("method" in message) && id !== undefined && open.delete(id) && open.size === 0) settle?.();
     }
   };
   return {
